@@ -1,0 +1,1 @@
+//! The Spark Sizer widget.

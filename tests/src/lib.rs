@@ -1,0 +1,1 @@
+//! Shared helpers for the native tests (tolerances live here).
