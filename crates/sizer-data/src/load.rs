@@ -1,0 +1,90 @@
+//! Parsing: the embedded JSON files, once, and any JSON document with the same shape.
+
+use std::sync::OnceLock;
+
+use serde::de::DeserializeOwned;
+
+use crate::error::{DataError, Problem};
+use crate::model::{Dataset, Run};
+use crate::validate::{validate_dataset, validate_run};
+
+const SOURCES_JSON: &str = include_str!("../data/sources.json");
+const RUNS_JSON: &str = include_str!("../data/runs.json");
+const FACTS_JSON: &str = include_str!("../data/facts.json");
+const CLAIMS_JSON: &str = include_str!("../data/claims.json");
+
+/// Parses `json` as a `T`, turning serde's error into one that names the path, prefixed by
+/// `prefix` (the list's name when each file holds one list).
+fn parse<T: DeserializeOwned>(prefix: &str, json: &str) -> Result<T, DataError> {
+    let deserializer = &mut serde_json::Deserializer::from_str(json);
+    let value: T = serde_path_to_error::deserialize(deserializer).map_err(|error| {
+        let inner = error.path().to_string();
+        let path = match (prefix.is_empty(), inner.as_str()) {
+            (true, _) => inner.clone(),
+            (false, ".") => prefix.to_owned(),
+            (false, rest) if rest.starts_with('[') => format!("{prefix}{rest}"),
+            (false, rest) => format!("{prefix}.{rest}"),
+        };
+        DataError::new(path, Problem::Json(error.into_inner().to_string()))
+    })?;
+    Ok(value)
+}
+
+impl Dataset {
+    /// Parses and validates one JSON document `{"sources": [..], "runs": [..], "facts": [..],
+    /// "claims": [..]}` (the widget's export format).
+    pub fn from_json(json: &str) -> Result<Dataset, DataError> {
+        let dataset: Dataset = parse("", json)?;
+        validate_dataset(&dataset)?;
+        Ok(dataset)
+    }
+
+    /// Parses and validates the four lists from separate JSON arrays (the layout of `data/`).
+    /// Error paths start with the list's name: `runs[3].points[2].per_request_tok_s`.
+    pub fn from_parts(sources: &str, runs: &str, facts: &str, claims: &str) -> Result<Dataset, DataError> {
+        let dataset = Dataset {
+            sources: parse("sources", sources)?,
+            runs: parse("runs", runs)?,
+            facts: parse("facts", facts)?,
+            claims: parse("claims", claims)?,
+        };
+        validate_dataset(&dataset)?;
+        Ok(dataset)
+    }
+
+    /// Serialises to the one-document form [`Dataset::from_json`] reads.
+    pub fn to_json(&self) -> Result<String, DataError> {
+        serde_json::to_string_pretty(self).map_err(|e| DataError::new("", Problem::Json(e.to_string())))
+    }
+}
+
+impl Run {
+    /// Parses one run (e.g. a user's saved run) and checks it on its own.
+    pub fn from_json(json: &str) -> Result<Run, DataError> {
+        let run: Run = parse("run", json)?;
+        run.validate()?;
+        Ok(run)
+    }
+
+    /// Checks the run on its own: ids, text, points in increasing concurrency, figures finite
+    /// and positive. Error paths start with `run`. Importers call this on what they build.
+    pub fn validate(&self) -> Result<(), DataError> {
+        validate_run("run", self)
+    }
+}
+
+static DATASET: OnceLock<Result<Dataset, DataError>> = OnceLock::new();
+
+/// The embedded dataset, parsed and validated on first use.
+pub fn try_dataset() -> Result<&'static Dataset, &'static DataError> {
+    DATASET
+        .get_or_init(|| Dataset::from_parts(SOURCES_JSON, RUNS_JSON, FACTS_JSON, CLAIMS_JSON))
+        .as_ref()
+}
+
+/// The embedded dataset. The test suite proves it loads; should it ever fail (a broken build),
+/// this returns an empty dataset rather than panicking, and [`try_dataset`] says why.
+pub fn dataset() -> &'static Dataset {
+    static EMPTY: Dataset = Dataset { sources: Vec::new(), runs: Vec::new(), facts: Vec::new(), claims: Vec::new() };
+    try_dataset().unwrap_or(&EMPTY)
+}

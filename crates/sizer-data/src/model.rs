@@ -1,0 +1,439 @@
+//! The dataset's public types: sources, runs (concurrency sweeps), facts and claims.
+//!
+//! Every struct rejects unknown fields, so a typo in `data/*.json` fails the build's tests
+//! instead of silently dropping a figure. Ids are stable and readable
+//! (`gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1`): URLs and embed attributes name them.
+
+use serde::{Deserialize, Serialize};
+
+use crate::date::PartialDate;
+use crate::figure::{Figure, TokenCount};
+
+/// Everything the widget knows, validated once at load (see [`crate::dataset`]).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Dataset {
+    /// Every source either seed article names, and the articles themselves.
+    pub sources: Vec<Source>,
+    /// One entry per concurrency sweep or single measurement.
+    pub runs: Vec<Run>,
+    /// Single figures: prefill rates, KV pools, model sizes, hardware, engine defaults, floors.
+    pub facts: Vec<Fact>,
+    /// The articles' own stated results (streams at a floor, users, ...), kept so the widget can
+    /// show its recomputation beside them.
+    pub claims: Vec<Claim>,
+}
+
+/// How a source came by its figures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SourceKind {
+    /// Measured by the article's own author or publisher (GPUwerk's raw logs).
+    MeasuredByAuthor,
+    /// Measured and published by someone else (a blog, a forum thread, a review).
+    ReportedByThirdParty,
+    /// A calculation by the article's author (the seeds' worked sizing, a sister article).
+    AuthorCalculation,
+    /// A vendor's product, playbook or warranty statement (NVIDIA).
+    VendorStatement,
+}
+
+/// Where a seed article names or quotes something.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Citation {
+    /// The id of the seed article's [`Source`].
+    pub source: String,
+    /// Table or section, e.g. `"table 3, other published concurrency sweeps"`.
+    pub location: String,
+}
+
+/// A publication the figures come from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Source {
+    /// Stable id, e.g. `dendro-logic-2026-04-22`.
+    pub id: String,
+    /// Title as the article gives it (or a description where it gives none).
+    pub title: String,
+    /// Who published it.
+    pub publisher: String,
+    /// Measured by the author, third party, calculation, vendor statement.
+    pub kind: SourceKind,
+    /// Publication (or measurement) date; `None` where no article states one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub published: Option<PartialDate>,
+    /// When the article's author read it, where the article says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub read_on: Option<PartialDate>,
+    /// Address, only where a seed or fixture gives one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// Where each seed article names this source.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cited_in: Vec<Citation>,
+    /// Anything a reader needs to weigh it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// Whether a run ships with the dataset or was pasted in by the person using the widget.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RunOrigin {
+    /// From a published source in this dataset.
+    #[default]
+    Sourced,
+    /// The user's own benchmark, via an importer.
+    Yours,
+}
+
+/// How the nodes of a run work together.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Topology {
+    /// One machine.
+    #[default]
+    Single,
+    /// One model split across nodes by tensor parallelism (TP=2 on two Sparks).
+    TensorParallel,
+    /// One model split across nodes by pipeline parallelism.
+    PipelineParallel,
+    /// Independent copies, one per node, behind a load-balancing proxy.
+    ReplicasBehindProxy,
+}
+
+/// What the aggregate throughput figures of a run count, in the source's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Counter {
+    /// Generated (output) tokens only: vLLM "Output token throughput", llama.cpp S_TG.
+    Generated,
+    /// Prompt plus generated tokens: vLLM "Total token throughput", llama.cpp S.
+    PromptPlusGenerated,
+    /// Decode phase only, prefill time excluded (llama-benchy tg).
+    DecodeOnly,
+    /// "Aggregate decode" (Petronella's wording).
+    AggregateDecode,
+    /// "Decode" (LMSYS's wording).
+    Decode,
+    /// The source does not say.
+    NotStated,
+}
+
+/// Prompt and output length per request.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Workload {
+    /// Prompt tokens per request; `None` = not stated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prompt_tokens: Option<TokenCount>,
+    /// Output tokens per request; `None` = not stated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub output_tokens: Option<TokenCount>,
+    /// The workload in the source's words ("llama-benchy pp1024 / tg128", "JSON").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// One concurrency level of a run. Every figure is optional: sources publish different columns.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunPoint {
+    /// Concurrent requests (llama.cpp: parallel sequences B).
+    pub concurrency: u32,
+    /// Generated tok/s seen by each request.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_request_tok_s: Option<Figure>,
+    /// Tok/s over all requests, counted as the run's [`Counter`] says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aggregate_tok_s: Option<Figure>,
+    /// Prompt plus generated tok/s over all requests.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total_tok_s: Option<Figure>,
+    /// Prompt processing tok/s over all requests (llama.cpp S_PP).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prefill_tok_s: Option<Figure>,
+    /// Median time per output token, ms.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub median_tpot_ms: Option<Figure>,
+    /// Mean time per output token, ms.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mean_tpot_ms: Option<Figure>,
+    /// Median time to first token, ms.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub median_ttft_ms: Option<Figure>,
+    /// 99th-percentile time to first token, ms.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub p99_ttft_ms: Option<Figure>,
+    /// Wall time of the whole batch at this concurrency, s (NVIDIA's task durations).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duration_s: Option<Figure>,
+    /// Anything specific to this point.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// One concurrency sweep (or single measurement) of one model on one setup.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Run {
+    /// Stable id, e.g. `gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1`.
+    pub id: String,
+    /// Short human label for a picker: "Qwen3-Coder-30B-A3B · AWQ 4-bit · vLLM 0.27.1 · GPUwerk".
+    pub label: String,
+    /// Sourced (dataset) or yours (importer).
+    #[serde(default)]
+    pub origin: RunOrigin,
+    /// Model as the source names it.
+    pub model: String,
+    /// Model key shared by runs and facts, e.g. `gpt-oss-120b` (joins KV and prefill facts).
+    pub model_id: String,
+    /// Weights format / quantisation, e.g. "AWQ 4-bit", "MXFP4 GGUF".
+    pub format: String,
+    /// Serving engine, e.g. "vLLM", "llama.cpp", "SGLang".
+    pub engine: String,
+    /// Engine version, build or container, where stated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine_version: Option<String>,
+    /// Hardware, e.g. "DGX Spark (GB10)".
+    pub hardware: String,
+    /// Machines used.
+    pub nodes: u32,
+    /// How the nodes cooperate.
+    #[serde(default)]
+    pub topology: Topology,
+    /// Prompt and output tokens per request.
+    pub workload: Workload,
+    /// What the aggregate figures count.
+    pub counter: Counter,
+    /// Id of the [`Source`] (for `Yours` runs: a free label, not resolved).
+    pub source: String,
+    /// Measurement date where it differs from (or sharpens) the source's date.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<PartialDate>,
+    /// Where the seed articles quote this run.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cited_in: Vec<Citation>,
+    /// The measured concurrency levels, in increasing order.
+    pub points: Vec<RunPoint>,
+    /// Caveats in plain words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// What kind of single figure a [`Fact`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FactKind {
+    /// Prompt processing rate, tok/s.
+    PrefillRate,
+    /// KV cache pool the engine allocated, tokens.
+    KvPoolTokens,
+    /// Total parameters, billions.
+    TotalParams,
+    /// Active parameters per token, billions.
+    ActiveParams,
+    /// Weights size, GB.
+    WeightsGb,
+    /// Memory capacity, GB.
+    MemoryGb,
+    /// Memory bandwidth, GB/s.
+    BandwidthGbS,
+    /// Memory budget for weights and cache, GB.
+    WorkingBudgetGb,
+    /// A serving engine's default or documented setting.
+    EngineDefault,
+    /// Advice on an engine setting.
+    EngineAdvice,
+    /// A per-user speed floor for chat, tok/s.
+    ChatFloor,
+    /// A vendor statement (positioning, warranty).
+    VendorStatement,
+    /// A measured observation without a full run (e.g. a speed-up in percent).
+    Observation,
+}
+
+/// Units of facts and claims.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Unit {
+    /// Tokens per second.
+    TokS,
+    /// Tokens.
+    Tokens,
+    /// Gigabytes.
+    Gb,
+    /// Gigabytes per second.
+    GbS,
+    /// Billions of parameters.
+    BillionParams,
+    /// Requests (streams, slots, sequences).
+    Requests,
+    /// People.
+    Users,
+    /// Sessions.
+    Sessions,
+    /// A fraction 0..1.
+    Fraction,
+    /// Percent.
+    Percent,
+    /// Seconds.
+    Seconds,
+}
+
+/// One figure that is not a concurrency sweep.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Fact {
+    /// Stable id, e.g. `kv-pool-qwen3-coder-30b-a3b-vllm-0.85`.
+    pub id: String,
+    /// What it is.
+    pub kind: FactKind,
+    /// What it is about: a `model_id`, a hardware key (`dgx-spark`) or an engine (`vllm`).
+    pub subject: String,
+    /// The number; `None` for statements without one (e.g. a vendor quote).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<Figure>,
+    /// Unit of `value`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<Unit>,
+    /// Engine the figure was measured on, where it matters (prefill, KV pool).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<String>,
+    /// Prompt length it was measured with, tokens.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prompt_tokens: Option<f64>,
+    /// Context depth it was measured at, tokens.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub context_depth_tokens: Option<f64>,
+    /// Conditions in words ("--gpu-memory-utilization 0.85", "4 to 32 parallel sequences").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conditions: Option<String>,
+    /// Runs this fact belongs to (e.g. the KV pool logged with a sweep).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub runs: Vec<String>,
+    /// Id of the [`Source`].
+    pub source: String,
+    /// Where in the seed article it appears.
+    pub location: String,
+    /// The article's words.
+    pub wording: String,
+    /// Caveats.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// What an article's claim states.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClaimQuantity {
+    /// Concurrent streams at which per-request speed falls to the floor.
+    StreamsAtFloor {
+        /// The floor, tok/s per user.
+        floor_tok_s: f64,
+    },
+    /// Chat users one machine serves at the floor.
+    UsersAtFloor {
+        /// The floor, tok/s per user.
+        floor_tok_s: f64,
+    },
+    /// Per-request generated tok/s at a concurrency.
+    PerRequestTokS {
+        /// Concurrent requests.
+        concurrency: u32,
+    },
+    /// Seconds one answer keeps a stream busy (answer / speed + TTFT).
+    BusySeconds {
+        /// Tokens per answer.
+        answer_tokens: f64,
+        /// Speed, tok/s.
+        speed_tok_s: f64,
+        /// Time to first token, s.
+        ttft_s: f64,
+    },
+    /// Busy share of a user's time.
+    DutyCycle {
+        /// Seconds between a user's requests.
+        interval_s: f64,
+    },
+    /// Average concurrent streams that keep the percentile under the stream count.
+    MaxAverageLoad {
+        /// Streams available.
+        streams: f64,
+        /// z used (2.33 for the 99th percentile).
+        z: f64,
+    },
+    /// Sessions whose KV cache fits the pool at a context length.
+    KvSessions {
+        /// Context tokens per session.
+        context_tokens: f64,
+    },
+    /// Prompt tokens per second a group of agents demands.
+    PrefillDemandTokS {
+        /// Agents.
+        agents: f64,
+        /// Prompt tokens per request.
+        prompt_tokens: f64,
+        /// Seconds between each agent's requests.
+        interval_s: f64,
+    },
+    /// Seconds to prefill a queue of prompts at a fixed rate.
+    PrefillQueueSeconds {
+        /// Requests waiting.
+        requests: u32,
+        /// Prompt tokens each.
+        prompt_tokens: f64,
+    },
+    /// Anything else, named in words with its unit.
+    Other {
+        /// What is stated.
+        what: String,
+    },
+}
+
+/// How exact a claim's value is in the article's words.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Qualifier {
+    /// Stated as a number.
+    #[default]
+    Exact,
+    /// "About", "etwa", "roughly".
+    About,
+    /// "At least" / "stays above at".
+    AtLeast,
+}
+
+/// A result an article states (its worked sizing), kept beside the widget's recomputation.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Claim {
+    /// Stable id, e.g. `en-streams-15-gpuwerk-qwen3-coder`.
+    pub id: String,
+    /// Id of the seed article (or source) making the claim.
+    pub source: String,
+    /// The run it was computed from, where one applies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run: Option<String>,
+    /// Facts it was computed from.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub facts: Vec<String>,
+    /// What is claimed.
+    pub quantity: ClaimQuantity,
+    /// The stated number.
+    pub value: f64,
+    /// Unit of `value`.
+    pub unit: Unit,
+    /// Exact, about, at least.
+    #[serde(default)]
+    pub qualifier: Qualifier,
+    /// Table or section of the article.
+    pub location: String,
+    /// The article's words.
+    pub wording: String,
+    /// Our check of it (e.g. where the stated figure cannot be reproduced from the article's own
+    /// table); context only, the widget recomputes live.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}

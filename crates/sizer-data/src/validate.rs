@@ -1,0 +1,263 @@
+//! Validation after parsing: ids, references, finite positive numbers, dated runs.
+//!
+//! Serde has already checked field names, types and date strings; this pass checks what the
+//! types cannot, and names the path of the first bad entry.
+
+use std::collections::HashSet;
+
+use crate::error::{DataError, Problem};
+use crate::figure::{Figure, TokenCount};
+use crate::model::{Citation, Claim, ClaimQuantity, Dataset, Fact, Run, RunOrigin, Source};
+
+type Checked = Result<(), DataError>;
+
+/// True for a stable, readable id: lower-case ASCII letters, digits, `-` and `.`, starting and
+/// ending with a letter or digit.
+pub fn is_valid_id(id: &str) -> bool {
+    let allowed = |b: u8| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.';
+    let edge = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_lowercase() || b.is_ascii_digit());
+    edge(id.as_bytes().first()) && edge(id.as_bytes().last()) && id.bytes().all(allowed)
+}
+
+fn id(path: &str, value: &str) -> Checked {
+    if is_valid_id(value) {
+        Ok(())
+    } else {
+        Err(DataError::new(path, Problem::BadId(value.to_owned())))
+    }
+}
+
+fn text(path: &str, value: &str) -> Checked {
+    if value.trim().is_empty() {
+        Err(DataError::new(path, Problem::BlankText))
+    } else {
+        Ok(())
+    }
+}
+
+fn optional_text(path: &str, value: Option<&String>) -> Checked {
+    value.map_or(Ok(()), |v| text(path, v))
+}
+
+fn positive(path: &str, value: f64) -> Checked {
+    if !value.is_finite() {
+        Err(DataError::new(path, Problem::NotFinite))
+    } else if value <= 0.0 {
+        Err(DataError::new(path, Problem::NotPositive(value)))
+    } else {
+        Ok(())
+    }
+}
+
+fn figure(path: &str, value: Option<&Figure>) -> Checked {
+    let Some(figure) = value else { return Ok(()) };
+    positive(path, figure.value)?;
+    if let Some((low, high)) = figure.range {
+        positive(&format!("{path}.range[0]"), low)?;
+        positive(&format!("{path}.range[1]"), high)?;
+        if !(low <= figure.value && figure.value <= high) {
+            return Err(DataError::new(format!("{path}.range"), Problem::BadRange { low, high }));
+        }
+    }
+    Ok(())
+}
+
+fn tokens(path: &str, value: Option<&TokenCount>) -> Checked {
+    value.map_or(Ok(()), |count| positive(path, count.value()))
+}
+
+fn unique<'a>(path: &str, ids: impl Iterator<Item = &'a str>) -> Checked {
+    let mut seen = HashSet::new();
+    for (index, value) in ids.enumerate() {
+        if !seen.insert(value) {
+            return Err(DataError::new(
+                format!("{path}[{index}].id"),
+                Problem::DuplicateId(value.to_owned()),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn resolve(path: &str, target: &'static str, known: &HashSet<&str>, value: &str) -> Checked {
+    if known.contains(value) {
+        Ok(())
+    } else {
+        Err(DataError::new(path, Problem::DanglingReference { target, id: value.to_owned() }))
+    }
+}
+
+fn citations(path: &str, list: &[Citation], sources: &HashSet<&str>) -> Checked {
+    for (index, citation) in list.iter().enumerate() {
+        resolve(&format!("{path}[{index}].source"), "source", sources, &citation.source)?;
+        text(&format!("{path}[{index}].location"), &citation.location)?;
+    }
+    Ok(())
+}
+
+/// Checks one run on its own (ids, figures, ordering); `path` prefixes every error.
+/// Does not resolve its source: see [`validate_dataset`].
+pub fn validate_run(path: &str, run: &Run) -> Checked {
+    id(&format!("{path}.id"), &run.id)?;
+    text(&format!("{path}.label"), &run.label)?;
+    text(&format!("{path}.model"), &run.model)?;
+    id(&format!("{path}.model_id"), &run.model_id)?;
+    text(&format!("{path}.format"), &run.format)?;
+    text(&format!("{path}.engine"), &run.engine)?;
+    optional_text(&format!("{path}.engine_version"), run.engine_version.as_ref())?;
+    text(&format!("{path}.hardware"), &run.hardware)?;
+    positive(&format!("{path}.nodes"), f64::from(run.nodes))?;
+    tokens(&format!("{path}.workload.prompt_tokens"), run.workload.prompt_tokens.as_ref())?;
+    tokens(&format!("{path}.workload.output_tokens"), run.workload.output_tokens.as_ref())?;
+    text(&format!("{path}.source"), &run.source)?;
+    if run.points.is_empty() {
+        return Err(DataError::new(format!("{path}.points"), Problem::Empty));
+    }
+    let mut previous: Option<u32> = None;
+    for (index, point) in run.points.iter().enumerate() {
+        let at = format!("{path}.points[{index}]");
+        positive(&format!("{at}.concurrency"), f64::from(point.concurrency))?;
+        if let Some(previous) = previous.filter(|p| *p >= point.concurrency) {
+            return Err(DataError::new(
+                format!("{at}.concurrency"),
+                Problem::NotIncreasing { concurrency: point.concurrency, previous },
+            ));
+        }
+        previous = Some(point.concurrency);
+        let figures = [
+            ("per_request_tok_s", &point.per_request_tok_s),
+            ("aggregate_tok_s", &point.aggregate_tok_s),
+            ("total_tok_s", &point.total_tok_s),
+            ("prefill_tok_s", &point.prefill_tok_s),
+            ("median_tpot_ms", &point.median_tpot_ms),
+            ("mean_tpot_ms", &point.mean_tpot_ms),
+            ("median_ttft_ms", &point.median_ttft_ms),
+            ("p99_ttft_ms", &point.p99_ttft_ms),
+            ("duration_s", &point.duration_s),
+        ];
+        for (name, value) in figures {
+            figure(&format!("{at}.{name}"), value.as_ref())?;
+        }
+    }
+    Ok(())
+}
+
+fn validate_source(path: &str, source: &Source, sources: &HashSet<&str>) -> Checked {
+    id(&format!("{path}.id"), &source.id)?;
+    text(&format!("{path}.title"), &source.title)?;
+    text(&format!("{path}.publisher"), &source.publisher)?;
+    optional_text(&format!("{path}.url"), source.url.as_ref())?;
+    citations(&format!("{path}.cited_in"), &source.cited_in, sources)
+}
+
+fn validate_fact(path: &str, fact: &Fact, sources: &HashSet<&str>, runs: &HashSet<&str>) -> Checked {
+    id(&format!("{path}.id"), &fact.id)?;
+    text(&format!("{path}.subject"), &fact.subject)?;
+    figure(&format!("{path}.value"), fact.value.as_ref())?;
+    if let Some(tokens) = fact.prompt_tokens {
+        positive(&format!("{path}.prompt_tokens"), tokens)?;
+    }
+    if let Some(tokens) = fact.context_depth_tokens {
+        positive(&format!("{path}.context_depth_tokens"), tokens)?;
+    }
+    for (index, run) in fact.runs.iter().enumerate() {
+        resolve(&format!("{path}.runs[{index}]"), "run", runs, run)?;
+    }
+    resolve(&format!("{path}.source"), "source", sources, &fact.source)?;
+    text(&format!("{path}.location"), &fact.location)?;
+    text(&format!("{path}.wording"), &fact.wording)
+}
+
+fn quantity_inputs(quantity: &ClaimQuantity) -> Vec<(&'static str, f64)> {
+    match quantity {
+        ClaimQuantity::StreamsAtFloor { floor_tok_s } | ClaimQuantity::UsersAtFloor { floor_tok_s } => {
+            vec![("floor_tok_s", *floor_tok_s)]
+        }
+        ClaimQuantity::PerRequestTokS { concurrency } => vec![("concurrency", f64::from(*concurrency))],
+        ClaimQuantity::BusySeconds { answer_tokens, speed_tok_s, ttft_s } => vec![
+            ("answer_tokens", *answer_tokens),
+            ("speed_tok_s", *speed_tok_s),
+            ("ttft_s", *ttft_s),
+        ],
+        ClaimQuantity::DutyCycle { interval_s } => vec![("interval_s", *interval_s)],
+        ClaimQuantity::MaxAverageLoad { streams, z } => vec![("streams", *streams), ("z", *z)],
+        ClaimQuantity::KvSessions { context_tokens } => vec![("context_tokens", *context_tokens)],
+        ClaimQuantity::PrefillDemandTokS { agents, prompt_tokens, interval_s } => vec![
+            ("agents", *agents),
+            ("prompt_tokens", *prompt_tokens),
+            ("interval_s", *interval_s),
+        ],
+        ClaimQuantity::PrefillQueueSeconds { requests, prompt_tokens } => {
+            vec![("requests", f64::from(*requests)), ("prompt_tokens", *prompt_tokens)]
+        }
+        ClaimQuantity::Other { .. } => Vec::new(),
+    }
+}
+
+fn validate_claim(path: &str, claim: &Claim, known: &Known<'_>) -> Checked {
+    id(&format!("{path}.id"), &claim.id)?;
+    resolve(&format!("{path}.source"), "source", &known.sources, &claim.source)?;
+    if let Some(run) = &claim.run {
+        resolve(&format!("{path}.run"), "run", &known.runs, run)?;
+    }
+    for (index, fact) in claim.facts.iter().enumerate() {
+        resolve(&format!("{path}.facts[{index}]"), "fact", &known.facts, fact)?;
+    }
+    for (name, value) in quantity_inputs(&claim.quantity) {
+        positive(&format!("{path}.quantity.{name}"), value)?;
+    }
+    if let ClaimQuantity::Other { what } = &claim.quantity {
+        text(&format!("{path}.quantity.what"), what)?;
+    }
+    // A claim may be zero ("Llama 3.3 70B never reaches either floor": 0 streams).
+    if !claim.value.is_finite() {
+        return Err(DataError::new(format!("{path}.value"), Problem::NotFinite));
+    }
+    if claim.value < 0.0 {
+        return Err(DataError::new(format!("{path}.value"), Problem::NotPositive(claim.value)));
+    }
+    text(&format!("{path}.location"), &claim.location)?;
+    text(&format!("{path}.wording"), &claim.wording)
+}
+
+struct Known<'a> {
+    sources: HashSet<&'a str>,
+    runs: HashSet<&'a str>,
+    facts: HashSet<&'a str>,
+}
+
+/// Checks the whole dataset: every entry, unique ids per list, resolved references, and a date
+/// for every sourced run (its own, or its source's).
+pub fn validate_dataset(dataset: &Dataset) -> Checked {
+    unique("sources", dataset.sources.iter().map(|s| s.id.as_str()))?;
+    unique("runs", dataset.runs.iter().map(|r| r.id.as_str()))?;
+    unique("facts", dataset.facts.iter().map(|f| f.id.as_str()))?;
+    unique("claims", dataset.claims.iter().map(|c| c.id.as_str()))?;
+    let known = Known {
+        sources: dataset.sources.iter().map(|s| s.id.as_str()).collect(),
+        runs: dataset.runs.iter().map(|r| r.id.as_str()).collect(),
+        facts: dataset.facts.iter().map(|f| f.id.as_str()).collect(),
+    };
+    for (index, source) in dataset.sources.iter().enumerate() {
+        validate_source(&format!("sources[{index}]"), source, &known.sources)?;
+    }
+    for (index, run) in dataset.runs.iter().enumerate() {
+        let path = format!("runs[{index}]");
+        validate_run(&path, run)?;
+        if run.origin == RunOrigin::Sourced {
+            resolve(&format!("{path}.source"), "source", &known.sources, &run.source)?;
+            let source_date = dataset.source(&run.source).and_then(|s| s.published);
+            if run.date.or(source_date).is_none() {
+                return Err(DataError::new(format!("{path}.date"), Problem::Undated));
+            }
+        }
+        citations(&format!("{path}.cited_in"), &run.cited_in, &known.sources)?;
+    }
+    for (index, fact) in dataset.facts.iter().enumerate() {
+        validate_fact(&format!("facts[{index}]"), fact, &known.sources, &known.runs)?;
+    }
+    for (index, claim) in dataset.claims.iter().enumerate() {
+        validate_claim(&format!("claims[{index}]"), claim, &known)?;
+    }
+    Ok(())
+}
