@@ -1,28 +1,49 @@
-//! Build automation for Spark Sizer (matklad's xtask pattern): `cargo xtask <task>`.
-use std::process::{Command, ExitCode};
+//! `cargo xtask <task>`: dist, serve, test (see `--help`).
+use std::process::ExitCode;
+use xtask::paths::workspace_root;
+
+const USAGE: &str = "\
+usage: cargo xtask <task>
+
+tasks:
+  dist                  release build of the widget into dist/ (hashed assets, embed example,
+                        single-file offline page) and a size report
+  serve [--port N]      dist, then serve dist/ on http://127.0.0.1:N/ (default 8080)
+  test                  every test: native, core no_std for wasm32, widget tests in headless
+                        Chromium, dist, end-to-end in headless Chromium";
 
 fn main() -> ExitCode {
-    let task = std::env::args().nth(1).unwrap_or_default();
-    let result = match task.as_str() {
-        "test" => test(),
-        _ => Err(format!("unknown task {task:?}; tasks: test")),
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let root = workspace_root();
+    let result = match args.first().map(String::as_str) {
+        Some("dist") => xtask::dist::dist(&root).map(|_| ()),
+        Some("serve") => parse_port(&args[1..]).and_then(|port| xtask::serve::serve(&root, port)),
+        Some("test") => xtask::test::test_all(&root),
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        other => Err(xtask::error::TaskError::Message(format!(
+            "unknown task {:?}\n\n{USAGE}",
+            other.unwrap_or("")
+        ))),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("xtask: {e}");
+        Err(error) => {
+            eprintln!("xtask: error: {error}");
             ExitCode::FAILURE
         }
     }
 }
 
-fn run(cmd: &mut Command) -> Result<(), String> {
-    let status = cmd.status().map_err(|e| format!("{cmd:?}: {e}"))?;
-    if status.success() { Ok(()) } else { Err(format!("{cmd:?} failed: {status}")) }
-}
-
-fn test() -> Result<(), String> {
-    run(Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]))?;
-    run(Command::new("cargo").args(["build", "-p", "sizer-core", "--target", "wasm32-unknown-unknown", "--no-default-features"]))?;
-    run(Command::new("cargo").args(["test", "--workspace", "--exclude", "sizer-widget"]))
+fn parse_port(args: &[String]) -> xtask::error::TaskResult<u16> {
+    const DEFAULT_PORT: u16 = 8080;
+    match args {
+        [] => Ok(DEFAULT_PORT),
+        [flag, port] if flag == "--port" => port
+            .parse()
+            .map_err(|_| xtask::error::TaskError::Message(format!("--port wants a number 0-65535, got {port:?}"))),
+        _ => Err(xtask::error::TaskError::Message(format!("serve takes only `--port N`, got {args:?}"))),
+    }
 }

@@ -1,0 +1,121 @@
+//! `cargo xtask dist`: the release build of the widget, written to `dist/`.
+//!
+//! Steps: `cargo build --release` for wasm32 → `wasm-bindgen --target web` → `wasm-opt -Oz`
+//! (when available) → content-hashed names → pages (`index.html`, `embed.html`) with those names
+//! and their CSP → the single-file `spark-sizer-offline.html` → a size report.
+use crate::cmd::{self, cargo};
+use crate::digest::name_hash;
+use crate::error::{TaskError, TaskResult};
+use crate::html::{self, HashedAssets};
+use crate::paths::{dist_dir, target_dir};
+use crate::sizes::{self, Sizes};
+use crate::toolchain::{self, WASM_TARGET};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const WIDGET_CRATE: &str = "sizer-widget";
+/// wasm-bindgen's `--out-name`: the glue is `sizer-widget.js`, the module `sizer-widget_bg.wasm`.
+const OUT_NAME: &str = "sizer-widget";
+pub const OFFLINE_PAGE: &str = "spark-sizer-offline.html";
+
+/// wasm features rustc enables by default for wasm32-unknown-unknown; wasm-opt must accept them.
+const WASM_OPT_FEATURES: &[&str] = &[
+    "--enable-bulk-memory",
+    "--enable-nontrapping-float-to-int",
+    "--enable-sign-ext",
+    "--enable-mutable-globals",
+    "--enable-multivalue",
+    "--enable-reference-types",
+];
+
+/// What `dist` produced.
+pub struct DistOutput {
+    pub dir: PathBuf,
+    pub assets: HashedAssets,
+}
+
+pub fn dist(root: &Path) -> TaskResult<DistOutput> {
+    toolchain::ensure_wasm_target()?;
+    let bindgen_version = toolchain::locked_wasm_bindgen_version(root)?;
+    let bindgen_dir = toolchain::ensure_wasm_bindgen(&bindgen_version)?;
+
+    cmd::run(cargo().current_dir(root).args(["build", "--release", "--package", WIDGET_CRATE, "--target", WASM_TARGET]))?;
+    let target = target_dir(root);
+    let built_wasm = target.join(WASM_TARGET).join("release").join(format!("{}.wasm", WIDGET_CRATE.replace('-', "_")));
+
+    let work = target.join("spark-sizer-dist");
+    recreate_dir(&work)?;
+    cmd::run(
+        Command::new(bindgen_dir.join("wasm-bindgen"))
+            .arg(&built_wasm)
+            .args(["--target", "web", "--no-typescript", "--out-name", OUT_NAME, "--out-dir"])
+            .arg(&work),
+    )?;
+    let bindgen_wasm = work.join(format!("{OUT_NAME}_bg.wasm"));
+    optimize_wasm(&bindgen_wasm)?;
+
+    let read = |path: &Path| std::fs::read(path).map_err(TaskError::io(path));
+    let read_text = |path: &Path| std::fs::read_to_string(path).map_err(TaskError::io(path));
+    let wasm = read(&bindgen_wasm)?;
+    let glue = read_text(&work.join(format!("{OUT_NAME}.js")))?;
+    let css_path = root.join("web/styles.css");
+    let css = read_text(&css_path).map_err(|e| TaskError::Message(format!("the widget's stylesheet: {e}")))?;
+    let index_source = read_text(&root.join("index.html"))?;
+    let embed_source = read_text(&root.join("web/embed.html"))?;
+
+    let wasm_name = format!("{OUT_NAME}-{}_bg.wasm", name_hash(&wasm));
+    let started_glue = html::glue_with_autostart(&glue, &wasm_name)?;
+    let assets = HashedAssets {
+        js: format!("{OUT_NAME}-{}.js", name_hash(started_glue.as_bytes())),
+        wasm: wasm_name,
+        css: format!("styles-{}.css", name_hash(css.as_bytes())),
+    };
+
+    let dist = dist_dir(root);
+    recreate_dir(&dist)?;
+    let files: [(&str, Vec<u8>); 6] = [
+        ("index.html", html::hosted_page("index.html", &index_source, &assets)?.into_bytes()),
+        (&assets.js, started_glue.into_bytes()),
+        (&assets.wasm, wasm.clone()),
+        (&assets.css, css.clone().into_bytes()),
+        ("embed.html", html::hosted_page("web/embed.html", &embed_source, &assets)?.into_bytes()),
+        (OFFLINE_PAGE, html::offline_page(&index_source, &css, &glue, &wasm)?.into_bytes()),
+    ];
+    eprintln!("\n{}", sizes::table_header());
+    let mut standalone_total = Sizes::default();
+    for (name, bytes) in &files {
+        let path = dist.join(name);
+        std::fs::write(&path, bytes).map_err(TaskError::io(&path))?;
+        let measured = sizes::measure(bytes);
+        eprintln!("{}", sizes::table_row(name, measured));
+        if *name != "embed.html" && *name != OFFLINE_PAGE {
+            standalone_total = standalone_total + measured;
+        }
+    }
+    eprintln!("{}", sizes::table_row("= standalone page (index + js + wasm + css)", standalone_total));
+    eprintln!("\nxtask: wrote {}", dist.display());
+    Ok(DistOutput { dir: dist, assets })
+}
+
+/// `wasm-opt -Oz` in place, or a message when no suitable wasm-opt exists.
+fn optimize_wasm(wasm: &Path) -> TaskResult {
+    let Some(wasm_opt) = toolchain::find_wasm_opt() else { return Ok(()) };
+    let optimized = wasm.with_extension("opt.wasm");
+    cmd::run(
+        Command::new(wasm_opt)
+            .arg("-Oz")
+            .args(WASM_OPT_FEATURES)
+            .args(["--strip-debug", "--strip-producers"])
+            .arg(wasm)
+            .arg("-o")
+            .arg(&optimized),
+    )?;
+    std::fs::rename(&optimized, wasm).map_err(TaskError::io(wasm))
+}
+
+fn recreate_dir(dir: &Path) -> TaskResult {
+    if dir.exists() {
+        std::fs::remove_dir_all(dir).map_err(TaskError::io(dir))?;
+    }
+    std::fs::create_dir_all(dir).map_err(TaskError::io(dir))
+}

@@ -1,0 +1,203 @@
+//! Turning the repository's HTML pages into `dist/` pages.
+//!
+//! The pages in the repository (`index.html`, `web/embed.html`) reference the assets by their
+//! plain names (`./sizer-widget.js`, `./sizer-widget_bg.wasm`, `./styles.css`), always relative,
+//! so `dist/` works from any sub-path. The build replaces those names with the content-hashed
+//! ones and fills the `<!-- csp -->` marker with a Content-Security-Policy `<meta>` that allows
+//! exactly the inline blocks the page has (by hash). A `<!-- prerender -->` marker inside the
+//! mount element is left for a prerendered fragment (Yew SSR) of the default scenario.
+//!
+//! The single-file build inlines the stylesheet and the JS glue plus the wasm (base64) in one
+//! `<script type="module">`, and drops the preload links: it opens from `file://` with no server.
+use crate::digest::csp_hash_source;
+use crate::error::{TaskError, TaskResult};
+use base64::Engine;
+
+/// Plain asset references in the source pages.
+pub const JS_REF: &str = "./sizer-widget.js";
+pub const WASM_REF: &str = "./sizer-widget_bg.wasm";
+pub const CSS_REF: &str = "./styles.css";
+/// Where the build puts the CSP `<meta>`.
+pub const CSP_MARKER: &str = "<!-- csp -->";
+/// Where a prerendered widget fragment may go (left in place by this build).
+pub const PRERENDER_MARKER: &str = "<!-- prerender -->";
+
+/// The tags the single-file build rewrites (each must appear exactly once in `index.html`).
+const STYLESHEET_TAG: &str = r#"<link rel="stylesheet" href="./styles.css">"#;
+const MODULE_SCRIPT_TAG: &str = r#"<script type="module" src="./sizer-widget.js"></script>"#;
+
+/// Content-hashed file names of the built assets.
+#[derive(Debug, Clone)]
+pub struct HashedAssets {
+    pub js: String,
+    pub wasm: String,
+    pub css: String,
+}
+
+/// A hosted page: hashed asset names, and the CSP for its inline blocks.
+pub fn hosted_page(source_name: &str, source: &str, assets: &HashedAssets) -> TaskResult<String> {
+    let mut page = source.to_string();
+    for (plain, hashed) in [(JS_REF, &assets.js), (WASM_REF, &assets.wasm), (CSS_REF, &assets.css)] {
+        page = page.replace(plain, &format!("./{hashed}"));
+    }
+    let csp = format!(
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'{scripts}; style-src 'self'{styles}; \
+         img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'",
+        scripts = hash_list(&inline_blocks(&page, "script")),
+        styles = hash_list(&inline_blocks(&page, "style")),
+    );
+    fill_csp(source_name, &page, &csp)
+}
+
+/// The single self-contained page: stylesheet and module inlined, wasm as base64, no preloads.
+///
+/// `glue_js` is wasm-bindgen's `--target web` output without the auto-start line; its default
+/// export is called with the decoded bytes, so nothing is fetched.
+pub fn offline_page(index_source: &str, css: &str, glue_js: &str, wasm: &[u8]) -> TaskResult<String> {
+    for (what, text, closing) in [("styles.css", css, "</style"), ("the JS glue", glue_js, "</script")] {
+        if text.to_ascii_lowercase().contains(closing) {
+            return Err(TaskError::Message(format!("{what} contains `{closing}` and cannot be inlined")));
+        }
+    }
+    let wasm_base64 = base64::engine::general_purpose::STANDARD.encode(wasm);
+    let script = format!(
+        "{glue_js}\n// Spark Sizer, single-file build: the wasm is inlined below as base64.\n\
+         const sparkSizerWasmBase64 = \"{wasm_base64}\";\n\
+         const bytes = Uint8Array.from(atob(sparkSizerWasmBase64), (c) => c.charCodeAt(0));\n\
+         await __wbg_init({{ module_or_path: bytes }});\n"
+    );
+    let page = replace_once("index.html", index_source, STYLESHEET_TAG, &format!("<style>{css}</style>"))?;
+    let page = replace_once("index.html", &page, MODULE_SCRIPT_TAG, &format!("<script type=\"module\">{script}</script>"))?;
+    let page: String = page
+        .lines()
+        .filter(|line| !(line.contains("rel=\"modulepreload\"") || line.contains("rel=\"preload\"")))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let csp = format!(
+        "default-src 'none'; script-src 'wasm-unsafe-eval'{scripts}; style-src{styles}; img-src data:; \
+         base-uri 'none'; form-action 'none'",
+        scripts = hash_list(&inline_blocks(&page, "script")),
+        styles = hash_list(&inline_blocks(&page, "style")),
+    );
+    fill_csp("index.html", &page, &csp)
+}
+
+/// The glue with the line that starts the widget when the module loads (hosted builds).
+pub fn glue_with_autostart(glue_js: &str, hashed_wasm: &str) -> TaskResult<String> {
+    if !glue_js.contains("export default __wbg_init;") {
+        return Err(TaskError::Message(
+            "wasm-bindgen's glue has no `export default __wbg_init;` (did its --target web output change?)".into(),
+        ));
+    }
+    // The glue's own default URL is the unhashed name; point it at the hashed file too.
+    let glue = glue_js.replace("'sizer-widget_bg.wasm'", &format!("'{hashed_wasm}'"));
+    Ok(format!(
+        "{glue}\n// Spark Sizer: start every [data-spark-sizer] element once this module loads.\n\
+         __wbg_init({{ module_or_path: new URL(\"./{hashed_wasm}\", import.meta.url) }})\n\
+         \x20 .catch((error) => console.error(\"Spark Sizer could not start:\", error));\n"
+    ))
+}
+
+/// `source` with `needle` replaced, failing unless it occurs exactly once.
+fn replace_once(source_name: &str, source: &str, needle: &str, replacement: &str) -> TaskResult<String> {
+    match source.matches(needle).count() {
+        1 => Ok(source.replacen(needle, replacement, 1)),
+        n => Err(TaskError::Message(format!("{source_name}: expected `{needle}` exactly once, found it {n} times"))),
+    }
+}
+
+fn fill_csp(source_name: &str, page: &str, csp: &str) -> TaskResult<String> {
+    let meta = format!("<meta http-equiv=\"Content-Security-Policy\" content=\"{csp}\">");
+    replace_once(source_name, page, CSP_MARKER, &meta)
+}
+
+/// `" 'sha256-…' 'sha256-…'"` for the given inline texts (empty for none).
+fn hash_list(blocks: &[&str]) -> String {
+    blocks.iter().map(|text| format!(" {}", csp_hash_source(text))).collect()
+}
+
+/// The text of every inline `<tag …>…</tag>` block (script blocks with `src` are not inline).
+fn inline_blocks<'a>(html: &'a str, tag: &str) -> Vec<&'a str> {
+    let open = format!("<{tag}");
+    let close = format!("</{tag}>");
+    let mut blocks = Vec::new();
+    let mut rest = html;
+    while let Some(start) = rest.find(&open) {
+        let after_name = &rest[start + open.len()..];
+        let Some(tag_end) = after_name.find('>') else { break };
+        let attributes = &after_name[..tag_end];
+        let body = &after_name[tag_end + 1..];
+        let Some(body_end) = body.find(&close) else { break };
+        let is_tag = attributes.is_empty() || attributes.starts_with(char::is_whitespace);
+        if is_tag && !attributes.contains("src=") {
+            blocks.push(&body[..body_end]);
+        }
+        rest = &body[body_end + close.len()..];
+    }
+    blocks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const INDEX: &str = "<head>\n<!-- csp -->\n<style>body{margin:0}</style>\n\
+        <link rel=\"stylesheet\" href=\"./styles.css\">\n\
+        <link rel=\"modulepreload\" href=\"./sizer-widget.js\">\n\
+        <link rel=\"preload\" href=\"./sizer-widget_bg.wasm\" as=\"fetch\" type=\"application/wasm\" crossorigin>\n\
+        <script type=\"module\" src=\"./sizer-widget.js\"></script>\n</head>\n\
+        <body><div data-spark-sizer data-sync-url><!-- prerender --></div></body>\n";
+
+    fn assets() -> HashedAssets {
+        HashedAssets { js: "sizer-widget-aa.js".into(), wasm: "sizer-widget-bb_bg.wasm".into(), css: "styles-cc.css".into() }
+    }
+
+    #[test]
+    fn hosted_page_uses_hashed_relative_names_and_hashes_its_inline_style() {
+        let page = hosted_page("index.html", INDEX, &assets()).unwrap();
+        assert!(page.contains(r#"<script type="module" src="./sizer-widget-aa.js"></script>"#));
+        assert!(page.contains(r#"href="./sizer-widget-bb_bg.wasm""#));
+        assert!(page.contains(r#"href="./styles-cc.css""#));
+        assert!(!page.contains("./sizer-widget.js") && !page.contains("./styles.css"));
+        let style_hash = csp_hash_source("body{margin:0}");
+        assert!(page.contains(&format!("style-src 'self' {style_hash};")));
+        assert!(page.contains("script-src 'self' 'wasm-unsafe-eval';"));
+        assert!(page.contains(PRERENDER_MARKER));
+        assert!(!page.contains(CSP_MARKER));
+    }
+
+    #[test]
+    fn offline_page_inlines_everything_and_allows_only_its_own_blocks() {
+        let glue = "function __wbg_init(){}\nexport default __wbg_init;";
+        let page = offline_page(INDEX, ".spark-sizer{color:red}", glue, &[0, 97, 115, 109]).unwrap();
+        assert!(!page.contains("modulepreload") && !page.contains("rel=\"preload\"") && !page.contains("src=\"./"));
+        assert!(page.contains("<style>.spark-sizer{color:red}</style>"));
+        assert!(page.contains("\"AGFzbQ==\"")); // base64 of "\0asm"
+        assert!(page.contains("await __wbg_init({ module_or_path: bytes });"));
+        let scripts = inline_blocks(&page, "script");
+        assert_eq!(scripts.len(), 1);
+        assert!(page.contains(&format!("script-src 'wasm-unsafe-eval' {};", csp_hash_source(scripts[0]))));
+        assert!(page.contains("default-src 'none'"));
+    }
+
+    #[test]
+    fn offline_page_refuses_text_that_would_close_its_block() {
+        let glue = "const s = '</script>';\nexport default __wbg_init;";
+        assert!(offline_page(INDEX, "", glue, &[]).is_err());
+    }
+
+    #[test]
+    fn missing_markers_are_reported_not_skipped() {
+        let err = hosted_page("index.html", "<head></head>", &assets()).unwrap_err();
+        assert!(err.to_string().contains("<!-- csp -->"));
+    }
+
+    #[test]
+    fn autostart_points_the_glue_at_the_hashed_wasm() {
+        let glue = "input = new URL('sizer-widget_bg.wasm', import.meta.url);\nexport default __wbg_init;";
+        let started = glue_with_autostart(glue, "sizer-widget-bb_bg.wasm").unwrap();
+        assert!(started.contains("new URL('sizer-widget-bb_bg.wasm', import.meta.url)"));
+        assert!(started.contains("__wbg_init({ module_or_path: new URL(\"./sizer-widget-bb_bg.wasm\", import.meta.url) })"));
+        assert!(glue_with_autostart("export default init;", "x").is_err());
+    }
+}

@@ -1,0 +1,15 @@
+//! Build automation for Spark Sizer (matklad's xtask pattern): `cargo xtask <task>`.
+//!
+//! A library too, so the end-to-end driver (`crates/sizer-e2e`) serves `dist/` with the same
+//! static server `cargo xtask serve` uses.
+pub mod cmd;
+pub mod digest;
+pub mod dist;
+pub mod error;
+pub mod html;
+pub mod paths;
+pub mod serve;
+pub mod sizes;
+pub mod static_server;
+pub mod test;
+pub mod toolchain;

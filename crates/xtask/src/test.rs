@@ -1,0 +1,94 @@
+//! `cargo xtask test`: every test, in order, stopping at the first failure.
+//!
+//! 1. native tests of the workspace (core, data, importers, `tests/`, xtask itself);
+//! 2. the core's `no_std` build for wasm32;
+//! 3. the widget's component tests in headless Chromium (wasm-bindgen-test);
+//! 4. the widget's server-side-rendering tests natively, when it has an `ssr` feature;
+//! 5. `dist`, then the end-to-end driver (`sizer-e2e`) against `dist/` in headless Chromium.
+use crate::cmd::{self, cargo};
+use crate::error::{TaskError, TaskResult};
+use crate::toolchain::{self, WASM_TARGET};
+use std::path::Path;
+use std::time::Instant;
+
+pub fn test_all(root: &Path) -> TaskResult {
+    let started = Instant::now();
+    let mut timings: Vec<(&str, f64)> = Vec::new();
+    let result = run_steps(root, &mut timings);
+    let verdict = if result.is_ok() { "all steps passed" } else { "FAILED" };
+    eprintln!("\nxtask test: {verdict} after {:.0} s", started.elapsed().as_secs_f64());
+    for (name, seconds) in &timings {
+        eprintln!("  {seconds:>6.1} s  {name}");
+    }
+    result
+}
+
+fn run_steps(root: &Path, timings: &mut Vec<(&'static str, f64)>) -> TaskResult {
+    let mut step = |name: &'static str, action: &mut dyn FnMut() -> TaskResult| -> TaskResult {
+        eprintln!("\n==> {name}");
+        let step_started = Instant::now();
+        let result = action();
+        timings.push((name, step_started.elapsed().as_secs_f64()));
+        result.map_err(|e| TaskError::Message(format!("step \"{name}\" failed: {e}")))
+    };
+
+    let mut bindgen_dir = std::path::PathBuf::new();
+    step("set-up: wasm32 target and wasm-bindgen CLI", &mut || {
+        toolchain::ensure_wasm_target()?;
+        bindgen_dir = toolchain::ensure_wasm_bindgen(&toolchain::locked_wasm_bindgen_version(root)?)?;
+        Ok(())
+    })?;
+    step("native tests", &mut || {
+        cmd::run(cargo().current_dir(root).args([
+            "test", "--workspace", "--exclude", "sizer-widget", "--exclude", "sizer-e2e",
+        ]))
+    })?;
+    step("sizer-core no_std build for wasm32", &mut || {
+        cmd::run(cargo().current_dir(root).args([
+            "build", "--package", "sizer-core", "--target", WASM_TARGET, "--no-default-features",
+        ]))
+    })?;
+    let chromedriver = toolchain::chromedriver()?;
+    step("widget component tests in headless Chromium", &mut || {
+        cmd::run(
+            cargo()
+                .current_dir(root)
+                .args(["test", "--package", "sizer-widget", "--target", WASM_TARGET])
+                .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER", bindgen_dir.join("wasm-bindgen-test-runner"))
+                .env("CHROMEDRIVER", &chromedriver)
+                .env("WASM_BINDGEN_USE_BROWSER", "1"),
+        )
+    })?;
+    if widget_has_feature(root, "ssr") {
+        step("widget server-side rendering tests (native, feature ssr)", &mut || {
+            cmd::run(cargo().current_dir(root).args([
+                "test", "--package", "sizer-widget", "--no-default-features", "--features", "ssr",
+            ]))
+        })?;
+    }
+    step("dist (release build)", &mut || crate::dist::dist(root).map(|_| ()))?;
+    step("end-to-end tests of dist/ in headless Chromium", &mut || {
+        cmd::run(
+            cargo()
+                .current_dir(root)
+                .args(["run", "--package", "sizer-e2e", "--"])
+                .arg(crate::paths::dist_dir(root))
+                .env("CHROMEDRIVER", &chromedriver),
+        )
+    })?;
+    Ok(())
+}
+
+/// True when `crates/sizer-widget/Cargo.toml` declares `feature` in its `[features]` table.
+fn widget_has_feature(root: &Path, feature: &str) -> bool {
+    let manifest = std::fs::read_to_string(root.join("crates/sizer-widget/Cargo.toml")).unwrap_or_default();
+    let mut in_features = false;
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_features = line == "[features]";
+        } else if in_features && line.split('=').next().map(str::trim) == Some(feature) {
+            return true;
+        }
+    }
+    false
+}
