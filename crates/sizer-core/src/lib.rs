@@ -1,3 +1,49 @@
-//! Spark Sizer's sizing math. `no_std`, no unsafe, floats from `libm`.
+//! Spark Sizer's sizing math: how many people one DGX Spark (or several) serves with a model,
+//! from a published concurrency curve. `no_std` + `alloc`, no unsafe, floats from `libm`.
+//!
+//! The steps follow the English seed's worked sizing ("How many people is that?"):
+//! [`curve`] holds the measured points, [`interpolate`] reads streams off the curve at a speed
+//! floor, [`duty`] turns a request pattern into the share of time a user is busy, [`headroom`]
+//! keeps a percentile of the in-flight count under the streams, and [`sizing`] runs them all,
+//! plus the [`kv`] cache and [`prefill`] limits, keeping every intermediate value.
+//! [`roofline`] is the bandwidth sanity check on single-stream speed.
+//!
+//! # Rounding policy
+//! Only whole things are rounded, always down, because a fraction of one does not exist:
+//! - whole streams = `floor(fractional streams)`: 52.5 gives 52 (a 53rd stream would run under
+//!   the floor);
+//! - KV sessions = `floor(pool / context)`: 924,912 / 8,192 = 112.9 gives 112. The seed prints
+//!   113 (rounded to nearest); we show 112 because a 113th full-length session does not fit, and
+//!   keep the unrounded 112.9 in [`Sizing::kv_sessions_unrounded`] so the UI can show both;
+//! - people = `floor(users)` where users = max average load / duty: 163.5 gives 163, then times
+//!   the replicas (each independent Spark serves its own whole people).
+//!
+//! Every other value (fractional streams, loads, users by each limit) stays unrounded in
+//! [`Sizing`]; formatting is the caller's job.
 #![no_std]
 #![forbid(unsafe_code)]
+
+extern crate alloc;
+
+pub mod curve;
+pub mod duty;
+pub mod headroom;
+pub mod interpolate;
+pub mod kv;
+pub mod prefill;
+pub mod roofline;
+pub mod scenario;
+pub mod sizing;
+
+pub use curve::{Column, Curve, CurveError, MAX_CONCURRENCY, Point};
+pub use duty::{busy_seconds, duty_cycle};
+pub use headroom::{
+    ErlangC, ErlangCError, erlang_b, erlang_c, erlang_c_max_load, normal_cdf, normal_max_load,
+    poisson_cdf, poisson_ln_pmf, poisson_max_load, poisson_pmf, z_for_percentile,
+};
+pub use interpolate::{Interpolation, StreamsAtFloor};
+pub use kv::{KvArchitecture, KvError, kv_pool_bytes, kv_pool_tokens, sessions_at_context, sessions_unrounded};
+pub use prefill::{burst_mean_wait_seconds, burst_queue_seconds, prefill_demand_tok_s, users_by_prefill_rate};
+pub use roofline::{decode_ceiling_tok_s, efficiency, gb_read_per_token};
+pub use scenario::{HeadroomMethod, Scenario, ScenarioError, ScenarioField, ValidRange};
+pub use sizing::{Limit, Sizing, size};
