@@ -1,0 +1,178 @@
+//! Anything else, pasted as numbers: two columns (concurrency, per-request tok/s) or a CSV /
+//! semicolon / tab table with a header naming its columns. A header may name a per-request
+//! speed, an aggregate throughput (divided by concurrency) or a TPOT in ms (1000 / TPOT).
+//! With `;`, tab or space separators a decimal comma (`81,2`) is accepted.
+
+use crate::error::ImportError;
+use crate::format::Format;
+use crate::label::run_label;
+use crate::parsed::{Basis, Figures, ParsedPoint, ParsedRun, Workload};
+use crate::text::{numbered_lines, parse_number, positive, quote};
+use crate::warning::Warning;
+
+#[derive(Clone, Copy, PartialEq)]
+enum Separator {
+    Comma,
+    Semicolon,
+    Tab,
+    Space,
+}
+
+impl Separator {
+    fn split(self, line: &str) -> Vec<&str> {
+        let cells: Vec<&str> = match self {
+            Separator::Comma => line.split(',').collect(),
+            Separator::Semicolon => line.split(';').collect(),
+            Separator::Tab => line.split('\t').collect(),
+            Separator::Space => line.split_whitespace().collect(),
+        };
+        let mut cells: Vec<&str> = cells.into_iter().map(|c| c.trim().trim_matches('"').trim()).collect();
+        // A trailing separator leaves an empty last cell.
+        if cells.len() > 1 && cells.last().is_some_and(|c| c.is_empty()) {
+            cells.pop();
+        }
+        cells
+    }
+
+    fn number(self, cell: &str) -> Option<f64> {
+        if self != Separator::Comma && !cell.contains('.') && cell.matches(',').count() == 1 {
+            return parse_number(&cell.replace(',', "."));
+        }
+        parse_number(cell)
+    }
+}
+
+fn separator_of(lines: &[(usize, &str)]) -> Separator {
+    let any = |ch: char| lines.iter().any(|(_, l)| l.contains(ch));
+    if any(';') {
+        Separator::Semicolon
+    } else if any('\t') {
+        Separator::Tab
+    } else if any(',') {
+        Separator::Comma
+    } else {
+        Separator::Space
+    }
+}
+
+fn is_comment(line: &str) -> bool {
+    let t = line.trim_start();
+    t.is_empty() || t.starts_with('#') || t.starts_with("//")
+}
+
+/// Which column holds what, from header words.
+struct Columns {
+    concurrency: usize,
+    speed: usize,
+    basis: Basis,
+}
+
+fn role_of(header: &str) -> Option<Result<(), Basis>> {
+    let h = header.to_ascii_lowercase();
+    let has = |words: &[&str]| words.iter().any(|w| h.contains(w));
+    if has(&["conc", "user", "stream", "parallel", "client", "batch", "seq", "nutzer", "gleichzeitig", "anfragen"])
+        || matches!(h.as_str(), "b" | "c" | "n" | "pl")
+    {
+        return Some(Ok(()));
+    }
+    if has(&["tpot", "(ms)", " ms", "_ms"]) {
+        return Some(Err(Basis::MedianTpot));
+    }
+    if has(&["per req", "per-req", "per_req", "(req)", "/req", "per user", "per-user", "per stream", "per-stream", "single"]) {
+        return Some(Err(Basis::PublishedPerRequest));
+    }
+    if has(&["total", "aggregate", "system", "s_tg", "overall", "sum"]) {
+        return Some(Err(Basis::GeneratedPerConcurrency));
+    }
+    if has(&["tok", "t/s", "speed", "tps", "rate", "throughput"]) {
+        return Some(Err(Basis::PublishedPerRequest));
+    }
+    None
+}
+
+fn columns(header: &[&str]) -> Option<Columns> {
+    let roles: Vec<Option<Result<(), Basis>>> = header.iter().map(|h| role_of(h)).collect();
+    let concurrency = roles.iter().position(|r| matches!(r, Some(Ok(()))));
+    // Prefer a per-request column, then TPOT, then an aggregate.
+    let preference = [Basis::PublishedPerRequest, Basis::MedianTpot, Basis::GeneratedPerConcurrency];
+    let speed = preference.iter().find_map(|want| {
+        roles.iter().enumerate().find_map(|(i, r)| matches!(r, Some(Err(b)) if b == want).then_some((i, *want)))
+    });
+    match (concurrency, speed) {
+        (Some(concurrency), Some((speed, basis))) if concurrency != speed => Some(Columns { concurrency, speed, basis }),
+        // Two columns and only the speed named: the other one is the concurrency.
+        (None, Some((speed, basis))) if header.len() == 2 => Some(Columns { concurrency: 1 - speed.min(1), speed, basis }),
+        (None, None) if header.len() == 2 => Some(Columns { concurrency: 0, speed: 1, basis: Basis::PublishedPerRequest }),
+        _ => None,
+    }
+}
+
+/// Whether the text has at least one line of two or more numbers (the claim of this parser).
+pub fn looks_like(text: &str) -> bool {
+    let lines: Vec<(usize, &str)> = numbered_lines(text).filter(|(_, l)| !is_comment(l)).take(200).collect();
+    let separator = separator_of(&lines);
+    lines.iter().any(|(_, l)| is_numeric_row(separator, l))
+}
+
+fn is_numeric_row(separator: Separator, line: &str) -> bool {
+    let cells = separator.split(line);
+    cells.len() >= 2 && cells.iter().all(|c| separator.number(c).is_some())
+}
+
+/// Parses the pasted numbers into one run.
+pub fn parse(text: &str, name: &str) -> Result<(Format, Vec<ParsedRun>, Vec<Warning>), ImportError> {
+    let lines: Vec<(usize, &str)> = numbered_lines(text).filter(|(_, l)| !is_comment(l)).collect();
+    let separator = separator_of(&lines);
+    let first_data = lines.iter().position(|(_, l)| is_numeric_row(separator, l)).ok_or(ImportError::NotRecognised)?;
+    let header = first_data.checked_sub(1).and_then(|i| lines.get(i)).map(|(n, l)| (*n, separator.split(l)));
+    let (format, cols, width, names) = match &header {
+        Some((line, cells)) => {
+            let cols = columns(cells).ok_or_else(|| ImportError::MissingKey { line: Some(*line), key: "a concurrency column".into() })?;
+            let names: (String, String) = (
+                quote(cells.get(cols.concurrency).copied().unwrap_or("concurrency")),
+                quote(cells.get(cols.speed).copied().unwrap_or("tok/s")),
+            );
+            (Format::Csv, cols, cells.len(), names)
+        }
+        None => (
+            if separator == Separator::Comma { Format::Csv } else { Format::TwoColumn },
+            Columns { concurrency: 0, speed: 1, basis: Basis::PublishedPerRequest },
+            2,
+            ("concurrency".to_owned(), "per-request tok/s".to_owned()),
+        ),
+    };
+    let mut points = Vec::new();
+    for (line, raw) in lines.iter().skip(first_data) {
+        let cells = separator.split(raw);
+        if cells.len() != width {
+            return Err(ImportError::BadRow { line: *line, expected: width, found: cells.len() });
+        }
+        let value = |col: usize, key: &str| -> Result<f64, ImportError> {
+            let cell = cells.get(col).copied().unwrap_or_default();
+            let number = separator
+                .number(cell)
+                .ok_or_else(|| ImportError::NotANumber { line: *line, key: key.to_owned(), value: quote(cell) })?;
+            positive(number, Some(*line), key)
+        };
+        let concurrency = value(cols.concurrency, &names.0)?;
+        let speed = value(cols.speed, &names.1)?;
+        let figures = match cols.basis {
+            Basis::MedianTpot => Figures { median_tpot_ms: Some(speed), ..Figures::default() },
+            Basis::GeneratedPerConcurrency => Figures { generated_total_tok_s: Some(speed), ..Figures::default() },
+            Basis::PublishedPerRequest => Figures { per_request_tok_s: Some(speed), ..Figures::default() },
+        };
+        points.push(ParsedPoint::new(Some(concurrency), Some(*line), figures));
+    }
+    let run = ParsedRun {
+        label: run_label(name, None, "Pasted", ""),
+        model: None,
+        format,
+        engine: format.engine(),
+        workload: Workload::default(),
+        date: None,
+        basis: cols.basis,
+        alternative: None,
+        points,
+    };
+    Ok((format, vec![run], Vec::new()))
+}

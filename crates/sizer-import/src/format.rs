@@ -1,0 +1,92 @@
+//! The input formats the importer recognises.
+
+use core::fmt;
+use serde::{Deserialize, Serialize};
+
+/// A recognised benchmark output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Format {
+    /// `vllm bench serve --save-result`: one JSON object (or several pasted one after another).
+    VllmJson,
+    /// `vllm bench serve --save-result --append-result`: one JSON object per line.
+    VllmJsonLines,
+    /// `vllm bench sweep serve` `summary.json`: a JSON array of result objects.
+    VllmSweepSummary,
+    /// vLLM's console `Serving Benchmark Result` block(s), pasted as text.
+    VllmConsole,
+    /// `llama-batched-bench` markdown table(s).
+    BatchedBenchMarkdown,
+    /// `llama-batched-bench --output-format jsonl`.
+    BatchedBenchJsonl,
+    /// `llama-benchy --format json`.
+    LlamaBenchyJson,
+    /// llama-benchy markdown table(s).
+    LlamaBenchyMarkdown,
+    /// A CSV (or semicolon/tab separated) table with a header row.
+    Csv,
+    /// Two numbers per line: concurrency and per-request tok/s.
+    TwoColumn,
+}
+
+impl Format {
+    /// Every format, in the order the UI lists them.
+    pub const ALL: [Format; 10] = [
+        Format::VllmJson,
+        Format::VllmJsonLines,
+        Format::VllmSweepSummary,
+        Format::VllmConsole,
+        Format::BatchedBenchMarkdown,
+        Format::BatchedBenchJsonl,
+        Format::LlamaBenchyJson,
+        Format::LlamaBenchyMarkdown,
+        Format::Csv,
+        Format::TwoColumn,
+    ];
+
+    /// A short English name for the format.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::VllmJson => "vLLM bench serve JSON",
+            Format::VllmJsonLines => "vLLM bench serve JSON lines (--append-result)",
+            Format::VllmSweepSummary => "vLLM bench sweep summary.json",
+            Format::VllmConsole => "vLLM console result block",
+            Format::BatchedBenchMarkdown => "llama-batched-bench table",
+            Format::BatchedBenchJsonl => "llama-batched-bench JSONL",
+            Format::LlamaBenchyJson => "llama-benchy JSON",
+            Format::LlamaBenchyMarkdown => "llama-benchy table",
+            Format::Csv => "CSV table",
+            Format::TwoColumn => "two-column paste",
+        }
+    }
+
+    /// The benchmark tool behind the format.
+    pub fn engine(self) -> Engine {
+        match self {
+            Format::VllmJson | Format::VllmJsonLines | Format::VllmSweepSummary | Format::VllmConsole => {
+                Engine::Vllm
+            }
+            Format::BatchedBenchMarkdown | Format::BatchedBenchJsonl => Engine::LlamaCpp,
+            Format::LlamaBenchyJson | Format::LlamaBenchyMarkdown => Engine::LlamaBenchy,
+            Format::Csv | Format::TwoColumn => Engine::Unknown,
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The tool (or serving engine) that produced a measurement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Engine {
+    /// vLLM's `vllm bench serve` against a vLLM (or other OpenAI-compatible) server.
+    Vllm,
+    /// llama.cpp's `llama-batched-bench` (in-process, no HTTP server).
+    LlamaCpp,
+    /// llama-benchy against an OpenAI-compatible endpoint (engine not recorded in its output).
+    LlamaBenchy,
+    /// Pasted numbers: the tool is whatever the user says.
+    Unknown,
+}

@@ -1,0 +1,197 @@
+//! The importer's own typed result: runs of measured points with every figure the input carried,
+//! before they are mapped to the dataset's `Run` (see `to_run.rs`).
+
+use crate::format::{Engine, Format};
+use serde::{Deserialize, Serialize};
+
+/// Which figure a run's per-request speed curve is computed from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Basis {
+    /// `1000 / median TPOT (ms)` (vLLM; preferred: it is the speed a single stream feels).
+    MedianTpot,
+    /// Aggregate generated tok/s divided by concurrency: vLLM `output_throughput /
+    /// max_concurrency`, llama-batched-bench `S_TG / B`, or a pasted aggregate column.
+    GeneratedPerConcurrency,
+    /// A per-request speed published as such: llama-benchy `tg_req_throughput` / `t/s (req)`,
+    /// or the user's own per-request column.
+    PublishedPerRequest,
+}
+
+impl Basis {
+    /// The formula behind this basis for a given format, in the tool's own key names.
+    pub fn formula(self, format: Format) -> &'static str {
+        match (self, format) {
+            (Basis::MedianTpot, _) => "1000 / median TPOT (ms)",
+            (Basis::GeneratedPerConcurrency, Format::BatchedBenchMarkdown | Format::BatchedBenchJsonl) => {
+                "S_TG t/s / B"
+            }
+            (Basis::GeneratedPerConcurrency, Format::VllmConsole) => {
+                "Output token throughput (tok/s) / Maximum request concurrency"
+            }
+            (Basis::GeneratedPerConcurrency, Format::VllmJson | Format::VllmJsonLines | Format::VllmSweepSummary) => {
+                "output_throughput / max_concurrency"
+            }
+            (Basis::GeneratedPerConcurrency, Format::LlamaBenchyJson | Format::LlamaBenchyMarkdown) => {
+                "tg_throughput / concurrency"
+            }
+            (Basis::GeneratedPerConcurrency, _) => "aggregate generated tok/s / concurrency",
+            (Basis::PublishedPerRequest, Format::LlamaBenchyJson) => "tg_req_throughput (mean)",
+            (Basis::PublishedPerRequest, Format::LlamaBenchyMarkdown) => "t/s (req) (mean)",
+            (Basis::PublishedPerRequest, _) => "per-request tok/s as given",
+        }
+    }
+}
+
+/// Every figure one measured point carried. All speeds are tok/s, all times ms.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct Figures {
+    /// Median time per output token, excluding the first (vLLM `median_tpot_ms`).
+    pub median_tpot_ms: Option<f64>,
+    /// Generated tokens per second over all concurrent requests (vLLM `output_throughput`,
+    /// batched-bench `S_TG`, llama-benchy `tg_throughput` / `t/s (total)`).
+    pub generated_total_tok_s: Option<f64>,
+    /// Per-request generated tok/s as published by the tool (llama-benchy) or pasted.
+    pub per_request_tok_s: Option<f64>,
+    /// Prompt plus generated tok/s (vLLM `total_token_throughput`, once `input_throughput`).
+    /// Kept for display only: never used as a generation speed.
+    pub prompt_and_generated_tok_s: Option<f64>,
+    /// Peak generated tok/s (vLLM `max_output_tokens_per_s`, llama-benchy `peak_throughput`).
+    pub peak_generated_tok_s: Option<f64>,
+    /// Aggregate prompt-processing rate (batched-bench `S_PP`, llama-benchy `pp_throughput`).
+    pub prefill_tok_s: Option<f64>,
+    /// Median time to first token (vLLM).
+    pub ttft_median_ms: Option<f64>,
+    /// 99th-percentile time to first token (vLLM).
+    pub ttft_p99_ms: Option<f64>,
+    /// Mean time to first token (vLLM `mean_ttft_ms`, llama-benchy `ttfr`).
+    pub ttft_mean_ms: Option<f64>,
+}
+
+/// One measured concurrency level.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ParsedPoint {
+    /// Concurrent requests (streams, `B`); `None` when the input did not record it.
+    pub concurrency: Option<f64>,
+    /// Whether the concurrency was typed in by the user (`Import::with_concurrency`).
+    pub concurrency_from_user: bool,
+    /// 1-based line of the input where this point starts (when the format has lines).
+    pub line: Option<usize>,
+    /// Repeated measurements averaged into this point (1 = a single measurement).
+    pub repeats: u32,
+    /// Every figure the input carried for this point.
+    pub figures: Figures,
+}
+
+impl ParsedPoint {
+    /// A point measured once.
+    pub fn new(concurrency: Option<f64>, line: Option<usize>, figures: Figures) -> ParsedPoint {
+        ParsedPoint { concurrency, concurrency_from_user: false, line, repeats: 1, figures }
+    }
+
+    /// Per-request generated tok/s on the given basis, when the point has the figures for it.
+    ///
+    /// # Formula
+    /// `MedianTpot`: `1000 / median_tpot_ms`; `GeneratedPerConcurrency`: `generated_total /
+    /// concurrency` (vLLM bench docs; llama.cpp `batched-bench` README: S_TG counts all `B`
+    /// sequences); `PublishedPerRequest`: the figure as published.
+    pub fn speed(&self, basis: Basis) -> Option<f64> {
+        let speed = match basis {
+            Basis::MedianTpot => self.figures.median_tpot_ms.map(|ms| 1000.0 / ms),
+            Basis::GeneratedPerConcurrency => {
+                let total = self.figures.generated_total_tok_s?;
+                let concurrency = self.concurrency?;
+                Some(total / concurrency)
+            }
+            Basis::PublishedPerRequest => self.figures.per_request_tok_s,
+        }?;
+        (speed.is_finite() && speed > 0.0).then_some(speed)
+    }
+
+    /// Whether this point has the figures the basis needs, apart from concurrency.
+    pub(crate) fn supports(&self, basis: Basis) -> bool {
+        match basis {
+            Basis::MedianTpot => self.figures.median_tpot_ms.is_some(),
+            Basis::GeneratedPerConcurrency => self.figures.generated_total_tok_s.is_some(),
+            Basis::PublishedPerRequest => self.figures.per_request_tok_s.is_some(),
+        }
+    }
+}
+
+/// The workload a run measured, as far as the input says.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct Workload {
+    /// Prompt tokens per request (batched-bench `PP`, llama-benchy prompt size, vLLM mean).
+    pub prompt_tokens: Option<f64>,
+    /// Generated tokens per request (batched-bench `TG`, llama-benchy response size, vLLM mean).
+    pub output_tokens: Option<f64>,
+    /// Context already in the KV cache before the prompt (llama-benchy depth `@ dN`).
+    pub context_depth: Option<f64>,
+    /// Configured request rate (req/s); `None` when unlimited (`inf`) or not recorded.
+    pub request_rate: Option<f64>,
+    /// llama-benchy's context-prefill phase (`ctx_pp` / `ctx_tg` rows).
+    pub context_prefill_phase: bool,
+}
+
+/// One imported curve: a model/configuration measured at one or more concurrency levels.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ParsedRun {
+    /// A readable label (plain text, control characters stripped, length capped).
+    pub label: String,
+    /// The model as the input named it (plain text, capped), when it did.
+    pub model: Option<String>,
+    /// The input format.
+    pub format: Format,
+    /// The tool behind the numbers.
+    pub engine: Engine,
+    /// The workload.
+    pub workload: Workload,
+    /// Date (or timestamp) of the run as the input wrote it.
+    pub date: Option<String>,
+    /// The figure the per-request curve uses.
+    pub basis: Basis,
+    /// The other per-request figure the input also carried (kept, not used for the curve).
+    pub alternative: Option<Basis>,
+    /// Measured points, sorted by concurrency (points of unknown concurrency last).
+    pub points: Vec<ParsedPoint>,
+}
+
+impl ParsedRun {
+    /// `(concurrency, per-request tok/s)` pairs on the run's basis, for points whose concurrency
+    /// is known.
+    pub fn per_request_points(&self) -> Vec<(f64, f64)> {
+        self.points_on(self.basis)
+    }
+
+    /// `(concurrency, per-request tok/s)` pairs on the alternative basis, when there is one.
+    pub fn alternative_points(&self) -> Option<Vec<(f64, f64)>> {
+        self.alternative.map(|basis| self.points_on(basis))
+    }
+
+    fn points_on(&self, basis: Basis) -> Vec<(f64, f64)> {
+        self.points
+            .iter()
+            .filter_map(|point| Some((point.concurrency?, point.speed(basis)?)))
+            .collect()
+    }
+
+    /// The highest measured aggregate prefill rate (tok/s) and the concurrency it was measured
+    /// at, when the input carried prefill figures.
+    ///
+    /// # Formula
+    /// `max over points of S_PP` (batched-bench) or `pp_throughput` (llama-benchy): the prompt
+    /// processing rate the machine sustains once batched, which is what limits a burst of prompts.
+    pub fn prefill_tok_s(&self) -> Option<(f64, Option<f64>)> {
+        self.points
+            .iter()
+            .filter_map(|point| Some((point.figures.prefill_tok_s?, point.concurrency)))
+            .fold(None, |best: Option<(f64, Option<f64>)>, candidate| match best {
+                Some(best) if best.0 >= candidate.0 => Some(best),
+                _ => Some(candidate),
+            })
+    }
+
+    /// Whether every point has a known concurrency.
+    pub fn is_complete(&self) -> bool {
+        self.points.iter().all(|point| point.concurrency.is_some())
+    }
+}
