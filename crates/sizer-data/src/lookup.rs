@@ -53,15 +53,16 @@ impl Dataset {
     }
 
     /// The KV-cache pool (tokens) for a run's model: a fact tied to this run, else one measured
-    /// on the same engine, else any for the model.
+    /// on the same engine. Never a figure from another engine: pools differ between engines.
     pub fn kv_pool_tokens<'a>(&'a self, run: &'a Run) -> Option<CitedValue<'a>> {
         let candidates = self.facts_about(&run.model_id, FactKind::KvPoolTokens);
         best_fact(candidates, run, |_| 0.0)
     }
 
     /// The prefill rate (prompt tok/s) for a run: its own measured prefill figure (see
-    /// [`Run::prefill_tok_s`]), else a fact for its model, preferring one tied to the run, then
-    /// the same engine, then a shallow context, then the closest prompt length.
+    /// [`Run::prefill_tok_s`]), else a fact for its model that is tied to the run or measured on
+    /// the same engine (prefill rates differ between engines), preferring one tied to the run,
+    /// then a shallow context, then the closest prompt length.
     pub fn prefill_tok_s<'a>(&'a self, run: &'a Run) -> Option<CitedValue<'a>> {
         if let Some(value) = run.prefill_tok_s() {
             return Some(CitedValue { value, cited_id: &run.id, source: &run.source });
@@ -84,12 +85,11 @@ fn best_fact<'a>(
     run: &Run,
     distance: impl Fn(&Fact) -> f64,
 ) -> Option<CitedValue<'a>> {
-    let rank = |fact: &Fact| {
-        let tied = if fact.runs.contains(&run.id) { 0.0 } else { 1.0e9 };
-        let same_engine = fact.engine.as_deref().is_some_and(|e| e.eq_ignore_ascii_case(&run.engine));
-        tied + if same_engine { 0.0 } else { 1.0e7 } + distance(fact)
-    };
+    let tied = |fact: &Fact| fact.runs.contains(&run.id);
+    let same_engine = |fact: &Fact| fact.engine.as_deref().is_some_and(|e| e.eq_ignore_ascii_case(&run.engine));
+    let rank = |fact: &Fact| (if tied(fact) { 0.0 } else { 1.0e9 }) + distance(fact);
     candidates
+        .filter(|fact| tied(fact) || same_engine(fact))
         .filter_map(|fact| Some((fact, fact.value?.value)))
         .min_by(|(a, _), (b, _)| rank(a).total_cmp(&rank(b)))
         .map(|(fact, value)| CitedValue { value, cited_id: &fact.id, source: &fact.source })
