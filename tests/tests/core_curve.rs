@@ -1,6 +1,8 @@
 //! Curves: the three input forms, validation with precise messages, both interpolation methods,
 //! and the serde JSON shape the widget relies on.
 
+#![allow(clippy::excessive_precision)] // references are quoted with the digits mpmath printed
+
 use sizer_core::{
     Column, Curve, CurveError, HeadroomMethod, Interpolation, Point, Scenario, ScenarioError,
     ScenarioField, StreamsAtFloor, size,
@@ -25,9 +27,12 @@ fn three_input_forms_give_per_request_speed() {
     assert_eq!(Curve::from_points(per_request.points()), Ok(per_request));
 }
 
+/// Points, the error they give, and its message.
+type ValidationCase = (&'static [(f64, f64)], CurveError, &'static str);
+
 #[test]
 fn validation_names_the_point_and_the_problem() {
-    let cases: [(&[(f64, f64)], CurveError, &str); 8] = [
+    let cases: [ValidationCase; 8] = [
         (&[], CurveError::Empty, "the curve has no points"),
         (
             &[(1.0, 5.0), (8.0, 4.0), (8.0, 3.0)],

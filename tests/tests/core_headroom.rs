@@ -1,5 +1,7 @@
 //! Headroom numerics against independent references (mpmath at 40 digits, textbook values).
 
+#![allow(clippy::excessive_precision)] // references are quoted with the digits mpmath printed
+
 use sizer_core::{
     ErlangCError, erlang_b, erlang_c, erlang_c_max_load, normal_cdf, normal_max_load,
     poisson_cdf, poisson_max_load, poisson_pmf, z_for_percentile,

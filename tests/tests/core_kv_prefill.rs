@@ -1,6 +1,8 @@
 //! KV cache, prefill and roofline figures from both seeds, plus the limits in a whole sizing.
 //! Expected values computed by hand / Python from the formulas, not copied from the core.
 
+#![allow(clippy::excessive_precision)] // references are quoted with the digits mpmath printed
+
 use sizer_core::{
     Curve, KvArchitecture, KvError, Limit, Scenario, burst_mean_wait_seconds, burst_queue_seconds,
     decode_ceiling_tok_s, efficiency, gb_read_per_token, kv_pool_bytes, kv_pool_tokens,
@@ -18,7 +20,6 @@ fn kv_sessions_at_32k_and_8k() {
     // full-length session would need 113 x 8,192 = 925,696 tokens, more than the pool.
     assert_close(sessions_unrounded(QWEN_POOL, 8_192.0), 112.904_296_875, EXACT);
     assert_eq!(sessions_at_context(QWEN_POOL, 8_192.0), 112);
-    assert!(113.0 * 8_192.0 > QWEN_POOL);
     assert_eq!(sessions_at_context(LLAMA_POOL, 32_768.0), 6); // 6.32
     assert_eq!(sessions_at_context(LLAMA_POOL, 8_192.0), 25); // 25.28
 }

@@ -2,6 +2,8 @@
 //! step by step from its printed points. Expected values were computed independently (Python
 //! with mpmath at 40 digits) from the formulas the seed states, not copied from the core.
 
+#![allow(clippy::excessive_precision)] // references are quoted with the digits mpmath printed
+
 use sizer_core::{
     Curve, HeadroomMethod, Interpolation, Limit, Scenario, StreamsAtFloor, busy_seconds,
     duty_cycle, size,

@@ -199,16 +199,16 @@ impl ScenarioField {
     /// rather than any real deployment.
     pub fn range(self) -> ValidRange {
         let (min, min_inclusive, max) = match self {
-            ScenarioField::FloorTokS => (0.0, false, 10_000.0),
-            ScenarioField::AnswerTokens => (0.0, false, 10_000_000.0),
-            ScenarioField::IntervalS => (0.0, false, 31_536_000.0),
+            ScenarioField::FloorTokS => (0.01, true, 10_000.0),
+            ScenarioField::AnswerTokens => (1.0, true, 10_000_000.0),
+            ScenarioField::IntervalS => (0.001, true, 31_536_000.0),
             ScenarioField::TtftS => (0.0, true, 86_400.0),
             ScenarioField::Percentile => (0.5, false, 0.99999),
             ScenarioField::Z => (0.0, false, 10.0),
-            ScenarioField::ContextTokens => (0.0, false, 10_000_000.0),
+            ScenarioField::ContextTokens => (1.0, true, 10_000_000.0),
             ScenarioField::KvPoolTokens => (0.0, true, 1e9),
-            ScenarioField::PromptTokens => (0.0, false, 10_000_000.0),
-            ScenarioField::PrefillTokS => (0.0, false, 1e9),
+            ScenarioField::PromptTokens => (1.0, true, 10_000_000.0),
+            ScenarioField::PrefillTokS => (1.0, true, 1e9),
             ScenarioField::Replicas => (1.0, true, 1_000.0),
         };
         ValidRange { min, min_inclusive, max }

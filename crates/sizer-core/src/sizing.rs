@@ -71,7 +71,7 @@ pub struct Sizing {
     /// The limit with the fewest users (ties: Speed, then KvCache, then Prefill).
     pub binding: Limit,
     /// How far the next limit is: `next smallest users / smallest users - 1`
-    /// (`None` with one known limit, or when the smallest is 0).
+    /// (`None` with one known limit, or when the ratio is not finite, e.g. the smallest is 0).
     pub margin_to_next: Option<f64>,
     /// `floor(min(users))` on one Spark.
     pub people_per_spark: u64,
@@ -204,6 +204,9 @@ fn rank(speed: f64, kv: Option<f64>, prefill: Option<f64>) -> (Limit, f64, Optio
             second = Some(users);
         }
     }
-    let margin = second.filter(|_| best.1 > 0.0).map(|next| next / best.1 - 1.0);
+    let margin = second
+        .filter(|_| best.1 > 0.0)
+        .map(|next| next / best.1 - 1.0)
+        .filter(|m| m.is_finite());
     (best.0, best.1, margin)
 }
