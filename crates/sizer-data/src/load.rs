@@ -18,7 +18,9 @@ const CLAIMS_JSON: &str = include_str!("../data/claims.json");
 fn parse<T: DeserializeOwned>(prefix: &str, json: &str) -> Result<T, DataError> {
     let deserializer = &mut serde_json::Deserializer::from_str(json);
     let value: T = serde_path_to_error::deserialize(deserializer).map_err(|error| {
-        let inner = error.path().to_string();
+        // serde_path_to_error marks a key it never read (a syntax error) as `?`: drop it.
+        let full = error.path().to_string();
+        let inner = full.strip_suffix(".?").unwrap_or(&full).to_owned();
         let path = match (prefix.is_empty(), inner.as_str()) {
             (true, _) => inner.clone(),
             (false, ".") => prefix.to_owned(),
