@@ -1,0 +1,248 @@
+//! A headless Chromium session and the few page operations the checks need, all in terms of the
+//! widget's DOM contract (`docs/ARCHITECTURE.md`): instances are `.spark-sizer` roots, inputs
+//! carry `data-field`, errors `data-error`, results `data-result` with a machine `data-value`.
+use fantoccini::wd::WebDriverCompatibleCommand;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+use std::future::Future;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// How long a condition in the page may take to become true (wasm start, re-render).
+pub const WAIT_DEADLINE: Duration = Duration::from_secs(15);
+const POLL_INTERVAL: Duration = Duration::from_millis(50);
+/// The window the checks and the README screenshot use.
+pub const WINDOW_WIDTH: u32 = 1280;
+pub const WINDOW_HEIGHT: u32 = 900;
+
+pub struct Browser {
+    pub client: Client,
+}
+
+/// A displayed result: its text and its machine value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResultValue {
+    pub text: String,
+    pub value: String,
+}
+
+impl Browser {
+    /// Opens a session in headless Chromium with browser console logging on.
+    pub async fn open(driver_url: &str, profile_dir: &Path) -> Result<Browser, String> {
+        let mut chrome_options = json!({
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-quic", "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--force-device-scale-factor=1",
+                "--hide-scrollbars",
+                format!("--window-size={WINDOW_WIDTH},{WINDOW_HEIGHT}"),
+                format!("--user-data-dir={}", profile_dir.display()),
+            ]
+        });
+        if let Some(binary) = chromium_binary() {
+            chrome_options["binary"] = json!(binary);
+        }
+        let capabilities = json!({
+            "browserName": "chrome",
+            "goog:chromeOptions": chrome_options,
+            "goog:loggingPrefs": { "browser": "ALL" },
+        });
+        let Value::Object(capabilities) = capabilities else { return Err("capabilities".into()) };
+        let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(capabilities)
+            .connect(driver_url)
+            .await
+            .map_err(|e| format!("cannot start a Chromium session via chromedriver: {e}"))?;
+        Ok(Browser { client })
+    }
+
+    pub async fn goto(&self, url: &str) -> Result<(), String> {
+        self.client.goto(url).await.map_err(|e| format!("cannot open {url}: {e}"))
+    }
+
+    /// Runs `script` in the page (arguments in `arguments`), returning its JSON result.
+    pub async fn js(&self, script: &str, args: Vec<Value>) -> Result<Value, String> {
+        self.client.execute(script, args).await.map_err(|e| format!("script failed: {e}"))
+    }
+
+    /// Console messages at level SEVERE since the last call (errors, failed loads, CSP refusals,
+    /// uncaught exceptions, panics reported by the widget).
+    pub async fn console_errors(&self) -> Result<Vec<String>, String> {
+        let entries = self.client.issue_cmd(BrowserLog).await.map_err(|e| format!("cannot read the browser log: {e}"))?;
+        let entries = entries.as_array().cloned().unwrap_or_default();
+        Ok(entries
+            .iter()
+            .filter(|entry| entry["level"] == "SEVERE")
+            .map(|entry| entry["message"].as_str().unwrap_or("").to_string())
+            .collect())
+    }
+
+    /// Fails with the console errors, if there are any.
+    pub async fn expect_no_console_errors(&self, context: &str) -> Result<(), String> {
+        let errors = self.console_errors().await?;
+        if errors.is_empty() { Ok(()) } else { Err(format!("console errors {context}:\n    {}", errors.join("\n    "))) }
+    }
+
+    /// Number of widget instances (`.spark-sizer` roots) in the page.
+    pub async fn instance_count(&self) -> Result<usize, String> {
+        let count = self.js("return document.querySelectorAll('.spark-sizer').length;", vec![]).await?;
+        Ok(count.as_u64().unwrap_or(0) as usize)
+    }
+
+    /// `[data-result=name]` of instance `instance`, when present with a machine value.
+    pub async fn result(&self, instance: usize, name: &str) -> Result<Option<ResultValue>, String> {
+        let found = self
+            .js(
+                "const [i, name] = arguments;
+                 const root = document.querySelectorAll('.spark-sizer')[i];
+                 const el = root && root.querySelector(`[data-result=\"${name}\"]`);
+                 return el ? { text: el.textContent.trim(), value: el.getAttribute('data-value') } : null;",
+                vec![json!(instance), json!(name)],
+            )
+            .await?;
+        Ok(match (&found["text"], &found["value"]) {
+            (Value::String(text), Value::String(value)) => Some(ResultValue { text: text.clone(), value: value.clone() }),
+            _ => None,
+        })
+    }
+
+    /// The message in `[data-error=field]` of an instance ("" when absent or valid), and whether
+    /// the field's input has `aria-invalid="true"`.
+    pub async fn field_error(&self, instance: usize, field: &str) -> Result<(String, bool), String> {
+        let found = self
+            .js(
+                "const [i, field] = arguments;
+                 const root = document.querySelectorAll('.spark-sizer')[i];
+                 if (!root) return null;
+                 const error = root.querySelector(`[data-error=\"${field}\"]`);
+                 const input = root.querySelector(`[data-field=\"${field}\"]`);
+                 return { message: error ? error.textContent.trim() : '',
+                          invalid: !!input && input.getAttribute('aria-invalid') === 'true' };",
+                vec![json!(instance), json!(field)],
+            )
+            .await?;
+        Ok((found["message"].as_str().unwrap_or("").to_string(), found["invalid"] == true))
+    }
+
+    /// The current value of an input or select (`data-field=field`) of an instance.
+    pub async fn field_value(&self, instance: usize, field: &str) -> Result<String, String> {
+        let element = self.field(instance, field).await?;
+        let value = element.prop("value").await.map_err(|e| format!("cannot read {field}: {e}"))?;
+        Ok(value.unwrap_or_default())
+    }
+
+    /// The option values of a `<select data-field=field>`.
+    pub async fn options(&self, instance: usize, field: &str) -> Result<Vec<String>, String> {
+        let element = self.field(instance, field).await?;
+        let values = self
+            .js("return Array.from(arguments[0].options || []).map(o => o.value);", vec![element_json(&element)?])
+            .await?;
+        Ok(values.as_array().into_iter().flatten().filter_map(|v| v.as_str().map(str::to_string)).collect())
+    }
+
+    /// Sets a field as a person would: picks the option of a select, types into a text or number
+    /// input (then Tab, so `change` fires too); a range slider is set and its events dispatched.
+    pub async fn set_field(&self, instance: usize, field: &str, value: &str) -> Result<(), String> {
+        let element = self.field(instance, field).await?;
+        let fail = |e: fantoccini::error::CmdError| format!("cannot set {field} to {value:?}: {e}");
+        let tag = element.tag_name().await.map_err(fail)?.to_ascii_lowercase();
+        let kind = element.attr("type").await.map_err(fail)?.unwrap_or_default();
+        if tag == "select" {
+            element.select_by_value(value).await.map_err(fail)
+        } else if kind == "range" {
+            self.js(
+                "const [el, v] = arguments; el.value = v;
+                 el.dispatchEvent(new Event('input', { bubbles: true }));
+                 el.dispatchEvent(new Event('change', { bubbles: true }));",
+                vec![element_json(&element)?, json!(value)],
+            )
+            .await
+            .map(|_| ())
+        } else {
+            element.clear().await.map_err(fail)?;
+            element.send_keys(&format!("{value}\u{E004}")).await.map_err(fail)
+        }
+    }
+
+    async fn field(&self, instance: usize, field: &str) -> Result<fantoccini::elements::Element, String> {
+        let roots = self.client.find_all(Locator::Css(".spark-sizer")).await.map_err(|e| e.to_string())?;
+        let root = roots.get(instance).ok_or_else(|| format!("no widget instance #{instance} (.spark-sizer)"))?;
+        root.find(Locator::Css(&format!("[data-field=\"{field}\"]")))
+            .await
+            .map_err(|e| format!("instance #{instance} has no [data-field=\"{field}\"]: {e}"))
+    }
+
+    /// Waits until `condition` returns `Ok(true)`; on time-out reports `what` and the last state.
+    pub async fn wait_until<F, Fut>(&self, what: &str, mut condition: F) -> Result<(), String>
+    where
+        F: FnMut() -> Fut,
+        Fut: Future<Output = Result<(bool, String), String>>,
+    {
+        let started = Instant::now();
+        loop {
+            let (done, state) = condition().await?;
+            if done {
+                return Ok(());
+            }
+            if started.elapsed() > WAIT_DEADLINE {
+                return Err(format!("timed out after {WAIT_DEADLINE:?} waiting for {what}; last seen: {state}"));
+            }
+            tokio::time::sleep(POLL_INTERVAL).await;
+        }
+    }
+
+    /// Waits until instance `instance` shows people, streams and binding results.
+    pub async fn wait_for_results(&self, instance: usize) -> Result<(), String> {
+        self.wait_until(&format!("instance #{instance} to show its results"), || async move {
+            let people = self.result(instance, "people").await?;
+            let streams = self.result(instance, "streams").await?;
+            let binding = self.result(instance, "binding").await?;
+            let ready = [&people, &streams, &binding].iter().all(|r| r.as_ref().is_some_and(|r| !r.value.is_empty()));
+            Ok((ready, format!("people {people:?}, streams {streams:?}, binding {binding:?}")))
+        })
+        .await
+    }
+
+    /// Waits for two animation frames, so what is in the DOM has been painted.
+    pub async fn settle(&self) -> Result<(), String> {
+        self.client
+            .execute_async(
+                "const done = arguments[arguments.length - 1];
+                 requestAnimationFrame(() => requestAnimationFrame(() => done(true)));",
+                vec![],
+            )
+            .await
+            .map(|_| ())
+            .map_err(|e| format!("page did not paint: {e}"))
+    }
+}
+
+fn element_json(element: &fantoccini::elements::Element) -> Result<Value, String> {
+    serde_json::to_value(element).map_err(|e| e.to_string())
+}
+
+/// Debian's Chromium, or `$CHROME_BIN`; `None` lets chromedriver look for Chrome itself.
+fn chromium_binary() -> Option<String> {
+    if let Some(bin) = std::env::var_os("CHROME_BIN").filter(|b| !b.is_empty()) {
+        return Some(bin.to_string_lossy().into_owned());
+    }
+    ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        .into_iter()
+        .find(|p| Path::new(p).is_file())
+        .map(str::to_string)
+}
+
+/// chromedriver's log endpoint (`POST /session/{id}/se/log {"type":"browser"}`): the console
+/// messages since the last read. Not part of W3C WebDriver, hence a custom command.
+#[derive(Debug)]
+struct BrowserLog;
+
+impl WebDriverCompatibleCommand for BrowserLog {
+    fn endpoint(&self, base_url: &url::Url, session_id: Option<&str>) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!("session/{}/se/log", session_id.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _request_url: &url::Url) -> (http::Method, Option<String>) {
+        (http::Method::POST, Some(r#"{"type":"browser"}"#.to_string()))
+    }
+}

@@ -1,0 +1,259 @@
+//! The end-to-end checks, in the order they run. Each returns `Err(reason)` on failure; none
+//! depends on another having passed (each opens the page it needs).
+use crate::browser::{Browser, ResultValue, WINDOW_HEIGHT, WINDOW_WIDTH};
+use crate::expect::{Expected, Setup, Usage, expected};
+use serde_json::json;
+use std::path::{Path, PathBuf};
+
+/// A valid floor different from every preset, and two bad ones (not a number; not positive).
+const NEW_FLOOR: &str = "12";
+const BAD_FLOORS: [&str; 2] = ["abc", "-5"];
+/// The tallest screenshot (px) written for the README.
+const MAX_SCREENSHOT_HEIGHT: u32 = 2400;
+
+pub struct Site {
+    /// `http://127.0.0.1:<port>/` serving `dist/`.
+    pub base_url: String,
+    /// `file:///…/dist/spark-sizer-offline.html`.
+    pub offline_url: String,
+    pub screenshot_path: PathBuf,
+}
+
+/// The sizing instance `instance` shows now, as machine values.
+async fn shown(browser: &Browser, instance: usize) -> Result<Expected, String> {
+    let value = |r: Option<ResultValue>| r.map(|r| r.value).unwrap_or_default();
+    Ok(Expected {
+        people: value(browser.result(instance, "people").await?),
+        streams: value(browser.result(instance, "streams").await?),
+        binding: value(browser.result(instance, "binding").await?),
+    })
+}
+
+/// Waits until instance `instance` shows `want`.
+async fn wait_for_sizing(browser: &Browser, instance: usize, want: &Expected, what: &str) -> Result<(), String> {
+    browser
+        .wait_until(&format!("{what}: people {}, streams {}, binding {}", want.people, want.streams, want.binding), || async move {
+            let now = shown(browser, instance).await?;
+            Ok((now == *want, format!("{now:?}")))
+        })
+        .await
+}
+
+/// The setup instance `instance` shows: its run and floor as displayed.
+async fn current_setup(browser: &Browser, instance: usize, usage: Usage, replicas: u32) -> Result<Setup, String> {
+    let run_id = browser.field_value(instance, "run").await?;
+    let floor_text = browser.field_value(instance, "floor").await?;
+    let floor_tok_s = floor_text.trim().parse().map_err(|_| format!("the floor field shows {floor_text:?}, not a number"))?;
+    Ok(Setup { run_id, usage, floor_tok_s, replicas })
+}
+
+/// Another option of the run select than the current one.
+async fn other_run(browser: &Browser, instance: usize, current: &str) -> Result<String, String> {
+    let options = browser.options(instance, "run").await?;
+    options.into_iter().find(|o| !o.is_empty() && o != current).ok_or_else(|| "the run select offers only one run".to_string())
+}
+
+pub async fn standalone_page_loads_clean_with_the_core_sizing(browser: &Browser, site: &Site) -> Result<(), String> {
+    browser.goto(&site.base_url).await?;
+    browser.wait_for_results(0).await?;
+    browser.settle().await?;
+    browser.expect_no_console_errors("while loading the standalone page").await?;
+    let instances = browser.instance_count().await?;
+    if instances != 1 {
+        return Err(format!("the standalone page has {instances} widget instances, want 1"));
+    }
+    let setup = current_setup(browser, 0, Usage::Chat, 1).await?;
+    let want = expected(&setup)?;
+    let now = shown(browser, 0).await?;
+    if now == want { Ok(()) } else { Err(format!("for {setup:?} the page shows {now:?}, the core computes {want:?}")) }
+}
+
+pub async fn screenshot_for_the_readme(browser: &Browser, site: &Site) -> Result<(), String> {
+    browser.goto(&site.base_url).await?;
+    browser.wait_for_results(0).await?;
+    let height = browser.js("return document.documentElement.scrollHeight;", vec![]).await?;
+    let height = (height.as_u64().unwrap_or(u64::from(WINDOW_HEIGHT)) as u32).clamp(WINDOW_HEIGHT, MAX_SCREENSHOT_HEIGHT);
+    let resize = |h| browser.client.set_window_size(WINDOW_WIDTH, h);
+    resize(height).await.map_err(|e| format!("cannot resize the window: {e}"))?;
+    browser.settle().await?;
+    let png = browser.client.screenshot().await.map_err(|e| format!("screenshot failed: {e}"));
+    resize(WINDOW_HEIGHT).await.map_err(|e| format!("cannot resize the window: {e}"))?;
+    let png = png?;
+    std::fs::write(&site.screenshot_path, &png).map_err(|e| format!("{}: {e}", site.screenshot_path.display()))?;
+    println!("    saved {} ({} bytes, {WINDOW_WIDTH}x{height})", site.screenshot_path.display(), png.len());
+    Ok(())
+}
+
+pub async fn floor_and_run_change_the_result_to_the_core_value(browser: &Browser, site: &Site) -> Result<(), String> {
+    browser.goto(&site.base_url).await?;
+    browser.wait_for_results(0).await?;
+    let mut setup = current_setup(browser, 0, Usage::Chat, 1).await?;
+
+    browser.set_field(0, "floor", NEW_FLOOR).await?;
+    setup.floor_tok_s = parse(NEW_FLOOR);
+    wait_for_sizing(browser, 0, &expected(&setup)?, &format!("floor {NEW_FLOOR} on run {}", setup.run_id)).await?;
+
+    let run = other_run(browser, 0, &setup.run_id).await?;
+    browser.set_field(0, "run", &run).await?;
+    setup.run_id = run;
+    wait_for_sizing(browser, 0, &expected(&setup)?, &format!("floor {NEW_FLOOR} on run {}", setup.run_id)).await?;
+    browser.expect_no_console_errors("after changing the floor and the run").await
+}
+
+pub async fn bad_floor_shows_an_error_and_the_rest_keeps_working(browser: &Browser, site: &Site) -> Result<(), String> {
+    browser.goto(&site.base_url).await?;
+    browser.wait_for_results(0).await?;
+    let start = current_setup(browser, 0, Usage::Chat, 1).await?;
+
+    for bad in BAD_FLOORS {
+        browser.set_field(0, "floor", bad).await?;
+        browser
+            .wait_until(&format!("an error for floor {bad:?} in [data-error=\"floor\"] and aria-invalid on the input"), || async move {
+                let (message, invalid) = browser.field_error(0, "floor").await?;
+                Ok((!message.is_empty() && invalid, format!("message {message:?}, aria-invalid {invalid}")))
+            })
+            .await?;
+    }
+    // With the floor still bad, another input keeps working…
+    let run = other_run(browser, 0, &start.run_id).await?;
+    browser.set_field(0, "run", &run).await?;
+    let shown_run = browser.field_value(0, "run").await?;
+    if shown_run != run {
+        return Err(format!("with a bad floor the run select no longer changes (shows {shown_run:?}, chose {run:?})"));
+    }
+    // …and a good floor brings back the right sizing for the new run.
+    browser.set_field(0, "floor", NEW_FLOOR).await?;
+    let setup = Setup { run_id: run, floor_tok_s: parse(NEW_FLOOR), ..start };
+    wait_for_sizing(browser, 0, &expected(&setup)?, "the sizing after fixing the floor").await?;
+    let (message, invalid) = browser.field_error(0, "floor").await?;
+    if !message.is_empty() || invalid {
+        return Err(format!("after a valid floor the error stays: message {message:?}, aria-invalid {invalid}"));
+    }
+    browser.expect_no_console_errors("after bad floors").await
+}
+
+pub async fn url_fragment_round_trips_a_scenario(browser: &Browser, site: &Site) -> Result<(), String> {
+    browser.goto(&site.base_url).await?;
+    browser.wait_for_results(0).await?;
+    let start = current_setup(browser, 0, Usage::Chat, 1).await?;
+    let run = other_run(browser, 0, &start.run_id).await?;
+    browser.set_field(0, "run", &run).await?;
+    browser.set_field(0, "floor", NEW_FLOOR).await?;
+    let setup = Setup { run_id: run.clone(), floor_tok_s: parse(NEW_FLOOR), ..start };
+    let want = expected(&setup)?;
+    wait_for_sizing(browser, 0, &want, "the changed scenario").await?;
+    let read_hash = || async move {
+        Ok::<String, String>(browser.js("return location.hash;", vec![]).await?.as_str().unwrap_or("").to_string())
+    };
+    browser
+        .wait_until("the URL fragment #s=… to hold the scenario", || async move {
+            let hash = read_hash().await?;
+            Ok((hash.starts_with("#s="), format!("location.hash = {hash:?}")))
+        })
+        .await?;
+    let hash = read_hash().await?;
+
+    let original = browser.client.window().await.map_err(|e| e.to_string())?;
+    let fresh = browser.client.new_window(false).await.map_err(|e| format!("cannot open a window: {e}"))?;
+    browser.client.switch_to_window(fresh.handle).await.map_err(|e| e.to_string())?;
+    let outcome = async {
+        browser.goto(&format!("{}{hash}", site.base_url)).await?;
+        wait_for_sizing(browser, 0, &want, &format!("the scenario from {hash}")).await?;
+        let (shown_run, shown_floor) = (browser.field_value(0, "run").await?, browser.field_value(0, "floor").await?);
+        if shown_run != run || parse(&shown_floor) != parse(NEW_FLOOR) {
+            return Err(format!("{hash} opens run {shown_run:?} floor {shown_floor:?}, want {run:?} floor {NEW_FLOOR}"));
+        }
+        browser.expect_no_console_errors("opening the URL with the fragment").await
+    }
+    .await;
+    browser.client.close_window().await.map_err(|e| e.to_string())?;
+    browser.client.switch_to_window(original).await.map_err(|e| e.to_string())?;
+    outcome
+}
+
+pub async fn requests_stay_on_the_origin_and_preloads_are_used(browser: &Browser, site: &Site) -> Result<(), String> {
+    browser.goto(&site.base_url).await?;
+    browser.wait_for_results(0).await?;
+    browser.settle().await?;
+    let seen = browser
+        .js(
+            "return { origin: location.origin,
+                      urls: performance.getEntriesByType('resource').map(e => e.name) };",
+            vec![],
+        )
+        .await?;
+    let origin = seen["origin"].as_str().unwrap_or("").to_string();
+    let urls: Vec<String> = seen["urls"].as_array().into_iter().flatten().filter_map(|u| u.as_str().map(str::to_string)).collect();
+    let foreign: Vec<&String> = urls.iter().filter(|u| !is_local(u) && !u.starts_with(&format!("{origin}/"))).collect();
+    if !foreign.is_empty() {
+        return Err(format!("requests to other origins than {origin}: {foreign:?}"));
+    }
+    for asset in [".wasm", ".js", ".css"] {
+        let fetched = urls.iter().filter(|u| u.ends_with(asset)).count();
+        if fetched != 1 {
+            return Err(format!("{fetched} requests for the {asset} asset (want exactly 1: preloads must be reused): {urls:?}"));
+        }
+    }
+    Ok(())
+}
+
+pub async fn embedded_instances_are_independent(browser: &Browser, site: &Site) -> Result<(), String> {
+    browser.goto(&format!("{}embed.html", site.base_url)).await?;
+    browser
+        .wait_until("two widget instances in embed.html", || async move {
+            let count = browser.instance_count().await?;
+            Ok((count == 2, format!("{count} instances")))
+        })
+        .await?;
+    browser.wait_for_results(0).await?;
+    browser.wait_for_results(1).await?;
+    browser.expect_no_console_errors("while loading embed.html").await?;
+
+    // Instance 2 is configured by its attributes: data-usage="agent" data-lang="de" data-replicas="2".
+    let agent = current_setup(browser, 1, Usage::Agent, 2).await?;
+    let agent_want = expected(&agent)?;
+    let agent_now = shown(browser, 1).await?;
+    if agent_now != agent_want {
+        return Err(format!("instance 2 (agent, 2 Sparks) shows {agent_now:?}, the core computes {agent_want:?} for {agent:?}"));
+    }
+    let mut chat = current_setup(browser, 0, Usage::Chat, 1).await?;
+    chat.floor_tok_s = parse(NEW_FLOOR);
+    browser.set_field(0, "floor", NEW_FLOOR).await?;
+    wait_for_sizing(browser, 0, &expected(&chat)?, "instance 1 after its floor changed").await?;
+    let agent_after = shown(browser, 1).await?;
+    if agent_after != agent_want {
+        return Err(format!("changing instance 1 changed instance 2: {agent_want:?} -> {agent_after:?}"));
+    }
+    browser.expect_no_console_errors("after changing instance 1").await
+}
+
+pub async fn offline_file_works_from_disk(browser: &Browser, site: &Site) -> Result<(), String> {
+    browser.goto(&site.offline_url).await?;
+    browser.wait_for_results(0).await?;
+    browser.expect_no_console_errors("opening the single-file build from file://").await?;
+    let setup = current_setup(browser, 0, Usage::Chat, 1).await?;
+    wait_for_sizing(browser, 0, &expected(&setup)?, "the default sizing offline").await?;
+    browser.set_field(0, "floor", NEW_FLOOR).await?;
+    let changed = Setup { floor_tok_s: parse(NEW_FLOOR), ..setup };
+    wait_for_sizing(browser, 0, &expected(&changed)?, "floor 12 offline").await?;
+    let urls = browser.js("return performance.getEntriesByType('resource').map(e => e.name);", vec![json!(null)]).await?;
+    let network: Vec<&str> =
+        urls.as_array().into_iter().flatten().filter_map(|u| u.as_str()).filter(|u| u.starts_with("http")).collect();
+    if network.is_empty() { Ok(()) } else { Err(format!("the offline file requests {network:?}")) }
+}
+
+/// `data:` and `blob:` URLs are not requests to anyone.
+fn is_local(url: &str) -> bool {
+    url.starts_with("data:") || url.starts_with("blob:")
+}
+
+/// The checks' own constant inputs are valid numbers.
+fn parse(text: &str) -> f64 {
+    text.trim().parse().unwrap_or(f64::NAN)
+}
+
+/// `file://` URL of a file.
+pub fn file_url(path: &Path) -> Result<String, String> {
+    let absolute = path.canonicalize().map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(format!("file://{}", absolute.display()))
+}

@@ -1,0 +1,90 @@
+//! End-to-end tests of the built `dist/` in headless Chromium: serves `dist/` on 127.0.0.1,
+//! drives Debian's Chromium through chromedriver (fantoccini), checks the page against values
+//! computed with `sizer_core` from `sizer_data`, and saves the README screenshot.
+//!
+//! `cargo run -p sizer-e2e -- dist` (run by `cargo xtask test` after `cargo xtask dist`).
+mod browser;
+mod checks;
+mod chromedriver;
+mod expect;
+
+use browser::Browser;
+use checks::Site;
+use chromedriver::Chromedriver;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use xtask::static_server::StaticServer;
+
+fn main() -> ExitCode {
+    let Some(dist) = std::env::args_os().nth(1).map(PathBuf::from) else {
+        eprintln!("usage: sizer-e2e <dist dir>   (build it with `cargo xtask dist`)");
+        return ExitCode::FAILURE;
+    };
+    let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("sizer-e2e: no async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(&dist)) {
+        Ok(0) => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
+        Err(setup_error) => {
+            eprintln!("sizer-e2e: set-up failed: {setup_error}");
+            println!("0 passed, 1 failed");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs every check; returns how many failed.
+async fn run(dist: &Path) -> Result<usize, String> {
+    let offline = dist.join(xtask::dist::OFFLINE_PAGE);
+    if !dist.join("index.html").is_file() || !offline.is_file() {
+        return Err(format!("{} lacks index.html or {}: run `cargo xtask dist` first", dist.display(), xtask::dist::OFFLINE_PAGE));
+    }
+    let server = StaticServer::bind(dist, 0).map_err(|e| format!("cannot serve {}: {e}", dist.display()))?;
+    let base_url = server.url().map_err(|e| e.to_string())?;
+    server.spawn();
+    let driver = Chromedriver::start()?;
+    let profile = std::env::temp_dir().join(format!("sizer-e2e-profile-{}", std::process::id()));
+    let browser = Browser::open(&driver.url(), &profile).await?;
+    let docs = xtask::paths::workspace_root().join("docs");
+    let site = Site { base_url, offline_url: checks::file_url(&offline)?, screenshot_path: docs.join("screenshot.png") };
+    println!("sizer-e2e: {} in headless Chromium", site.base_url);
+
+    let mut failed = 0;
+    let mut passed = 0;
+    macro_rules! check {
+        ($name:ident) => {{
+            let outcome = checks::$name(&browser, &site).await;
+            let label = stringify!($name).replace('_', " ");
+            match outcome {
+                Ok(()) => {
+                    passed += 1;
+                    println!("ok      {label}");
+                }
+                Err(reason) => {
+                    failed += 1;
+                    println!("FAILED  {label}\n    {reason}");
+                }
+            }
+        }};
+    }
+    check!(standalone_page_loads_clean_with_the_core_sizing);
+    check!(screenshot_for_the_readme);
+    check!(floor_and_run_change_the_result_to_the_core_value);
+    check!(bad_floor_shows_an_error_and_the_rest_keeps_working);
+    check!(url_fragment_round_trips_a_scenario);
+    check!(requests_stay_on_the_origin_and_preloads_are_used);
+    check!(embedded_instances_are_independent);
+    check!(offline_file_works_from_disk);
+
+    // The session ends with the process either way; a failure to close it changes no verdict.
+    let _ = browser.client.close().await;
+    drop(driver);
+    let _ = std::fs::remove_dir_all(&profile);
+    println!("{passed} passed, {failed} failed");
+    Ok(failed)
+}
