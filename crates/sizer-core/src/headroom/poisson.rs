@@ -51,7 +51,7 @@ pub fn poisson_pmf(k: u64, lambda: f64) -> f64 {
 ///   function P(k + 1, lambda), Numerical Recipes 6.2);
 /// - otherwise: `sum_{j <= k} p(j)` summed downwards from `p(k)` with ratios `j / lambda < 1`.
 ///
-/// Each sum stops once the geometric bound on its remaining terms is below 1e-17 of the total.
+/// Each sum stops once the geometric bound on its remaining terms is below 1e-16 of the total.
 /// lambda <= 0 gives 1, +inf gives 0, NaN gives NaN.
 pub fn poisson_cdf(k: u64, lambda: f64) -> f64 {
     if lambda.is_nan() {
@@ -82,8 +82,8 @@ pub fn poisson_cdf(k: u64, lambda: f64) -> f64 {
 /// arrivals as Poisson and keeping the 99th percentile under the stream count"). The CDF falls
 /// strictly as lambda grows, with derivative `-p(S; lambda)`; the root is bracketed in
 /// `[0, S + 1]` for p > 0.5 (the Poisson median exceeds `lambda - ln 2`, so
-/// `P(N <= S) < 1/2` at `lambda = S + 1`) and found by a safeguarded root search started from the
-/// normal approximation. p >= 1 or NaN gives 0; p <= 0 gives +inf.
+/// `P(N <= S) < 1/2` at `lambda = S + 1`) and found by safeguarded Newton steps started from the
+/// Cornish-Fisher approximation. p >= 1 or NaN gives 0; p <= 0 gives +inf.
 pub fn poisson_max_load(streams: u64, p: f64) -> f64 {
     if p.is_nan() || p >= 1.0 {
         return 0.0;
@@ -99,8 +99,13 @@ pub fn poisson_max_load(streams: u64, p: f64) -> f64 {
         hi = 2.0 * hi + 16.0;
         widen += 1;
     }
-    let guess = normal_max_load(s + 0.5, z_for_percentile(p));
-    find_root_decreasing(|lambda| poisson_cdf(streams, lambda) - p, 0.0, hi, guess)
+    // Start from the Cornish-Fisher quantile: the Poisson p-quantile is close to
+    // lambda + z sqrt(lambda) + (z^2 - 1) / 6, so solve lambda + z sqrt(lambda) = S + 1/2 - (z^2 - 1)/6.
+    let z = z_for_percentile(p);
+    let guess = normal_max_load(s + 0.5 - (z * z - 1.0) / 6.0, z);
+    // d/dlambda P(N <= S) = -P(N = S).
+    let f = |lambda: f64| (poisson_cdf(streams, lambda) - p, -poisson_pmf(streams, lambda));
+    find_root_decreasing(f, 0.0, hi, guess)
 }
 
 /// `sum_{n >= 0} prod_{i < n} ratio(i)` for non-increasing ratios below 1 (1 + r0 + r0 r1 + ...).
@@ -118,7 +123,7 @@ fn geometric_sum(ratio: impl Fn(u64) -> f64) -> f64 {
         n += 1;
         // Remaining terms are at most term * r / (1 - r) (ratios do not grow).
         let bound = if r < 1.0 { term * r / (1.0 - r) } else { f64::INFINITY };
-        if bound <= 1e-17 * sum {
+        if bound <= 1e-16 * sum {
             break;
         }
     }

@@ -1,0 +1,131 @@
+//! Micro-benchmarks of the sizing core against issue 7's budget (plain binary, no harness).
+//!
+//! Run: `cargo run --release -p sizer-core --example bench_core` (add `-- --json` for one JSON
+//! object per line, which `cargo xtask bench` can read). Each benchmark is calibrated to batches
+//! of about 20 ms, then 15 batches are timed; the table shows the median, min and max time per
+//! call. Budgets: one full sizing <= 1 us; exact Poisson and Erlang C at 100,000 streams <= 1 ms.
+
+use sizer_core::{
+    Curve, HeadroomMethod, Scenario, erlang_c, erlang_c_max_load, poisson_cdf, poisson_max_load,
+    size,
+};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+const BATCHES: usize = 15;
+const BATCH_TARGET: Duration = Duration::from_millis(20);
+
+struct Result {
+    name: &'static str,
+    median_ns: f64,
+    min_ns: f64,
+    max_ns: f64,
+    budget_ns: Option<f64>,
+}
+
+fn bench(name: &'static str, budget_ns: Option<f64>, mut f: impl FnMut()) -> Result {
+    // Calibrate: double the batch until it takes BATCH_TARGET.
+    let mut iterations: u64 = 1;
+    loop {
+        let start = Instant::now();
+        for _ in 0..iterations {
+            f();
+        }
+        if start.elapsed() >= BATCH_TARGET || iterations >= 1 << 30 {
+            break;
+        }
+        iterations *= 2;
+    }
+    let mut per_call: Vec<f64> = (0..BATCHES)
+        .map(|_| {
+            let start = Instant::now();
+            for _ in 0..iterations {
+                f();
+            }
+            start.elapsed().as_nanos() as f64 / iterations as f64
+        })
+        .collect();
+    per_call.sort_by(f64::total_cmp);
+    Result {
+        name,
+        median_ns: per_call[BATCHES / 2],
+        min_ns: per_call[0],
+        max_ns: per_call[BATCHES - 1],
+        budget_ns,
+    }
+}
+
+fn human(ns: f64) -> String {
+    if ns < 1_000.0 {
+        format!("{ns:.0} ns")
+    } else if ns < 1_000_000.0 {
+        format!("{:.2} us", ns / 1_000.0)
+    } else {
+        format!("{:.2} ms", ns / 1_000_000.0)
+    }
+}
+
+fn main() {
+    let json = std::env::args().any(|a| a == "--json");
+    let curve = Curve::from_per_request(&[
+        (1.0, 81.2),
+        (8.0, 37.3),
+        (32.0, 18.4),
+        (64.0, 13.1),
+        (128.0, 8.2),
+        (256.0, 4.5),
+    ])
+    .expect("seed curve is valid");
+    // All steps and all limits: speed, KV (924,912 tokens) and prefill (5,705 tok/s).
+    let full = Scenario { kv_pool_tokens: Some(924_912.0), prefill_tok_s: Some(5_705.0), ..Scenario::chat() };
+    let with = |headroom| Scenario { headroom, ..full };
+    let (poisson, erlang) = (with(HeadroomMethod::ExactPoisson), with(HeadroomMethod::ErlangC));
+
+    let results = [
+        bench("size(): full sizing, normal approximation (default)", Some(1_000.0), || {
+            black_box(size(black_box(&full), black_box(&curve)).ok());
+        }),
+        bench("size(): full sizing, exact Poisson headroom", None, || {
+            black_box(size(black_box(&poisson), black_box(&curve)).ok());
+        }),
+        bench("size(): full sizing, Erlang C headroom", None, || {
+            black_box(size(black_box(&erlang), black_box(&curve)).ok());
+        }),
+        bench("poisson_max_load(100,000 streams, p 0.99)", Some(1_000_000.0), || {
+            black_box(poisson_max_load(black_box(100_000), black_box(0.99)));
+        }),
+        bench("erlang_c_max_load(100,000 streams, 1 % wait)", Some(1_000_000.0), || {
+            black_box(erlang_c_max_load(black_box(100_000), black_box(0.01)));
+        }),
+        bench("poisson_cdf(100,000, 99,266.8): one evaluation", None, || {
+            black_box(poisson_cdf(black_box(100_000), black_box(99_266.8)));
+        }),
+        bench("erlang_c(100,000, 99,250.6): one evaluation", None, || {
+            black_box(erlang_c(black_box(100_000), black_box(99_250.6)).ok());
+        }),
+    ];
+
+    if json {
+        for r in &results {
+            println!(
+                "{{\"name\":\"{}\",\"median_ns\":{:.1},\"min_ns\":{:.1},\"max_ns\":{:.1},\"budget_ns\":{}}}",
+                r.name,
+                r.median_ns,
+                r.min_ns,
+                r.max_ns,
+                r.budget_ns.map_or("null".to_string(), |b| format!("{b:.0}"))
+            );
+        }
+        return;
+    }
+    println!("| core benchmark | median | min | max | budget |");
+    println!("|---|---|---|---|---|");
+    for r in &results {
+        let budget = match r.budget_ns {
+            Some(b) if r.median_ns <= b => format!("<= {} (met)", human(b)),
+            Some(b) => format!("<= {} (MISSED)", human(b)),
+            None => "-".to_string(),
+        };
+        println!("| {} | {} | {} | {} | {budget} |", r.name, human(r.median_ns), human(r.min_ns), human(r.max_ns));
+    }
+}
