@@ -188,3 +188,16 @@ fn user_name_prefixes_labels() {
     let import = import(&extra("batched-bench.jsonl"), "Spark #2").expect("ok");
     assert_eq!(import.runs[0].label, "Spark #2 · PP 512");
 }
+
+#[test]
+fn repeated_long_labels_are_numbered_within_the_length_cap() {
+    // Found by the fuzzer: two tables under one very long heading.
+    let table = extra("bad-cell.md").lines().skip(6).take(7).collect::<Vec<_>>().join("\n");
+    let heading = format!("## {}\n", "m".repeat(120));
+    let text = format!("{heading}{table}\n\n{heading}{table}\n");
+    let import = import(&text, "").expect("two identical tables");
+    assert_eq!(import.runs.len(), 2);
+    let second = &import.runs[1].label;
+    assert!(second.ends_with("… (2)"), "{second}");
+    assert_eq!(second.chars().count(), sizer_import::MAX_LABEL_CHARS);
+}

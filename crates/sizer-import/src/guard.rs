@@ -55,7 +55,7 @@ pub fn normalise(text: &str) -> Cow<'_, str> {
             '\u{1B}' => {
                 // CSI: ESC [ parameters final-byte (0x40..=0x7E).
                 if chars.next_if_eq(&'[').is_some() {
-                    while let Some(next) = chars.next() {
+                    for next in chars.by_ref() {
                         if ('\u{40}'..='\u{7E}').contains(&next) {
                             break;
                         }

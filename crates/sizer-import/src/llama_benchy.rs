@@ -206,16 +206,16 @@ pub fn parse_markdown(tables: &[Table<'_>], name: &str) -> Result<(Vec<ParsedRun
     let mut warnings = Vec::new();
     let mut all = Vec::new();
     let benchy: Vec<&Table<'_>> = tables.iter().filter(|t| is_header(t)).collect();
-    let mut seen: Vec<(&Vec<&str>, &Vec<(usize, Vec<&str>)>)> = Vec::new();
     let mut unique: Vec<&Table<'_>> = Vec::new();
     for table in benchy {
-        let same = seen.iter().any(|(header, rows)| {
-            **header == table.header && rows.len() == table.rows.len() && rows.iter().zip(&table.rows).all(|(a, b)| a.1 == b.1)
+        let same = unique.iter().any(|seen| {
+            seen.header == table.header
+                && seen.rows.len() == table.rows.len()
+                && seen.rows.iter().zip(&table.rows).all(|(a, b)| a.1 == b.1)
         });
         if same {
             warnings.push(Warning::DuplicateTableSkipped { line: table.header_line });
         } else {
-            seen.push((&table.header, &table.rows));
             unique.push(table);
         }
     }

@@ -3,7 +3,8 @@
 
 use crate::error::ImportError;
 use crate::format::Format;
-use crate::limits::{MAX_CONCURRENCY, MAX_POINTS_PER_RUN, MAX_RUNS};
+use crate::limits::{MAX_CONCURRENCY, MAX_LABEL_CHARS, MAX_POINTS_PER_RUN, MAX_RUNS};
+use crate::text::cap_chars;
 use crate::parsed::{Basis, Figures, ParsedRun};
 use crate::warning::Warning;
 use serde::{Deserialize, Serialize};
@@ -146,9 +147,9 @@ fn settle_run(run: &mut ParsedRun) -> Result<(), ImportError> {
         (None, None) => core::cmp::Ordering::Equal,
     });
     for pair in run.points.windows(2) {
-        if let [a, b] = pair {
-            if let (Some(x), Some(y)) = (a.concurrency, b.concurrency) {
-                if x == y {
+        if let [a, b] = pair
+            && let (Some(x), Some(y)) = (a.concurrency, b.concurrency)
+                && x == y {
                     return Err(ImportError::DuplicateConcurrency {
                         run: run.label.clone(),
                         concurrency: x,
@@ -156,8 +157,6 @@ fn settle_run(run: &mut ParsedRun) -> Result<(), ImportError> {
                         second_line: a.line.max(b.line),
                     });
                 }
-            }
-        }
     }
     let candidates = [Some(run.basis), run.alternative];
     let supported = |basis: Basis| run.points.iter().all(|point| point.supports(basis));
@@ -206,7 +205,9 @@ fn make_labels_unique(runs: &mut [ParsedRun]) {
         let mut candidate = base.clone();
         let mut n = 2;
         while seen.contains(&candidate) {
-            candidate = format!("{base} ({n})");
+            let suffix = format!(" ({n})");
+            let room = MAX_LABEL_CHARS.saturating_sub(suffix.chars().count());
+            candidate = format!("{}{suffix}", cap_chars(&base, room));
             n += 1;
         }
         run.label = candidate.clone();

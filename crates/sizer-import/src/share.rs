@@ -45,6 +45,9 @@ impl std::error::Error for ShareError {}
 /// speed with up to 2 (trailing zeros dropped). Points must satisfy what [`decode_points`]
 /// accepts after rounding.
 pub fn encode_points(points: &[(f64, f64)]) -> Result<String, ShareError> {
+    if let Some(index) = points.iter().position(|(c, s)| !(c.is_finite() && *c > 0.0 && s.is_finite() && *s > 0.0)) {
+        return Err(ShareError::OutOfRange { index });
+    }
     let text = points
         .iter()
         .map(|(c, s)| format!("{}:{}", decimals(*c, 3), decimals(*s, 2)))

@@ -25,11 +25,20 @@ pub fn clean_label(raw: &str) -> (String, bool) {
         }
     }
     if out.chars().count() > MAX_LABEL_CHARS {
-        out = out.chars().take(MAX_LABEL_CHARS - 1).collect::<String>();
-        out.push('…');
+        out = cap_chars(&out, MAX_LABEL_CHARS);
         changed = true;
     }
     (out, changed)
+}
+
+/// `text` cut to at most `max` characters, the last one an ellipsis when it was cut.
+pub fn cap_chars(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_owned();
+    }
+    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
+    out.push('…');
+    out
 }
 
 /// Bidirectional overrides and zero-width characters that could disguise a label.
@@ -40,13 +49,7 @@ fn is_invisible_format(ch: char) -> bool {
 /// A short, printable excerpt of an offending value for an error message.
 pub fn quote(raw: &str) -> String {
     let cleaned: String = raw.chars().filter(|ch| !ch.is_control()).collect();
-    if cleaned.chars().count() > MAX_QUOTED_CHARS {
-        let mut short: String = cleaned.chars().take(MAX_QUOTED_CHARS - 1).collect();
-        short.push('…');
-        short
-    } else {
-        cleaned
-    }
+    cap_chars(&cleaned, MAX_QUOTED_CHARS)
 }
 
 /// Parses a finite number cell. Accepts `73.18`, `1e3`, `+2`, and llama-benchy's `73.18 ± 0.45`

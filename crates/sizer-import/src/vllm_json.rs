@@ -169,11 +169,10 @@ fn measure(object: &Object<'_>, warnings: &mut Vec<Warning>) -> Result<Measured,
 
     let completed = non_negative(object.number("completed")?, at("completed"), "completed")?;
     let failed = non_negative(object.number("failed")?, at("failed"), "failed")?;
-    if let (Some(failed), Some(completed)) = (failed, completed) {
-        if failed > 0.0 {
+    if let (Some(failed), Some(completed)) = (failed, completed)
+        && failed > 0.0 {
             warnings.push(Warning::FailedRequests { line: Some(line), failed, completed });
         }
-    }
     if let (Some(rate), Some(_)) = (request_rate, concurrency) {
         warnings.push(Warning::RateLimited { line: Some(line), request_rate: rate });
     }
