@@ -160,6 +160,8 @@ fn coding_agents_are_bound_by_prefill() {
     assert_rel(sizing.users_by_kv.expect("pool known"), 18.102_170_225_960_083, NUMERIC_REL);
     assert_close(sizing.prefill_demand_per_user_tok_s, 20_000.0 / 30.0, EXACT);
     assert_close(sizing.users_by_prefill.expect("rate known"), 8.5575, EXACT);
+    // One 20,000-token prompt alone takes 20,000 / 5,705 = 3.506 s to read.
+    assert_close(sizing.prefill_seconds_per_prompt.expect("rate known"), 20_000.0 / 5_705.0, EXACT);
     assert_eq!(sizing.binding, Limit::Prefill);
     assert_rel(sizing.margin_to_next.expect("three limits"), 18.102_170_225_960_083 / 8.5575 - 1.0, NUMERIC_REL);
     assert_eq!(sizing.people, 8);

@@ -87,7 +87,9 @@ fn duty_cycle_of_the_worked_example() {
 fn whole_worked_sizing_reproduces_163_users() {
     let sizing = size(&seed_chat(), &qwen3_coder_30b()).expect("valid scenario");
     assert_close(sizing.streams.streams(), 52.528_301_886_792_45, EXACT);
+    assert_eq!(sizing.fractional_streams, sizing.streams.streams());
     assert_eq!(sizing.whole_streams, 52);
+    assert_eq!((sizing.prefill_seconds_per_prompt, sizing.users_by_prefill), (None, None));
     assert_eq!(sizing.speed_for_duty_tok_s, 15.0);
     assert_close(sizing.busy_s, 27.666_666_666_666_668, EXACT);
     assert_eq!(sizing.z, Some(2.33));
@@ -157,6 +159,7 @@ fn curve_still_above_the_floor_is_a_lower_bound() {
     let sizing = size(&Scenario { floor_tok_s: 5.0, ..seed_chat() }, &curve).expect("valid");
     assert_eq!(sizing.streams, StreamsAtFloor::AtLeast { last: curve.last() });
     assert_eq!(sizing.whole_streams, 32);
+    assert_eq!(sizing.fractional_streams, 32.0);
     assert!(sizing.people_is_lower_bound);
 }
 

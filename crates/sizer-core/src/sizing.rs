@@ -8,7 +8,7 @@ use crate::headroom::{
 };
 use crate::interpolate::StreamsAtFloor;
 use crate::kv::{sessions_at_context, sessions_unrounded};
-use crate::prefill::{prefill_demand_tok_s, users_by_prefill_rate};
+use crate::prefill::{burst_queue_seconds, prefill_demand_tok_s, users_by_prefill_rate};
 use crate::scenario::{HeadroomMethod, Scenario, ScenarioError};
 
 /// The limit that caps the number of people.
@@ -35,6 +35,9 @@ pub struct Sizing {
     pub floor_tok_s: f64,
     /// Step 2: where the curve crosses the floor (fractional), with its bracketing points.
     pub streams: StreamsAtFloor,
+    /// Step 2: `streams.streams()`: fractional, 0 when never reached, the highest measured
+    /// concurrency when still above the floor (for JSON readers that do not match on `kind`).
+    pub fractional_streams: f64,
     /// Step 2: `floor(streams)`; 52.5 gives 52.
     pub whole_streams: u32,
     /// Step 3: the per-request speed used for busy time: the floor (the seed's choice; the
@@ -68,6 +71,9 @@ pub struct Sizing {
     pub prefill_demand_per_user_tok_s: f64,
     /// Prefill: `prefill_tok_s / prefill_demand_per_user_tok_s`.
     pub users_by_prefill: Option<f64>,
+    /// Prefill: seconds to read one prompt alone, `prompt_tokens / prefill_tok_s` (the prefill
+    /// part of time to first token before any queueing).
+    pub prefill_seconds_per_prompt: Option<f64>,
     /// The limit with the fewest users (ties: Speed, then KvCache, then Prefill).
     pub binding: Limit,
     /// How far the next limit is: `next smallest users / smallest users - 1`
@@ -131,12 +137,15 @@ pub fn size(scenario: &Scenario, curve: &Curve) -> Result<Sizing, ScenarioError>
     let users_by_prefill = scenario
         .prefill_tok_s
         .map(|rate| users_by_prefill_rate(rate, prefill_demand_per_user_tok_s));
+    let prefill_seconds_per_prompt =
+        scenario.prefill_tok_s.map(|rate| burst_queue_seconds(1.0, scenario.prompt_tokens, rate));
 
     let (binding, smallest, margin_to_next) = rank(users_by_speed, users_by_kv, users_by_prefill);
     let people_per_spark = whole_people(smallest);
     Ok(Sizing {
         floor_tok_s: floor,
         streams,
+        fractional_streams: streams.streams(),
         whole_streams,
         speed_for_duty_tok_s: floor,
         busy_s,
@@ -153,6 +162,7 @@ pub fn size(scenario: &Scenario, curve: &Curve) -> Result<Sizing, ScenarioError>
         users_by_kv,
         prefill_demand_per_user_tok_s,
         users_by_prefill,
+        prefill_seconds_per_prompt,
         binding,
         margin_to_next,
         people_per_spark,
