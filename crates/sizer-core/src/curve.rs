@@ -71,7 +71,7 @@ pub enum CurveError {
     Empty,
     /// NaN or infinite (as typed, or after conversion, e.g. 1000 / 1e-320 ms).
     NotFinite { index: usize, column: Column },
-    /// Zero or negative (or a concurrency above [`MAX_CONCURRENCY`]: see `TooLarge`).
+    /// Zero or negative (as typed, or after conversion).
     NotPositive { index: usize, column: Column, value: f64 },
     /// Concurrency lower than the point before it.
     Unsorted { index: usize, concurrency: f64, previous: f64 },
