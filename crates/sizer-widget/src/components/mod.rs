@@ -1,0 +1,5 @@
+//! The widget's components, one file each.
+
+pub mod charts;
+pub mod error_text;
+pub mod number_field;

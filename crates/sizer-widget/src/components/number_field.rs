@@ -1,0 +1,71 @@
+//! The one numeric input every number in the form uses: label, input, unit, error.
+//!
+//! The field shows the text from the state and reports every keystroke as
+//! `(field, text)`; parsing and validation happen once, in [`crate::input::Field::parse`], and
+//! the error (if any) comes back through the props. The error text is tied to the input with
+//! `aria-describedby` and the input gets `aria-invalid="true"`.
+
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use crate::i18n::{Lang, text};
+use crate::input::{Field, InputError};
+use crate::components::error_text::error_message;
+
+/// Props of [`NumberField`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct NumberFieldProps {
+    /// Which field this is (label, unit, `data-field`).
+    pub field: Field,
+    /// The instance's id prefix, so ids stay unique with several widgets on a page.
+    pub id_prefix: AttrValue,
+    /// The text to show.
+    pub value: AttrValue,
+    /// The current parse error, if any.
+    pub error: Option<InputError>,
+    /// The display language.
+    pub lang: Lang,
+    /// Called with the new text on every input event.
+    pub on_input: Callback<(Field, String)>,
+}
+
+/// A labelled numeric text input with unit and error.
+#[component]
+pub fn NumberField(props: &NumberFieldProps) -> Html {
+    let spec = props.field.spec();
+    let id = format!("{}-{}", props.id_prefix, spec.name);
+    let error_id = format!("{id}-error");
+    let oninput = {
+        let field = props.field;
+        let on_input = props.on_input.clone();
+        Callback::from(move |event: InputEvent| {
+            let input: HtmlInputElement = event.target_unchecked_into();
+            on_input.emit((field, input.value()));
+        })
+    };
+    let message = props.error.map(|error| error_message(props.lang, error));
+    let invalid = message.is_some();
+    html! {
+        <div class={classes!("ss-field", invalid.then_some("ss-field--invalid"))}>
+            <label for={id.clone()}>{ text(props.lang, spec.label) }</label>
+            <span class="ss-input-unit">
+                <input
+                    id={id}
+                    type="text"
+                    inputmode="decimal"
+                    autocomplete="off"
+                    spellcheck="false"
+                    data-field={spec.name}
+                    value={props.value.clone()}
+                    aria-invalid={invalid.then_some("true")}
+                    aria-describedby={error_id.clone()}
+                    {oninput}
+                />
+                <span class="ss-unit" aria-hidden="true">{ text(props.lang, spec.unit) }</span>
+            </span>
+            <p class="ss-error" id={error_id} data-error={spec.name} role="alert">
+                { message.unwrap_or_default() }
+            </p>
+        </div>
+    }
+}

@@ -1,0 +1,140 @@
+//! An instance's configuration from its `data-*` attributes, validated like any input.
+//!
+//! [`Config::from_attributes`] takes the raw attribute values (read by `lib.rs` in the browser,
+//! or given by the prerenderer) and keeps every valid one; each invalid one becomes a
+//! [`ConfigError`] that the widget shows, and the default is used in its place.
+
+use crate::i18n::Lang;
+use crate::input::{Field, InputError};
+use crate::state::Usage;
+
+/// The raw `data-*` attribute values of a mount point (`None`: attribute absent).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Attributes {
+    pub run: Option<String>,
+    pub floor: Option<String>,
+    pub usage: Option<String>,
+    pub lang: Option<String>,
+    pub replicas: Option<String>,
+    pub context: Option<String>,
+    pub sync_url: bool,
+}
+
+/// A validated configuration.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Config {
+    /// The run to start with (checked against the dataset by the state).
+    pub run: Option<String>,
+    pub floor: Option<f64>,
+    pub usage: Option<Usage>,
+    pub lang: Option<Lang>,
+    pub replicas: Option<f64>,
+    pub context: Option<f64>,
+    /// Read and write the URL fragment (only the standalone page sets this).
+    pub sync_url: bool,
+    /// The attributes that were invalid.
+    pub errors: Vec<ConfigError>,
+}
+
+/// One invalid attribute.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConfigError {
+    /// The attribute name, e.g. `data-floor`.
+    pub attribute: &'static str,
+    /// The value as written.
+    pub value: String,
+    /// What is wrong with it.
+    pub problem: ConfigProblem,
+}
+
+/// What is wrong with an attribute value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ConfigProblem {
+    Input(InputError),
+    UnknownRun,
+    UnknownLang,
+    UnknownUsage,
+}
+
+impl Config {
+    /// Validates raw attributes. Numbers are read in English format (attributes are code).
+    pub fn from_attributes(attributes: &Attributes) -> Config {
+        let mut config = Config { sync_url: attributes.sync_url, ..Config::default() };
+        if let Some(run) = &attributes.run {
+            let run = run.trim();
+            if !run.is_empty() {
+                config.run = Some(run.to_string());
+            }
+        }
+        config.floor = number(&mut config.errors, "data-floor", Field::Floor, &attributes.floor);
+        config.replicas = number(&mut config.errors, "data-replicas", Field::Replicas, &attributes.replicas);
+        config.context = number(&mut config.errors, "data-context", Field::ContextTokens, &attributes.context);
+        if let Some(value) = &attributes.lang {
+            match Lang::from_code(value) {
+                Some(lang) => config.lang = Some(lang),
+                None => config.errors.push(ConfigError { attribute: "data-lang", value: value.clone(), problem: ConfigProblem::UnknownLang }),
+            }
+        }
+        if let Some(value) = &attributes.usage {
+            match Usage::from_code(value) {
+                Some(usage) => config.usage = Some(usage),
+                None => config.errors.push(ConfigError { attribute: "data-usage", value: value.clone(), problem: ConfigProblem::UnknownUsage }),
+            }
+        }
+        config
+    }
+}
+
+fn number(errors: &mut Vec<ConfigError>, attribute: &'static str, field: Field, value: &Option<String>) -> Option<f64> {
+    let value = value.as_ref()?;
+    match field.parse(Lang::En, value) {
+        Ok(number) => Some(number),
+        Err(error) => {
+            errors.push(ConfigError { attribute, value: value.clone(), problem: ConfigProblem::Input(error) });
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn valid_attributes_are_kept() {
+        let attributes = Attributes {
+            run: Some(" some-run ".into()),
+            floor: Some("10".into()),
+            usage: Some("agent".into()),
+            lang: Some("de".into()),
+            replicas: Some("2".into()),
+            context: Some("32768".into()),
+            sync_url: true,
+        };
+        let config = Config::from_attributes(&attributes);
+        assert_eq!(config.run.as_deref(), Some("some-run"));
+        assert_eq!(config.floor, Some(10.0));
+        assert_eq!(config.usage, Some(Usage::Agent));
+        assert_eq!(config.lang, Some(Lang::De));
+        assert_eq!(config.replicas, Some(2.0));
+        assert_eq!(config.context, Some(32768.0));
+        assert!(config.sync_url);
+        assert!(config.errors.is_empty());
+    }
+
+    #[test]
+    fn invalid_attributes_become_errors() {
+        let attributes = Attributes {
+            floor: Some("fast".into()),
+            lang: Some("fr".into()),
+            replicas: Some("0".into()),
+            usage: Some("batch".into()),
+            ..Attributes::default()
+        };
+        let config = Config::from_attributes(&attributes);
+        assert_eq!(config.floor, None);
+        assert_eq!(config.lang, None);
+        let names: Vec<&str> = config.errors.iter().map(|e| e.attribute).collect();
+        assert_eq!(names, ["data-floor", "data-replicas", "data-lang", "data-usage"]);
+    }
+}

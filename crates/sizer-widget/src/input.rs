@@ -1,0 +1,240 @@
+//! The numeric inputs: which fields exist, their labels, units and bounds, and the one parse
+//! function every field uses (decimal mark per language, bounds checked, no NaN or infinity).
+
+use crate::i18n::{Lang, Msg};
+
+/// Every numeric field of the form. The `data-field` name is [`Field::name`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    Floor,
+    AnswerTokens,
+    IntervalS,
+    TtftS,
+    PromptTokens,
+    Percentile,
+    ContextTokens,
+    Replicas,
+}
+
+impl Field {
+    /// Every field, in form order; `field as usize` indexes arrays of this length.
+    pub const ALL: [Field; 8] = [
+        Field::Floor,
+        Field::AnswerTokens,
+        Field::IntervalS,
+        Field::TtftS,
+        Field::PromptTokens,
+        Field::Percentile,
+        Field::ContextTokens,
+        Field::Replicas,
+    ];
+
+    /// How many fields there are.
+    pub const COUNT: usize = Field::ALL.len();
+
+    /// The position in [`Field::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The `data-field` attribute value (the DOM contract in docs/ARCHITECTURE.md).
+    pub fn name(self) -> &'static str {
+        self.spec().name
+    }
+
+    /// Looks a field up by its `data-field` name.
+    pub fn from_name(name: &str) -> Option<Field> {
+        Field::ALL.into_iter().find(|field| field.name() == name)
+    }
+
+    /// The field's label, unit, bounds and kind.
+    pub fn spec(self) -> &'static FieldSpec {
+        &SPECS[self.index()]
+    }
+
+    /// Parses what a person typed into this field. See [`parse_number`].
+    pub fn parse(self, lang: Lang, text: &str) -> Result<f64, InputError> {
+        let spec = self.spec();
+        let value = parse_number(lang, text)?;
+        if spec.whole && value.fract() != 0.0 {
+            return Err(InputError::NotWhole);
+        }
+        if value < spec.min || (spec.min_exclusive && value <= spec.min) {
+            return Err(InputError::TooSmall { min: spec.min, exclusive: spec.min_exclusive });
+        }
+        if value > spec.max {
+            return Err(InputError::TooLarge { max: spec.max });
+        }
+        Ok(value)
+    }
+}
+
+/// What the form knows about one numeric field.
+#[derive(Debug, PartialEq)]
+pub struct FieldSpec {
+    /// The `data-field` name.
+    pub name: &'static str,
+    /// The label text key.
+    pub label: Msg,
+    /// The unit text key shown after the input.
+    pub unit: Msg,
+    /// The least value allowed.
+    pub min: f64,
+    /// Whether `min` itself is excluded (a speed of 0 tok/s means nothing).
+    pub min_exclusive: bool,
+    /// The largest value allowed.
+    pub max: f64,
+    /// Whether only whole numbers are allowed.
+    pub whole: bool,
+    /// Decimals used when a value is written back into the field.
+    pub decimals: usize,
+}
+
+const SPECS: [FieldSpec; Field::COUNT] = [
+    FieldSpec { name: "floor", label: Msg::FloorLabel, unit: Msg::UnitTokS, min: 0.0, min_exclusive: true, max: 10_000.0, whole: false, decimals: 1 },
+    FieldSpec { name: "answer_tokens", label: Msg::AnswerTokensLabel, unit: Msg::UnitTokens, min: 1.0, min_exclusive: false, max: 10_000_000.0, whole: false, decimals: 0 },
+    FieldSpec { name: "interval_s", label: Msg::IntervalLabel, unit: Msg::UnitSeconds, min: 0.0, min_exclusive: true, max: 604_800.0, whole: false, decimals: 1 },
+    FieldSpec { name: "ttft_s", label: Msg::TtftLabel, unit: Msg::UnitSeconds, min: 0.0, min_exclusive: false, max: 3_600.0, whole: false, decimals: 2 },
+    FieldSpec { name: "prompt_tokens", label: Msg::PromptTokensLabel, unit: Msg::UnitTokens, min: 1.0, min_exclusive: false, max: 10_000_000.0, whole: false, decimals: 0 },
+    FieldSpec { name: "percentile", label: Msg::PercentileLabel, unit: Msg::UnitPercent, min: 50.0, min_exclusive: true, max: 99.999, whole: false, decimals: 1 },
+    FieldSpec { name: "context_tokens", label: Msg::ContextLabel, unit: Msg::UnitTokens, min: 1.0, min_exclusive: false, max: 10_000_000.0, whole: true, decimals: 0 },
+    FieldSpec { name: "replicas", label: Msg::ReplicasLabel, unit: Msg::UnitSparks, min: 1.0, min_exclusive: false, max: 1_000.0, whole: true, decimals: 0 },
+];
+
+/// Why a field's text is not an acceptable value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum InputError {
+    /// Nothing typed.
+    Empty,
+    /// Not a plain decimal number (letters, two decimal marks, exponent notation, NaN).
+    NotNumber,
+    /// A fraction where only whole numbers make sense.
+    NotWhole,
+    /// Below the field's minimum (`exclusive`: the minimum itself is not allowed either).
+    TooSmall { min: f64, exclusive: bool },
+    /// Above the field's maximum.
+    TooLarge { max: f64 },
+}
+
+/// Parses a plain decimal number as a person types it in `lang`.
+///
+/// Accepted: digits with one decimal mark and optional thousands separators, surrounding spaces,
+/// a leading sign. The language's decimal mark always works (`1.078,4` in German); the other
+/// mark also works when it cannot be a thousands separator (`0.99` in German, `0,99` in
+/// English), because people paste numbers from everywhere. Rejected: exponents, `inf`, `NaN`.
+pub fn parse_number(lang: Lang, text: &str) -> Result<f64, InputError> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Err(InputError::Empty);
+    }
+    let (negative, unsigned) = match trimmed.as_bytes().first() {
+        Some(b'-') => (true, &trimmed[1..]),
+        Some(b'+') => (false, &trimmed[1..]),
+        _ => (false, trimmed),
+    };
+    let cleaned: String = unsigned.chars().filter(|c| !matches!(c, ' ' | '\u{a0}' | '\u{202f}' | '_' | '\'')).collect();
+    if cleaned.is_empty() || !cleaned.chars().all(|c| c.is_ascii_digit() || c == '.' || c == ',') {
+        return Err(InputError::NotNumber);
+    }
+    let normalised = normalise_marks(lang, &cleaned).ok_or(InputError::NotNumber)?;
+    let value: f64 = normalised.parse().map_err(|_| InputError::NotNumber)?;
+    if !value.is_finite() {
+        return Err(InputError::NotNumber);
+    }
+    Ok(if negative { -value } else { value })
+}
+
+/// Turns digits with `.`/`,` into the `1234.5` form, or `None` when the marks are ambiguous.
+fn normalise_marks(lang: Lang, digits: &str) -> Option<String> {
+    let decimal = lang.decimal_mark();
+    let group = lang.group_separator();
+    let has_decimal = digits.contains(decimal);
+    let has_group = digits.contains(group);
+    // Which character separates the fraction, and which groups thousands.
+    let (fraction_mark, group_mark) = if has_decimal {
+        (Some(decimal), Some(group))
+    } else if has_group && !is_thousands_grouping(digits, group) {
+        // `0.99` typed in German, `0,99` in English: the foreign decimal mark.
+        (Some(group), None)
+    } else {
+        (None, Some(group))
+    };
+    let mut out = String::with_capacity(digits.len());
+    let mut seen_fraction = false;
+    for c in digits.chars() {
+        if Some(c) == fraction_mark {
+            if seen_fraction {
+                return None;
+            }
+            seen_fraction = true;
+            out.push('.');
+        } else if Some(c) == group_mark {
+            if seen_fraction {
+                return None;
+            }
+        } else if c.is_ascii_digit() {
+            out.push(c);
+        } else {
+            return None;
+        }
+    }
+    if out == "." || out.is_empty() {
+        return None;
+    }
+    Some(out)
+}
+
+/// True when every `separator` in `digits` is followed by exactly three digits and the first
+/// group has one to three digits (`20,000`, `1.078.000`).
+fn is_thousands_grouping(digits: &str, separator: char) -> bool {
+    let mut groups = digits.split(separator);
+    let first_ok = groups.next().is_some_and(|g| (1..=3).contains(&g.len()));
+    first_ok && groups.all(|g| g.len() == 3)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_numbers_in_both_languages() {
+        assert_eq!(parse_number(Lang::En, "15"), Ok(15.0));
+        assert_eq!(parse_number(Lang::En, " 1,078.4 "), Ok(1078.4));
+        assert_eq!(parse_number(Lang::De, "1.078,4"), Ok(1078.4));
+        assert_eq!(parse_number(Lang::De, "20.000"), Ok(20000.0));
+        assert_eq!(parse_number(Lang::En, "20,000"), Ok(20000.0));
+        assert_eq!(parse_number(Lang::De, "0.99"), Ok(0.99));
+        assert_eq!(parse_number(Lang::En, "0,5"), Ok(0.5));
+        assert_eq!(parse_number(Lang::De, "2,33"), Ok(2.33));
+        assert_eq!(parse_number(Lang::En, "-3"), Ok(-3.0));
+    }
+
+    #[test]
+    fn garbage_is_rejected() {
+        assert_eq!(parse_number(Lang::En, ""), Err(InputError::Empty));
+        assert_eq!(parse_number(Lang::En, "   "), Err(InputError::Empty));
+        for text in ["abc", "1e5", "inf", "NaN", "1.2.3", "1,2.3,4", ".", "-", "15 tok/s"] {
+            assert_eq!(parse_number(Lang::En, text), Err(InputError::NotNumber), "{text}");
+        }
+        assert_eq!(parse_number(Lang::De, "1,2,3"), Err(InputError::NotNumber));
+    }
+
+    #[test]
+    fn fields_check_their_bounds() {
+        assert_eq!(Field::Floor.parse(Lang::En, "0"), Err(InputError::TooSmall { min: 0.0, exclusive: true }));
+        assert_eq!(Field::Floor.parse(Lang::En, "15"), Ok(15.0));
+        assert_eq!(Field::Replicas.parse(Lang::En, "1.5"), Err(InputError::NotWhole));
+        assert_eq!(Field::Replicas.parse(Lang::En, "2000"), Err(InputError::TooLarge { max: 1000.0 }));
+        assert_eq!(Field::Percentile.parse(Lang::De, "99,9"), Ok(99.9));
+        assert_eq!(Field::TtftS.parse(Lang::En, "0"), Ok(0.0));
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for field in Field::ALL {
+            assert_eq!(Field::from_name(field.name()), Some(field));
+            assert_eq!(Field::ALL[field.index()], field);
+        }
+        assert_eq!(Field::from_name("nope"), None);
+    }
+}
