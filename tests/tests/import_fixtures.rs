@@ -124,6 +124,11 @@ fn qwen3_vl_json_without_max_concurrency_needs_the_user() {
     assert_close(m.figures.prompt_and_generated_tok_s.expect("total"), 322.3420924688133, EXACT);
     assert_close(m.figures.ttft_median_ms.expect("TTFT"), 95.6995899323374, EXACT);
     assert_close(m.figures.ttft_p99_ms.expect("TTFT p99"), 143.32562107359988, EXACT);
+    // Hints shown beside the question, never applied: the peak the tool saw, and Little's law
+    // L = λ·W with W = mean TTFT + mean TPOT · (128 - 1) generated tokens.
+    assert_eq!(m.peak_concurrent_requests, Some(12.0));
+    let little = 0.9827502819171137 * (95.6344293046277 + 27.911832109121164 * 127.0) / 1000.0;
+    assert_close(m.mean_in_flight.expect("Little's law"), little, EXACT);
     let r = &import.runs[0];
     assert_eq!(r.label, "Qwen/Qwen3-VL-8B-Instruct");
     assert_eq!(r.model.as_deref(), Some("/workspace/shared_assets/models/Qwen/Qwen3-VL-8B-Instruct"));
@@ -153,6 +158,8 @@ fn qwen3_vl_console_block_is_the_same_run() {
     assert_close(f.ttft_median_ms.expect("TTFT"), 95.70, EXACT);
     assert_close(f.ttft_p99_ms.expect("TTFT p99"), 143.33, EXACT);
     assert_eq!(missing[0].request_rate, Some(1.0), "Request rate configured (RPS): 1.00");
+    assert_eq!(missing[0].peak_concurrent_requests, Some(12.0));
+    assert_close(missing[0].mean_in_flight.expect("Little's law"), 0.98 * (95.63 + 27.91 * 127.0) / 1000.0, EXACT);
     let done = import.with_concurrency(0, 0, 4.0).expect("valid");
     assert_close(speed_at(&done.runs[0], 4.0), 1000.0 / 27.68, EXACT);
 }

@@ -203,3 +203,27 @@ fn completing_a_concurrency_that_already_exists_is_a_duplicate() {
     let done = import.with_concurrency(0, 1, 6.0).expect("6 is free");
     assert_eq!(done.runs[0].per_request_points(), vec![(4.0, 100.0), (6.0, 1000.0 / 12.0)]);
 }
+
+#[test]
+fn prompt_including_throughput_is_never_a_generation_speed() {
+    // vLLM JSON with only "Total token throughput": nothing to build a curve from.
+    assert_eq!(
+        error_of(r#"{"max_concurrency": 4, "total_token_throughput": 500}"#),
+        ImportError::MissingKey { line: Some(1), key: "median_tpot_ms".into() }
+    );
+    let error = error_of("concurrency,Total token throughput (tok/s)\n1,300\n8,1200\n");
+    assert_eq!(error, ImportError::PromptTokensCounted { line: 1, key: "Total token throughput (tok/s)".into() });
+    assert_eq!(
+        error.to_string(),
+        "line 1: the column \"Total token throughput (tok/s)\" counts prompt tokens too, so it is not a generation speed; use output (generated) tok/s."
+    );
+    // Beside an output column, the total column is simply not used.
+    let import = import("users,total token tok/s,output tok/s total\n1,300,80\n8,1200,360\n", "").expect("output column");
+    assert_eq!(import.runs[0].per_request_points(), vec![(1.0, 80.0), (8.0, 45.0)]);
+}
+
+#[test]
+fn llama_bench_is_explained_not_misread() {
+    let text = "| model | size | params | backend | ngl | test | t/s |\n| --- | ---: | ---: | --- | --: | ---: | ---: |\n| gpt-oss 20B MXFP4 | 11.27 GiB | 20.91 B | CUDA | 99 | tg32 | 80.12 ± 0.20 |\n";
+    assert_eq!(error_of(text), ImportError::LlamaBench { line: 1 });
+}

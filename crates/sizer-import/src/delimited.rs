@@ -67,44 +67,64 @@ struct Columns {
     basis: Basis,
 }
 
-fn role_of(header: &str) -> Option<Result<(), Basis>> {
+/// What a header cell names.
+#[derive(Clone, Copy, PartialEq)]
+enum Role {
+    Concurrency,
+    Speed(Basis),
+    /// A throughput that counts prompt tokens too (vLLM "Total token throughput", batched-bench
+    /// `S t/s`): never a generation speed.
+    PromptIncluded,
+}
+
+fn role_of(header: &str) -> Option<Role> {
     let h = header.to_ascii_lowercase();
     let has = |words: &[&str]| words.iter().any(|w| h.contains(w));
     if has(&["conc", "user", "stream", "parallel", "client", "batch", "seq", "nutzer", "gleichzeitig", "anfragen"])
         || matches!(h.as_str(), "b" | "c" | "n" | "pl")
     {
-        return Some(Ok(()));
+        return Some(Role::Concurrency);
+    }
+    if has(&["total token", "total_token", "prompt", "input", "s_pp", "prefill"]) || matches!(h.trim(), "s t/s" | "s") {
+        return Some(Role::PromptIncluded);
     }
     if has(&["tpot", "(ms)", " ms", "_ms"]) {
-        return Some(Err(Basis::MedianTpot));
+        return Some(Role::Speed(Basis::MedianTpot));
     }
     if has(&["per req", "per-req", "per_req", "(req)", "/req", "per user", "per-user", "per stream", "per-stream", "single"]) {
-        return Some(Err(Basis::PublishedPerRequest));
+        return Some(Role::Speed(Basis::PublishedPerRequest));
     }
-    if has(&["total", "aggregate", "system", "s_tg", "overall", "sum"]) {
-        return Some(Err(Basis::GeneratedPerConcurrency));
+    if has(&["total", "aggregate", "system", "s_tg", "overall", "sum", "output throughput", "output_throughput"]) {
+        return Some(Role::Speed(Basis::GeneratedPerConcurrency));
     }
     if has(&["tok", "t/s", "speed", "tps", "rate", "throughput"]) {
-        return Some(Err(Basis::PublishedPerRequest));
+        return Some(Role::Speed(Basis::PublishedPerRequest));
     }
     None
 }
 
-fn columns(header: &[&str]) -> Option<Columns> {
-    let roles: Vec<Option<Result<(), Basis>>> = header.iter().map(|h| role_of(h)).collect();
-    let concurrency = roles.iter().position(|r| matches!(r, Some(Ok(()))));
+/// Which columns to read, from the header; an error when the only speed-like column counts
+/// prompt tokens.
+fn columns(header: &[&str], line: usize) -> Result<Option<Columns>, ImportError> {
+    let roles: Vec<Option<Role>> = header.iter().map(|h| role_of(h)).collect();
+    let concurrency = roles.iter().position(|r| *r == Some(Role::Concurrency));
     // Prefer a per-request column, then TPOT, then an aggregate.
     let preference = [Basis::PublishedPerRequest, Basis::MedianTpot, Basis::GeneratedPerConcurrency];
-    let speed = preference.iter().find_map(|want| {
-        roles.iter().enumerate().find_map(|(i, r)| matches!(r, Some(Err(b)) if b == want).then_some((i, *want)))
-    });
-    match (concurrency, speed) {
+    let speed = preference
+        .iter()
+        .find_map(|want| roles.iter().position(|r| *r == Some(Role::Speed(*want))).map(|i| (i, *want)));
+    if speed.is_none()
+        && let Some(i) = roles.iter().position(|r| *r == Some(Role::PromptIncluded))
+    {
+        return Err(ImportError::PromptTokensCounted { line, key: quote(header.get(i).copied().unwrap_or_default()) });
+    }
+    Ok(match (concurrency, speed) {
         (Some(concurrency), Some((speed, basis))) if concurrency != speed => Some(Columns { concurrency, speed, basis }),
         // Two columns and only the speed named: the other one is the concurrency.
         (None, Some((speed, basis))) if header.len() == 2 => Some(Columns { concurrency: 1 - speed.min(1), speed, basis }),
         (None, None) if header.len() == 2 => Some(Columns { concurrency: 0, speed: 1, basis: Basis::PublishedPerRequest }),
         _ => None,
-    }
+    })
 }
 
 /// Whether the text has at least one line of two or more numbers (the claim of this parser).
@@ -127,7 +147,8 @@ pub fn parse(text: &str, name: &str) -> Result<(Format, Vec<ParsedRun>, Vec<Warn
     let header = first_data.checked_sub(1).and_then(|i| lines.get(i)).map(|(n, l)| (*n, separator.split(l)));
     let (format, cols, width, names) = match &header {
         Some((line, cells)) => {
-            let cols = columns(cells).ok_or_else(|| ImportError::MissingKey { line: Some(*line), key: "a concurrency column".into() })?;
+            let cols = columns(cells, *line)?
+                .ok_or_else(|| ImportError::MissingKey { line: Some(*line), key: "a concurrency column".into() })?;
             let names: (String, String) = (
                 quote(cells.get(cols.concurrency).copied().unwrap_or("concurrency")),
                 quote(cells.get(cols.speed).copied().unwrap_or("tok/s")),

@@ -22,6 +22,10 @@ pub enum ImportError {
     UnknownJson { line: usize },
     /// Several different formats mixed in one input.
     MixedFormats { line: usize },
+    /// llama.cpp's `llama-bench` table: one request at a time, no concurrency.
+    LlamaBench { line: usize },
+    /// A column that counts prompt tokens too, offered as the only speed.
+    PromptTokensCounted { line: usize, key: String },
     /// SGLang's look-alike `Serving Benchmark Result` block.
     Sglang { line: usize },
     /// The JSON ends before it is complete (a truncated file).
@@ -78,6 +82,14 @@ impl fmt::Display for ImportError {
             ImportError::MixedFormats { line } => write!(
                 f,
                 "line {line}: this part is in a different format from the rest; import each tool's output separately."
+            ),
+            ImportError::LlamaBench { line } => write!(
+                f,
+                "line {line}: this is llama-bench output, which measures one request at a time; run llama-batched-bench for speeds under concurrency."
+            ),
+            ImportError::PromptTokensCounted { line, key } => write!(
+                f,
+                "line {line}: the column \"{key}\" counts prompt tokens too, so it is not a generation speed; use output (generated) tok/s."
             ),
             ImportError::Sglang { line } => write!(
                 f,

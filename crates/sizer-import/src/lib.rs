@@ -115,6 +115,9 @@ fn dispatch(text: &str, name: &str) -> Result<Parsed, ImportError> {
         return Ok((Format::VllmConsole, runs, warnings));
     }
     let tables = table::tables(text)?;
+    if let Some(table) = tables.iter().find(|t| t.column(&["ngl"]).is_some() && t.column(&["test"]).is_some()) {
+        return Err(ImportError::LlamaBench { line: table.header_line });
+    }
     if tables.iter().any(batched_bench::is_header) {
         let (runs, warnings) = batched_bench::parse_markdown(&tables, name)?;
         return Ok((Format::BatchedBenchMarkdown, runs, warnings));

@@ -45,6 +45,11 @@ pub struct MissingConcurrency {
     pub request_rate: Option<f64>,
     /// What the point measured.
     pub figures: Figures,
+    /// A hint for the user, never applied: mean requests in flight by Little's law
+    /// ([`crate::ParsedPoint::mean_in_flight`]).
+    pub mean_in_flight: Option<f64>,
+    /// A hint for the user: the most requests the tool saw in flight at once.
+    pub peak_concurrent_requests: Option<f64>,
 }
 
 impl Import {
@@ -63,6 +68,8 @@ impl Import {
                         line: point.line,
                         request_rate: run.workload.request_rate,
                         figures: point.figures,
+                        mean_in_flight: point.mean_in_flight(run.workload.output_tokens),
+                        peak_concurrent_requests: point.figures.peak_concurrent_requests,
                     }
                 })
             })

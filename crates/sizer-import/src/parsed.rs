@@ -65,6 +65,14 @@ pub struct Figures {
     pub ttft_p99_ms: Option<f64>,
     /// Mean time to first token (vLLM `mean_ttft_ms`, llama-benchy `ttfr`).
     pub ttft_mean_ms: Option<f64>,
+    /// Mean time per output token (vLLM `mean_tpot_ms`).
+    pub mean_tpot_ms: Option<f64>,
+    /// Mean end-to-end request latency (vLLM `mean_e2el_ms`, only with `--percentile-metrics e2el`).
+    pub mean_e2el_ms: Option<f64>,
+    /// Completed requests per second (vLLM `request_throughput`).
+    pub request_throughput: Option<f64>,
+    /// Most requests in flight at once (vLLM `max_concurrent_requests`, "Peak concurrent requests").
+    pub peak_concurrent_requests: Option<f64>,
 }
 
 /// One measured concurrency level.
@@ -105,6 +113,23 @@ impl ParsedPoint {
             Basis::PublishedPerRequest => self.figures.per_request_tok_s,
         }?;
         (speed.is_finite() && speed > 0.0).then_some(speed)
+    }
+
+    /// The mean number of requests in flight, when the point has the figures for it: a hint to
+    /// show a user asked for the concurrency of a rate-limited run, never applied by itself.
+    ///
+    /// # Formula
+    /// Little's law `L = λ · W` (Little, Operations Research 9(3), 1961): λ = `request_throughput`
+    /// (req/s), W = mean end-to-end latency (s), from `mean_e2el_ms` or else
+    /// `mean_ttft_ms + mean_tpot_ms · (output_tokens - 1)` (vLLM's TPOT excludes the first token).
+    pub fn mean_in_flight(&self, output_tokens: Option<f64>) -> Option<f64> {
+        let f = &self.figures;
+        let latency_ms = f.mean_e2el_ms.or_else(|| {
+            let tokens = output_tokens.filter(|t| *t >= 1.0)?;
+            Some(f.ttft_mean_ms? + f.mean_tpot_ms? * (tokens - 1.0))
+        })?;
+        let in_flight = f.request_throughput? * latency_ms / 1000.0;
+        (in_flight.is_finite() && in_flight > 0.0).then_some(in_flight)
     }
 
     /// Whether this point has the figures the basis needs, apart from concurrency.

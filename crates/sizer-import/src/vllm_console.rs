@@ -153,6 +153,10 @@ fn read_line(block: &mut Block, label: &str, value: &str, line: usize, raw: &str
         "median ttft (ms)" => figures.ttft_median_ms = number(value)?,
         "p99 ttft (ms)" => figures.ttft_p99_ms = number(value)?,
         "median tpot (ms)" => figures.median_tpot_ms = number(value)?.filter(|ms| *ms > 0.0),
+        "mean tpot (ms)" => figures.mean_tpot_ms = number(value)?,
+        "mean e2el (ms)" => figures.mean_e2el_ms = number(value)?,
+        "request throughput (req/s)" => figures.request_throughput = number(value)?,
+        "peak concurrent requests" => figures.peak_concurrent_requests = number(value)?,
         _ => {}
     }
     Ok(())

@@ -118,6 +118,10 @@ fn average(mean: &Figures, n: f64, new: &Figures) -> Figures {
         ttft_median_ms: mix(mean.ttft_median_ms, new.ttft_median_ms),
         ttft_p99_ms: mix(mean.ttft_p99_ms, new.ttft_p99_ms),
         ttft_mean_ms: mix(mean.ttft_mean_ms, new.ttft_mean_ms),
+        mean_tpot_ms: mix(mean.mean_tpot_ms, new.mean_tpot_ms),
+        mean_e2el_ms: mix(mean.mean_e2el_ms, new.mean_e2el_ms),
+        request_throughput: mix(mean.request_throughput, new.request_throughput),
+        peak_concurrent_requests: mix(mean.peak_concurrent_requests, new.peak_concurrent_requests),
     }
 }
 
@@ -165,6 +169,14 @@ fn measure(object: &Object<'_>, warnings: &mut Vec<Warning>) -> Result<Measured,
         ttft_median_ms: non_negative(object.number("median_ttft_ms")?, at("median_ttft_ms"), "median_ttft_ms")?,
         ttft_p99_ms: non_negative(object.number("p99_ttft_ms")?, at("p99_ttft_ms"), "p99_ttft_ms")?,
         ttft_mean_ms: non_negative(object.number("mean_ttft_ms")?, at("mean_ttft_ms"), "mean_ttft_ms")?,
+        mean_tpot_ms: non_negative(object.number("mean_tpot_ms")?, at("mean_tpot_ms"), "mean_tpot_ms")?,
+        mean_e2el_ms: non_negative(object.number("mean_e2el_ms")?, at("mean_e2el_ms"), "mean_e2el_ms")?,
+        request_throughput: non_negative(object.number("request_throughput")?, at("request_throughput"), "request_throughput")?,
+        peak_concurrent_requests: non_negative(
+            object.number("max_concurrent_requests")?,
+            at("max_concurrent_requests"),
+            "max_concurrent_requests",
+        )?,
     };
 
     let completed = non_negative(object.number("completed")?, at("completed"), "completed")?;
