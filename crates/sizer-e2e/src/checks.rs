@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 /// A valid floor different from every preset, and two bad ones (not a number; not positive).
 const NEW_FLOOR: &str = "12";
 const BAD_FLOORS: [&str; 2] = ["abc", "-5"];
-/// The tallest screenshot (px) written for the README.
+/// The screenshot for the README is as tall as the page, within these bounds (px).
+const MIN_SCREENSHOT_HEIGHT: u32 = 480;
 const MAX_SCREENSHOT_HEIGHT: u32 = 2400;
 
 pub struct Site {
@@ -72,7 +73,7 @@ pub async fn screenshot_for_the_readme(browser: &Browser, site: &Site) -> Result
     browser.goto(&site.base_url).await?;
     browser.wait_for_results(0).await?;
     let height = browser.js("return document.documentElement.scrollHeight;", vec![]).await?;
-    let height = (height.as_u64().unwrap_or(u64::from(WINDOW_HEIGHT)) as u32).clamp(WINDOW_HEIGHT, MAX_SCREENSHOT_HEIGHT);
+    let height = (height.as_u64().unwrap_or(u64::from(WINDOW_HEIGHT)) as u32).clamp(MIN_SCREENSHOT_HEIGHT, MAX_SCREENSHOT_HEIGHT);
     let resize = |h| browser.client.set_window_size(WINDOW_WIDTH, h);
     resize(height).await.map_err(|e| format!("cannot resize the window: {e}"))?;
     browser.settle().await?;

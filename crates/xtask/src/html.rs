@@ -84,9 +84,10 @@ pub fn offline_page(index_source: &str, css: &str, glue_js: &str, wasm: &[u8]) -
 
 /// The glue with the line that starts the widget when the module loads (hosted builds).
 pub fn glue_with_autostart(glue_js: &str, hashed_wasm: &str) -> TaskResult<String> {
-    if !glue_js.contains("export default __wbg_init;") {
+    let exports_init = glue_js.contains("__wbg_init as default") || glue_js.contains("export default __wbg_init");
+    if !glue_js.contains("function __wbg_init(") || !exports_init {
         return Err(TaskError::Message(
-            "wasm-bindgen's glue has no `export default __wbg_init;` (did its --target web output change?)".into(),
+            "wasm-bindgen's glue does not export `__wbg_init` as default (did its --target web output change?)".into(),
         ));
     }
     // The glue's own default URL is the unhashed name; point it at the hashed file too.
@@ -116,13 +117,19 @@ fn hash_list(blocks: &[&str]) -> String {
     blocks.iter().map(|text| format!(" {}", csp_hash_source(text))).collect()
 }
 
-/// The text of every inline `<tag …>…</tag>` block (script blocks with `src` are not inline).
+/// The text of every inline `<tag …>…</tag>` block (script blocks with `src` are not inline;
+/// HTML comments are skipped, so a comment that mentions `<style>` is not a block).
 fn inline_blocks<'a>(html: &'a str, tag: &str) -> Vec<&'a str> {
     let open = format!("<{tag}");
     let close = format!("</{tag}>");
     let mut blocks = Vec::new();
     let mut rest = html;
     while let Some(start) = rest.find(&open) {
+        if let Some(comment) = rest.find("<!--").filter(|&c| c < start) {
+            let Some(comment_end) = rest[comment..].find("-->") else { break };
+            rest = &rest[comment + comment_end + 3..];
+            continue;
+        }
         let after_name = &rest[start + open.len()..];
         let Some(tag_end) = after_name.find('>') else { break };
         let attributes = &after_name[..tag_end];
@@ -141,7 +148,7 @@ fn inline_blocks<'a>(html: &'a str, tag: &str) -> Vec<&'a str> {
 mod tests {
     use super::*;
 
-    const INDEX: &str = "<head>\n<!-- csp -->\n<style>body{margin:0}</style>\n\
+    const INDEX: &str = "<!-- a comment that mentions <style> and </style> -->\n<head>\n<!-- csp -->\n<style>body{margin:0}</style>\n\
         <link rel=\"stylesheet\" href=\"./styles.css\">\n\
         <link rel=\"modulepreload\" href=\"./sizer-widget.js\">\n\
         <link rel=\"preload\" href=\"./sizer-widget_bg.wasm\" as=\"fetch\" type=\"application/wasm\" crossorigin>\n\
@@ -168,7 +175,7 @@ mod tests {
 
     #[test]
     fn offline_page_inlines_everything_and_allows_only_its_own_blocks() {
-        let glue = "function __wbg_init(){}\nexport default __wbg_init;";
+        let glue = "async function __wbg_init(){}\nexport { initSync, __wbg_init as default };";
         let page = offline_page(INDEX, ".spark-sizer{color:red}", glue, &[0, 97, 115, 109]).unwrap();
         assert!(!page.contains("modulepreload") && !page.contains("rel=\"preload\"") && !page.contains("src=\"./"));
         assert!(page.contains("<style>.spark-sizer{color:red}</style>"));
@@ -194,7 +201,7 @@ mod tests {
 
     #[test]
     fn autostart_points_the_glue_at_the_hashed_wasm() {
-        let glue = "input = new URL('sizer-widget_bg.wasm', import.meta.url);\nexport default __wbg_init;";
+        let glue = "async function __wbg_init(m) {\n  m = new URL('sizer-widget_bg.wasm', import.meta.url);\n}\nexport { initSync, __wbg_init as default };";
         let started = glue_with_autostart(glue, "sizer-widget-bb_bg.wasm").unwrap();
         assert!(started.contains("new URL('sizer-widget-bb_bg.wasm', import.meta.url)"));
         assert!(started.contains("__wbg_init({ module_or_path: new URL(\"./sizer-widget-bb_bg.wasm\", import.meta.url) })"));
