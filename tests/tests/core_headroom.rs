@@ -3,7 +3,7 @@
 #![allow(clippy::excessive_precision)] // references are quoted with the digits mpmath printed
 
 use sizer_core::{
-    ErlangCError, erlang_b, erlang_c, erlang_c_max_load, normal_cdf, normal_max_load,
+    ErlangCError, HeadroomMethod, max_avg_load, erlang_b, erlang_c, erlang_c_max_load, normal_cdf, normal_max_load,
     poisson_cdf, poisson_max_load, poisson_pmf, z_for_percentile,
 };
 use sizer_tests::{EXACT, NUMERIC_REL, assert_close, assert_rel};
@@ -136,4 +136,17 @@ fn exact_methods_are_ordered_as_theory_says() {
         assert!(poisson < normal, "S = {s}: Poisson {poisson} vs normal {normal}");
         assert!(normal - poisson < 1.0, "S = {s}: normal {normal} vs Poisson {poisson}");
     }
+}
+
+#[test]
+fn max_avg_load_dispatches_to_each_method() {
+    assert_close(max_avg_load(HeadroomMethod::NormalApprox, 52, 0.99, Some(2.33)), 37.694_725_008_023_78, EXACT);
+    assert_rel(max_avg_load(HeadroomMethod::NormalApprox, 52, 0.99, None), 37.713_576_552_548_888, NUMERIC_REL);
+    assert_rel(max_avg_load(HeadroomMethod::ExactPoisson, 52, 0.99, Some(2.33)), 37.545_898_759_904_708_7, NUMERIC_REL);
+    assert_rel(max_avg_load(HeadroomMethod::ErlangC, 52, 0.99, None), 36.471_581_257_045_423_5, NUMERIC_REL);
+    // Exact methods count at most MAX_CONCURRENCY streams.
+    assert_eq!(
+        max_avg_load(HeadroomMethod::ExactPoisson, 5_000_000, 0.99, None),
+        max_avg_load(HeadroomMethod::ExactPoisson, 1_000_000, 0.99, None)
+    );
 }

@@ -46,4 +46,4 @@ pub use kv::{KvArchitecture, KvError, kv_pool_bytes, kv_pool_tokens, sessions_at
 pub use prefill::{burst_mean_wait_seconds, burst_queue_seconds, prefill_demand_tok_s, users_by_prefill_rate};
 pub use roofline::{decode_ceiling_tok_s, efficiency, gb_read_per_token};
 pub use scenario::{HeadroomMethod, Scenario, ScenarioError, ScenarioField, ValidRange};
-pub use sizing::{Limit, Sizing, size};
+pub use sizing::{Limit, Sizing, max_avg_load, size};

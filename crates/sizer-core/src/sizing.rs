@@ -117,7 +117,7 @@ pub fn size(scenario: &Scenario, curve: &Curve) -> Result<Sizing, ScenarioError>
         }
         _ => None,
     };
-    let load_on = |servers: u64| max_load(scenario.headroom, servers, scenario.percentile, z);
+    let load_on = |servers: u64| max_avg_load(scenario.headroom, servers, scenario.percentile, z);
     let max_avg_load = load_on(u64::from(whole_streams));
     let wait_at_max_load = match whole_streams {
         0 => None,
@@ -172,12 +172,18 @@ pub fn size(scenario: &Scenario, curve: &Curve) -> Result<Sizing, ScenarioError>
     })
 }
 
-/// The largest average load on `servers` streams at percentile `p`, by `method`.
-fn max_load(method: HeadroomMethod, servers: u64, p: f64, z: Option<f64>) -> f64 {
-    let capped = servers.min(MAX_CONCURRENCY as u64);
+/// The largest average load on `streams` whole streams at percentile `p`, by `method` (step 4
+/// on its own, e.g. to chart users against streams).
+///
+/// # Formula
+/// NormalApprox: [`normal_max_load`]`(S, z)` with `z` or, when `None`, [`z_for_percentile`]`(p)`;
+/// ExactPoisson: [`poisson_max_load`]`(S, p)`; ErlangC: [`erlang_c_max_load`]`(S, 1 - p)`. The
+/// exact methods count at most [`MAX_CONCURRENCY`] streams.
+pub fn max_avg_load(method: HeadroomMethod, streams: u64, p: f64, z: Option<f64>) -> f64 {
+    let capped = streams.min(MAX_CONCURRENCY as u64);
     match method {
         HeadroomMethod::NormalApprox => {
-            normal_max_load(servers as f64, z.unwrap_or_else(|| z_for_percentile(p)))
+            normal_max_load(streams as f64, z.unwrap_or_else(|| z_for_percentile(p)))
         }
         HeadroomMethod::ExactPoisson => poisson_max_load(capped, p),
         HeadroomMethod::ErlangC => erlang_c_max_load(capped, 1.0 - p),
