@@ -6,6 +6,7 @@ use crate::error::ImportError;
 use crate::format::Format;
 use crate::json_util::{Located, Object};
 use crate::label::{model_name, run_label};
+use crate::limits::check_count;
 use crate::parsed::{Basis, Figures, ParsedPoint, ParsedRun, Workload};
 use crate::table::{Table, normalise};
 use crate::text::{non_negative, number_cell, optional_number_cell, positive, short_number};
@@ -48,6 +49,7 @@ pub fn parse_markdown(tables: &[Table<'_>], name: &str) -> Result<(Vec<ParsedRun
                 None => None,
             };
             rows.push(row(pp, tg, b, stg, spp.filter(|rate| *rate > 0.0), *line));
+            check_count(rows.len() + runs.iter().map(|r: &ParsedRun| r.points.len()).sum::<usize>())?;
         }
         let model = table_model(&table.before, &mut warnings);
         if let Some(line) = shared_prompt_line(table) {

@@ -6,6 +6,7 @@
 use crate::error::ImportError;
 use crate::format::Format;
 use crate::label::run_label;
+use crate::limits::check_count;
 use crate::parsed::{Basis, Figures, ParsedPoint, ParsedRun, Workload};
 use crate::text::{numbered_lines, parse_number, positive, quote};
 use crate::warning::Warning;
@@ -42,8 +43,9 @@ impl Separator {
     }
 }
 
+/// The separator, decided on the first 200 lines.
 fn separator_of(lines: &[(usize, &str)]) -> Separator {
-    let any = |ch: char| lines.iter().any(|(_, l)| l.contains(ch));
+    let any = |ch: char| lines.iter().take(200).any(|(_, l)| l.contains(ch));
     if any(';') {
         Separator::Semicolon
     } else if any('\t') {
@@ -183,6 +185,7 @@ pub fn parse(text: &str, name: &str) -> Result<(Format, Vec<ParsedRun>, Vec<Warn
             Basis::PublishedPerRequest => Figures { per_request_tok_s: Some(speed), ..Figures::default() },
         };
         points.push(ParsedPoint::new(Some(concurrency), Some(*line), figures));
+        check_count(points.len())?;
     }
     let run = ParsedRun {
         label: run_label(name, None, "Pasted", ""),

@@ -2,6 +2,7 @@
 //! line), and typed key access that reports the key and line on a wrong type.
 
 use crate::error::ImportError;
+use crate::limits::check_count;
 use crate::text::line_of_offset;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
@@ -23,6 +24,7 @@ pub fn values(text: &str) -> Result<Vec<Located>, ImportError> {
     for raw in serde_json::Deserializer::from_str(text).into_iter::<&RawValue>() {
         let raw = raw.map_err(json_error)?;
         out.push(locate(text, raw)?);
+        check_count(out.len())?;
     }
     Ok(out)
 }
@@ -31,6 +33,7 @@ pub fn values(text: &str) -> Result<Vec<Located>, ImportError> {
 pub fn array_elements(text: &str, array: &Located) -> Result<Vec<Located>, ImportError> {
     let source = text.get(array.start..array.end).unwrap_or_default();
     let raws: Vec<&RawValue> = serde_json::from_str(source).map_err(|e| shifted(json_error(e), line_of_offset(text, array.start) - 1))?;
+    check_count(raws.len())?;
     raws.into_iter().map(|raw| locate(text, raw)).collect()
 }
 

@@ -1,5 +1,17 @@
 //! Hard limits on what an import accepts, kept in one place so the UI can quote them.
 
+use crate::error::ImportError;
+
+/// Fails once a parser has collected more than [`MAX_TOTAL_POINTS`] points or rows, so a huge
+/// paste is refused early instead of parsed to the end.
+pub fn check_count(count: usize) -> Result<(), ImportError> {
+    if count > MAX_TOTAL_POINTS {
+        Err(ImportError::TooMany { what: "measured points", limit: MAX_TOTAL_POINTS })
+    } else {
+        Ok(())
+    }
+}
+
 /// Largest input accepted, in bytes (5 MiB). A benchmark result is a few kilobytes; the largest
 /// real file we know (llama-benchy JSON with its time series) is about 35 kB.
 pub const MAX_INPUT_BYTES: usize = 5 * 1024 * 1024;
@@ -12,6 +24,9 @@ pub const MAX_RUNS: usize = 200;
 
 /// At most this many measured points per run.
 pub const MAX_POINTS_PER_RUN: usize = 1_000;
+
+/// At most this many measured points in one import (all runs together); parsing stops there.
+pub const MAX_TOTAL_POINTS: usize = 10_000;
 
 /// Concurrency above this is refused as implausible (one Spark serves hundreds, not millions).
 pub const MAX_CONCURRENCY: f64 = 100_000.0;

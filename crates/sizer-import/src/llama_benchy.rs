@@ -6,6 +6,7 @@ use crate::error::ImportError;
 use crate::format::Format;
 use crate::json_util::{Located, Object};
 use crate::label::{model_name, run_label};
+use crate::limits::check_count;
 use crate::parsed::{Basis, Figures, ParsedPoint, ParsedRun, Workload};
 use crate::table::Table;
 use crate::text::{non_negative, number_cell, optional_number_cell, positive, short_number};
@@ -141,6 +142,7 @@ pub fn parse_json(text: &str, documents: &[Located], name: &str) -> Result<(Vec<
                 return Err(ImportError::MissingKey { line, key: bench.key_name("tg_req_throughput") });
             }
             let point = ParsedPoint::new(Some(concurrency), line, figures);
+            check_count(index + 1)?;
             runs.add(config, point, |c| new_run(Format::LlamaBenchyJson, name, model.as_deref(), date.as_deref(), c, documents.len() > 1));
         }
         all.extend(runs.runs);
@@ -299,6 +301,7 @@ fn parse_table(table: &Table<'_>, name: &str, dated: bool, warnings: &mut Vec<Wa
             context_phase: test.context_phase,
         };
         let point = ParsedPoint::new(Some(concurrency), Some(line), figures);
+        check_count(runs.runs.iter().map(|r| r.points.len()).sum::<usize>() + 1)?;
         runs.add(config, point, |c| new_run(Format::LlamaBenchyMarkdown, name, model.as_deref(), date.as_deref(), c, dated));
     }
     Ok((runs.runs, skipped + pending.len()))

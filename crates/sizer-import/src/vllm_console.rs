@@ -6,6 +6,7 @@
 use crate::error::ImportError;
 use crate::format::Format;
 use crate::label::run_label;
+use crate::limits::check_count;
 use crate::parsed::{Basis, Figures, ParsedPoint, ParsedRun, Workload};
 use crate::text::{non_negative, number_cell, numbered_lines, positive};
 use crate::warning::Warning;
@@ -29,7 +30,7 @@ pub fn looks_like(text: &str) -> bool {
 }
 
 fn is_title(line: &str) -> bool {
-    line.to_ascii_lowercase().contains(TITLE)
+    line.len() >= TITLE.len() && line.as_bytes().windows(TITLE.len()).any(|w| w.eq_ignore_ascii_case(TITLE.as_bytes()))
 }
 
 fn is_closing_rule(line: &str) -> bool {
@@ -68,6 +69,7 @@ pub fn parse(text: &str, name: &str) -> Result<(Vec<ParsedRun>, Vec<Warning>), I
             if let Some(done) = current.take() {
                 blocks.push(done);
             }
+            check_count(blocks.len() + 1)?;
             current = Some(Block { line, concurrency: setting, ..Block::default() });
             continue;
         }
