@@ -227,3 +227,22 @@ fn llama_bench_is_explained_not_misread() {
     let text = "| model | size | params | backend | ngl | test | t/s |\n| --- | ---: | ---: | --- | --: | ---: | ---: |\n| gpt-oss 20B MXFP4 | 11.27 GiB | 20.91 B | CUDA | 99 | tg32 | 80.12 ± 0.20 |\n";
     assert_eq!(error_of(text), ImportError::LlamaBench { line: 1 });
 }
+
+#[test]
+fn nested_llama_benchy_errors_name_path_and_line() {
+    let path = format!("{}/../../shared/fixtures/llama-benchy/schema-sample.json", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).expect("fixture");
+    assert_eq!(text.matches("\"concurrency\": 2,").count(), 1);
+    let broken = text.replacen("\"concurrency\": 2,", "\"concurrency\": -2,", 1);
+    let line = broken.lines().position(|l| l.contains("\"concurrency\": -2,")).expect("edited line") + 1;
+    assert_eq!(
+        error_of(&broken),
+        ImportError::NotPositive { line: Some(line), key: "benchmarks[1].concurrency".into(), value: -2.0 }
+    );
+    let wrong = text.replacen("\"is_context_prefill_phase\": false", "\"is_context_prefill_phase\": \"no\"", 1);
+    let line = wrong.lines().position(|l| l.contains("\"no\"")).expect("edited line") + 1;
+    assert_eq!(
+        error_of(&wrong),
+        ImportError::WrongType { line: Some(line), key: "benchmarks[0].is_context_prefill_phase".into(), expected: "true or false" }
+    );
+}

@@ -37,6 +37,17 @@ pub fn array_elements(text: &str, array: &Located) -> Result<Vec<Located>, Impor
     raws.into_iter().map(|raw| locate(text, raw)).collect()
 }
 
+/// The elements of the array under `key` in a located object, each with its own span (so a
+/// nested error can name its line); `None` when the key is absent.
+pub fn array_field_elements(text: &str, object: &Located, key: &str) -> Result<Option<Vec<Located>>, ImportError> {
+    let source = text.get(object.start..object.end).unwrap_or_default();
+    let fields: std::collections::HashMap<String, &RawValue> = serde_json::from_str(source).map_err(json_error)?;
+    match fields.get(key) {
+        Some(raw) => array_elements(text, &locate(text, raw)?).map(Some),
+        None => Ok(None),
+    }
+}
+
 /// Parses one line that holds a JSON object (JSON lines mixed with log text).
 pub fn line_value(text: &str, line_text: &str, line: usize) -> Result<Located, ImportError> {
     let raw: &RawValue = serde_json::from_str(line_text).map_err(|e| shifted(json_error(e), line - 1))?;
@@ -88,6 +99,12 @@ impl<'a> Object<'a> {
                 expected: "a JSON object",
             }),
         }
+    }
+
+    /// The same object, its keys reported with a path prefix (`benchmarks[2].`).
+    pub fn with_prefix(mut self, prefix: String) -> Object<'a> {
+        self.prefix = prefix;
+        self
     }
 
     /// A nested object value, reported with a path prefix.

@@ -4,7 +4,7 @@
 
 use crate::error::ImportError;
 use crate::format::Format;
-use crate::json_util::{Located, Object};
+use crate::json_util::{self, Located, Object};
 use crate::label::{model_name, run_label};
 use crate::limits::check_count;
 use crate::parsed::{Basis, Figures, ParsedPoint, ParsedRun, Workload};
@@ -103,24 +103,23 @@ pub fn parse_json(text: &str, documents: &[Located], name: &str) -> Result<(Vec<
             None => None,
         };
         let date = top.string("timestamp")?.map(|d| crate::text::clean_label(d).0);
-        let benchmarks = top.array("benchmarks")?.ok_or_else(|| ImportError::MissingKey { line: Some(top.line()), key: "benchmarks".into() })?;
+        // Checked as an array first (a typed error), then read element by element with spans.
+        top.array("benchmarks")?.ok_or_else(|| ImportError::MissingKey { line: Some(top.line()), key: "benchmarks".into() })?;
+        let benchmarks = json_util::array_field_elements(text, located, "benchmarks")?.unwrap_or_default();
         let mut runs = Runs::new();
-        for (index, bench) in benchmarks.iter().enumerate() {
-            let prefix = format!("benchmarks[{index}].");
-            let Value::Object(map) = bench else {
-                return Err(ImportError::WrongType { line: Some(top.key_line("benchmarks")), key: format!("benchmarks[{index}]"), expected: "an object" });
-            };
-            let bench = top.nested(map, prefix);
-            let line = Some(top.key_line("benchmarks"));
-            let concurrency = positive(bench.required_number("concurrency")?, line, &bench.key_name("concurrency"))?;
+        for (index, element) in benchmarks.iter().enumerate() {
+            let bench = Object::new(text, element, &format!("benchmarks[{index}]"))?.with_prefix(format!("benchmarks[{index}]."));
+            let line = Some(bench.line());
+            let concurrency = positive(bench.required_number("concurrency")?, Some(bench.key_line("concurrency")), &bench.key_name("concurrency"))?;
             let config = Config {
-                prompt: non_negative(bench.number("prompt_size")?, line, &bench.key_name("prompt_size"))?,
-                response: non_negative(bench.number("response_size")?, line, &bench.key_name("response_size"))?,
-                depth: non_negative(bench.number("context_size")?, line, &bench.key_name("context_size"))?.unwrap_or_default(),
+                prompt: non_negative(bench.number("prompt_size")?, Some(bench.key_line("prompt_size")), &bench.key_name("prompt_size"))?,
+                response: non_negative(bench.number("response_size")?, Some(bench.key_line("response_size")), &bench.key_name("response_size"))?,
+                depth: non_negative(bench.number("context_size")?, Some(bench.key_line("context_size")), &bench.key_name("context_size"))?.unwrap_or_default(),
                 context_phase: match bench.map().get("is_context_prefill_phase") {
                     None | Some(Value::Null) => false,
                     Some(Value::Bool(b)) => *b,
                     Some(_) => {
+                        let line = Some(bench.key_line("is_context_prefill_phase"));
                         return Err(ImportError::WrongType { line, key: bench.key_name("is_context_prefill_phase"), expected: "true or false" });
                     }
                 },
@@ -128,7 +127,7 @@ pub fn parse_json(text: &str, documents: &[Located], name: &str) -> Result<(Vec<
             let mean = |key: &str| -> Result<Option<f64>, ImportError> {
                 let Some(metric) = bench.object(key)? else { return Ok(None) };
                 let metric = bench.nested(metric, bench.key_name(&format!("{key}.")));
-                non_negative(metric.number("mean")?, line, &metric.key_name("mean"))
+                non_negative(metric.number("mean")?, Some(bench.key_line(key)), &metric.key_name("mean"))
             };
             let figures = Figures {
                 per_request_tok_s: mean("tg_req_throughput")?.filter(|v| *v > 0.0),
