@@ -9,6 +9,7 @@ use sizer_core::{
     Curve, HeadroomMethod, Interpolation, KvArchitecture, Scenario, burst_queue_seconds,
     busy_seconds, duty_cycle, erlang_b, erlang_c, erlang_c_max_load, normal_max_load,
     poisson_cdf, poisson_max_load, poisson_pmf, sessions_at_context, size, z_for_percentile,
+    StreamsAtFloor,
 };
 
 /// Any f64, with the awkward values (NaN, infinities, zeros, huge, tiny) well represented.
@@ -177,5 +178,58 @@ proptest! {
         let cdf = poisson_cdf(k, lambda);
         // Both in double precision: the running sum loses up to ~k ulps of its terms.
         prop_assert!((cdf - running).abs() <= 1e-13 + 1e-12 * running, "k {k}, lambda {lambda}: cdf {cdf}, sum {running}");
+    }
+
+    #[test]
+    fn interpolation_stays_between_its_bracketing_points(curve in curve(), interp in interpolation(), at in 0.0..1.0_f64) {
+        let points = curve.points();
+        let (first, last) = (curve.first().concurrency, curve.last().concurrency);
+        let c = first + at * (last - first);
+        let v = curve.speed_at(c, interp).expect("inside the measured range");
+        let k = points.partition_point(|p| p.concurrency < c).clamp(1, points.len().max(2) - 1);
+        let (a, b) = match (points.get(k - 1), points.get(k)) {
+            (Some(a), Some(b)) => (a.tok_s, b.tok_s),
+            _ => (points[0].tok_s, points[0].tok_s),
+        };
+        let slack = 1e-9 * a.max(b);
+        prop_assert!(v >= a.min(b) - slack && v <= a.max(b) + slack, "c {c}: {v} outside [{a}, {b}]");
+    }
+
+    #[test]
+    fn the_inverse_reads_the_floor_back(curve in curve(), interp in interpolation(), floor in 0.01..200.0_f64) {
+        if let StreamsAtFloor::Within { streams, above, below } = curve.streams_at_floor(floor, interp) {
+            prop_assert!(streams >= above.concurrency && streams <= below.concurrency);
+            let speed = curve.speed_at(streams, interp).expect("inside");
+            prop_assert!((speed - floor).abs() <= 1e-7 * floor.max(1.0), "floor {floor}: speed {speed} at {streams}");
+        }
+    }
+
+    #[test]
+    fn poisson_max_load_meets_its_definition(s in 0_u64..20_000, p in 0.5001..0.99999_f64) {
+        let lambda = poisson_max_load(s, p);
+        prop_assert!(poisson_cdf(s, lambda) >= p - 1e-12, "S {s}, p {p}: cdf {}", poisson_cdf(s, lambda));
+        prop_assert!(poisson_cdf(s, lambda * (1.0 + 1e-8) + 1e-12) < p, "S {s}, p {p}: not the largest");
+    }
+
+    #[test]
+    fn erlang_c_max_load_meets_its_definition(s in 1_u64..20_000, p in 0.5001..0.99999_f64) {
+        let q = 1.0 - p;
+        let load = erlang_c_max_load(s, q);
+        prop_assert!(load >= 0.0 && load < s as f64);
+        let at = erlang_c(s, load).expect("below S").wait_probability;
+        prop_assert!((at - q).abs() <= 1e-9 * q.max(1e-3), "S {s}, q {q}: C {at}");
+    }
+
+    #[test]
+    fn sliding_window_caches_never_exceed_full_attention(window in 1_u32..100_000, context in 1.0..1e6_f64) {
+        let hybrid = KvArchitecture::new(6, 30, window, 8, 128, 2.0).expect("valid");
+        let dense = KvArchitecture::dense(36, 8, 128, 2.0).expect("valid");
+        let full_only = KvArchitecture::dense(6, 8, 128, 2.0).expect("valid");
+        let per_token = hybrid.bytes_per_token(context);
+        prop_assert!(per_token <= dense.bytes_per_token(context) * (1.0 + 1e-12));
+        prop_assert!(per_token >= full_only.bytes_per_token(context));
+        if context <= f64::from(window) {
+            prop_assert_eq!(per_token, dense.bytes_per_token(context));
+        }
     }
 }
