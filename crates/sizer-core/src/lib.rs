@@ -20,6 +20,21 @@
 //!
 //! Every other value (fractional streams, loads, users by each limit) stays unrounded in
 //! [`Sizing`]; formatting is the caller's job.
+//!
+//! # Example: the seed's worked sizing
+//! ```
+//! use sizer_core::{Curve, Limit, Scenario, size};
+//!
+//! // GPUwerk's Qwen3-Coder-30B-A3B: per-request tok/s at 1, 8, 32, 64 concurrent requests.
+//! let curve = Curve::from_per_request(&[(1.0, 81.2), (8.0, 37.3), (32.0, 18.4), (64.0, 13.1)])?;
+//! // 15 tok/s floor, a 400-token answer every 120 s, 1 s to first token, p99 with z = 2.33.
+//! let sizing = size(&Scenario { z: Some(2.33), ..Scenario::chat() }, &curve)?;
+//! assert_eq!(sizing.whole_streams, 52); // 52.5 streams, rounded down
+//! assert!((sizing.duty - 0.2306).abs() < 1e-4); // 27.7 s busy of every 120 s
+//! assert!((sizing.max_avg_load - 37.69).abs() < 0.01); // avg + 2.33 sqrt(avg) = 52
+//! assert_eq!((sizing.people, sizing.binding), (163, Limit::Speed));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 #![no_std]
 #![forbid(unsafe_code)]
 
