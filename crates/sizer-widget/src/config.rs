@@ -62,8 +62,10 @@ impl Config {
         let mut config = Config { sync_url: attributes.sync_url, ..Config::default() };
         if let Some(run) = &attributes.run {
             let run = run.trim();
-            if !run.is_empty() {
+            if sizer_data::dataset().run(run).is_some() {
                 config.run = Some(run.to_string());
+            } else {
+                config.errors.push(ConfigError { attribute: "data-run", value: run.to_string(), problem: ConfigProblem::UnknownRun });
             }
         }
         config.floor = number(&mut config.errors, "data-floor", Field::Floor, &attributes.floor);
@@ -103,7 +105,7 @@ mod tests {
     #[test]
     fn valid_attributes_are_kept() {
         let attributes = Attributes {
-            run: Some(" some-run ".into()),
+            run: Some(" gpuwerk-llama-3.3-70b-awq-vllm-0.27.1 ".into()),
             floor: Some("10".into()),
             usage: Some("agent".into()),
             lang: Some("de".into()),
@@ -112,7 +114,7 @@ mod tests {
             sync_url: true,
         };
         let config = Config::from_attributes(&attributes);
-        assert_eq!(config.run.as_deref(), Some("some-run"));
+        assert_eq!(config.run.as_deref(), Some("gpuwerk-llama-3.3-70b-awq-vllm-0.27.1"));
         assert_eq!(config.floor, Some(10.0));
         assert_eq!(config.usage, Some(Usage::Agent));
         assert_eq!(config.lang, Some(Lang::De));
@@ -125,6 +127,7 @@ mod tests {
     #[test]
     fn invalid_attributes_become_errors() {
         let attributes = Attributes {
+            run: Some("no-such-run".into()),
             floor: Some("fast".into()),
             lang: Some("fr".into()),
             replicas: Some("0".into()),
@@ -135,6 +138,6 @@ mod tests {
         assert_eq!(config.floor, None);
         assert_eq!(config.lang, None);
         let names: Vec<&str> = config.errors.iter().map(|e| e.attribute).collect();
-        assert_eq!(names, ["data-floor", "data-replicas", "data-lang", "data-usage"]);
+        assert_eq!(names, ["data-run", "data-floor", "data-replicas", "data-lang", "data-usage"]);
     }
 }

@@ -1,6 +1,8 @@
 //! The numeric inputs: which fields exist, their labels, units and bounds, and the one parse
 //! function every field uses (decimal mark per language, bounds checked, no NaN or infinity).
 
+use sizer_core::{ScenarioField, ValidRange};
+
 use crate::i18n::{Lang, Msg};
 
 /// Every numeric field of the form. The `data-field` name is [`Field::name`].
@@ -52,6 +54,16 @@ impl Field {
         &SPECS[self.index()]
     }
 
+    /// The scenario value for a field value (the percentile: 99 % becomes 0.99).
+    pub fn to_scenario(self, value: f64) -> f64 {
+        value / self.spec().scale
+    }
+
+    /// The field value for a scenario value.
+    pub fn from_scenario(self, value: f64) -> f64 {
+        value * self.spec().scale
+    }
+
     /// Parses what a person typed into this field. See [`parse_number`].
     pub fn parse(self, lang: Lang, text: &str) -> Result<f64, InputError> {
         let spec = self.spec();
@@ -59,17 +71,19 @@ impl Field {
         if spec.whole && value.fract() != 0.0 {
             return Err(InputError::NotWhole);
         }
-        if value < spec.min || (spec.min_exclusive && value <= spec.min) {
-            return Err(InputError::TooSmall { min: spec.min, exclusive: spec.min_exclusive });
+        let range = spec.range();
+        if value < range.min || (!range.min_inclusive && value <= range.min) {
+            return Err(InputError::TooSmall { min: range.min, exclusive: !range.min_inclusive });
         }
-        if value > spec.max {
-            return Err(InputError::TooLarge { max: spec.max });
+        if value > range.max {
+            return Err(InputError::TooLarge { max: range.max });
         }
         Ok(value)
     }
 }
 
-/// What the form knows about one numeric field.
+/// What the form knows about one numeric field. Bounds come from the core's
+/// [`ScenarioField::range`], so the form accepts exactly what `sizer_core::size` accepts.
 #[derive(Debug, PartialEq)]
 pub struct FieldSpec {
     /// The `data-field` name.
@@ -78,27 +92,33 @@ pub struct FieldSpec {
     pub label: Msg,
     /// The unit text key shown after the input.
     pub unit: Msg,
-    /// The least value allowed.
-    pub min: f64,
-    /// Whether `min` itself is excluded (a speed of 0 tok/s means nothing).
-    pub min_exclusive: bool,
-    /// The largest value allowed.
-    pub max: f64,
+    /// The scenario field this input fills.
+    pub scenario_field: ScenarioField,
+    /// Shown value = scenario value x `scale` (the percentile is typed in percent).
+    pub scale: f64,
     /// Whether only whole numbers are allowed.
     pub whole: bool,
     /// Decimals used when a value is written back into the field.
     pub decimals: usize,
 }
 
+impl FieldSpec {
+    /// The accepted range in the field's own unit (the core's range times `scale`).
+    pub fn range(&self) -> ValidRange {
+        let range = self.scenario_field.range();
+        ValidRange { min: range.min * self.scale, min_inclusive: range.min_inclusive, max: range.max * self.scale }
+    }
+}
+
 const SPECS: [FieldSpec; Field::COUNT] = [
-    FieldSpec { name: "floor", label: Msg::FloorLabel, unit: Msg::UnitTokS, min: 0.0, min_exclusive: true, max: 10_000.0, whole: false, decimals: 1 },
-    FieldSpec { name: "answer_tokens", label: Msg::AnswerTokensLabel, unit: Msg::UnitTokens, min: 1.0, min_exclusive: false, max: 10_000_000.0, whole: false, decimals: 0 },
-    FieldSpec { name: "interval_s", label: Msg::IntervalLabel, unit: Msg::UnitSeconds, min: 0.0, min_exclusive: true, max: 604_800.0, whole: false, decimals: 1 },
-    FieldSpec { name: "ttft_s", label: Msg::TtftLabel, unit: Msg::UnitSeconds, min: 0.0, min_exclusive: false, max: 3_600.0, whole: false, decimals: 2 },
-    FieldSpec { name: "prompt_tokens", label: Msg::PromptTokensLabel, unit: Msg::UnitTokens, min: 1.0, min_exclusive: false, max: 10_000_000.0, whole: false, decimals: 0 },
-    FieldSpec { name: "percentile", label: Msg::PercentileLabel, unit: Msg::UnitPercent, min: 50.0, min_exclusive: true, max: 99.999, whole: false, decimals: 1 },
-    FieldSpec { name: "context_tokens", label: Msg::ContextLabel, unit: Msg::UnitTokens, min: 1.0, min_exclusive: false, max: 10_000_000.0, whole: true, decimals: 0 },
-    FieldSpec { name: "replicas", label: Msg::ReplicasLabel, unit: Msg::UnitSparks, min: 1.0, min_exclusive: false, max: 1_000.0, whole: true, decimals: 0 },
+    FieldSpec { name: "floor", label: Msg::FloorLabel, unit: Msg::UnitTokS, scenario_field: ScenarioField::FloorTokS, scale: 1.0, whole: false, decimals: 2 },
+    FieldSpec { name: "answer_tokens", label: Msg::AnswerTokensLabel, unit: Msg::UnitTokens, scenario_field: ScenarioField::AnswerTokens, scale: 1.0, whole: false, decimals: 0 },
+    FieldSpec { name: "interval_s", label: Msg::IntervalLabel, unit: Msg::UnitSeconds, scenario_field: ScenarioField::IntervalS, scale: 1.0, whole: false, decimals: 2 },
+    FieldSpec { name: "ttft_s", label: Msg::TtftLabel, unit: Msg::UnitSeconds, scenario_field: ScenarioField::TtftS, scale: 1.0, whole: false, decimals: 2 },
+    FieldSpec { name: "prompt_tokens", label: Msg::PromptTokensLabel, unit: Msg::UnitTokens, scenario_field: ScenarioField::PromptTokens, scale: 1.0, whole: false, decimals: 0 },
+    FieldSpec { name: "percentile", label: Msg::PercentileLabel, unit: Msg::UnitPercent, scenario_field: ScenarioField::Percentile, scale: 100.0, whole: false, decimals: 3 },
+    FieldSpec { name: "context_tokens", label: Msg::ContextLabel, unit: Msg::UnitTokens, scenario_field: ScenarioField::ContextTokens, scale: 1.0, whole: true, decimals: 0 },
+    FieldSpec { name: "replicas", label: Msg::ReplicasLabel, unit: Msg::UnitSparks, scenario_field: ScenarioField::Replicas, scale: 1.0, whole: true, decimals: 0 },
 ];
 
 /// Why a field's text is not an acceptable value.
@@ -221,11 +241,13 @@ mod tests {
 
     #[test]
     fn fields_check_their_bounds() {
-        assert_eq!(Field::Floor.parse(Lang::En, "0"), Err(InputError::TooSmall { min: 0.0, exclusive: true }));
+        assert_eq!(Field::Floor.parse(Lang::En, "0"), Err(InputError::TooSmall { min: 0.01, exclusive: false }));
         assert_eq!(Field::Floor.parse(Lang::En, "15"), Ok(15.0));
         assert_eq!(Field::Replicas.parse(Lang::En, "1.5"), Err(InputError::NotWhole));
         assert_eq!(Field::Replicas.parse(Lang::En, "2000"), Err(InputError::TooLarge { max: 1000.0 }));
         assert_eq!(Field::Percentile.parse(Lang::De, "99,9"), Ok(99.9));
+        assert_eq!(Field::Percentile.parse(Lang::En, "50"), Err(InputError::TooSmall { min: 50.0, exclusive: true }));
+        assert!((Field::Percentile.to_scenario(99.0) - 0.99).abs() < 1e-12);
         assert_eq!(Field::TtftS.parse(Lang::En, "0"), Ok(0.0));
     }
 

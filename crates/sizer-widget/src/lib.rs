@@ -10,9 +10,14 @@ pub mod app;
 pub mod chart;
 pub mod components;
 pub mod config;
+pub mod fragment;
 pub mod i18n;
+pub mod imported;
 pub mod input;
+pub mod outcome;
 pub mod state;
+pub mod summary;
+pub mod work;
 
 #[cfg(target_arch = "wasm32")]
 mod mount;

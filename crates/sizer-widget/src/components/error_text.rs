@@ -10,15 +10,21 @@ pub fn error_message(lang: Lang, error: InputError) -> String {
         InputError::NotNumber => text(lang, Msg::ErrNotNumber).to_string(),
         InputError::NotWhole => text(lang, Msg::ErrNotWhole).to_string(),
         InputError::TooSmall { min, exclusive } => {
-            let prefix = if exclusive { "> " } else { "" };
-            let bound = format_number(lang, min, decimals_for(min));
-            [text(lang, Msg::ErrTooSmall), " ", prefix, &bound, "."].concat()
+            let key = if exclusive { Msg::ErrMoreThan } else { Msg::ErrTooSmall };
+            bound_sentence(lang, key, min, !exclusive)
         }
-        InputError::TooLarge { max } => {
-            let bound = format_number(lang, max, decimals_for(max));
-            [text(lang, Msg::ErrTooLarge), " ", &bound, "."].concat()
-        }
+        InputError::TooLarge { max } => bound_sentence(lang, Msg::ErrTooLarge, max, true),
     }
+}
+
+/// "Must be at least 0.01." / German "Muss mindestens 0,01 sein." (the verb comes last).
+fn bound_sentence(lang: Lang, key: Msg, bound: f64, german_verb_last: bool) -> String {
+    let bound = format_number(lang, bound, decimals_for(bound));
+    let tail = match lang {
+        Lang::De if german_verb_last => " sein.",
+        _ => ".",
+    };
+    [text(lang, key), " ", &bound, tail].concat()
 }
 
 /// Enough decimals to show a bound exactly (99.999 needs 3, 10,000 none).
@@ -38,8 +44,10 @@ mod tests {
 
     #[test]
     fn bounds_are_localised() {
-        assert_eq!(error_message(Lang::En, InputError::TooLarge { max: 10_000.0 }), "Too large: the most allowed is 10,000.");
-        assert_eq!(error_message(Lang::De, InputError::TooLarge { max: 99.999 }), "Zu groß: erlaubt ist höchstens 99,999.");
-        assert_eq!(error_message(Lang::En, InputError::TooSmall { min: 0.0, exclusive: true }), "Too small: the least allowed is > 0.");
+        assert_eq!(error_message(Lang::En, InputError::TooLarge { max: 10_000.0 }), "Must be at most 10,000.");
+        assert_eq!(error_message(Lang::De, InputError::TooLarge { max: 99.999 }), "Darf höchstens 99,999 sein.");
+        assert_eq!(error_message(Lang::En, InputError::TooSmall { min: 50.0, exclusive: true }), "Must be more than 50.");
+        assert_eq!(error_message(Lang::De, InputError::TooSmall { min: 0.01, exclusive: false }), "Muss mindestens 0,01 sein.");
+        assert_eq!(error_message(Lang::En, InputError::NotNumber), "This is not a number.");
     }
 }

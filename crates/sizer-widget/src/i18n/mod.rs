@@ -8,6 +8,8 @@
 mod de;
 mod en;
 mod number;
+pub mod phrases;
+pub mod import;
 pub mod tables;
 
 pub use number::{format_integer, format_number};
@@ -122,6 +124,7 @@ pub enum Msg {
     ErrNotNumber,
     ErrNotWhole,
     ErrTooSmall,
+    ErrMoreThan,
     ErrTooLarge,
     ErrUnknownRun,
     ErrUnknownLang,

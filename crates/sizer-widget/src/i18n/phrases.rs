@@ -1,0 +1,231 @@
+//! Sentences with numbers and names in them, per language. Numbers arrive already formatted
+//! (see [`super::format_number`]); these functions only put words around them.
+
+use super::Lang;
+
+/// Who the people are, for the summary sentence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Audience {
+    /// The chat preset.
+    Chatting,
+    /// The coding-agent preset.
+    Agents,
+    /// Custom usage.
+    People,
+}
+
+/// "About 160 people chatting, limited by per-user speed."
+pub fn summary(lang: Lang, people: &str, audience: Audience, limit: &str) -> String {
+    match lang {
+        Lang::En => {
+            let who = match audience {
+                Audience::Chatting => " people chatting",
+                Audience::Agents => " coding agents",
+                Audience::People => " people",
+            };
+            ["About ", people, who, ", limited by ", limit, "."].concat()
+        }
+        Lang::De => {
+            let who = match audience {
+                Audience::Chatting => " Personen im Chat",
+                Audience::Agents => " Coding-Agenten",
+                Audience::People => " Personen",
+            };
+            ["Etwa ", people, who, ", begrenzt durch ", limit, "."].concat()
+        }
+    }
+}
+
+/// "At least 300 people chatting: not measured beyond 256 concurrent requests."
+pub fn summary_at_least(lang: Lang, people: &str, audience: Audience, last: &str) -> String {
+    match lang {
+        Lang::En => {
+            let who = match audience {
+                Audience::Chatting => " people chatting",
+                Audience::Agents => " coding agents",
+                Audience::People => " people",
+            };
+            ["At least ", people, who, ": not measured beyond ", last, " concurrent requests."].concat()
+        }
+        Lang::De => {
+            let who = match audience {
+                Audience::Chatting => " Personen im Chat",
+                Audience::Agents => " Coding-Agenten",
+                Audience::People => " Personen",
+            };
+            ["Mindestens ", people, who, ": über ", last, " gleichzeitige Anfragen hinaus nicht gemessen."].concat()
+        }
+    }
+}
+
+/// "Never reaches 15 tok/s, even alone (6.0 tok/s at 1 concurrent)." When the lowest measured
+/// concurrency is above 1, it says so instead of "alone".
+pub fn never_reaches(lang: Lang, floor: &str, first_speed: &str, first_concurrency: &str, alone: bool) -> String {
+    match (lang, alone) {
+        (Lang::En, true) => ["Never reaches ", floor, " tok/s, even alone (", first_speed, " tok/s for one request)."].concat(),
+        (Lang::En, false) => ["Never reaches ", floor, " tok/s at any measured concurrency (", first_speed, " tok/s at ", first_concurrency, ", the lowest measured)."].concat(),
+        (Lang::De, true) => ["Erreicht ", floor, " Token/s nie, nicht einmal allein (", first_speed, " Token/s für eine Anfrage)."].concat(),
+        (Lang::De, false) => ["Erreicht ", floor, " Token/s bei keiner gemessenen Parallelität (", first_speed, " Token/s bei ", first_concurrency, ", dem niedrigsten Messpunkt)."].concat(),
+    }
+}
+
+/// "at least 32 streams: not measured beyond 32"
+pub fn streams_at_least(lang: Lang, streams: &str) -> String {
+    match lang {
+        Lang::En => ["at least ", streams, " streams: not measured beyond ", streams].concat(),
+        Lang::De => ["mindestens ", streams, " Ströme: über ", streams, " hinaus nicht gemessen"].concat(),
+    }
+}
+
+/// "KV-cache sessions would allow 35 % more (221 people)."
+pub fn margin(lang: Lang, next_limit: &str, percent: &str, people: &str) -> String {
+    match lang {
+        Lang::En => ["The next limit, ", next_limit, ", allows ", percent, " % more (", people, " people)."].concat(),
+        Lang::De => ["Die nächste Grenze, ", next_limit, ", erlaubt ", percent, " % mehr (", people, " Personen)."].concat(),
+    }
+}
+
+/// "Result based on the last valid value of each field; fix the marked fields."
+pub fn stale_note(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "This result uses the last valid value of each marked field.",
+        Lang::De => "Dieses Ergebnis verwendet den letzten gültigen Wert jedes markierten Feldes.",
+    }
+}
+
+/// "p99 time to first token at 64 concurrent: 2.7 s."
+pub fn ttft(lang: Lang, concurrency: &str, seconds: &str) -> String {
+    match lang {
+        Lang::En => ["Measured p99 time to first token at ", concurrency, " concurrent requests: ", seconds, " s."].concat(),
+        Lang::De => ["Gemessene p99-Zeit bis zum ersten Token bei ", concurrency, " gleichzeitigen Anfragen: ", seconds, " s."].concat(),
+    }
+}
+
+/// The warning when that wait exceeds a few seconds.
+pub fn ttft_warning(lang: Lang, limit: &str) -> String {
+    match lang {
+        Lang::En => ["One request in a hundred waits more than ", limit, " s for its first token here: people notice that before any tok/s figure."].concat(),
+        Lang::De => ["Hier wartet eine von hundert Anfragen mehr als ", limit, " s auf das erste Token: Das merken Menschen vor jeder Token/s-Zahl."].concat(),
+    }
+}
+
+/// "The article says about 14 streams; from its published points we get 18.9."
+pub fn claim(lang: Lang, qualifier_about: bool, claimed: &str, what: &str, ours: &str) -> String {
+    match lang {
+        Lang::En => {
+            let about = if qualifier_about { "about " } else { "" };
+            ["The article says ", about, claimed, " ", what, "; from its published points we get ", ours, "."].concat()
+        }
+        Lang::De => {
+            let about = if qualifier_about { "etwa " } else { "" };
+            ["Der Artikel nennt ", about, claimed, " ", what, "; aus seinen veröffentlichten Punkten ergeben sich ", ours, "."].concat()
+        }
+    }
+}
+
+/// The unit word of a claim: streams at a floor, people at a floor, sessions at a context.
+pub fn claim_what(lang: Lang, kind: ClaimWhat, at: &str) -> String {
+    match (lang, kind) {
+        (Lang::En, ClaimWhat::Streams) => ["streams at ", at, " tok/s"].concat(),
+        (Lang::En, ClaimWhat::Users) => ["chat users at ", at, " tok/s"].concat(),
+        (Lang::En, ClaimWhat::Sessions) => ["sessions at ", at, " tokens of context"].concat(),
+        (Lang::De, ClaimWhat::Streams) => ["Ströme bei ", at, " Token/s"].concat(),
+        (Lang::De, ClaimWhat::Users) => ["Chat-Nutzer bei ", at, " Token/s"].concat(),
+        (Lang::De, ClaimWhat::Sessions) => ["Sitzungen bei ", at, " Token Kontext"].concat(),
+    }
+}
+
+/// Which kind of claim [`claim_what`] names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClaimWhat {
+    Streams,
+    Users,
+    Sessions,
+}
+
+/// "0 (never reaches the floor)" / "at least 32 (not measured beyond)".
+pub fn claim_ours_never(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "0 (the floor is never reached)",
+        Lang::De => "0 (das Mindesttempo wird nie erreicht)",
+    }
+}
+
+/// "at least 32 (not measured beyond)".
+pub fn claim_ours_at_least(lang: Lang, value: &str) -> String {
+    match lang {
+        Lang::En => ["at least ", value, " (not measured beyond)"].concat(),
+        Lang::De => ["mindestens ", value, " (darüber nicht gemessen)"].concat(),
+    }
+}
+
+/// "with the current usage and headroom settings" (for users claims).
+pub fn claim_users_note(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => " (with the usage and headroom settings above)",
+        Lang::De => " (mit den Nutzungs- und Reserve-Einstellungen oben)",
+    }
+}
+
+/// "Run: … · source: …" line under a step.
+pub fn measured_by(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "measured by",
+        Lang::De => "gemessen von",
+    }
+}
+
+/// "your input".
+pub fn your_input(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "your input",
+        Lang::De => "Ihre Eingabe",
+    }
+}
+
+/// "at" between a speed and a concurrency: "18.4 tok/s at 32".
+pub fn at(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => " at ",
+        Lang::De => " bei ",
+    }
+}
+
+/// "always busy" in a formula.
+pub fn always_busy(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "duty = 1 (always busy)",
+        Lang::De => "Auslastung = 1 (immer beschäftigt)",
+    }
+}
+
+/// "per Spark" suffix.
+pub fn per_spark(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => " per Spark",
+        Lang::De => " je Spark",
+    }
+}
+
+/// "Copy this sentence" etc. are fixed texts; see the tables.
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summaries_read_well() {
+        assert_eq!(
+            summary(Lang::En, "160", Audience::Chatting, "per-user speed"),
+            "About 160 people chatting, limited by per-user speed."
+        );
+        assert_eq!(
+            summary(Lang::De, "160", Audience::Chatting, "Tempo je Person"),
+            "Etwa 160 Personen im Chat, begrenzt durch Tempo je Person."
+        );
+        assert_eq!(streams_at_least(Lang::En, "32"), "at least 32 streams: not measured beyond 32");
+        assert_eq!(
+            claim(Lang::En, true, "14", "streams at 15 tok/s", "18.9"),
+            "The article says about 14 streams at 15 tok/s; from its published points we get 18.9."
+        );
+    }
+}

@@ -1,0 +1,269 @@
+//! "Show the work": the seed's steps as text, each with its formula, the numbers put in, the
+//! result and where the figures came from. Every number is a field of the core's `Sizing` or a
+//! figure of the dataset; this module only writes them down. Used by the steps list and the
+//! Markdown export.
+
+use sizer_core::{HeadroomMethod, Interpolation, Sizing, StreamsAtFloor};
+use sizer_data::{Run, dataset};
+
+use crate::i18n::phrases;
+use crate::i18n::{Lang, Msg, format_integer, format_number, text};
+use crate::outcome::{Cited, Outcome};
+use crate::summary::{decimals, limit_name};
+
+/// Where a step's figures come from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Citation {
+    /// "GPUwerk raw logs, 2026-09-02 (run gpuwerk-…)".
+    pub label: String,
+    /// The source's address, where the dataset has one.
+    pub href: Option<String>,
+    /// The run or fact id cited.
+    pub cited_id: String,
+}
+
+/// One numbered step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    /// The step's name.
+    pub title: &'static str,
+    /// The formula in words and symbols.
+    pub formula: String,
+    /// The numbers put in.
+    pub inputs: String,
+    /// The result.
+    pub result: String,
+    /// The source of the figures (None: the person's own input).
+    pub cite: Option<Citation>,
+}
+
+/// The steps of the outcome's sizing (empty without one).
+pub fn steps(lang: Lang, outcome: &Outcome) -> Vec<Step> {
+    let (Some(sizing), Some(run)) = (outcome.sizing(), outcome.run_ref) else {
+        return Vec::new();
+    };
+    let n = |value: f64, places: usize| format_number(lang, value, places);
+    let tok_s = text(lang, Msg::UnitTokS);
+    let run_cite = run_citation(run);
+    let mut steps = Vec::with_capacity(8);
+
+    steps.push(Step {
+        title: text(lang, Msg::StepFloor),
+        formula: "floor".into(),
+        inputs: phrases::your_input(lang).into(),
+        result: [n(sizing.floor_tok_s, decimals(sizing.floor_tok_s)), " ".into(), tok_s.into()].concat(),
+        cite: None,
+    });
+
+    steps.push(streams_step(lang, sizing, outcome.scenario.interpolation, run_cite.clone()));
+
+    let duty_formula = if outcome.scenario.always_busy {
+        phrases::always_busy(lang).to_string()
+    } else {
+        "busy = answer / floor + TTFT; duty = min(busy / interval, 1)".into()
+    };
+    let duty_inputs = if outcome.scenario.always_busy {
+        String::from("—")
+    } else {
+        [
+            n(outcome.scenario.answer_tokens, 0),
+            " / ".into(),
+            n(sizing.speed_for_duty_tok_s, decimals(sizing.speed_for_duty_tok_s)),
+            " + ".into(),
+            n(outcome.scenario.ttft_s, 2),
+            " s = ".into(),
+            n(sizing.busy_s, 1),
+            " s; ".into(),
+            n(sizing.busy_s, 1),
+            " / ".into(),
+            n(outcome.scenario.interval_s, decimals(outcome.scenario.interval_s)),
+            " s".into(),
+        ]
+        .concat()
+    };
+    steps.push(Step {
+        title: text(lang, Msg::StepDuty),
+        formula: duty_formula,
+        inputs: duty_inputs,
+        result: [n(sizing.duty * 100.0, 1), " %".into()].concat(),
+        cite: None,
+    });
+
+    steps.push(headroom_step(lang, sizing));
+
+    steps.push(Step {
+        title: text(lang, Msg::StepUsersBySpeed),
+        formula: "users = load / duty".into(),
+        inputs: [n(sizing.max_avg_load, 1), " / ".into(), n(sizing.duty, 3)].concat(),
+        result: n(sizing.users_by_speed, 1),
+        cite: None,
+    });
+
+    steps.push(kv_step(lang, sizing, outcome));
+    steps.push(prefill_step(lang, sizing, outcome));
+
+    let mut users = vec![n(sizing.users_by_speed, 1)];
+    users.extend(sizing.users_by_kv.map(|u| n(u, 1)));
+    users.extend(sizing.users_by_prefill.map(|u| n(u, 1)));
+    steps.push(Step {
+        title: text(lang, Msg::StepBinding),
+        formula: "people = floor(min(users)) × replicas".into(),
+        inputs: ["min(".into(), users.join("; "), ") × ".into(), format_integer(lang, u64::from(sizing.replicas))].concat(),
+        result: [
+            format_integer(lang, sizing.people),
+            " (".into(),
+            limit_name(lang, sizing.binding).into(),
+            ")".into(),
+        ]
+        .concat(),
+        cite: None,
+    });
+    steps
+}
+
+fn streams_step(lang: Lang, sizing: &Sizing, method: Interpolation, cite: Citation) -> Step {
+    let n = |value: f64, places: usize| format_number(lang, value, places);
+    let at = phrases::at(lang);
+    let tok_s = text(lang, Msg::UnitTokS);
+    let point = |speed: f64, concurrency: f64| [n(speed, 1), " ".into(), tok_s.into(), at.into(), n(concurrency, 0)].concat();
+    let formula = match method {
+        Interpolation::Linear => "S = c₁ + (v₁ − floor) × (c₂ − c₁) / (v₁ − v₂)",
+        Interpolation::MonotoneLog2 => "S: monotone cubic (PCHIP) through the points on log₂(c), solved for v = floor",
+    };
+    let (inputs, result) = match sizing.streams {
+        StreamsAtFloor::Within { streams, above, below } => (
+            [point(above.tok_s, above.concurrency), " → ".into(), point(below.tok_s, below.concurrency)].concat(),
+            [n(streams, 1), " → ".into(), format_integer(lang, u64::from(sizing.whole_streams))].concat(),
+        ),
+        StreamsAtFloor::NeverReached { first } => (point(first.tok_s, first.concurrency), "0".into()),
+        StreamsAtFloor::AtLeast { last } => (
+            point(last.tok_s, last.concurrency),
+            phrases::streams_at_least(lang, &format_integer(lang, u64::from(sizing.whole_streams))),
+        ),
+    };
+    Step { title: text(lang, Msg::StepStreams), formula: formula.into(), inputs, result, cite: Some(cite) }
+}
+
+fn headroom_step(lang: Lang, sizing: &Sizing) -> Step {
+    let n = |value: f64, places: usize| format_number(lang, value, places);
+    let streams = format_integer(lang, u64::from(sizing.whole_streams));
+    let percentile = [n(sizing.percentile * 100.0, 2), " %".into()].concat();
+    let (formula, inputs) = match sizing.headroom {
+        HeadroomMethod::NormalApprox => (
+            "load + z × √load ≤ S",
+            ["S = ".into(), streams, ", z = ".into(), n(sizing.z.unwrap_or(f64::NAN), 3)].concat(),
+        ),
+        HeadroomMethod::ExactPoisson => (
+            "P(N ≤ S) ≥ p, N ~ Poisson(load)",
+            ["S = ".into(), streams, ", p = ".into(), percentile].concat(),
+        ),
+        HeadroomMethod::ErlangC => (
+            "P(wait) ≤ 1 − p (Erlang C, S streams)",
+            ["S = ".into(), streams, ", p = ".into(), percentile].concat(),
+        ),
+    };
+    Step {
+        title: text(lang, Msg::StepHeadroom),
+        formula: formula.into(),
+        inputs,
+        result: ["load ≤ ".into(), n(sizing.max_avg_load, 1)].concat(),
+        cite: None,
+    }
+}
+
+fn kv_step(lang: Lang, sizing: &Sizing, outcome: &Outcome) -> Step {
+    let n = |value: f64, places: usize| format_number(lang, value, places);
+    let title = text(lang, Msg::StepKv);
+    match (outcome.kv_pool, sizing.kv_sessions, sizing.kv_sessions_unrounded, sizing.users_by_kv) {
+        (Some(pool), Some(sessions), Some(unrounded), Some(users)) => Step {
+            title,
+            formula: "sessions = floor(pool / context); users = headroom(sessions) / duty".into(),
+            inputs: [n(pool.value, 0), " / ".into(), n(outcome.scenario.context_tokens, 0)].concat(),
+            result: [
+                n(unrounded, 1),
+                " → ".into(),
+                format_integer(lang, sessions),
+                "; ".into(),
+                n(users, 1),
+            ]
+            .concat(),
+            cite: Some(fact_citation(pool)),
+        },
+        _ => not_known(lang, title, "sessions = pool / context"),
+    }
+}
+
+fn prefill_step(lang: Lang, sizing: &Sizing, outcome: &Outcome) -> Step {
+    let n = |value: f64, places: usize| format_number(lang, value, places);
+    let title = text(lang, Msg::StepPrefill);
+    match (outcome.prefill, sizing.users_by_prefill) {
+        (Some(rate), Some(users)) => Step {
+            title,
+            formula: "users = prefill rate / (prompt / interval)".into(),
+            inputs: [
+                n(rate.value, 0),
+                " / (".into(),
+                n(outcome.scenario.prompt_tokens, 0),
+                " / ".into(),
+                n(outcome.scenario.interval_s, decimals(outcome.scenario.interval_s)),
+                ")".into(),
+            ]
+            .concat(),
+            result: n(users, 1),
+            cite: Some(fact_citation(rate)),
+        },
+        _ => not_known(lang, title, "users = prefill rate / (prompt / interval)"),
+    }
+}
+
+fn not_known(lang: Lang, title: &'static str, formula: &str) -> Step {
+    Step { title, formula: formula.into(), inputs: "—".into(), result: text(lang, Msg::NotKnown).into(), cite: None }
+}
+
+/// The citation of a run: its source's publisher, title and date.
+pub fn run_citation(run: &Run) -> Citation {
+    let data = dataset();
+    let source = data.source(&run.source);
+    let date = data.run_date(run).map(|date| date.to_string());
+    let mut label = source.map(|s| [s.publisher.as_str(), ", ", s.title.as_str()].concat()).unwrap_or_else(|| run.source.clone());
+    if let Some(date) = date {
+        label.push_str(", ");
+        label.push_str(&date);
+    }
+    Citation { label, href: source.and_then(|s| s.url.clone()), cited_id: run.id.clone() }
+}
+
+/// The citation of a dataset fact (KV pool, prefill rate).
+fn fact_citation(cited: Cited) -> Citation {
+    let data = dataset();
+    let source = data.source(cited.source);
+    let mut label = source
+        .map(|s| [s.publisher.as_str(), ", ", s.title.as_str()].concat())
+        .unwrap_or_else(|| cited.source.to_string());
+    if let Some(date) = source.and_then(|s| s.published) {
+        label.push_str(", ");
+        label.push_str(&date.to_string());
+    }
+    Citation { label, href: source.and_then(|s| s.url.clone()), cited_id: cited.cited_id.to_string() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::outcome::DEFAULT_RUN;
+    use sizer_core::Scenario;
+
+    #[test]
+    fn the_seed_steps() {
+        let scenario = Scenario { z: Some(2.33), ..Scenario::chat() };
+        let outcome = Outcome::compute(DEFAULT_RUN, scenario, &Outcome::empty());
+        let steps = steps(Lang::En, &outcome);
+        assert_eq!(steps.len(), 8);
+        assert_eq!(steps[1].inputs, "18.4 tok/s at 32 → 13.1 tok/s at 64");
+        assert!(steps[1].result.ends_with("→ 52"), "{}", steps[1].result);
+        assert_eq!(steps[1].cite.as_ref().map(|c| c.cited_id.as_str()), Some(DEFAULT_RUN));
+        assert_eq!(steps[2].inputs, "400 / 15 + 1.00 s = 27.7 s; 27.7 / 120 s");
+        assert_eq!(steps[3].result, "load ≤ 37.7");
+        assert!(steps[7].result.starts_with("163"), "{}", steps[7].result);
+    }
+}
