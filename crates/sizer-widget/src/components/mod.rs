@@ -3,3 +3,5 @@
 pub mod charts;
 pub mod error_text;
 pub mod number_field;
+pub mod sources;
+pub mod tables;

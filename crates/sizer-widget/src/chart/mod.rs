@@ -1,0 +1,20 @@
+//! The charts: per-request speed, aggregate throughput and p99 time to first token against
+//! concurrent requests, drawn with plotters.
+//!
+//! - [`axis`]: the log2 concurrency axis and nice value ranges (plain numbers).
+//! - [`model`]: what a chart shows, as numbers and localised labels.
+//! - [`build`]: turns dataset runs into chart models, asking `sizer-core` for interpolation.
+//! - [`theme`]: light and dark colours, overridable by CSS custom properties.
+//! - [`draw`]: plotters drawing onto any backend.
+//! - `canvas` (wasm only): the browser canvas, sized by devicePixelRatio.
+
+pub mod axis;
+pub mod build;
+#[cfg(target_arch = "wasm32")]
+pub mod canvas;
+pub mod draw;
+pub mod model;
+pub mod theme;
+
+#[cfg(test)]
+mod recording;

@@ -1,0 +1,365 @@
+//! The charts beside the calculator: per-request speed (with the floor and its crossing),
+//! aggregate throughput and p99 time to first token, each against concurrent requests on a
+//! log2 axis, each with a text alternative (the table it draws).
+//!
+//! Rendering is pure markup, so it works under Yew's `ssr` feature; the canvas is drawn after
+//! mount in an effect (wasm only), at devicePixelRatio resolution, and redrawn when its data,
+//! the language, its width or the colour scheme change. A failed draw shows a message; the
+//! data table stays.
+//!
+//! # Props of [`Charts`]
+//! - `run: Rc<sizer_data::Run>`: the chosen run;
+//! - `overlays: Vec<Rc<sizer_data::Run>>`: other runs to compare (usually the same model's);
+//!   the chosen run is skipped if listed;
+//! - `floor: f64`: the per-user speed floor, tok/s;
+//! - `sizing: Option<Rc<sizer_core::Sizing>>`: the calculator's result; its crossing is drawn
+//!   (else the core's `streams_at_floor` on the same curve);
+//! - `interpolation: sizer_core::Interpolation`: how the line between points is drawn;
+//! - `lang: Lang`;
+//! - `redraw_key: AttrValue` (optional): change it to force a redraw, e.g. when the widget's
+//!   own light/dark switch flips (the system colour scheme is followed without it).
+
+use std::rc::Rc;
+
+use sizer_core::{Interpolation, Sizing};
+use sizer_data::Run;
+use yew::prelude::*;
+
+use crate::chart::build::{self, Measure};
+use crate::chart::model::{ChartText, ConcurrencyChart, Crossing, Series};
+use crate::i18n::tables::{
+    TableMsg, crossing_at_least, crossing_never, crossing_within, curve_summary, format_figure, table_text,
+};
+use crate::i18n::{Lang, format_number};
+
+/// Props of [`Charts`]; see the module docs.
+#[derive(Properties, PartialEq, Clone)]
+pub struct ChartsProps {
+    /// The chosen run.
+    pub run: Rc<Run>,
+    /// Other runs drawn for comparison.
+    #[prop_or_default]
+    pub overlays: Vec<Rc<Run>>,
+    /// The per-user speed floor, tok/s.
+    pub floor: f64,
+    /// The calculator's sizing, when it has one.
+    #[prop_or_default]
+    pub sizing: Option<Rc<Sizing>>,
+    /// Interpolation method for the line.
+    #[prop_or_default]
+    pub interpolation: Interpolation,
+    /// Display language.
+    pub lang: Lang,
+    /// Any value; a change forces a redraw (theme switches).
+    #[prop_or_default]
+    pub redraw_key: AttrValue,
+}
+
+/// The three charts of the chosen run.
+#[component]
+pub fn Charts(props: &ChartsProps) -> Html {
+    let overlays: Vec<&Run> = props
+        .overlays
+        .iter()
+        .map(Rc::as_ref)
+        .filter(|overlay| overlay.id != props.run.id)
+        .collect();
+    let speed = build::speed_chart(&props.run, &overlays, props.floor, props.sizing.as_deref(), props.interpolation);
+    let aggregate = build::measure_chart(&props.run, &overlays, Measure::Aggregate);
+    let ttft = build::measure_chart(&props.run, &overlays, Measure::P99TtftSeconds);
+    let lang = props.lang;
+    let key = props.redraw_key.clone();
+    html! {
+        <div class="ss-charts" data-run={props.run.id.clone()}>
+            <ChartFigure kind={ChartKind::Speed} chart={Rc::new(speed)} {lang} redraw_key={key.clone()} />
+            <ChartFigure kind={ChartKind::Aggregate} chart={Rc::new(aggregate)} {lang} redraw_key={key.clone()} />
+            <ChartFigure kind={ChartKind::Ttft} chart={Rc::new(ttft)} {lang} redraw_key={key} />
+        </div>
+    }
+}
+
+/// Which of the three charts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChartKind {
+    /// Per-request tok/s.
+    Speed,
+    /// Aggregate tok/s.
+    Aggregate,
+    /// p99 time to first token, s.
+    Ttft,
+}
+
+impl ChartKind {
+    /// The value of `data-chart` on the figure.
+    pub fn name(self) -> &'static str {
+        match self {
+            ChartKind::Speed => "speed",
+            ChartKind::Aggregate => "aggregate",
+            ChartKind::Ttft => "ttft",
+        }
+    }
+
+    fn title(self) -> TableMsg {
+        match self {
+            ChartKind::Speed => TableMsg::SpeedChartTitle,
+            ChartKind::Aggregate => TableMsg::AggregateChartTitle,
+            ChartKind::Ttft => TableMsg::TtftChartTitle,
+        }
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    fn y_title(self) -> TableMsg {
+        match self {
+            ChartKind::Speed => TableMsg::AxisPerRequest,
+            ChartKind::Aggregate => TableMsg::AxisAggregate,
+            ChartKind::Ttft => TableMsg::AxisTtft,
+        }
+    }
+
+    fn empty(self) -> TableMsg {
+        match self {
+            ChartKind::Speed => TableMsg::ChartDrawFailed,
+            ChartKind::Aggregate => TableMsg::ChartNoAggregate,
+            ChartKind::Ttft => TableMsg::ChartNoTtft,
+        }
+    }
+
+    fn unit(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (ChartKind::Ttft, _) => "s",
+            (_, Lang::En) => "tok/s",
+            (_, Lang::De) => "Token/s",
+        }
+    }
+}
+
+/// Props of [`ChartFigure`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct ChartFigureProps {
+    /// Which chart.
+    pub kind: ChartKind,
+    /// What it shows.
+    pub chart: Rc<ConcurrencyChart>,
+    /// Display language.
+    pub lang: Lang,
+    /// A change forces a redraw.
+    #[prop_or_default]
+    pub redraw_key: AttrValue,
+}
+
+/// One chart: title, canvas, legend, and its data as a table in a `<details>`.
+#[component]
+pub fn ChartFigure(props: &ChartFigureProps) -> Html {
+    let canvas_ref = use_node_ref();
+    let failed = use_state_eq(|| false);
+    let width = use_state_eq(|| 0_i32);
+    let dark = use_state_eq(|| false);
+    use_layout_watch(&canvas_ref, width.setter(), dark.setter());
+    {
+        let deps = (props.chart.clone(), props.kind, props.lang, props.redraw_key.clone(), *width, *dark);
+        let canvas_ref = canvas_ref.clone();
+        let failed = failed.setter();
+        use_effect_with(deps, move |(chart, kind, lang, ..)| {
+            failed.set(!draw(&canvas_ref, chart, *kind, *lang));
+        });
+    }
+
+    let lang = props.lang;
+    let kind = props.kind;
+    let chart = &props.chart;
+    let title = table_text(lang, kind.title());
+    if chart.is_empty() {
+        return html! {
+            <figure class="ss-chart ss-chart--empty" data-chart={kind.name()}>
+                <figcaption class="ss-chart-title">{ title }</figcaption>
+                <p class="ss-chart-note">{ table_text(lang, kind.empty()) }</p>
+            </figure>
+        };
+    }
+    let crossing = crossing_sentence(chart, lang);
+    let mut summary = format!("{title}. {}", series_summary(&chart.run, kind, lang));
+    if let Some(sentence) = &crossing {
+        summary.push_str(". ");
+        summary.push_str(sentence);
+    }
+    html! {
+        <figure class="ss-chart" data-chart={kind.name()}>
+            <figcaption class="ss-chart-title">{ title }</figcaption>
+            <canvas ref={canvas_ref} class="ss-chart-canvas" role="img" aria-label={summary}></canvas>
+            if *failed {
+                <p class="ss-chart-error" role="status">{ table_text(lang, TableMsg::ChartDrawFailed) }</p>
+            }
+            { legend(chart, kind, lang) }
+            if let Some(sentence) = crossing {
+                <p class="ss-chart-note" data-crossing="">{ sentence }</p>
+            }
+            <details class="ss-chart-data">
+                <summary>{ table_text(lang, TableMsg::ChartDataSummary) }</summary>
+                { data_table(chart, kind, lang) }
+            </details>
+        </figure>
+    }
+}
+
+/// Draws the chart into the canvas behind `canvas_ref`; true when it worked (or there was
+/// nothing to draw on yet). Native builds (SSR, tests) never draw.
+#[cfg(target_arch = "wasm32")]
+fn draw(canvas_ref: &NodeRef, chart: &ConcurrencyChart, kind: ChartKind, lang: Lang) -> bool {
+    let Some(canvas) = canvas_ref.cast::<web_sys::HtmlCanvasElement>() else {
+        return true;
+    };
+    let text = chart_text(chart, kind, lang);
+    let format_value = move |value: f64| format_figure(lang, value);
+    crate::chart::canvas::draw_on_canvas(&canvas, chart, &text, &format_value).is_ok()
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn draw(_canvas_ref: &NodeRef, _chart: &ConcurrencyChart, _kind: ChartKind, _lang: Lang) -> bool {
+    true
+}
+
+/// Keeps `width` at the canvas's CSS width (window resizes) and `dark` at the system colour
+/// scheme, so a change redraws. Listeners live as long as the figure (wasm only).
+#[hook]
+fn use_layout_watch(canvas_ref: &NodeRef, width: UseStateSetter<i32>, dark: UseStateSetter<bool>) {
+    let canvas_ref = canvas_ref.clone();
+    use_effect_with((), move |_| {
+        let listeners = listen(canvas_ref, width, dark);
+        move || drop(listeners)
+    });
+}
+
+#[cfg(target_arch = "wasm32")]
+fn listen(canvas_ref: NodeRef, width: UseStateSetter<i32>, dark: UseStateSetter<bool>) -> Vec<gloo::events::EventListener> {
+    use gloo::events::EventListener;
+    let Some(window) = web_sys::window() else {
+        return Vec::new();
+    };
+    let mut listeners = Vec::new();
+    let resize_ref = canvas_ref.clone();
+    listeners.push(EventListener::new(&window, "resize", move |_| {
+        if let Some(canvas) = resize_ref.cast::<web_sys::HtmlCanvasElement>() {
+            width.set(canvas.client_width());
+        }
+    }));
+    if let Ok(Some(query)) = window.match_media("(prefers-color-scheme: dark)") {
+        dark.set(query.matches());
+        let watched = query.clone();
+        listeners.push(EventListener::new(&query, "change", move |_| dark.set(watched.matches())));
+    }
+    listeners
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn listen(_canvas_ref: NodeRef, _width: UseStateSetter<i32>, _dark: UseStateSetter<bool>) -> Vec<()> {
+    Vec::new()
+}
+
+/// The words drawn on the canvas.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+fn chart_text(chart: &ConcurrencyChart, kind: ChartKind, lang: Lang) -> ChartText {
+    let floor_label = chart.floor.map(|floor| format!("{} {}", format_figure(lang, floor), kind.unit(lang)));
+    let crossing_label = match chart.crossing {
+        Some(Crossing::Within { streams }) => Some(format_number(lang, streams, 1)),
+        _ => None,
+    };
+    ChartText {
+        x_title: table_text(lang, TableMsg::AxisConcurrency).to_owned(),
+        y_title: table_text(lang, kind.y_title()).to_owned(),
+        floor_label,
+        crossing_label,
+    }
+}
+
+/// "never reaches 15 tok/s, even alone" and the like, for the speed chart.
+fn crossing_sentence(chart: &ConcurrencyChart, lang: Lang) -> Option<String> {
+    let floor = format_figure(lang, chart.floor?);
+    Some(match chart.crossing? {
+        Crossing::Within { streams } => crossing_within(lang, &floor, &format_number(lang, streams, 1)),
+        Crossing::NeverReached => crossing_never(lang, &floor),
+        Crossing::AtLeast { streams } => crossing_at_least(lang, &floor, &format_figure(lang, streams)),
+    })
+}
+
+/// "<run>: 81.2 tok/s at 1 concurrent, 4.5 at 256".
+fn series_summary(series: &Series, kind: ChartKind, lang: Lang) -> String {
+    let format = |mark: &crate::chart::model::Mark| (format_figure(lang, mark.concurrency), format_figure(lang, mark.value));
+    match (series.marks.first(), series.marks.last()) {
+        (Some(first), Some(last)) => {
+            let (c0, v0) = format(first);
+            let (c1, v1) = format(last);
+            curve_summary(lang, &series.label, (&c0, &v0), (&c1, &v1), kind.unit(lang))
+        }
+        _ => series.label.clone(),
+    }
+}
+
+/// The legend under the canvas, in the same colours (CSS custom properties shared with the
+/// canvas palette).
+fn legend(chart: &ConcurrencyChart, kind: ChartKind, lang: Lang) -> Html {
+    let has_derived = std::iter::once(&chart.run)
+        .chain(&chart.overlays)
+        .any(|series| series.marks.iter().any(|mark| !mark.published));
+    html! {
+        <ul class="ss-chart-legend">
+            <li><span class="ss-swatch ss-swatch--run" aria-hidden="true"></span>{ chart.run.label.clone() }</li>
+            for (index, overlay) in chart.overlays.iter().enumerate() {
+                <li>
+                    <span class={format!("ss-swatch ss-swatch--overlay-{}", index % 4 + 1)} aria-hidden="true"></span>
+                    { overlay.label.clone() }
+                </li>
+            }
+            <li><span class="ss-swatch ss-swatch--point" aria-hidden="true"></span>{ table_text(lang, TableMsg::LegendMeasured) }</li>
+            if has_derived {
+                <li><span class="ss-swatch ss-swatch--hollow" aria-hidden="true"></span>{ table_text(lang, TableMsg::LegendDerivedPoint) }</li>
+            }
+            if let Some(floor) = chart.floor {
+                <li>
+                    <span class="ss-swatch ss-swatch--floor" aria-hidden="true"></span>
+                    { format!("{} ({} {})", table_text(lang, TableMsg::LegendFloor), format_figure(lang, floor), kind.unit(lang)) }
+                </li>
+            }
+        </ul>
+    }
+}
+
+/// The chart's data as a table: one row per concurrency, one column per run.
+fn data_table(chart: &ConcurrencyChart, kind: ChartKind, lang: Lang) -> Html {
+    let series: Vec<&Series> = std::iter::once(&chart.run).chain(&chart.overlays).collect();
+    let mut concurrencies: Vec<f64> = series.iter().flat_map(|s| s.marks.iter().map(|m| m.concurrency)).collect();
+    concurrencies.sort_by(f64::total_cmp);
+    concurrencies.dedup();
+    let derived_title = table_text(lang, TableMsg::LegendDerivedPoint);
+    let cell = |series: &Series, concurrency: f64| -> Html {
+        match series.marks.iter().find(|mark| mark.concurrency == concurrency) {
+            Some(mark) if mark.published => html! { <td>{ format_figure(lang, mark.value) }</td> },
+            Some(mark) => html! {
+                <td>{ format_figure(lang, mark.value) }<sup class="ss-mark" title={derived_title}>{ "*" }</sup></td>
+            },
+            None => html! { <td class="ss-cell-empty">{ "—" }</td> },
+        }
+    };
+    html! {
+        <table class="ss-table ss-chart-table">
+            <caption>{ format!("{} ({})", table_text(lang, kind.title()), kind.unit(lang)) }</caption>
+            <thead>
+                <tr>
+                    <th scope="col">{ table_text(lang, TableMsg::ColumnConcurrency) }</th>
+                    for s in series.iter() {
+                        <th scope="col">{ s.label.clone() }</th>
+                    }
+                </tr>
+            </thead>
+            <tbody>
+                for concurrency in concurrencies.iter().copied() {
+                    <tr>
+                        <th scope="row">{ format_figure(lang, concurrency) }</th>
+                        for s in series.iter() {
+                            { cell(s, concurrency) }
+                        }
+                    </tr>
+                }
+            </tbody>
+        </table>
+    }
+}

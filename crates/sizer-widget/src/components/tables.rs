@@ -1,0 +1,433 @@
+//! Every run of the dataset as a table: caption (run, counter, workload, date, source link),
+//! one row per concurrency, one column per figure the run publishes. Figures the article or
+//! this dataset derived carry a visible mark explained in a legend; approximate ones an "≈".
+//! Columns sort on click or Enter (header buttons, `aria-sort`); a select filters by model.
+//!
+//! Each run sits in an element with `id="run-<run id>"`, so the calculator's citation links
+//! can point at it.
+//!
+//! # Props of [`DataTables`]
+//! - `lang: Lang`;
+//! - `highlight: Option<AttrValue>` (optional): the chosen run's id, marked as current.
+
+use std::cmp::Ordering;
+
+use sizer_data::{Dataset, Figure, FigureOrigin, Run, RunPoint};
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+use crate::i18n::Lang;
+use crate::i18n::tables::{
+    TableMsg, counter_name, format_figure, nodes, runs_shown, sort_by, table_text, token_count, topology_name, workload,
+};
+
+/// Props of [`DataTables`]; see the module docs.
+#[derive(Properties, PartialEq, Clone)]
+pub struct DataTablesProps {
+    /// Display language.
+    pub lang: Lang,
+    /// The chosen run's id, marked as current.
+    #[prop_or_default]
+    pub highlight: Option<AttrValue>,
+}
+
+/// All runs of the dataset, filterable by model.
+#[component]
+pub fn DataTables(props: &DataTablesProps) -> Html {
+    let data: &'static Dataset = sizer_data::dataset();
+    let filter = use_state_eq(String::new);
+    let lang = props.lang;
+    let onchange = {
+        let filter = filter.setter();
+        Callback::from(move |event: Event| {
+            let select: HtmlSelectElement = event.target_unchecked_into();
+            filter.set(select.value());
+        })
+    };
+    let models = data.runs_by_model();
+    let shown: Vec<&Run> = data.runs.iter().filter(|run| filter.is_empty() || run.model_id == *filter).collect();
+    let filter_id = "ss-tables-model-filter";
+    html! {
+        <div class="ss-data-tables">
+            <p class="ss-tables-intro">{ table_text(lang, TableMsg::TablesIntro) }</p>
+            <div class="ss-tables-toolbar">
+                <label for={filter_id}>{ table_text(lang, TableMsg::FilterModel) }</label>
+                <select id={filter_id} data-filter="model" {onchange}>
+                    <option value="" selected={filter.is_empty()}>{ table_text(lang, TableMsg::AllModels) }</option>
+                    for (model_id, runs) in models.iter() {
+                        <option value={model_id.to_string()} selected={*filter == *model_id}>
+                            { runs.first().map(|run| run.model.clone()).unwrap_or_default() }
+                        </option>
+                    }
+                </select>
+                <span class="ss-tables-count" aria-live="polite" data-count={shown.len().to_string()}>
+                    { runs_shown(lang, shown.len(), data.runs.len()) }
+                </span>
+            </div>
+            { marks_legend(lang) }
+            if shown.is_empty() {
+                <p class="ss-chart-note">{ table_text(lang, TableMsg::NoRunsMatch) }</p>
+            }
+            for run in shown.iter() {
+                <RunTable
+                    key={run.id.clone()}
+                    run_id={AttrValue::from(run.id.clone())}
+                    {lang}
+                    current={props.highlight.as_deref() == Some(run.id.as_str())}
+                />
+            }
+        </div>
+    }
+}
+
+/// What the marks on figures mean.
+fn marks_legend(lang: Lang) -> Html {
+    html! {
+        <dl class="ss-marks-legend" aria-label={table_text(lang, TableMsg::MarkLegendHeading)}>
+            <div><dt class="ss-mark">{ "†" }</dt><dd>{ table_text(lang, TableMsg::MarkDerivedByArticle) }</dd></div>
+            <div><dt class="ss-mark">{ "‡" }</dt><dd>{ table_text(lang, TableMsg::MarkDerivedByUs) }</dd></div>
+            <div><dt class="ss-mark">{ "≈" }</dt><dd>{ table_text(lang, TableMsg::MarkApproximate) }</dd></div>
+        </dl>
+    }
+}
+
+/// A column of a run table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Column {
+    Concurrency,
+    PerRequest,
+    Aggregate,
+    Total,
+    Prefill,
+    MedianTpot,
+    MeanTpot,
+    MedianTtft,
+    P99Ttft,
+    Duration,
+}
+
+impl Column {
+    /// Every column, in display order.
+    pub const ALL: [Column; 10] = [
+        Column::Concurrency,
+        Column::PerRequest,
+        Column::Aggregate,
+        Column::Total,
+        Column::Prefill,
+        Column::MedianTpot,
+        Column::MeanTpot,
+        Column::MedianTtft,
+        Column::P99Ttft,
+        Column::Duration,
+    ];
+
+    /// `data-sort` value of the header button.
+    pub fn key(self) -> &'static str {
+        match self {
+            Column::Concurrency => "concurrency",
+            Column::PerRequest => "per_request",
+            Column::Aggregate => "aggregate",
+            Column::Total => "total",
+            Column::Prefill => "prefill",
+            Column::MedianTpot => "median_tpot",
+            Column::MeanTpot => "mean_tpot",
+            Column::MedianTtft => "median_ttft",
+            Column::P99Ttft => "p99_ttft",
+            Column::Duration => "duration",
+        }
+    }
+
+    fn heading(self) -> TableMsg {
+        match self {
+            Column::Concurrency => TableMsg::ColumnConcurrency,
+            Column::PerRequest => TableMsg::ColumnPerRequest,
+            Column::Aggregate => TableMsg::ColumnAggregate,
+            Column::Total => TableMsg::ColumnTotal,
+            Column::Prefill => TableMsg::ColumnPrefill,
+            Column::MedianTpot => TableMsg::ColumnTpot,
+            Column::MeanTpot => TableMsg::ColumnMeanTpot,
+            Column::MedianTtft => TableMsg::ColumnTtftMedian,
+            Column::P99Ttft => TableMsg::ColumnTtftP99,
+            Column::Duration => TableMsg::ColumnDuration,
+        }
+    }
+
+    /// The figure of a point in this column (`None` for the concurrency column).
+    pub fn figure(self, point: &RunPoint) -> Option<&Figure> {
+        match self {
+            Column::Concurrency => None,
+            Column::PerRequest => point.per_request_tok_s.as_ref(),
+            Column::Aggregate => point.aggregate_tok_s.as_ref(),
+            Column::Total => point.total_tok_s.as_ref(),
+            Column::Prefill => point.prefill_tok_s.as_ref(),
+            Column::MedianTpot => point.median_tpot_ms.as_ref(),
+            Column::MeanTpot => point.mean_tpot_ms.as_ref(),
+            Column::MedianTtft => point.median_ttft_ms.as_ref(),
+            Column::P99Ttft => point.p99_ttft_ms.as_ref(),
+            Column::Duration => point.duration_s.as_ref(),
+        }
+    }
+
+    /// The number a point sorts by in this column.
+    pub fn sort_key(self, point: &RunPoint) -> Option<f64> {
+        match self {
+            Column::Concurrency => Some(f64::from(point.concurrency)),
+            other => other.figure(point).map(|figure| figure.value),
+        }
+    }
+
+    /// The columns a run fills: concurrency, then each figure at least one point has.
+    pub fn present_in(run: &Run) -> Vec<Column> {
+        Column::ALL
+            .into_iter()
+            .filter(|column| *column == Column::Concurrency || run.points.iter().any(|p| column.figure(p).is_some()))
+            .collect()
+    }
+}
+
+/// Sort direction of a column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    Ascending,
+    Descending,
+}
+
+impl Direction {
+    fn aria(self) -> &'static str {
+        match self {
+            Direction::Ascending => "ascending",
+            Direction::Descending => "descending",
+        }
+    }
+
+    fn flipped(self) -> Direction {
+        match self {
+            Direction::Ascending => Direction::Descending,
+            Direction::Descending => Direction::Ascending,
+        }
+    }
+}
+
+/// The order of a run's points (as indices) sorted by `column`: points without that figure
+/// go last in either direction, ties keep the dataset order.
+pub fn sorted_indices(points: &[RunPoint], column: Column, direction: Direction) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..points.len()).collect();
+    let key = |index: &usize| points.get(*index).and_then(|point| column.sort_key(point));
+    order.sort_by(|a, b| match (key(a), key(b)) {
+        (Some(x), Some(y)) => match direction {
+            Direction::Ascending => x.total_cmp(&y),
+            Direction::Descending => y.total_cmp(&x),
+        },
+        (Some(_), None) => Ordering::Less,
+        (None, Some(_)) => Ordering::Greater,
+        (None, None) => Ordering::Equal,
+    });
+    order
+}
+
+/// Props of [`RunTable`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct RunTableProps {
+    /// The run's id in the dataset.
+    pub run_id: AttrValue,
+    /// Display language.
+    pub lang: Lang,
+    /// True for the calculator's chosen run.
+    #[prop_or_default]
+    pub current: bool,
+}
+
+/// One run's table with its own sort state.
+#[component]
+pub fn RunTable(props: &RunTableProps) -> Html {
+    let sort = use_state_eq(|| (Column::Concurrency, Direction::Ascending));
+    let data = sizer_data::dataset();
+    let Some(run) = data.run(&props.run_id) else {
+        return Html::default();
+    };
+    let lang = props.lang;
+    let columns = Column::present_in(run);
+    let (sort_column, direction) = *sort;
+    let order = sorted_indices(&run.points, sort_column, direction);
+    let has_notes = run.points.iter().any(|point| point.note.is_some());
+    let header = |column: Column| -> Html {
+        let label = table_text(lang, column.heading());
+        let aria_sort = (column == sort_column).then(|| direction.aria());
+        let onclick = {
+            let sort = sort.setter();
+            Callback::from(move |_: MouseEvent| {
+                let next = if column == sort_column { direction.flipped() } else { Direction::Ascending };
+                sort.set((column, next));
+            })
+        };
+        let arrow = match aria_sort {
+            Some("ascending") => "▲",
+            Some(_) => "▼",
+            None => "↕",
+        };
+        html! {
+            <th scope="col" aria-sort={aria_sort}>
+                <button type="button" class="ss-sort" data-sort={column.key()} title={sort_by(lang, label)} {onclick}>
+                    { label }<span class="ss-sort-arrow" aria-hidden="true">{ arrow }</span>
+                </button>
+            </th>
+        }
+    };
+    html! {
+        <section id={format!("run-{}", run.id)} class={classes!("ss-run", props.current.then_some("ss-run--current"))}
+            data-run-id={run.id.clone()} aria-current={props.current.then_some("true")}>
+            <div class="ss-table-scroll">
+                <table class="ss-table ss-run-table" data-run-table={run.id.clone()}>
+                    { caption(data, run, lang) }
+                    <thead>
+                        <tr>
+                            for column in columns.iter().copied() {
+                                { header(column) }
+                            }
+                            if has_notes {
+                                <th scope="col">{ table_text(lang, TableMsg::ColumnNote) }</th>
+                            }
+                        </tr>
+                    </thead>
+                    <tbody>
+                        for point in order.iter().filter_map(|index| run.points.get(*index)) {
+                            <tr data-concurrency={point.concurrency.to_string()}>
+                                for column in columns.iter().copied() {
+                                    { cell(point, column, lang) }
+                                }
+                                if has_notes {
+                                    <td class="ss-cell-note">{ point.note.clone().unwrap_or_default() }</td>
+                                }
+                            </tr>
+                        }
+                    </tbody>
+                </table>
+            </div>
+            if let Some(note) = &run.note {
+                <p class="ss-run-note"><strong>{ table_text(lang, TableMsg::CaptionNote) }{ ": " }</strong>{ note.clone() }</p>
+            }
+        </section>
+    }
+}
+
+/// The caption: the run's name, then setup, counter, workload, date and source.
+fn caption(data: &Dataset, run: &Run, lang: Lang) -> Html {
+    let mut setup = vec![run.format.clone()];
+    setup.push(match &run.engine_version {
+        Some(version) => format!("{} {}", run.engine, version),
+        None => run.engine.clone(),
+    });
+    setup.push(format!("{}, {}", run.hardware, nodes(lang, run.nodes)));
+    if let Some(topology) = topology_name(lang, run.topology) {
+        setup.push(topology.to_owned());
+    }
+    let prompt = run.workload.prompt_tokens.map(|count| token_count(lang, count));
+    let output = run.workload.output_tokens.map(|count| token_count(lang, count));
+    let mut load = workload(lang, prompt.as_deref(), output.as_deref());
+    if let Some(note) = &run.workload.note {
+        load.push_str(" (");
+        load.push_str(note);
+        load.push(')');
+    }
+    let date = data.run_date(run).map(|date| date.to_string()).unwrap_or_else(|| "—".to_owned());
+    let source = data.source(&run.source);
+    let source_name = source.map_or_else(|| run.source.clone(), |s| s.publisher.clone());
+    let item = |label: TableMsg, value: Html| html! {
+        <span class="ss-caption-item"><span class="ss-caption-label">{ table_text(lang, label) }{ ": " }</span>{ value }</span>
+    };
+    html! {
+        <caption>
+            <span class="ss-run-title">{ run.label.clone() }</span>
+            <span class="ss-caption-meta">
+                { item(TableMsg::CaptionEngine, html! { { setup.join(" · ") } }) }
+                { item(TableMsg::CaptionCounter, html! { { counter_name(lang, run.counter) } }) }
+                { item(TableMsg::CaptionWorkload, html! { { load } }) }
+                { item(TableMsg::CaptionDate, html! { <time>{ date }</time> }) }
+                { item(TableMsg::CaptionSource, html! {
+                    if source.is_some() {
+                        <a href={format!("#source-{}", run.source)} data-source-link={run.source.clone()}>{ source_name }</a>
+                    } else {
+                        { source_name }
+                    }
+                }) }
+            </span>
+        </caption>
+    }
+}
+
+/// One cell: the concurrency as a row header, or a figure with its marks.
+fn cell(point: &RunPoint, column: Column, lang: Lang) -> Html {
+    if column == Column::Concurrency {
+        return html! { <th scope="row">{ point.concurrency.to_string() }</th> };
+    }
+    let Some(figure) = column.figure(point) else {
+        return html! { <td class="ss-cell-empty">{ "—" }</td> };
+    };
+    let (mark, mark_title) = match figure.origin {
+        FigureOrigin::Published => (None, None),
+        FigureOrigin::DerivedByArticle => (Some("†"), Some(table_text(lang, TableMsg::MarkDerivedByArticle))),
+        FigureOrigin::DerivedByUs => (Some("‡"), Some(table_text(lang, TableMsg::MarkDerivedByUs))),
+    };
+    let origin = match figure.origin {
+        FigureOrigin::Published => "published",
+        FigureOrigin::DerivedByArticle => "article",
+        FigureOrigin::DerivedByUs => "us",
+    };
+    let range = figure
+        .range
+        .map(|(low, high)| format!(" ({}–{})", format_figure(lang, low), format_figure(lang, high)));
+    html! {
+        <td data-origin={origin} data-value={figure.value.to_string()}>
+            if figure.approximate {
+                <span class="ss-mark" title={table_text(lang, TableMsg::MarkApproximate)}>{ "≈" }</span>
+            }
+            { format_figure(lang, figure.value) }
+            if let Some(range) = range {
+                <span class="ss-cell-range">{ range }</span>
+            }
+            if let (Some(mark), Some(title)) = (mark, mark_title) {
+                <sup class="ss-mark" title={title}>{ mark }</sup>
+                <span class="ss-visually-hidden">{ format!(" ({title})") }</span>
+            }
+        </td>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn point(concurrency: u32, per_request: Option<f64>) -> RunPoint {
+        RunPoint { concurrency, per_request_tok_s: per_request.map(Figure::published), ..RunPoint::default() }
+    }
+
+    #[test]
+    fn sorting_by_a_figure_orders_points_and_puts_gaps_last() {
+        let points = [point(1, Some(81.2)), point(8, Some(37.3)), point(16, None), point(32, Some(18.4))];
+        assert_eq!(sorted_indices(&points, Column::PerRequest, Direction::Ascending), vec![3, 1, 0, 2]);
+        assert_eq!(sorted_indices(&points, Column::PerRequest, Direction::Descending), vec![0, 1, 3, 2]);
+        assert_eq!(sorted_indices(&points, Column::Concurrency, Direction::Descending), vec![3, 2, 1, 0]);
+        assert_eq!(sorted_indices(&points, Column::P99Ttft, Direction::Ascending), vec![0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn sort_keys_read_the_column_figure() {
+        let p = point(8, Some(37.3));
+        assert_eq!(Column::Concurrency.sort_key(&p), Some(8.0));
+        assert_eq!(Column::PerRequest.sort_key(&p), Some(37.3));
+        assert_eq!(Column::Aggregate.sort_key(&p), None);
+    }
+
+    #[test]
+    fn only_filled_columns_are_shown() {
+        let data = sizer_data::dataset();
+        let Some(run) = data.run("gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1") else {
+            panic!("GPUwerk Qwen3-Coder run missing");
+        };
+        let columns = Column::present_in(run);
+        assert_eq!(columns.first(), Some(&Column::Concurrency));
+        assert!(columns.contains(&Column::PerRequest));
+        assert!(columns.contains(&Column::P99Ttft));
+        assert!(!columns.contains(&Column::Duration));
+    }
+}
