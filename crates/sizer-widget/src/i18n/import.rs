@@ -1,0 +1,416 @@
+//! Text of the import panel (your own benchmark), in English and German.
+//!
+//! Same scheme as the other tables: a key enum, one `match` per language (a missing translation
+//! does not compile), and small functions for sentences with numbers in them. The importer's
+//! errors and warnings are English sentences from `sizer_import`; German gets its own sentence
+//! for every variant here, with the same line and key.
+
+use sizer_import::{Format, ImportError, MissingConcurrency, Warning, size_limit_text};
+
+use super::{Lang, format_number};
+use crate::imported::StorageNotice;
+
+/// The key of every fixed text in the import panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ImportMsg {
+    Heading,
+    Intro,
+    DropZone,
+    DropActive,
+    ChooseFiles,
+    PasteLabel,
+    PastePlaceholder,
+    NameLabel,
+    NameHint,
+    ImportButton,
+    Reading,
+    ListHeading,
+    ListEmpty,
+    Yours,
+    RenameLabel,
+    Remove,
+    Use,
+    InUse,
+    Remember,
+    Share,
+    ShareHint,
+    ConcurrencyHeading,
+    ConcurrencyIntro,
+    ConcurrencyLabel,
+    ConcurrencyApply,
+    Cancel,
+    ConcurrencyInvalid,
+    WarningsHeading,
+    StorageUnreadable,
+    StorageUnavailable,
+    FileUnreadable,
+    ErrorPrefix,
+}
+
+/// The fixed text of `msg` in `lang`.
+pub fn import_text(lang: Lang, msg: ImportMsg) -> &'static str {
+    match lang {
+        Lang::En => english(msg),
+        Lang::De => german(msg),
+    }
+}
+
+fn english(msg: ImportMsg) -> &'static str {
+    use ImportMsg::*;
+    match msg {
+        Heading => "Size from your own benchmark",
+        Intro => "Drop, choose or paste the output of vllm bench serve (JSON or the console result block), llama-batched-bench, llama-benchy, or two columns (concurrency, per-request tok/s). It is read in this browser; nothing is uploaded.",
+        DropZone => "Drop result files here",
+        DropActive => "Release to import",
+        ChooseFiles => "Choose files…",
+        PasteLabel => "Or paste the output",
+        PastePlaceholder => "| PP | TG | B | N_KV | … | S_TG t/s | …",
+        NameLabel => "Name (optional)",
+        NameHint => "Put in front of each imported run's label; without it the model name is used.",
+        ImportButton => "Import",
+        Reading => "Reading…",
+        ListHeading => "Your runs",
+        ListEmpty => "No run imported yet.",
+        Yours => "yours",
+        RenameLabel => "Name of this run",
+        Remove => "Remove",
+        Use => "Use",
+        InUse => "in use",
+        Remember => "Remember my runs on this device (browser storage; nothing is uploaded)",
+        Share => "Put my chosen curve into the share link",
+        ShareHint => "Only its points (concurrency and per-request tok/s) go into the link, nothing else.",
+        ConcurrencyHeading => "How many requests ran at once?",
+        ConcurrencyIntro => "This result does not record its concurrency, so it is not guessed: enter it for each measurement.",
+        ConcurrencyLabel => "Concurrent requests",
+        ConcurrencyApply => "Use these",
+        Cancel => "Cancel",
+        ConcurrencyInvalid => "Enter a whole number of requests, at least 1.",
+        WarningsHeading => "Notes on this import",
+        StorageUnreadable => "The runs stored on this device could not be read (damaged, or written by something else) and were ignored; tick \"Remember\" to replace them.",
+        StorageUnavailable => "This browser does not allow storing data for this page (private mode, blocked or full), so your runs last until the page is closed.",
+        FileUnreadable => "could not be read by the browser.",
+        ErrorPrefix => "Not imported:",
+    }
+}
+
+fn german(msg: ImportMsg) -> &'static str {
+    use ImportMsg::*;
+    match msg {
+        Heading => "Mit dem eigenen Benchmark rechnen",
+        Intro => "Ausgabe von vllm bench serve (JSON oder der Ergebnisblock der Konsole), llama-batched-bench, llama-benchy oder zwei Spalten (Parallelität, Token/s je Anfrage) hierher ziehen, auswählen oder einfügen. Sie wird in diesem Browser gelesen; nichts wird hochgeladen.",
+        DropZone => "Ergebnisdateien hierher ziehen",
+        DropActive => "Loslassen zum Importieren",
+        ChooseFiles => "Dateien auswählen …",
+        PasteLabel => "Oder die Ausgabe einfügen",
+        PastePlaceholder => "| PP | TG | B | N_KV | … | S_TG t/s | …",
+        NameLabel => "Name (optional)",
+        NameHint => "Steht vor der Bezeichnung jedes importierten Laufs; ohne ihn gilt der Modellname.",
+        ImportButton => "Importieren",
+        Reading => "Wird gelesen …",
+        ListHeading => "Eigene Läufe",
+        ListEmpty => "Noch kein Lauf importiert.",
+        Yours => "eigener",
+        RenameLabel => "Name dieses Laufs",
+        Remove => "Entfernen",
+        Use => "Verwenden",
+        InUse => "in Verwendung",
+        Remember => "Meine Läufe auf diesem Gerät merken (Browserspeicher; nichts wird hochgeladen)",
+        Share => "Meine gewählte Kurve in den Link zum Teilen aufnehmen",
+        ShareHint => "Nur ihre Punkte (Parallelität und Token/s je Anfrage) kommen in den Link, sonst nichts.",
+        ConcurrencyHeading => "Wie viele Anfragen liefen gleichzeitig?",
+        ConcurrencyIntro => "Dieses Ergebnis verzeichnet die Parallelität nicht, also wird sie nicht geraten: Bitte für jede Messung eintragen.",
+        ConcurrencyLabel => "Gleichzeitige Anfragen",
+        ConcurrencyApply => "Übernehmen",
+        Cancel => "Abbrechen",
+        ConcurrencyInvalid => "Bitte eine ganze Zahl von Anfragen eingeben, mindestens 1.",
+        WarningsHeading => "Hinweise zu diesem Import",
+        StorageUnreadable => "Die auf diesem Gerät gespeicherten Läufe ließen sich nicht lesen (beschädigt oder von anderer Stelle geschrieben) und wurden übergangen; „Merken“ anhaken, um sie zu ersetzen.",
+        StorageUnavailable => "Dieser Browser erlaubt dieser Seite kein Speichern (privater Modus, gesperrt oder voll); die Läufe bleiben nur bis zum Schließen der Seite.",
+        FileUnreadable => "konnte vom Browser nicht gelesen werden.",
+        ErrorPrefix => "Nicht importiert:",
+    }
+}
+
+/// "At most 5.0 MB per import (checked before reading)."
+pub fn size_limit(lang: Lang) -> String {
+    let limit = size_limit_text();
+    match lang {
+        Lang::En => format!("At most {limit} per import, checked before anything is read."),
+        Lang::De => format!("Höchstens {} je Import, geprüft bevor etwas gelesen wird.", decimal(lang, &limit)),
+    }
+}
+
+/// The status line after a successful import.
+pub fn imported(lang: Lang, runs: usize, format: Format, label: &str) -> String {
+    let format = format.name();
+    match (lang, runs) {
+        (Lang::En, 1) => format!("Imported 1 run ({format}): \"{label}\" is now in use."),
+        (Lang::En, n) => format!("Imported {n} runs ({format}); \"{label}\" is now in use, the others are in the run list."),
+        (Lang::De, 1) => format!("1 Lauf importiert ({format}): „{label}“ ist jetzt in Verwendung."),
+        (Lang::De, n) => format!("{n} Läufe importiert ({format}); „{label}“ ist jetzt in Verwendung, die anderen stehen in der Laufliste."),
+    }
+}
+
+/// Too many imported runs.
+pub fn too_many_runs(lang: Lang, limit: usize) -> String {
+    match lang {
+        Lang::En => format!("At most {limit} of your runs can be listed at once; remove some first."),
+        Lang::De => format!("Höchstens {limit} eigene Läufe lassen sich zugleich führen; bitte zuerst welche entfernen."),
+    }
+}
+
+/// A storage problem, as one sentence.
+pub fn storage_notice(lang: Lang, notice: StorageNotice) -> String {
+    match notice {
+        StorageNotice::Unreadable => import_text(lang, ImportMsg::StorageUnreadable).to_owned(),
+        StorageNotice::Unavailable => import_text(lang, ImportMsg::StorageUnavailable).to_owned(),
+        StorageNotice::TooLarge { bytes, limit } => {
+            let (size, limit) = (kilobytes(lang, bytes), kilobytes(lang, limit));
+            match lang {
+                Lang::En => format!("Your runs take {size}, over the {limit} kept on this device; they were not stored. Remove some to store the rest."),
+                Lang::De => format!("Die Läufe belegen {size}, mehr als die {limit}, die auf diesem Gerät gespeichert werden; sie wurden nicht gespeichert. Einige entfernen, um den Rest zu speichern."),
+            }
+        }
+    }
+}
+
+/// "n points" under a listed run.
+pub fn point_count(lang: Lang, count: usize) -> String {
+    match (lang, count) {
+        (Lang::En, 1) => "1 point".to_owned(),
+        (Lang::En, n) => format!("{n} points"),
+        (Lang::De, 1) => "1 Messpunkt".to_owned(),
+        (Lang::De, n) => format!("{n} Messpunkte"),
+    }
+}
+
+/// "Remove “label”" for a button's accessible name.
+pub fn remove_named(lang: Lang, label: &str) -> String {
+    match lang {
+        Lang::En => format!("Remove \"{label}\""),
+        Lang::De => format!("„{label}“ entfernen"),
+    }
+}
+
+/// "Use “label”" for a button's accessible name.
+pub fn use_named(lang: Lang, label: &str) -> String {
+    match lang {
+        Lang::En => format!("Use \"{label}\""),
+        Lang::De => format!("„{label}“ verwenden"),
+    }
+}
+
+/// What one point without concurrency measured, so the person can recognise it, with the
+/// hints the importer found (never applied by themselves).
+pub fn missing_point(lang: Lang, missing: &MissingConcurrency) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let label = &missing.run_label;
+    parts.push(match (lang, missing.line) {
+        (Lang::En, Some(line)) => format!("\"{label}\", line {line}"),
+        (Lang::De, Some(line)) => format!("„{label}“, Zeile {line}"),
+        (Lang::En, None) => format!("\"{label}\""),
+        (Lang::De, None) => format!("„{label}“"),
+    });
+    let f = &missing.figures;
+    if let Some(total) = f.generated_total_tok_s {
+        parts.push(match lang {
+            Lang::En => format!("{} tok/s generated over all requests", number(lang, total)),
+            Lang::De => format!("{} Token/s erzeugt über alle Anfragen", number(lang, total)),
+        });
+    }
+    if let Some(ms) = f.median_tpot_ms {
+        parts.push(match lang {
+            Lang::En => format!("median TPOT {} ms", number(lang, ms)),
+            Lang::De => format!("Median-TPOT {} ms", number(lang, ms)),
+        });
+    }
+    if let Some(rate) = missing.request_rate {
+        parts.push(match lang {
+            Lang::En => format!("sent at {} requests/s", number(lang, rate)),
+            Lang::De => format!("gesendet mit {} Anfragen/s", number(lang, rate)),
+        });
+    }
+    if let Some(peak) = missing.peak_concurrent_requests {
+        parts.push(match lang {
+            Lang::En => format!("at most {} in flight at once", number(lang, peak)),
+            Lang::De => format!("höchstens {} zugleich in Arbeit", number(lang, peak)),
+        });
+    }
+    if let Some(mean) = missing.mean_in_flight {
+        parts.push(match lang {
+            Lang::En => format!("about {} in flight on average (Little's law)", number(lang, mean)),
+            Lang::De => format!("im Mittel etwa {} in Arbeit (Littles Gesetz)", number(lang, mean)),
+        });
+    }
+    parts.join("; ")
+}
+
+/// A file that could not be read: "<name> could not be read by the browser."
+pub fn file_unreadable(lang: Lang, file: &str) -> String {
+    format!("{file} {}", import_text(lang, ImportMsg::FileUnreadable))
+}
+
+/// An importer error as one sentence in `lang`, with the importer's line and key.
+pub fn error_text(lang: Lang, error: &ImportError) -> String {
+    match lang {
+        Lang::En => error.to_string(),
+        Lang::De => german_error(error),
+    }
+}
+
+fn german_error(error: &ImportError) -> String {
+    let de = Lang::De;
+    match error {
+        ImportError::Empty => "Die Eingabe ist leer: bitte ein Benchmark-Ergebnis einfügen oder hierher ziehen.".to_owned(),
+        ImportError::TooLarge { bytes, limit } => format!(
+            "Die Eingabe ist {} groß ({} Bytes), über der Grenze von {}; ein Benchmark-Ergebnis hat wenige Kilobyte.",
+            megabytes(de, *bytes),
+            format_number(de, *bytes as f64, 0),
+            megabytes(de, *limit)
+        ),
+        ImportError::Binary => "Das ist eine Binärdatei, kein Text: bitte die Text- oder JSON-Ausgabe des Benchmarks importieren.".to_owned(),
+        ImportError::Html => "Das sieht nach einer Webseite (HTML) aus, nicht nach Benchmark-Ausgabe: bitte den Ergebnistext kopieren oder die JSON-Datei speichern.".to_owned(),
+        ImportError::NotRecognised => "Dieses Ergebnis können wir nicht lesen: bitte vLLM bench serve (JSON oder Konsolenblock), llama-batched-bench, llama-benchy oder zwei Spalten (Parallelität, Token/s je Anfrage) verwenden.".to_owned(),
+        ImportError::UnknownJson { line } => format!("Zeile {line}: dieses JSON stammt nicht von vLLM bench serve, llama-batched-bench oder llama-benchy."),
+        ImportError::MixedFormats { line } => format!("Zeile {line}: dieser Teil hat ein anderes Format als der Rest; bitte die Ausgabe jedes Werkzeugs einzeln importieren."),
+        ImportError::LlamaBench { line } => format!("Zeile {line}: das ist llama-bench, das nur eine Anfrage zur Zeit misst; für Tempo unter Parallelität bitte llama-batched-bench verwenden."),
+        ImportError::PromptTokensCounted { line, key } => format!("Zeile {line}: die Spalte „{key}“ zählt auch Prompt-Token und ist daher kein Erzeugungstempo; bitte die erzeugten Token/s verwenden."),
+        ImportError::Sglang { line } => format!("Zeile {line}: das ist der Ergebnisblock von SGLang, der dem von vLLM ähnelt, aber nicht unterstützt wird; bitte stattdessen zwei Spalten (Parallelität, Token/s je Anfrage) einfügen."),
+        ImportError::TruncatedJson { line, column } => format!("Zeile {line}, Spalte {column}: das JSON endet zu früh; die Datei scheint abgeschnitten."),
+        ImportError::InvalidJson { line, column } => format!("Zeile {line}, Spalte {column}: das ist kein gültiges JSON."),
+        ImportError::MissingKey { line, key } => format!("{}{key} fehlt.", at(*line)),
+        ImportError::WrongType { line, key, expected } => format!("{}{key} hat den falschen Typ (erwartet: {expected}).", at(*line)),
+        ImportError::NotANumber { line, key, value } => format!("Zeile {line}: {key} ist keine Zahl („{value}“)."),
+        ImportError::NotPositive { line, key, value } => {
+            format!("{}{key} muss eine positive Zahl sein, nicht {}.", at(*line), number(de, *value))
+        }
+        ImportError::NotWhole { line, value } => {
+            format!("{}die Parallelität muss eine ganze Zahl von Anfragen sein, nicht {}.", at(*line), number(de, *value))
+        }
+        ImportError::ConcurrencyUnknown { run } => format!("„{run}“ hat noch Messpunkte ohne Parallelität; bitte zuerst eintragen."),
+        ImportError::ConcurrencyTooLarge { line, value } => format!(
+            "{}eine Parallelität von {} ist unplausibel (Grenze: {}).",
+            at(*line),
+            number(de, *value),
+            number(de, sizer_import::MAX_CONCURRENCY)
+        ),
+        ImportError::DuplicateConcurrency { run, concurrency, first_line, second_line } => {
+            let lines = match (first_line, second_line) {
+                (Some(a), Some(b)) => format!(" (Zeilen {a} und {b})"),
+                _ => String::new(),
+            };
+            format!(
+                "Parallelität {} kommt in „{run}“ zweimal vor{lines}; bitte eine entfernen oder getrennt importieren.",
+                number(de, *concurrency)
+            )
+        }
+        ImportError::BadRow { line, expected, found } => {
+            format!("Zeile {line}: diese Tabellenzeile hat {found} Zellen, die Kopfzeile {expected}.")
+        }
+        ImportError::NoPoints => "In dieser Eingabe wurde kein Messpunkt gefunden.".to_owned(),
+        ImportError::TooMany { what, limit } => {
+            format!("Diese Eingabe überschreitet die Grenze von {limit} ({what}).")
+        }
+        ImportError::NoSuchPoint { run, point } => format!("Messpunkt {point} in Lauf {run} gibt es in diesem Import nicht."),
+        ImportError::InFile { file, error } => format!("{file}: {}", german_error(error)),
+    }
+}
+
+/// An importer warning as one sentence in `lang`.
+pub fn warning_text(lang: Lang, warning: &Warning) -> String {
+    match lang {
+        Lang::En => warning.to_string(),
+        Lang::De => german_warning(warning),
+    }
+}
+
+fn german_warning(warning: &Warning) -> String {
+    let de = Lang::De;
+    match warning {
+        Warning::ConcurrencyUnknown { run, points } => {
+            format!("„{run}“: {points} Messpunkt(e) sagen nicht, wie viele Anfragen gleichzeitig liefen; bitte für jeden die Parallelität eintragen.")
+        }
+        Warning::RateLimited { line, request_rate } => format!(
+            "{}die Anfragen wurden mit {} je Sekunde gesendet, daher liefen womöglich weniger gleichzeitig als die Obergrenze der Parallelität.",
+            at(*line),
+            number(de, *request_rate)
+        ),
+        Warning::FailedRequests { line, failed, completed } => format!(
+            "{}{} Anfrage(n) schlugen fehl ({} abgeschlossen); die Tempi gelten nur für die abgeschlossenen.",
+            at(*line),
+            number(de, *failed),
+            number(de, *completed)
+        ),
+        Warning::NoTpot { line } => format!("{}kein Median-TPOT, daher nutzt dieser Punkt Ausgabedurchsatz / Parallelität.", at(*line)),
+        Warning::RepeatsAveraged { run, concurrency, count } => format!(
+            "„{run}“: {count} wiederholte Messungen bei Parallelität {} wurden gemittelt.",
+            number(de, *concurrency)
+        ),
+        Warning::DuplicateTableSkipped { line } => format!("Zeile {line}: diese Tabelle wiederholt eine frühere und wurde übersprungen."),
+        Warning::RowsSkipped { count } => format!("{count} Zeile(n) ohne Erzeugungsmessung wurden übersprungen."),
+        Warning::NameCleaned { name } => format!("Der Modellname wurde gekürzt oder bereinigt zu „{name}“."),
+        Warning::SharedPrompt { line } => format!(
+            "Zeile {line}: alle Sequenzen teilten sich den Prompt (is_pp_shared = 1), daher ist S_PP das Tempo für einen Prompt, nicht für B verschiedene."
+        ),
+    }
+}
+
+fn at(line: Option<usize>) -> String {
+    line.map(|line| format!("Zeile {line}: ")).unwrap_or_default()
+}
+
+/// A measured value with up to two decimals, trailing zeros dropped, in `lang`'s format.
+fn number(lang: Lang, value: f64) -> String {
+    let mut text = format_number(lang, value, 2);
+    if text.contains(lang.decimal_mark()) {
+        while text.ends_with('0') {
+            text.pop();
+        }
+        if text.ends_with(lang.decimal_mark()) {
+            text.pop();
+        }
+    }
+    text
+}
+
+/// Bytes as MB (2^20) with one decimal, or kB below 1 MB, like the importer's messages.
+fn megabytes(lang: Lang, bytes: usize) -> String {
+    let mb = bytes as f64 / (1024.0 * 1024.0);
+    if mb >= 1.0 { format!("{} MB", format_number(lang, mb, 1)) } else { kilobytes(lang, bytes) }
+}
+
+fn kilobytes(lang: Lang, bytes: usize) -> String {
+    format!("{} kB", format_number(lang, bytes as f64 / 1024.0, 0))
+}
+
+/// The importer's "5.0 MB" with the language's decimal mark.
+fn decimal(lang: Lang, text: &str) -> String {
+    text.replace('.', &lang.decimal_mark().to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_keep_line_and_key_in_both_languages() {
+        let error = ImportError::NotANumber { line: 14, key: "S_TG t/s".to_owned(), value: "abc".to_owned() };
+        assert_eq!(error_text(Lang::En, &error), "line 14: S_TG t/s is not a number (\"abc\").");
+        assert_eq!(error_text(Lang::De, &error), "Zeile 14: S_TG t/s ist keine Zahl („abc“).");
+        let nested = ImportError::InFile { file: "a.json".to_owned(), error: Box::new(ImportError::NoPoints) };
+        assert_eq!(error_text(Lang::De, &nested), "a.json: In dieser Eingabe wurde kein Messpunkt gefunden.");
+    }
+
+    #[test]
+    fn sizes_are_localised() {
+        assert_eq!(size_limit(Lang::En), "At most 5.0 MB per import, checked before anything is read.");
+        assert_eq!(size_limit(Lang::De), "Höchstens 5,0 MB je Import, geprüft bevor etwas gelesen wird.");
+        let too_large = ImportError::TooLarge { bytes: 50 * 1024 * 1024, limit: 5 * 1024 * 1024 };
+        assert_eq!(
+            error_text(Lang::De, &too_large),
+            "Die Eingabe ist 50,0 MB groß (52.428.800 Bytes), über der Grenze von 5,0 MB; ein Benchmark-Ergebnis hat wenige Kilobyte."
+        );
+        assert_eq!(number(Lang::De, 7.2184375), "7,22");
+        assert_eq!(number(Lang::En, 8.0), "8");
+    }
+}
