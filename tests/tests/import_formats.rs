@@ -201,3 +201,16 @@ fn repeated_long_labels_are_numbered_within_the_length_cap() {
     assert!(second.ends_with("… (2)"), "{second}");
     assert_eq!(second.chars().count(), sizer_import::MAX_LABEL_CHARS);
 }
+
+#[test]
+fn save_detailed_results_with_per_request_arrays_import() {
+    let path = format!("{}/../../shared/fixtures/vllm-bench-serve/openai-1.0qps-Qwen3-VL-8B-Instruct-20260722-041843.json", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).expect("fixture");
+    let itls: Vec<String> = (0..200).map(|_| format!("[{}]", vec!["0.0276"; 127].join(", "))).collect();
+    let detailed = text.trim_end().trim_end_matches('}').to_owned()
+        + &format!(", \"ttfts\": [{}], \"itls\": [{}], \"generated_texts\": [\"{}\"]}}", vec!["0.0957"; 200].join(", "), itls.join(", "), "x".repeat(1000));
+    assert!(detailed.len() > 100_000);
+    let import = import(&detailed, "").expect("detailed result");
+    let figures = import.runs[0].points[0].figures;
+    assert_close(figures.median_tpot_ms.expect("TPOT"), 27.67841275561395, EXACT);
+}

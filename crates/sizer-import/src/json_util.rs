@@ -57,8 +57,33 @@ pub fn line_value(text: &str, line_text: &str, line: usize) -> Result<Located, I
 fn locate(text: &str, raw: &RawValue) -> Result<Located, ImportError> {
     let slice = raw.get();
     let start = (slice.as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
-    let value: Value = serde_json::from_str(slice).map_err(json_error)?;
+    let value = if slice.starts_with('{') { object_without_bulk(slice)? } else { serde_json::from_str(slice).map_err(json_error)? };
     Ok(Located { value, start, end: start + slice.len() })
+}
+
+/// Per-request arrays no importer reads (vLLM `--save-detailed`, llama-benchy time series):
+/// left as raw text instead of becoming a large value tree.
+const BULK_KEYS: &[&str] = &[
+    "ttfts",
+    "itls",
+    "generated_texts",
+    "errors",
+    "input_lens",
+    "output_lens",
+    "start_times",
+    "throughput_over_time",
+    "requests_throughput_over_time",
+];
+
+/// An object parsed key by key, the bulk keys' values replaced by `null`.
+fn object_without_bulk(slice: &str) -> Result<Value, ImportError> {
+    let fields: std::collections::BTreeMap<String, &RawValue> = serde_json::from_str(slice).map_err(json_error)?;
+    let mut map = Map::new();
+    for (key, raw) in fields {
+        let value = if BULK_KEYS.contains(&key.as_str()) { Value::Null } else { serde_json::from_str(raw.get()).map_err(json_error)? };
+        map.insert(key, value);
+    }
+    Ok(Value::Object(map))
 }
 
 fn json_error(error: serde_json::Error) -> ImportError {
