@@ -1,13 +1,35 @@
-//! The calculator: state, inputs, result, worked steps, and the places where the charts, the
-//! data tables and the sources list go.
+//! The calculator: state, inputs, result, worked steps, charts, data tables and sources.
+//!
+//! Rendering is pure (no web-sys), so the app renders under Yew's `ssr` feature too; the URL
+//! fragment is read and written in effects, which only run in the browser.
 
+use std::rc::Rc;
+
+use sizer_core::{HeadroomMethod, Interpolation};
+use sizer_data::{Run, dataset};
 use yew::prelude::*;
 
+use crate::browser;
+use crate::components::charts::Charts;
+use crate::components::choice_select::{Choice, ChoiceSelect};
+use crate::components::claims_panel::ClaimsPanel;
+use crate::components::config_errors::ConfigErrors;
+use crate::components::floor_presets::FloorInput;
 use crate::components::number_field::NumberField;
+use crate::components::result_panel::ResultPanel;
+use crate::components::run_picker::RunPicker;
+use crate::components::share_bar::ShareBar;
+use crate::components::sources::Sources;
+use crate::components::tables::DataTables;
+use crate::components::ttft_note::TtftNote;
+use crate::components::work_steps::WorkSteps;
 use crate::config::Config;
-use crate::i18n::{Msg, text};
+use crate::fragment;
+use crate::i18n::{Lang, Msg, text};
 use crate::input::Field;
-use crate::state::{Action, SizerState};
+use crate::state::{Action, SizerState, Theme, Usage};
+use crate::summary::result_text;
+use crate::work::steps;
 
 /// Props of [`App`].
 #[derive(Properties, PartialEq, Clone, Default)]
@@ -25,27 +47,290 @@ pub struct AppProps {
 pub fn App(props: &AppProps) -> Html {
     let config = props.config.clone();
     let state = use_reducer(move || SizerState::new(&config));
+    let sync_url = props.config.sync_url;
     let lang = state.lang;
+    let prefix = props.id_prefix.clone();
+    let outcome = Rc::clone(&state.outcome);
+    let usage = state.usage();
+    let fragment = fragment::encode(&state.run_id, lang, &state.scenario());
+
+    use_fragment_sync(sync_url, state.dispatcher(), fragment.clone());
+
+    let overlays = use_memo(state.run_id.clone(), |run_id| same_model_runs(run_id));
+    let result = result_text(lang, &outcome, usage);
+    let work = steps(lang, &outcome);
+    let dispatch = |make: fn(String) -> Option<Action>| {
+        let dispatcher = state.dispatcher();
+        Callback::from(move |value: String| {
+            if let Some(action) = make(value) {
+                dispatcher.dispatch(action);
+            }
+        })
+    };
     let on_input = {
         let dispatcher = state.dispatcher();
         Callback::from(move |(field, text): (Field, String)| dispatcher.dispatch(Action::SetText(field, text)))
     };
+    let on_floor_preset = {
+        let dispatcher = state.dispatcher();
+        Callback::from(move |floor: f64| dispatcher.dispatch(Action::SetFloor(floor)))
+    };
+    let on_always_busy = {
+        let dispatcher = state.dispatcher();
+        Callback::from(move |event: Event| {
+            let input: web_sys::HtmlInputElement = event.target_unchecked_into();
+            dispatcher.dispatch(Action::SetAlwaysBusy(input.checked()));
+        })
+    };
+    let field = |field: Field| {
+        html! {
+            <NumberField
+                key={field.name()}
+                {field}
+                id_prefix={prefix.clone()}
+                value={AttrValue::from(state.text(field).to_string())}
+                error={state.error(field)}
+                {lang}
+                on_input={on_input.clone()}
+            />
+        }
+    };
+    let t = |msg: Msg| AttrValue::Static(text(lang, msg));
+    let warning = outcome.sizing().is_some_and(|s| s.whole_streams == 0 || s.people_is_lower_bound);
+    let busy_id = format!("{prefix}-always-busy");
+
     html! {
-        <div class="spark-sizer" lang={lang.code()}>
-            <h2 class="ss-title">{ text(lang, Msg::Title) }</h2>
-            <form class="ss-form" onsubmit={Callback::from(|event: SubmitEvent| event.prevent_default())}>
-                for field in Field::ALL {
-                    <NumberField
-                        key={field.name()}
-                        {field}
-                        id_prefix={props.id_prefix.clone()}
-                        value={AttrValue::from(state.text(field).to_string())}
-                        error={state.error(field)}
+        <div class="spark-sizer" lang={lang.code()} data-theme={state.theme.code()} data-instance={prefix.clone()}>
+            <header class="ss-header">
+                <div class="ss-heading">
+                    <h2 class="ss-title">{ text(lang, Msg::Title) }</h2>
+                    <p class="ss-intro">{ text(lang, Msg::Intro) }</p>
+                </div>
+                <div class="ss-header-controls">
+                    <ChoiceSelect
+                        name="lang"
+                        id_prefix={prefix.clone()}
+                        label={t(Msg::LanguageLabel)}
+                        choices={Lang::ALL.iter().map(|l| Choice::new(l.code(), l.native_name())).collect::<Vec<_>>()}
+                        selected={AttrValue::Static(lang.code())}
+                        on_change={dispatch(|v| Lang::from_code(&v).map(Action::SetLang))}
+                    />
+                    <ChoiceSelect
+                        name="theme"
+                        id_prefix={prefix.clone()}
+                        label={t(Msg::ThemeLabel)}
+                        choices={theme_choices(lang)}
+                        selected={AttrValue::Static(state.theme.code())}
+                        on_change={dispatch(|v| Theme::ALL.into_iter().find(|t| t.code() == v).map(Action::SetTheme))}
+                    />
+                </div>
+            </header>
+            <ConfigErrors errors={props.config.errors.clone()} {lang} />
+            <div class="ss-main">
+                <form class="ss-inputs" onsubmit={Callback::from(|event: SubmitEvent| event.prevent_default())}>
+                    <RunPicker
+                        id_prefix={prefix.clone()}
+                        selected={AttrValue::from(state.run_id.clone())}
+                        {lang}
+                        on_change={dispatch(|v| Some(Action::SetRun(v)))}
+                    />
+                    <FloorInput
+                        id_prefix={prefix.clone()}
+                        value={AttrValue::from(state.text(Field::Floor).to_string())}
+                        floor={state.value(Field::Floor)}
+                        error={state.error(Field::Floor)}
                         {lang}
                         on_input={on_input.clone()}
+                        on_preset={on_floor_preset}
                     />
-                }
-            </form>
+                    <fieldset class="ss-group">
+                        <legend>{ text(lang, Msg::UsageLegend) }</legend>
+                        <ChoiceSelect
+                            name="usage"
+                            id_prefix={prefix.clone()}
+                            label={t(Msg::UsageLabel)}
+                            choices={usage_choices(lang, usage)}
+                            selected={AttrValue::Static(usage.map(Usage::code).unwrap_or("custom"))}
+                            on_change={dispatch(|v| Usage::from_code(&v).map(Action::SetUsage))}
+                        />
+                        <div class="ss-field ss-check">
+                            <input type="checkbox" id={busy_id.clone()} data-field="always_busy" checked={state.always_busy} onchange={on_always_busy} />
+                            <label for={busy_id}>{ text(lang, Msg::AlwaysBusyLabel) }</label>
+                        </div>
+                        <div class="ss-grid">
+                            { field(Field::AnswerTokens) }
+                            { field(Field::IntervalS) }
+                            { field(Field::TtftS) }
+                            { field(Field::PromptTokens) }
+                            { field(Field::ContextTokens) }
+                            { field(Field::Replicas) }
+                        </div>
+                    </fieldset>
+                    <fieldset class="ss-group">
+                        <legend>{ text(lang, Msg::AdvancedLegend) }</legend>
+                        <div class="ss-grid">
+                            { field(Field::Percentile) }
+                            <ChoiceSelect
+                                name="z"
+                                id_prefix={prefix.clone()}
+                                label={t(Msg::ZLabel)}
+                                choices={vec![Choice::new("percentile", text(lang, Msg::ZFromPercentile)), Choice::new("seed", text(lang, Msg::ZSeed))]}
+                                selected={AttrValue::Static(if state.seed_z { "seed" } else { "percentile" })}
+                                on_change={dispatch(|v| Some(Action::SetSeedZ(v == "seed")))}
+                            />
+                        </div>
+                        <ChoiceSelect
+                            name="headroom"
+                            id_prefix={prefix.clone()}
+                            label={t(Msg::HeadroomLabel)}
+                            choices={headroom_choices(lang)}
+                            selected={AttrValue::Static(headroom_code(state.headroom))}
+                            on_change={dispatch(|v| headroom_from(&v).map(Action::SetHeadroom))}
+                        />
+                        <ChoiceSelect
+                            name="interpolation"
+                            id_prefix={prefix.clone()}
+                            label={t(Msg::InterpolationLabel)}
+                            choices={interpolation_choices(lang)}
+                            selected={AttrValue::Static(interpolation_code(state.interpolation))}
+                            on_change={dispatch(|v| interpolation_from(&v).map(Action::SetInterpolation))}
+                        />
+                    </fieldset>
+                </form>
+                <div class="ss-output">
+                    <ResultPanel result={result} {lang} stale={state.has_errors()} {warning} />
+                    <TtftNote ttft={outcome.ttft} {lang} />
+                    <ClaimsPanel claims={outcome.claims.clone()} {lang} />
+                    <ShareBar {lang} outcome={Rc::clone(&outcome)} {usage} fragment={fragment} link={sync_url} />
+                    if let Some(run) = outcome.run.clone() {
+                        <section class="ss-charts-section" aria-label={text(lang, Msg::ChartsHeading)}>
+                            <Charts
+                                {run}
+                                overlays={(*overlays).clone()}
+                                floor={outcome.scenario.floor_tok_s}
+                                sizing={outcome.sizing.as_ref().ok().cloned()}
+                                interpolation={outcome.scenario.interpolation}
+                                {lang}
+                                redraw_key={AttrValue::Static(state.theme.code())}
+                            />
+                        </section>
+                    }
+                </div>
+            </div>
+            <WorkSteps steps={work} {lang} />
+            <section class="ss-below">
+                <h3>{ text(lang, Msg::TablesHeading) }</h3>
+                <DataTables {lang} highlight={Some(AttrValue::from(state.run_id.clone()))} />
+                <h3>{ text(lang, Msg::SourcesHeading) }</h3>
+                <Sources {lang} />
+            </section>
         </div>
+    }
+}
+
+/// Reads the URL fragment once after mount (and on `hashchange`), writes it after each change.
+/// Only for instances with `data-sync-url`; effects never run on the server.
+#[hook]
+fn use_fragment_sync(sync_url: bool, dispatcher: UseReducerDispatcher<SizerState>, fragment: String) {
+    {
+        let dispatcher = dispatcher.clone();
+        use_effect_with(sync_url, move |&sync_url| {
+            let load = move || {
+                if let Some(Ok(scenario)) = browser::read_fragment().map(|hash| fragment::decode(&hash)) {
+                    dispatcher.dispatch(Action::LoadFragment(scenario));
+                }
+            };
+            let listener = sync_url.then(|| {
+                load();
+                browser::on_hash_change(load)
+            });
+            move || drop(listener)
+        });
+    }
+    use_effect_with((sync_url, fragment), |(sync_url, fragment)| {
+        if *sync_url {
+            browser::write_fragment(fragment);
+        }
+    });
+}
+
+/// Other runs of the chosen run's model that have a curve, for the chart overlay.
+fn same_model_runs(run_id: &str) -> Vec<Rc<Run>> {
+    let data = dataset();
+    let Some(run) = data.run(run_id) else {
+        return Vec::new();
+    };
+    data.runs
+        .iter()
+        .filter(|other| other.model_id == run.model_id && other.id != run.id && other.points.len() > 1)
+        .filter(|other| other.curve().is_ok())
+        .take(4)
+        .map(|other| Rc::new(other.clone()))
+        .collect()
+}
+
+fn theme_choices(lang: Lang) -> Vec<Choice> {
+    vec![
+        Choice::new(Theme::Auto.code(), text(lang, Msg::ThemeAuto)),
+        Choice::new(Theme::Light.code(), text(lang, Msg::ThemeLight)),
+        Choice::new(Theme::Dark.code(), text(lang, Msg::ThemeDark)),
+    ]
+}
+
+fn usage_choices(lang: Lang, usage: Option<Usage>) -> Vec<Choice> {
+    let mut choices = vec![
+        Choice::new(Usage::Chat.code(), text(lang, Msg::UsageChat)),
+        Choice::new(Usage::Agent.code(), text(lang, Msg::UsageAgent)),
+    ];
+    if usage.is_none() {
+        choices.push(Choice::new("custom", text(lang, Msg::UsageCustom)));
+    }
+    choices
+}
+
+fn headroom_choices(lang: Lang) -> Vec<Choice> {
+    vec![
+        Choice::new("normal", text(lang, Msg::HeadroomNormal)),
+        Choice::new("poisson", text(lang, Msg::HeadroomPoisson)),
+        Choice::new("erlang_c", text(lang, Msg::HeadroomErlang)),
+    ]
+}
+
+fn headroom_code(method: HeadroomMethod) -> &'static str {
+    match method {
+        HeadroomMethod::NormalApprox => "normal",
+        HeadroomMethod::ExactPoisson => "poisson",
+        HeadroomMethod::ErlangC => "erlang_c",
+    }
+}
+
+fn headroom_from(code: &str) -> Option<HeadroomMethod> {
+    match code {
+        "normal" => Some(HeadroomMethod::NormalApprox),
+        "poisson" => Some(HeadroomMethod::ExactPoisson),
+        "erlang_c" => Some(HeadroomMethod::ErlangC),
+        _ => None,
+    }
+}
+
+fn interpolation_choices(lang: Lang) -> Vec<Choice> {
+    vec![
+        Choice::new("linear", text(lang, Msg::InterpolationLinear)),
+        Choice::new("monotone_log2", text(lang, Msg::InterpolationMonotone)),
+    ]
+}
+
+fn interpolation_code(method: Interpolation) -> &'static str {
+    match method {
+        Interpolation::Linear => "linear",
+        Interpolation::MonotoneLog2 => "monotone_log2",
+    }
+}
+
+fn interpolation_from(code: &str) -> Option<Interpolation> {
+    match code {
+        "linear" => Some(Interpolation::Linear),
+        "monotone_log2" => Some(Interpolation::MonotoneLog2),
+        _ => None,
     }
 }

@@ -7,9 +7,11 @@
 //! (Markdown + JSON), `mount` (browser entry points and the `window.SparkSizer` API).
 
 pub mod app;
+pub mod browser;
 pub mod chart;
 pub mod components;
 pub mod config;
+pub mod export;
 pub mod fragment;
 pub mod i18n;
 pub mod imported;
@@ -19,7 +21,25 @@ pub mod state;
 pub mod summary;
 pub mod work;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "csr"))]
 mod mount;
 
 pub use app::{App, AppProps};
+pub use config::Attributes;
+
+/// The id prefix of the `index`-th instance on a page (`ss0`, `ss1`, ...): element ids stay
+/// unique with several instances, and a prerendered instance hydrates with the same ids.
+pub fn id_prefix(index: usize) -> String {
+    ["ss", &index.to_string()].concat()
+}
+
+/// Renders an instance to HTML (Yew's `ssr` feature), e.g. to prerender the default scenario
+/// into `index.html`. Put the output inside the mount point and add `data-ssr` to it, so the
+/// browser hydrates instead of rendering again; `index` is the mount point's position among the
+/// page's `[data-spark-sizer]` elements.
+#[cfg(feature = "ssr")]
+pub async fn render_to_string(attributes: Attributes, index: usize) -> String {
+    let config = config::Config::from_attributes(&attributes);
+    let prefix = id_prefix(index);
+    yew::ServerRenderer::<App>::with_props(move || AppProps { config, id_prefix: prefix.into() }).render().await
+}

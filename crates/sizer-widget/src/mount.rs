@@ -1,10 +1,20 @@
-//! Browser entry points: mount every `[data-spark-sizer]` element, and `window.SparkSizer`.
+//! Browser entry points: mount every `[data-spark-sizer]` element, and `window.SparkSizer`
+//! with `size(scenarioJson, runId)` (the Sizing as JSON) and `mount(element)`.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
 use crate::app::{App, AppProps};
 use crate::config::{Attributes, Config};
+use crate::export::size_json;
+
+/// Marks an element that already holds an instance.
+const MOUNTED: &str = "data-spark-sizer-mounted";
+
+/// Instances mounted so far: gives each its id prefix (`ss0`, `ss1`, ...).
+static MOUNT_COUNT: AtomicUsize = AtomicUsize::new(0);
 
 /// Reads the raw `data-*` attributes of a mount point.
 fn attributes(element: &Element) -> Attributes {
@@ -19,18 +29,31 @@ fn attributes(element: &Element) -> Attributes {
     }
 }
 
-/// Mounts one instance into `element`.
-#[cfg(feature = "csr")]
-pub fn mount(element: Element, index: usize) {
+/// Mounts one instance into `element` (once). A prerendered element (`data-ssr`) is hydrated
+/// when the `hydration` feature is on; it must have been rendered with the same attributes and
+/// the id prefix `ss<index>` (see `crate::render_to_string`).
+pub fn mount(element: Element) {
+    if element.has_attribute(MOUNTED) {
+        return;
+    }
+    let _ = element.set_attribute(MOUNTED, "");
+    let index = MOUNT_COUNT.fetch_add(1, Ordering::Relaxed);
     let config = Config::from_attributes(&attributes(&element));
-    let id_prefix = yew::AttrValue::from(format!("ss{index}"));
-    yew::Renderer::<App>::with_root_and_props(element, AppProps { config, id_prefix }).render();
+    let id_prefix = yew::AttrValue::from(crate::id_prefix(index));
+    let renderer = yew::Renderer::<App>::with_root_and_props(element.clone(), AppProps { config, id_prefix });
+    #[cfg(feature = "hydration")]
+    if element.has_attribute("data-ssr") {
+        renderer.hydrate();
+        return;
+    }
+    element.set_inner_html("");
+    renderer.render();
 }
 
-/// Mounts every `[data-spark-sizer]` element on the page.
-#[cfg(feature = "csr")]
+/// Mounts every `[data-spark-sizer]` element on the page and installs `window.SparkSizer`.
 #[wasm_bindgen(start)]
 pub fn start() {
+    install_api();
     let Some(document) = web_sys::window().and_then(|window| window.document()) else {
         return;
     };
@@ -39,7 +62,27 @@ pub fn start() {
     };
     for index in 0..nodes.length() {
         if let Some(element) = nodes.item(index).and_then(|node| node.dyn_into::<Element>().ok()) {
-            mount(element, index as usize);
+            mount(element);
         }
     }
+}
+
+/// `window.SparkSizer = { size, mount }`.
+fn install_api() {
+    let Some(window) = web_sys::window() else { return };
+    let api = js_sys::Object::new();
+    let size = Closure::<dyn Fn(String, String) -> Result<String, JsValue>>::new(|scenario: String, run: String| {
+        size_json(&scenario, &run).map_err(|error| JsValue::from(js_sys::Error::new(&error.message())))
+    });
+    let mount_fn = Closure::<dyn Fn(JsValue)>::new(|element: JsValue| {
+        if let Ok(element) = element.dyn_into::<Element>() {
+            mount(element);
+        }
+    });
+    let _ = js_sys::Reflect::set(&api, &"size".into(), size.as_ref());
+    let _ = js_sys::Reflect::set(&api, &"mount".into(), mount_fn.as_ref());
+    let _ = js_sys::Reflect::set(&window, &"SparkSizer".into(), &api);
+    // The API lives as long as the page.
+    size.forget();
+    mount_fn.forget();
 }

@@ -68,7 +68,7 @@ pub struct ClaimCheck {
 }
 
 /// Everything the view needs for one set of inputs.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {
     /// The chosen run (shared with the charts).
     pub run: Option<Rc<Run>>,

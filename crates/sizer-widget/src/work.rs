@@ -20,6 +20,8 @@ pub struct Citation {
     pub href: Option<String>,
     /// The run or fact id cited.
     pub cited_id: String,
+    /// The in-page anchor of the row it used: `run-<id>` (the run's table) or `source-<id>`.
+    pub anchor: String,
 }
 
 /// One numbered step.
@@ -230,7 +232,12 @@ pub fn run_citation(run: &Run) -> Citation {
         label.push_str(", ");
         label.push_str(&date);
     }
-    Citation { label, href: source.and_then(|s| s.url.clone()), cited_id: run.id.clone() }
+    Citation {
+        label,
+        href: source.and_then(|s| s.url.clone()),
+        cited_id: run.id.clone(),
+        anchor: ["run-", run.id.as_str()].concat(),
+    }
 }
 
 /// The citation of a dataset fact (KV pool, prefill rate).
@@ -244,7 +251,12 @@ fn fact_citation(cited: Cited) -> Citation {
         label.push_str(", ");
         label.push_str(&date.to_string());
     }
-    Citation { label, href: source.and_then(|s| s.url.clone()), cited_id: cited.cited_id.to_string() }
+    Citation {
+        label,
+        href: source.and_then(|s| s.url.clone()),
+        cited_id: cited.cited_id.to_string(),
+        anchor: ["source-", cited.source].concat(),
+    }
 }
 
 #[cfg(test)]

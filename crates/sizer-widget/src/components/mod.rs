@@ -1,7 +1,16 @@
 //! The widget's components, one file each.
 
 pub mod charts;
+pub mod choice_select;
+pub mod claims_panel;
+pub mod config_errors;
 pub mod error_text;
+pub mod floor_presets;
 pub mod number_field;
+pub mod result_panel;
+pub mod run_picker;
+pub mod share_bar;
 pub mod sources;
 pub mod tables;
+pub mod ttft_note;
+pub mod work_steps;

@@ -81,6 +81,7 @@ pub fn text(msg: Msg) -> &'static str {
         Msg::InputsLabel => "Eingesetzt",
         Msg::ResultLabel => "Ergebnis",
         Msg::SourceLabel => "Quelle",
+        Msg::OriginalLink => "Original",
         Msg::NotKnown => "für diesen Lauf nicht bekannt",
         Msg::TtftHeading => "Wartezeit bis zum ersten Token",
         Msg::TtftNotMeasured => "Für diesen Lauf ist keine p99-Zeit bis zum ersten Token veröffentlicht.",

@@ -81,6 +81,7 @@ pub fn text(msg: Msg) -> &'static str {
         Msg::InputsLabel => "Numbers in",
         Msg::ResultLabel => "Result",
         Msg::SourceLabel => "Source",
+        Msg::OriginalLink => "original",
         Msg::NotKnown => "not known for this run",
         Msg::TtftHeading => "Wait for the first token",
         Msg::TtftNotMeasured => "This run did not publish a p99 time to first token.",

@@ -158,6 +158,7 @@ pub enum Msg {
     InputsLabel,
     ResultLabel,
     SourceLabel,
+    OriginalLink,
     NotKnown,
     TtftHeading,
     TtftNotMeasured,

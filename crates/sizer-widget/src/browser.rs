@@ -1,0 +1,132 @@
+//! The few browser calls the widget makes, only from effects and callbacks (never while
+//! rendering, so the app also renders on the server). Outside wasm they do nothing.
+
+/// The current location's fragment (with `#`), if any.
+pub fn read_fragment() -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web_sys::window()?.location().hash().ok().filter(|hash| !hash.is_empty())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        None
+    }
+}
+
+/// Replaces the fragment without adding a history entry or scrolling.
+pub fn write_fragment(fragment: &str) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let Some(window) = web_sys::window() else { return };
+        if window.location().hash().ok().as_deref() == Some(&["#", fragment].concat()) {
+            return;
+        }
+        if let Ok(history) = window.history() {
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&["#", fragment].concat()));
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = fragment;
+}
+
+/// The page's address with `fragment` in place of its own.
+pub fn url_with_fragment(fragment: &str) -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let href = web_sys::window()?.location().href().ok()?;
+        let base = href.split('#').next().unwrap_or(&href);
+        Some([base, "#", fragment].concat())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = fragment;
+        None
+    }
+}
+
+/// Copies `text` to the clipboard; `done` gets whether it worked.
+pub fn copy_text(text: String, done: yew::Callback<bool>) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let Some(window) = web_sys::window() else {
+            done.emit(false);
+            return;
+        };
+        let promise = window.navigator().clipboard().write_text(&text);
+        yew::platform::spawn_local(async move {
+            let result = wasm_bindgen_futures::JsFuture::from(promise).await;
+            done.emit(result.is_ok());
+        });
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = text;
+        done.emit(false);
+    }
+}
+
+/// Offers `content` as a download named `filename` (a Blob URL, revoked after the click).
+pub fn download(filename: &str, mime: &str, content: &str) -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        use wasm_bindgen::JsCast;
+        let run = || -> Option<()> {
+            let document = web_sys::window()?.document()?;
+            let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(content));
+            let options = web_sys::BlobPropertyBag::new();
+            options.set_type(mime);
+            let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).ok()?;
+            let url = web_sys::Url::create_object_url_with_blob(&blob).ok()?;
+            let anchor: web_sys::HtmlAnchorElement = document.create_element("a").ok()?.dyn_into().ok()?;
+            anchor.set_href(&url);
+            anchor.set_download(filename);
+            anchor.click();
+            let _ = web_sys::Url::revoke_object_url(&url);
+            Some(())
+        };
+        run().is_some()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = (filename, mime, content);
+        false
+    }
+}
+
+/// Scrolls the element with this id into view; false when there is none.
+pub fn scroll_to(id: &str) -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let Some(element) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id)) else {
+            return false;
+        };
+        element.scroll_into_view();
+        true
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = id;
+        false
+    }
+}
+
+/// Keeps a `hashchange` listener alive; dropping it removes the listener.
+pub struct HashListener {
+    #[cfg(target_arch = "wasm32")]
+    _listener: Option<gloo::events::EventListener>,
+}
+
+/// Calls `on_change` whenever the location's fragment changes (back/forward, a pasted link).
+pub fn on_hash_change(on_change: impl Fn() + 'static) -> HashListener {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let listener = web_sys::window()
+            .map(|window| gloo::events::EventListener::new(&window, "hashchange", move |_| on_change()));
+        HashListener { _listener: listener }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = on_change;
+        HashListener {}
+    }
+}

@@ -1,0 +1,67 @@
+//! The article's claims about the chosen run, beside our recomputation from its published
+//! points ("the article says 14 streams; from its published points we get 18.9").
+
+use sizer_core::StreamsAtFloor;
+use sizer_data::{ClaimQuantity, Qualifier};
+use yew::prelude::*;
+
+use crate::i18n::phrases::{self, ClaimWhat};
+use crate::i18n::{Lang, Msg, format_integer, format_number, text};
+use crate::outcome::{ClaimCheck, Recomputed};
+use crate::summary::decimals;
+
+/// Props of [`ClaimsPanel`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct ClaimsPanelProps {
+    pub claims: Vec<ClaimCheck>,
+    pub lang: Lang,
+}
+
+/// The claims list (nothing when the dataset has none for the run).
+#[component]
+pub fn ClaimsPanel(props: &ClaimsPanelProps) -> Html {
+    let lang = props.lang;
+    let lines: Vec<(String, String)> = props.claims.iter().filter_map(|check| Some((check.claim.id.clone(), claim_sentence(lang, check)?))).collect();
+    if lines.is_empty() {
+        return html! {};
+    }
+    html! {
+        <section class="ss-claims">
+            <h3>{ text(lang, Msg::ClaimsHeading) }</h3>
+            <ul>
+                for (id, line) in lines {
+                    <li key={id.clone()} data-claim={id}>{ line }</li>
+                }
+            </ul>
+        </section>
+    }
+}
+
+/// The sentence for one claim check.
+pub fn claim_sentence(lang: Lang, check: &ClaimCheck) -> Option<String> {
+    let claim = check.claim;
+    let about = claim.qualifier == Qualifier::About;
+    let claimed = match claim.qualifier {
+        Qualifier::AtLeast => phrases::claim_ours_at_least(lang, &format_number(lang, claim.value, decimals(claim.value))),
+        _ => format_number(lang, claim.value, decimals(claim.value)),
+    };
+    let (what, ours) = match (&claim.quantity, check.ours) {
+        (ClaimQuantity::StreamsAtFloor { floor_tok_s }, Recomputed::Streams(streams)) => {
+            let ours = match streams {
+                StreamsAtFloor::Within { streams, .. } => format_number(lang, streams, 1),
+                StreamsAtFloor::NeverReached { .. } => phrases::claim_ours_never(lang).to_string(),
+                StreamsAtFloor::AtLeast { last } => phrases::claim_ours_at_least(lang, &format_number(lang, last.concurrency, 0)),
+            };
+            (phrases::claim_what(lang, ClaimWhat::Streams, &format_number(lang, *floor_tok_s, decimals(*floor_tok_s))), ours)
+        }
+        (ClaimQuantity::UsersAtFloor { floor_tok_s }, Recomputed::Users(people)) => {
+            let ours = [people.map(|p| format_integer(lang, p)).unwrap_or_else(|| "—".into()).as_str(), phrases::claim_users_note(lang)].concat();
+            (phrases::claim_what(lang, ClaimWhat::Users, &format_number(lang, *floor_tok_s, decimals(*floor_tok_s))), ours)
+        }
+        (ClaimQuantity::KvSessions { context_tokens }, Recomputed::KvSessions(sessions)) => {
+            (phrases::claim_what(lang, ClaimWhat::Sessions, &format_number(lang, *context_tokens, 0)), format_number(lang, sessions, 1))
+        }
+        _ => return None,
+    };
+    Some(phrases::claim(lang, about, &claimed, &what, &ours))
+}

@@ -1,0 +1,84 @@
+//! The measured-run picker: runs grouped by model, each option naming format, engine, source
+//! and date; the chosen run's details below the select.
+
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+use sizer_data::dataset;
+
+use crate::i18n::{Lang, Msg, text};
+use crate::work::run_citation;
+
+/// Props of [`RunPicker`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct RunPickerProps {
+    /// The id prefix of the instance.
+    pub id_prefix: AttrValue,
+    /// The chosen run id.
+    pub selected: AttrValue,
+    /// Display language.
+    pub lang: Lang,
+    /// Called with the chosen run id.
+    pub on_change: Callback<String>,
+}
+
+/// The run select, grouped by model.
+#[component]
+pub fn RunPicker(props: &RunPickerProps) -> Html {
+    let data = dataset();
+    let id = format!("{}-run", props.id_prefix);
+    let hint_id = format!("{id}-hint");
+    let onchange = {
+        let on_change = props.on_change.clone();
+        Callback::from(move |event: Event| {
+            let select: HtmlSelectElement = event.target_unchecked_into();
+            on_change.emit(select.value());
+        })
+    };
+    let groups = data.runs_by_model();
+    let chosen = data.run(&props.selected);
+    html! {
+        <div class="ss-field ss-run">
+            <label for={id.clone()}>{ text(props.lang, Msg::RunLabel) }</label>
+            <select {id} data-field="run" aria-describedby={hint_id.clone()} {onchange}>
+                for (model_id, runs) in groups {
+                    <optgroup key={model_id} label={runs.first().map(|r| r.model.clone()).unwrap_or_default()}>
+                        for run in runs {
+                            <option key={run.id.as_str()} value={run.id.clone()} selected={run.id == props.selected.as_str()}>
+                                { option_label(run) }
+                            </option>
+                        }
+                    </optgroup>
+                }
+            </select>
+            <p class="ss-hint" id={hint_id}>
+                if let Some(run) = chosen {
+                    <span class="ss-run-meta">{ run_meta(run) }</span>
+                } else {
+                    { text(props.lang, Msg::RunHint) }
+                }
+            </p>
+        </div>
+    }
+}
+
+/// "AWQ 4-bit · vLLM 0.27.1 · GPUwerk, raw logs, 2026-09-02": format, engine and source.
+fn run_meta(run: &sizer_data::Run) -> String {
+    let mut meta = [run.format.as_str(), " · ", run.engine.as_str()].concat();
+    if let Some(version) = &run.engine_version {
+        meta.push(' ');
+        meta.push_str(version);
+    }
+    meta.push_str(" · ");
+    meta.push_str(&run_citation(run).label);
+    meta
+}
+
+/// "AWQ 4-bit · vLLM 0.27.1 · GPUwerk … (2026-09-02)": the label without the model, plus date.
+fn option_label(run: &sizer_data::Run) -> String {
+    let label = run.label.split_once(" · ").map(|(_, rest)| rest).unwrap_or(&run.label);
+    match dataset().run_date(run) {
+        Some(date) => [label, " (", &date.to_string(), ")"].concat(),
+        None => label.to_string(),
+    }
+}

@@ -1,0 +1,94 @@
+//! Sharing: copy a link that reproduces the sizing, and export the result with its steps as
+//! Markdown (download or clipboard) or JSON (download). The texts are built on click, not on
+//! every keystroke.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::browser;
+use crate::export;
+use crate::i18n::{Lang, Msg, text};
+use crate::outcome::Outcome;
+use crate::state::Usage;
+use crate::summary::result_text;
+use crate::work::steps;
+
+/// Props of [`ShareBar`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct ShareBarProps {
+    pub lang: Lang,
+    /// The sizing to export (compared by pointer: a new one per computation).
+    pub outcome: Rc<Outcome>,
+    pub usage: Option<Usage>,
+    /// The scenario's fragment (without `#`).
+    pub fragment: AttrValue,
+    /// Show "copy link" (instances that sync the URL).
+    pub link: bool,
+}
+
+/// What the last action did, for the status line.
+#[derive(Clone, Copy, PartialEq)]
+enum Status {
+    Idle,
+    Copied,
+    Failed,
+}
+
+/// The share and export buttons.
+#[component]
+pub fn ShareBar(props: &ShareBarProps) -> Html {
+    let status = use_state(|| Status::Idle);
+    let lang = props.lang;
+    let done = {
+        let status = status.clone();
+        Callback::from(move |ok: bool| status.set(if ok { Status::Copied } else { Status::Failed }))
+    };
+    let markdown = {
+        let props = props.clone();
+        move || {
+            let result = result_text(props.lang, &props.outcome, props.usage);
+            let link = props.link.then(|| browser::url_with_fragment(&props.fragment)).flatten();
+            export::markdown(props.lang, &props.outcome, &result, &steps(props.lang, &props.outcome), link.as_deref())
+        }
+    };
+    let copy_link = {
+        let fragment = props.fragment.clone();
+        let done = done.clone();
+        Callback::from(move |_: MouseEvent| match browser::url_with_fragment(&fragment) {
+            Some(url) => browser::copy_text(url, done.clone()),
+            None => done.emit(false),
+        })
+    };
+    let copy_markdown = {
+        let markdown = markdown.clone();
+        let done = done.clone();
+        Callback::from(move |_: MouseEvent| browser::copy_text(markdown(), done.clone()))
+    };
+    let download_markdown = Callback::from(move |_: MouseEvent| {
+        browser::download("spark-sizer.md", "text/markdown;charset=utf-8", &markdown());
+    });
+    let download_json = {
+        let props = props.clone();
+        Callback::from(move |_: MouseEvent| {
+            let result = result_text(props.lang, &props.outcome, props.usage);
+            browser::download("spark-sizer.json", "application/json", &export::json(&props.outcome, &result));
+        })
+    };
+    let message = match *status {
+        Status::Idle => "",
+        Status::Copied => text(lang, Msg::LinkCopied),
+        Status::Failed => text(lang, Msg::CopyFailed),
+    };
+    html! {
+        <section class="ss-share" aria-label={text(lang, Msg::ShareHeading)}>
+            if props.link {
+                <button type="button" class="ss-button ss-button--primary" data-action="copy-link" onclick={copy_link}>{ text(lang, Msg::CopyLink) }</button>
+            }
+            <button type="button" class="ss-button" data-action="copy-markdown" onclick={copy_markdown}>{ text(lang, Msg::CopyMarkdown) }</button>
+            <button type="button" class="ss-button" data-action="download-markdown" onclick={download_markdown}>{ text(lang, Msg::ExportMarkdown) }</button>
+            <button type="button" class="ss-button" data-action="download-json" onclick={download_json}>{ text(lang, Msg::ExportJson) }</button>
+            <span class="ss-status" role="status">{ message }</span>
+        </section>
+    }
+}
