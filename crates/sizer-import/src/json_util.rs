@@ -41,7 +41,7 @@ pub fn array_elements(text: &str, array: &Located) -> Result<Vec<Located>, Impor
 /// nested error can name its line); `None` when the key is absent.
 pub fn array_field_elements(text: &str, object: &Located, key: &str) -> Result<Option<Vec<Located>>, ImportError> {
     let source = text.get(object.start..object.end).unwrap_or_default();
-    let fields: std::collections::HashMap<String, &RawValue> = serde_json::from_str(source).map_err(json_error)?;
+    let fields: std::collections::BTreeMap<String, &RawValue> = serde_json::from_str(source).map_err(json_error)?;
     match fields.get(key) {
         Some(raw) => array_elements(text, &locate(text, raw)?).map(Some),
         None => Ok(None),
