@@ -1,0 +1,15 @@
+//! Issue 7's budget: the figures the page and the core must meet (judged on medians).
+
+/// Everything the standalone page downloads, gzip, in bytes (1 KB = 1,000 bytes).
+pub const DOWNLOAD_GZIP_BYTES: usize = 150_000;
+/// The stretch goal for the same total.
+pub const DOWNLOAD_GZIP_STRETCH_BYTES: usize = 120_000;
+/// First computed result painted after navigation on 127.0.0.1, median, milliseconds.
+pub const FIRST_RESULT_MS: f64 = 100.0;
+/// Input change to new result and redrawn chart, median, milliseconds.
+pub const INPUT_TO_UPDATE_MS: f64 = 8.0;
+
+/// A budget verdict as printed in the report.
+pub fn verdict(met: bool) -> &'static str {
+    if met { "met" } else { "MISSED" }
+}

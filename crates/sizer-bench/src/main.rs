@@ -1,0 +1,183 @@
+//! Page benchmark of the built `dist/` (issue 7): what the standalone page downloads (every file's
+//! raw, gzip and brotli size, and which of them the browser fetched), how soon it paints its first
+//! result and how fast an input updates it, in headless Chromium with a fresh browser context per
+//! run, plus the core's micro-benchmarks. Prints a Markdown report and writes it into
+//! `BENCHMARKS.md`. Budgets are reported, never asserted.
+//!
+//! `cargo xtask bench` builds `dist/` and runs this; by hand: `cargo run -p sizer-bench -- dist`.
+mod args;
+mod budget;
+mod chromedriver;
+mod core_bench;
+mod downloads;
+mod machine;
+mod page_run;
+mod probes;
+mod report;
+mod session;
+mod stats;
+
+use args::{Args, CoreSource};
+use chromedriver::Chromedriver;
+use page_run::{RunSample, measure_run};
+use report::{PageTimings, Report, Setting};
+use std::process::ExitCode;
+use xtask::static_server::StaticServer;
+
+/// Page loads before the measured ones, not counted (the OS file cache, chromedriver start-up).
+const WARM_UP_RUNS: usize = 1;
+
+fn main() -> ExitCode {
+    let raw: Vec<String> = std::env::args().skip(1).collect();
+    if raw.iter().any(|a| a == "-h" || a == "--help") {
+        println!("{}", args::USAGE);
+        return ExitCode::SUCCESS;
+    }
+    let args = match args::parse(&raw) {
+        Ok(args) => args,
+        Err(error) => {
+            eprintln!("sizer-bench: {error}\n\n{}", args::USAGE);
+            return ExitCode::FAILURE;
+        }
+    };
+    match benchmark(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("sizer-bench: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn benchmark(args: &Args) -> Result<(), String> {
+    let index = args.dist.join("index.html");
+    if !index.is_file() {
+        return Err(format!("{} is missing: build dist/ first (`cargo xtask dist`)", index.display()));
+    }
+    let files = downloads::dist_files(&args.dist)?;
+    let server = StaticServer::bind(&args.dist, 0).map_err(|e| format!("cannot serve {}: {e}", args.dist.display()))?;
+    let base_url = server.url().map_err(|e| e.to_string())?;
+    server.spawn();
+
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("no async runtime: {e}"))?;
+    let samples = runtime.block_on(page_runs(args, &base_url))?;
+
+    let core = match &args.core {
+        CoreSource::Skip => Err("left out (--no-core)".to_string()),
+        CoreSource::File(path) => std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))
+            .and_then(|text| core_bench::parse(&text)),
+        CoreSource::Run => {
+            eprintln!("sizer-bench: {}", core_bench::COMMAND);
+            core_bench::run(&xtask::paths::workspace_root())
+        }
+    };
+
+    let report = build_report(args, &base_url, files, &samples, core)?;
+    let markdown = report.markdown();
+    println!("{markdown}");
+    if let Some(path) = &args.write {
+        let existing = std::fs::read_to_string(path).ok();
+        let text = report::splice(existing.as_deref(), &markdown);
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        eprintln!("sizer-bench: wrote {}", path.display());
+    }
+    Ok(())
+}
+
+/// The warm-up load, then `args.runs` measured loads, each in a fresh browser context.
+async fn page_runs(args: &Args, base_url: &str) -> Result<Vec<RunSample>, String> {
+    let driver = Chromedriver::start()?;
+    let profile = std::env::temp_dir().join(format!("sizer-bench-profile-{}", std::process::id()));
+    let mut samples = Vec::with_capacity(args.runs);
+    for run in 0..WARM_UP_RUNS + args.runs {
+        let label = if run < WARM_UP_RUNS { "warm-up".to_string() } else { format!("run {}/{}", run + 1 - WARM_UP_RUNS, args.runs) };
+        let sample = measure_run(&driver.url(), &profile, base_url, args.inputs).await.map_err(|e| format!("{label}: {e}"))?;
+        let update = stats::summarize(&sample.inputs.iter().map(|i| i.update_ms).collect::<Vec<_>>());
+        eprintln!(
+            "sizer-bench: {label}: first contentful paint {:.1} ms, first result painted {:.1} ms, input -> update median {:.2} ms",
+            sample.load.first_contentful_paint_ms,
+            sample.load.result_painted_ms,
+            update.map_or(f64::NAN, |u| u.median)
+        );
+        if run >= WARM_UP_RUNS {
+            samples.push(sample);
+        }
+    }
+    Ok(samples)
+}
+
+fn build_report(
+    args: &Args,
+    base_url: &str,
+    files: Vec<downloads::DistFile>,
+    samples: &[RunSample],
+    core: Result<Vec<core_bench::CoreResult>, String>,
+) -> Result<Report, String> {
+    let first = samples.first().ok_or("no measured run")?;
+    let loads: Vec<_> = samples.iter().map(|s| &s.load).collect();
+    let inputs: Vec<_> = samples.iter().flat_map(|s| &s.inputs).collect();
+    let summary = |what: &str, values: Vec<f64>| stats::summarize(&values).ok_or_else(|| format!("no figures for {what}"));
+    let optional = |values: Vec<Option<f64>>| {
+        let values: Option<Vec<f64>> = values.into_iter().collect();
+        values.and_then(|v| stats::summarize(&v))
+    };
+    let page = PageTimings {
+        first_contentful_paint: summary("first contentful paint", loads.iter().map(|l| l.first_contentful_paint_ms).collect())?,
+        result_in_dom: summary("first result in the DOM", loads.iter().map(|l| l.result_in_dom_ms).collect())?,
+        result_painted: summary("first result painted", loads.iter().map(|l| l.result_painted_ms).collect())?,
+        document_downloaded: optional(loads.iter().map(|l| l.document_response_end_ms).collect()),
+        wasm_downloaded: optional(loads.iter().map(|l| l.wasm_response_end_ms).collect()),
+        widget_started: optional(loads.iter().map(|l| l.widget_started_ms).collect()),
+        input_to_update: summary("input to update", inputs.iter().map(|i| i.update_ms).collect())?,
+        input_to_result: summary("input to result", inputs.iter().map(|i| i.result_ms).collect())?,
+        input_to_next_frame: summary("input to next frame", inputs.iter().map(|i| i.next_frame_ms).collect())?,
+        inputs_in_next_frame: (inputs.iter().filter(|i| i.made_next_frame).count(), inputs.len()),
+        chart_on_page: inputs.iter().all(|i| i.chart_ms.is_some()),
+        first_result_text: first.load.result_text.clone(),
+    };
+    let union = |pick: &dyn Fn(&RunSample) -> &[String]| {
+        let urls: Vec<String> = samples.iter().flat_map(|s| pick(s).iter().cloned()).collect();
+        downloads::fetched("index.html", base_url, &urls)
+    };
+    let before_first_result = union(&|s| &s.load.resources_at_result);
+    let loaded = union(&|s| &s.resources);
+    let missing = downloads::total(&files, &loaded).1;
+    if !missing.is_empty() {
+        return Err(format!("the page fetched files that are not in dist/: {missing:?}"));
+    }
+    let setting = Setting {
+        date: machine::utc_date_today(),
+        cpus: machine::cpu_count(),
+        cpu_model: machine::cpu_model(),
+        browser: browser_name(&first.load.user_agent),
+        command: args.command.clone(),
+        runs: samples.len(),
+        warm_up_runs: WARM_UP_RUNS,
+        inputs_per_run: args.inputs,
+    };
+    Ok(Report { setting, files, before_first_result, loaded, page, core })
+}
+
+/// "Chromium 156.0.8078.108" from a (headless) Chrome user agent.
+fn browser_name(user_agent: &str) -> String {
+    user_agent
+        .split_whitespace()
+        .find_map(|token| token.strip_prefix("HeadlessChrome/").or_else(|| token.strip_prefix("Chrome/")))
+        .map_or_else(|| user_agent.to_string(), |version| format!("Chromium {version}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::browser_name;
+
+    #[test]
+    fn names_the_browser_from_its_user_agent() {
+        let agent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.8078.108 Safari/537.36";
+        assert_eq!(browser_name(agent), "Chromium 156.0.8078.108");
+        assert_eq!(browser_name("Other/1"), "Other/1");
+    }
+}

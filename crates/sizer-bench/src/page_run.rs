@@ -1,0 +1,161 @@
+//! One run in a fresh browser context: load the page, record when the first result was painted,
+//! then time input changes once the widget reacts.
+use crate::probes;
+use crate::session::Session;
+use serde_json::{Value, json};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// How long the page may take to paint its first result (ms, in the page's clock).
+const LOAD_DEADLINE_MS: f64 = 15_000.0;
+/// How long one input may take to change the result (ms); before the wasm has started (a
+/// prerendered page) inputs get no answer, so the first one is retried until this runs out.
+const INPUT_DEADLINE_MS: f64 = 2_000.0;
+const READY_DEADLINE: Duration = Duration::from_secs(20);
+/// Floor values typed in turn: far apart, so the streams (and usually the people) change.
+const FLOOR_VALUES: [&str; 2] = ["10", "20"];
+
+/// What one page load showed, in ms since navigation start.
+#[derive(Debug, Clone)]
+pub struct LoadSample {
+    pub first_contentful_paint_ms: f64,
+    pub result_in_dom_ms: f64,
+    pub result_painted_ms: f64,
+    pub document_response_end_ms: Option<f64>,
+    pub wasm_response_end_ms: Option<f64>,
+    /// When `window.SparkSizer` was set (the wasm started), if the widget sets it.
+    pub widget_started_ms: Option<f64>,
+    pub result_text: String,
+    pub resources_at_result: Vec<String>,
+    pub user_agent: String,
+}
+
+/// One input change, in ms since the input event was dispatched.
+#[derive(Debug, Clone)]
+pub struct InputSample {
+    /// Result and (when there is one) chart both updated.
+    pub update_ms: f64,
+    pub result_ms: f64,
+    pub chart_ms: Option<f64>,
+    /// Start of the frame after the input, and whether it already had the new result and chart.
+    pub next_frame_ms: f64,
+    pub made_next_frame: bool,
+}
+
+/// Everything one run measured.
+#[derive(Debug, Clone)]
+pub struct RunSample {
+    pub load: LoadSample,
+    pub inputs: Vec<InputSample>,
+    /// Every resource the page fetched by the end of the run (absolute URLs).
+    pub resources: Vec<String>,
+}
+
+/// Opens a fresh browser context, measures, closes it.
+pub async fn measure_run(driver_url: &str, profile: &Path, page_url: &str, input_count: usize) -> Result<RunSample, String> {
+    let session = Session::open(driver_url, profile).await?;
+    let outcome = measure_in(&session, page_url, input_count).await;
+    session.close().await;
+    outcome
+}
+
+async fn measure_in(session: &Session, page_url: &str, input_count: usize) -> Result<RunSample, String> {
+    session.run_before_page_scripts(probes::PAGE_PROBE).await?;
+    session.goto(page_url).await?;
+    let load = session.js_async(probes::COLLECT_LOAD, vec![json!(LOAD_DEADLINE_MS)]).await?;
+    if let Some(error) = load["error"].as_str() {
+        return Err(format!("{error} (page state: {load})"));
+    }
+    let mut value_index = wait_until_interactive(session).await?;
+    let mut inputs = Vec::with_capacity(input_count);
+    for _ in 0..input_count {
+        let value = FLOOR_VALUES[value_index % FLOOR_VALUES.len()];
+        value_index += 1;
+        let outcome = session.js_async(probes::INPUT_TO_UPDATE, vec![json!(value), json!(INPUT_DEADLINE_MS)]).await?;
+        inputs.push(input_sample(&outcome).ok_or_else(|| format!("typing floor {value} gave no update: {outcome}"))?);
+    }
+    let resources = strings(&session.js(probes::RESOURCES, vec![]).await?);
+    let widget_started = session.js("return window.__sparkSizerBench.apiReady;", vec![]).await?;
+    Ok(RunSample { load: load_sample(&load, widget_started.as_f64())?, inputs, resources })
+}
+
+/// Types floor values until the widget answers (its wasm has started); returns the index of the
+/// next value to type. This first answer is the warm-up and is not counted.
+async fn wait_until_interactive(session: &Session) -> Result<usize, String> {
+    let started = Instant::now();
+    let mut value_index = 0;
+    loop {
+        let value = FLOOR_VALUES[value_index % FLOOR_VALUES.len()];
+        value_index += 1;
+        let outcome = session.js_async(probes::INPUT_TO_UPDATE, vec![json!(value), json!(INPUT_DEADLINE_MS)]).await?;
+        if let Some(error) = outcome["error"].as_str() {
+            return Err(error.to_string());
+        }
+        if input_sample(&outcome).is_some() {
+            return Ok(value_index);
+        }
+        if started.elapsed() > READY_DEADLINE {
+            return Err(format!("the widget did not answer a floor change within {READY_DEADLINE:?}: {outcome}"));
+        }
+    }
+}
+
+fn input_sample(outcome: &Value) -> Option<InputSample> {
+    let next_frame = &outcome["nextFrame"];
+    Some(InputSample {
+        update_ms: outcome["updateMs"].as_f64()?,
+        result_ms: outcome["resultMs"].as_f64()?,
+        chart_ms: outcome["chartMs"].as_f64(),
+        next_frame_ms: next_frame["ms"].as_f64()?,
+        made_next_frame: next_frame["result"] == true && next_frame["chart"] == true,
+    })
+}
+
+fn load_sample(load: &Value, widget_started_ms: Option<f64>) -> Result<LoadSample, String> {
+    let number = |key: &str| load[key].as_f64().ok_or_else(|| format!("the page reported no {key}: {load}"));
+    Ok(LoadSample {
+        first_contentful_paint_ms: number("fcp")?,
+        result_in_dom_ms: number("resultInDom")?,
+        result_painted_ms: number("resultPainted")?,
+        document_response_end_ms: load["documentResponseEnd"].as_f64(),
+        wasm_response_end_ms: load["wasmResponseEnd"].as_f64(),
+        widget_started_ms,
+        result_text: load["resultText"].as_str().unwrap_or_default().to_string(),
+        resources_at_result: strings(&load["resourcesAtResult"]),
+        user_agent: load["userAgent"].as_str().unwrap_or_default().to_string(),
+    })
+}
+
+fn strings(value: &Value) -> Vec<String> {
+    value.as_array().into_iter().flatten().filter_map(|v| v.as_str().map(str::to_string)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_input_outcome_needs_every_figure_and_a_timeout_is_no_sample() {
+        let ok = json!({ "updateMs": 3.5, "resultMs": 2.0, "chartMs": 3.5,
+                         "nextFrame": { "ms": 16.6, "result": true, "chart": true } });
+        let sample = input_sample(&ok).unwrap();
+        assert_eq!((sample.update_ms, sample.result_ms, sample.chart_ms, sample.next_frame_ms), (3.5, 2.0, Some(3.5), 16.6));
+        assert!(sample.made_next_frame);
+        let late_chart = json!({ "updateMs": 20.0, "resultMs": 2.0, "chartMs": 20.0,
+                                 "nextFrame": { "ms": 16.6, "result": true, "chart": false } });
+        assert!(!input_sample(&late_chart).unwrap().made_next_frame);
+        assert!(input_sample(&json!({ "timeout": true, "resultMs": null })).is_none());
+    }
+
+    #[test]
+    fn a_load_without_paint_timing_is_an_error_naming_the_field() {
+        let load = json!({ "fcp": 40.0, "resultInDom": 60.0, "resultText": "163", "resourcesAtResult": ["a"] });
+        let error = load_sample(&load, None).unwrap_err();
+        assert!(error.contains("resultPainted"), "{error}");
+        let complete = json!({ "fcp": 40.0, "resultInDom": 60.0, "resultPainted": 66.0, "wasmResponseEnd": 30.0,
+                               "resultText": "163", "resourcesAtResult": ["a", "b"], "userAgent": "HeadlessChrome" });
+        let sample = load_sample(&complete, Some(50.0)).unwrap();
+        assert_eq!((sample.result_painted_ms, sample.wasm_response_end_ms, sample.widget_started_ms), (66.0, Some(30.0), Some(50.0)));
+        assert_eq!(sample.resources_at_result, ["a", "b"]);
+    }
+}

@@ -1,0 +1,143 @@
+//! The JavaScript the benchmark runs in the page. Every timestamp is `performance.now()` in the
+//! page, i.e. milliseconds since the navigation started; nothing is timed from outside.
+
+/// Installed before any of the page's scripts (`Page.addScriptToEvaluateOnNewDocument`), so the
+/// page needs no benchmark hook of its own. It records in `window.__sparkSizerBench`:
+/// - `resultInDom`: when the first `[data-result="people"]` has its text and its machine value
+///   (`data-value`) in the DOM, whether the HTML carried it (prerendered) or the wasm wrote it;
+/// - `resultPainted`: the `requestAnimationFrame` after that, i.e. the frame that paints it, and
+///   the resources fetched by then;
+/// - `apiReady`: when the widget's wasm set `window.SparkSizer` (it has started);
+/// - `canvasOps`: a count of 2D-canvas drawing calls, so an input measurement can tell that a
+///   chart was redrawn.
+pub const PAGE_PROBE: &str = r#"(() => {
+  if (window.__sparkSizerBench) return;
+  const marks = { resultInDom: null, resultPainted: null, resultText: null, resultValue: null,
+                  apiReady: null, resourcesAtResult: null, canvasOps: 0 };
+  Object.defineProperty(window, '__sparkSizerBench', { value: marks });
+  const observer = new MutationObserver(() => {
+    const el = document.querySelector('[data-result="people"]');
+    if (!el || marks.resultInDom !== null) return;
+    const text = el.textContent.trim();
+    const value = el.getAttribute('data-value') || '';
+    if (text === '' || value === '') return;
+    marks.resultInDom = performance.now();
+    marks.resultText = text;
+    marks.resultValue = value;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      marks.resultPainted = performance.now();
+      marks.resourcesAtResult = performance.getEntriesByType('resource').map((e) => e.name);
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true, characterData: true,
+                               attributes: true, attributeFilter: ['data-value'] });
+  Object.defineProperty(window, 'SparkSizer', {
+    configurable: true, enumerable: true, get() { return undefined; },
+    set(value) {
+      marks.apiReady = performance.now();
+      Object.defineProperty(window, 'SparkSizer', { value, writable: true, configurable: true, enumerable: true });
+    },
+  });
+  const proto = window.CanvasRenderingContext2D && CanvasRenderingContext2D.prototype;
+  if (proto) {
+    for (const name of ['clearRect', 'fillRect', 'strokeRect', 'fillText', 'strokeText', 'fill', 'stroke',
+                        'drawImage', 'putImageData']) {
+      const original = proto[name];
+      if (typeof original !== 'function') continue;
+      proto[name] = function () { marks.canvasOps += 1; return original.apply(this, arguments); };
+    }
+  }
+})();"#;
+
+/// Waits (in the page) until the first result has been painted, then returns the load figures.
+/// Arguments: deadline in ms. Result: `{ error }` or the marks plus first contentful paint,
+/// the document's response end and the wasm's response end.
+pub const COLLECT_LOAD: &str = r#"
+const [deadlineMs, done] = [arguments[0], arguments[arguments.length - 1]];
+const marks = window.__sparkSizerBench;
+if (!marks) { done({ error: 'the page probe did not run (Page.addScriptToEvaluateOnNewDocument)' }); return; }
+const collect = () => {
+  const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+  const nav = performance.getEntriesByType('navigation')[0];
+  const wasm = performance.getEntriesByType('resource').find((e) => e.name.endsWith('.wasm'));
+  return {
+    resultInDom: marks.resultInDom, resultPainted: marks.resultPainted,
+    resultText: marks.resultText, resultValue: marks.resultValue,
+    resourcesAtResult: marks.resourcesAtResult,
+    fcp: fcp ? fcp.startTime : null,
+    documentResponseEnd: nav ? nav.responseEnd : null,
+    wasmResponseEnd: wasm ? wasm.responseEnd : null,
+    userAgent: navigator.userAgent,
+  };
+};
+const wait = () => {
+  const fcpSeen = performance.getEntriesByName('first-contentful-paint').length > 0;
+  if (marks.resultPainted !== null && fcpSeen) { done(collect()); return; }
+  if (performance.now() > deadlineMs) {
+    done({ error: `no painted [data-result="people"] with text and data-value within ${deadlineMs} ms`, ...collect() });
+    return;
+  }
+  setTimeout(wait, 50);
+};
+wait();
+"#;
+
+/// One input measurement. Arguments: the floor value to type, a deadline in ms.
+///
+/// In a `requestAnimationFrame` callback (where Chromium also delivers real input events), it
+/// sets the first instance's `[data-field="floor"]` and dispatches `input`, then checks after
+/// each task (a `MessageChannel` loop, which lets the page's own tasks and microtasks run) until
+/// the people or streams result's text and value changed (the floor always moves the streams;
+/// the people only while speed binds) and, when the instance has a canvas, a drawing
+/// call happened. `updateMs` is the later of the two. `nextFrame` says whether the frame after
+/// the input already had both (no frame missed) and when it started.
+pub const INPUT_TO_UPDATE: &str = r#"
+const [value, deadlineMs, done] = [arguments[0], arguments[1], arguments[arguments.length - 1]];
+const marks = window.__sparkSizerBench;
+const root = document.querySelector('.spark-sizer');
+const input = root && root.querySelector('[data-field="floor"]');
+if (!marks || !input) {
+  done({ error: !marks ? 'the page probe did not run' : 'no [data-field="floor"] in the first .spark-sizer' });
+  return;
+}
+const shown = () => ['people', 'streams'].map((name) => {
+  const el = root.querySelector(`[data-result="${name}"]`);
+  return el ? `${el.textContent.trim()}|${el.getAttribute('data-value')}` : '';
+}).join(' ');
+const hasChart = root.querySelector('canvas') !== null;
+const before = shown();
+const opsBefore = marks.canvasOps;
+requestAnimationFrame(() => {
+  const t0 = performance.now();
+  input.value = value;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  let resultMs = null;
+  let chartMs = hasChart ? null : 0;
+  let nextFrame = null;
+  requestAnimationFrame(() => {
+    nextFrame = { ms: performance.now() - t0, result: shown() !== before, chart: !hasChart || marks.canvasOps > opsBefore };
+  });
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    const elapsed = performance.now() - t0;
+    if (resultMs === null && shown() !== before) resultMs = elapsed;
+    if (chartMs === null && marks.canvasOps > opsBefore) chartMs = elapsed;
+    if (resultMs !== null && chartMs !== null && nextFrame !== null) {
+      channel.port1.close();
+      done({ resultMs, chartMs: hasChart ? chartMs : null, updateMs: Math.max(resultMs, chartMs), nextFrame, hasChart, shown: shown() });
+      return;
+    }
+    if (elapsed > deadlineMs) {
+      channel.port1.close();
+      done({ timeout: true, resultMs, chartMs, hasChart, before, shown: shown() });
+      return;
+    }
+    channel.port2.postMessage(0);
+  };
+  channel.port2.postMessage(0);
+});
+"#;
+
+/// Every resource the page has fetched so far (absolute URLs).
+pub const RESOURCES: &str = "return performance.getEntriesByType('resource').map((e) => e.name);";
