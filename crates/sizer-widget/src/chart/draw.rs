@@ -124,7 +124,7 @@ where
         .axis_desc_style(look.font(13.0, theme.text))
         .axis_style(ShapeStyle { color: rgb(theme.text).to_rgba(), filled: false, stroke_width: look.px(1.0) })
         .bold_line_style(ShapeStyle {
-            color: rgb(theme.grid).mix(0.28),
+            color: rgb(theme.grid).to_rgba(),
             filled: false,
             stroke_width: look.px(1.0),
         })

@@ -74,7 +74,7 @@ fn parse_channel(part: &str) -> Option<u8> {
 pub struct ChartTheme {
     /// Labels, axis titles and the frame.
     pub text: Rgb,
-    /// Grid lines (drawn with transparency over the page background).
+    /// Grid lines.
     pub grid: Rgb,
     /// The chosen run: its measured points and interpolated line.
     pub run: Rgb,
@@ -85,31 +85,31 @@ pub struct ChartTheme {
 }
 
 impl ChartTheme {
-    /// Colours for a light background (all AA against white for text and lines).
+    /// Colours for a light background (the defaults of `web/styles.css`).
     pub const LIGHT: ChartTheme = ChartTheme {
-        text: Rgb(0x1f, 0x24, 0x2b),
-        grid: Rgb(0x6b, 0x72, 0x80),
-        run: Rgb(0x1d, 0x5f, 0xc4),
-        floor: Rgb(0xb4, 0x23, 0x18),
+        text: Rgb(0x1b, 0x1f, 0x1d),
+        grid: Rgb(0xd5, 0xdc, 0xd8),
+        run: Rgb(0x0b, 0x6e, 0x4f),
+        floor: Rgb(0xb3, 0x26, 0x1e),
         overlays: [
-            Rgb(0x2b, 0x7a, 0x3f),
-            Rgb(0x8a, 0x4b, 0xb8),
-            Rgb(0xa1, 0x62, 0x07),
-            Rgb(0x0e, 0x74, 0x90),
+            Rgb(0x5b, 0x5f, 0xc7),
+            Rgb(0xa0, 0x5a, 0x00),
+            Rgb(0x7a, 0x3e, 0x9d),
+            Rgb(0x2f, 0x6f, 0x95),
         ],
     };
 
-    /// Colours for a dark background.
+    /// Colours for a dark background (the dark defaults of `web/styles.css`).
     pub const DARK: ChartTheme = ChartTheme {
-        text: Rgb(0xe6, 0xe9, 0xef),
-        grid: Rgb(0x9a, 0xa3, 0xb2),
-        run: Rgb(0x7c, 0xb4, 0xff),
-        floor: Rgb(0xff, 0x8a, 0x7a),
+        text: Rgb(0xe6, 0xec, 0xe9),
+        grid: Rgb(0x37, 0x42, 0x3e),
+        run: Rgb(0x5f, 0xd3, 0xa5),
+        floor: Rgb(0xff, 0x8a, 0x80),
         overlays: [
-            Rgb(0x7d, 0xd3, 0x8f),
-            Rgb(0xc9, 0xa2, 0xff),
-            Rgb(0xf5, 0xc1, 0x5c),
-            Rgb(0x67, 0xd4, 0xea),
+            Rgb(0xa9, 0xac, 0xff),
+            Rgb(0xff, 0xb8, 0x6b),
+            Rgb(0xd7, 0xa6, 0xf2),
+            Rgb(0x8f, 0xcd, 0xf2),
         ],
     };
 
