@@ -72,7 +72,7 @@ pub async fn standalone_page_loads_clean_with_the_core_sizing(browser: &Browser,
 pub async fn screenshot_for_the_readme(browser: &Browser, site: &Site) -> Result<(), String> {
     browser.goto(&site.base_url).await?;
     browser.wait_for_results(0).await?;
-    let height = browser.js("return document.documentElement.scrollHeight;", vec![]).await?;
+    let height = browser.js("return Math.ceil(document.body.getBoundingClientRect().bottom + window.scrollY);", vec![]).await?;
     let height = (height.as_u64().unwrap_or(u64::from(WINDOW_HEIGHT)) as u32).clamp(MIN_SCREENSHOT_HEIGHT, MAX_SCREENSHOT_HEIGHT);
     let resize = |h| browser.client.set_window_size(WINDOW_WIDTH, h);
     resize(height).await.map_err(|e| format!("cannot resize the window: {e}"))?;
