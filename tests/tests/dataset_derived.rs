@@ -35,9 +35,7 @@ fn per_request(point: &RunPoint) -> f64 {
 fn gpuwerk_per_user_is_1000_over_the_median_tpot() {
     for id in [
         "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1",
-        "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1-single-128-512",
         "gpuwerk-llama-3.3-70b-awq-vllm-0.27.1",
-        "gpuwerk-llama-3.3-70b-awq-vllm-0.27.1-single-128-512",
     ] {
         for point in &run(id).points {
             let tpot = point.median_tpot_ms.map(|f| f.value).unwrap_or(f64::NAN);

@@ -203,7 +203,7 @@ mod tests {
 
     #[test]
     fn a_dense_70b_never_reaches_the_floor() {
-        let run = "gpuwerk-llama-3.3-70b-awq-vllm-0.27.1-single-128-512";
+        let run = "gpuwerk-llama-3.3-70b-awq-vllm-0.27.1";
         let outcome = Outcome::compute(run, Scenario::chat(), &Outcome::empty());
         let result = result_text(Lang::En, &outcome, Some(Usage::Chat));
         assert_eq!(result.people, "0");
