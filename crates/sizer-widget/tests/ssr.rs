@@ -1,0 +1,97 @@
+//! Markup tests without a browser: the app rendered to a string with Yew's `ssr` feature, as
+//! the build prerenders it into `index.html`. Run:
+//! `cargo test -p sizer-widget --no-default-features --features ssr --test ssr`.
+#![cfg(all(feature = "ssr", not(target_arch = "wasm32")))]
+
+use sizer_core::{Scenario, size};
+use sizer_widget::config::Attributes;
+use sizer_widget::render_to_string;
+
+const QWEN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
+
+fn render(attributes: Attributes) -> String {
+    futures::executor::block_on(render_to_string(attributes, 0))
+}
+
+/// The text between the opening tag that carries `attribute` and its closing tag.
+fn text_of<'a>(html: &'a str, attribute: &str) -> &'a str {
+    let start = html.find(attribute).unwrap_or_else(|| panic!("no {attribute} in the markup"));
+    let rest = &html[start..];
+    let open_end = rest.find('>').expect("tag end") + 1;
+    let close = rest[open_end..].find('<').expect("closing tag");
+    &rest[open_end..open_end + close]
+}
+
+/// The value of `name="…"` inside the tag that carries `attribute`.
+fn attribute_of<'a>(html: &'a str, attribute: &str, name: &str) -> &'a str {
+    let start = html.find(attribute).unwrap_or_else(|| panic!("no {attribute} in the markup"));
+    let tag_start = html[..start].rfind('<').expect("tag start");
+    let tag = &html[tag_start..start + html[start..].find('>').expect("tag end")];
+    let key = format!("{name}=\"");
+    let value_start = tag.find(&key).unwrap_or_else(|| panic!("no {name} on {tag}")) + key.len();
+    let value_end = tag[value_start..].find('"').expect("value end");
+    &tag[value_start..value_start + value_end]
+}
+
+fn expected_people(run_id: &str, scenario: Scenario) -> u64 {
+    let data = sizer_data::dataset();
+    let run = data.run(run_id).expect("run");
+    let (curve, _) = run.curve().expect("curve");
+    let scenario = Scenario {
+        kv_pool_tokens: data.kv_pool_tokens(run).map(|c| c.value),
+        prefill_tok_s: data.prefill_tok_s(run).map(|c| c.value),
+        ..scenario
+    };
+    size(&scenario, &curve).expect("sizes").people
+}
+
+#[test]
+fn the_default_scenario_is_in_the_html() {
+    let html = render(Attributes::default());
+    let people = expected_people(QWEN, Scenario::chat());
+    assert_eq!(text_of(&html, "data-result=\"people\""), people.to_string());
+    assert_eq!(attribute_of(&html, "data-result=\"people\"", "data-value"), people.to_string());
+    assert_eq!(text_of(&html, "data-result=\"streams\""), "52");
+    assert_eq!(attribute_of(&html, "data-result=\"binding\"", "data-value"), "speed");
+    assert_eq!(
+        text_of(&html, "data-result=\"summary\""),
+        "About 160 people chatting, limited by per-user speed."
+    );
+    assert!(html.contains("class=\"spark-sizer\""));
+    assert!(html.contains("aria-live=\"polite\""));
+}
+
+#[test]
+fn every_input_has_a_label_and_a_field_name() {
+    let html = render(Attributes::default());
+    for field in [
+        "run", "floor", "answer_tokens", "interval_s", "ttft_s", "prompt_tokens", "percentile", "headroom",
+        "interpolation", "context_tokens", "replicas", "lang", "usage",
+    ] {
+        let marker = format!("data-field=\"{field}\"");
+        let id = attribute_of(&html, &marker, "id");
+        assert!(html.contains(&format!("for=\"{id}\"")), "no label for {field}");
+    }
+}
+
+#[test]
+fn the_worked_steps_and_citations_are_prerendered() {
+    let html = render(Attributes::default());
+    assert!(html.contains("18.4 tok/s at 32 → 13.1 tok/s at 64"), "step 2 inputs");
+    assert!(html.contains(&format!("data-cite=\"{QWEN}\"")), "the run is cited");
+    assert!(html.contains(&format!("href=\"#run-{QWEN}\"")), "the citation links to the run's table");
+    assert!(html.contains("Measured p99 time to first token at 64 concurrent requests: 2.7 s."));
+}
+
+#[test]
+fn attributes_shape_the_markup_and_bad_ones_are_reported() {
+    let html = render(Attributes { lang: Some("de".into()), floor: Some("10".into()), ..Attributes::default() });
+    assert!(html.contains("lang=\"de\""));
+    let people = expected_people(QWEN, Scenario { floor_tok_s: 10.0, ..Scenario::chat() });
+    assert_eq!(attribute_of(&html, "data-result=\"people\"", "data-value"), people.to_string());
+    assert!(text_of(&html, "data-result=\"summary\"").starts_with("Etwa "));
+
+    let html = render(Attributes { replicas: Some("many".into()), ..Attributes::default() });
+    assert!(html.contains("data-error=\"config\""));
+    assert!(html.contains("data-replicas=\"many\"") || html.contains("data-replicas=&quot;many&quot;"), "names the attribute");
+}
