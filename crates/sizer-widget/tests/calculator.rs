@@ -221,3 +221,29 @@ async fn two_instances_are_independent() {
     assert_shows(&first, &expected(QWEN, Scenario { floor_tok_s: 10.0, ..Scenario::chat() })).await;
     assert_shows(&second, &expected(QWEN, Scenario::chat())).await;
 }
+
+#[wasm_bindgen_test]
+async fn the_url_fragment_reproduces_a_sizing() {
+    let location = web_sys::window().expect("window").location();
+    location.set_hash(&format!("s=r:{PETRONELLA},f:10,n:2")).expect("set hash");
+    let root = mount(Attributes { sync_url: true, ..Attributes::default() }, "t8");
+    let from_link = Scenario { floor_tok_s: 10.0, replicas: 2, ..Scenario::chat() };
+    assert_shows(&root, &expected(PETRONELLA, from_link)).await;
+
+    // Typing writes the scenario back into the fragment.
+    type_into(&root, "floor", "12").await;
+    let mut hash = String::new();
+    for _ in 0..MAX_TICKS {
+        hash = location.hash().unwrap_or_default();
+        if hash.contains(",f:12,") {
+            break;
+        }
+        tick().await;
+    }
+    assert!(hash.starts_with(&format!("#s=r:{PETRONELLA},")) && hash.contains(",f:12,") && hash.contains(",n:2"), "{hash}");
+
+    // An instance without data-sync-url ignores the fragment.
+    let plain = mount(Attributes::default(), "t9");
+    assert_shows(&plain, &expected(QWEN, Scenario::chat())).await;
+    location.set_hash("").expect("clear hash");
+}
