@@ -68,12 +68,19 @@ impl Browser {
     /// Console messages at level SEVERE since the last call (errors, failed loads, CSP refusals,
     /// uncaught exceptions, panics reported by the widget).
     pub async fn console_errors(&self) -> Result<Vec<String>, String> {
+        Ok(self.console_messages().await?.into_iter().filter(|(level, _)| level == "SEVERE").map(|(_, m)| m).collect())
+    }
+
+    /// Every console message since the last call, as `(level, message)`.
+    pub async fn console_messages(&self) -> Result<Vec<(String, String)>, String> {
         let entries = self.client.issue_cmd(BrowserLog).await.map_err(|e| format!("cannot read the browser log: {e}"))?;
         let entries = entries.as_array().cloned().unwrap_or_default();
         Ok(entries
             .iter()
-            .filter(|entry| entry["level"] == "SEVERE")
-            .map(|entry| entry["message"].as_str().unwrap_or("").to_string())
+            .map(|entry| {
+                let text = |key: &str| entry[key].as_str().unwrap_or("").to_string();
+                (text("level"), text("message"))
+            })
             .collect())
     }
 

@@ -173,9 +173,21 @@ pub async fn url_fragment_round_trips_a_scenario(browser: &Browser, site: &Site)
 }
 
 pub async fn requests_stay_on_the_origin_and_preloads_are_used(browser: &Browser, site: &Site) -> Result<(), String> {
+    browser.console_messages().await?;
     browser.goto(&site.base_url).await?;
     browser.wait_for_results(0).await?;
     browser.settle().await?;
+    // Chromium warns when a preload goes unused or the wasm cannot be compiled while streaming.
+    let loading_warnings: Vec<String> = browser
+        .console_messages()
+        .await?
+        .into_iter()
+        .map(|(_, message)| message)
+        .filter(|m| m.contains("preload") || m.contains("instantiateStreaming") || m.contains("MIME"))
+        .collect();
+    if !loading_warnings.is_empty() {
+        return Err(format!("loading warnings:\n    {}", loading_warnings.join("\n    ")));
+    }
     let seen = browser
         .js(
             "return { origin: location.origin,
