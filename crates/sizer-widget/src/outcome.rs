@@ -164,7 +164,7 @@ impl Outcome {
 
 /// The run's p99 TTFT at the measured concurrency nearest `concurrency` on a log2 scale
 /// (the sweeps double: 8, 16, 32), ties to the higher concurrency (the cautious reading).
-fn nearest_p99_ttft(run: &Run, concurrency: f64) -> Option<TtftNearest> {
+pub(crate) fn nearest_p99_ttft(run: &Run, concurrency: f64) -> Option<TtftNearest> {
     let target = concurrency.max(1.0).log2();
     run.points
         .iter()

@@ -152,10 +152,11 @@ pub fn next_limit(sizing: &Sizing) -> Option<(Limit, f64)> {
 }
 
 fn margin_text(lang: Lang, sizing: &Sizing) -> Option<String> {
-    let Some(margin) = sizing.margin_to_next else {
+    let Some((limit, users)) = next_limit(sizing) else {
         return Some(text(lang, Msg::NoNextLimit).to_string());
     };
-    let (limit, users) = next_limit(sizing)?;
+    // No finite margin (the binding limit serves nobody): the headline already says why.
+    let margin = sizing.margin_to_next?;
     let people = (users.max(0.0).floor() as u64).saturating_mul(u64::from(sizing.replicas));
     Some(phrases::margin(
         lang,

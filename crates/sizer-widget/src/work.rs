@@ -6,6 +6,7 @@
 use sizer_core::{HeadroomMethod, Interpolation, Sizing, StreamsAtFloor};
 use sizer_data::{Run, dataset};
 
+use crate::i18n::formulas::{Formula, formula};
 use crate::i18n::phrases;
 use crate::i18n::{Lang, Msg, format_integer, format_number, text};
 use crate::outcome::{Cited, Outcome};
@@ -41,7 +42,7 @@ pub struct Step {
 
 /// The steps of the outcome's sizing (empty without one).
 pub fn steps(lang: Lang, outcome: &Outcome) -> Vec<Step> {
-    let (Some(sizing), Some(run)) = (outcome.sizing(), outcome.run_ref) else {
+    let (Some(sizing), Some(run)) = (outcome.sizing(), outcome.run.as_deref()) else {
         return Vec::new();
     };
     let n = |value: f64, places: usize| format_number(lang, value, places);
@@ -51,7 +52,7 @@ pub fn steps(lang: Lang, outcome: &Outcome) -> Vec<Step> {
 
     steps.push(Step {
         title: text(lang, Msg::StepFloor),
-        formula: "floor".into(),
+        formula: formula(lang, Formula::Floor).into(),
         inputs: phrases::your_input(lang).into(),
         result: [n(sizing.floor_tok_s, decimals(sizing.floor_tok_s)), " ".into(), tok_s.into()].concat(),
         cite: None,
@@ -62,7 +63,7 @@ pub fn steps(lang: Lang, outcome: &Outcome) -> Vec<Step> {
     let duty_formula = if outcome.scenario.always_busy {
         phrases::always_busy(lang).to_string()
     } else {
-        "busy = answer / floor + TTFT; duty = min(busy / interval, 1)".into()
+        formula(lang, Formula::Duty).into()
     };
     let duty_inputs = if outcome.scenario.always_busy {
         String::from("—")
@@ -95,7 +96,7 @@ pub fn steps(lang: Lang, outcome: &Outcome) -> Vec<Step> {
 
     steps.push(Step {
         title: text(lang, Msg::StepUsersBySpeed),
-        formula: "users = load / duty".into(),
+        formula: formula(lang, Formula::UsersBySpeed).into(),
         inputs: [n(sizing.max_avg_load, 1), " / ".into(), n(sizing.duty, 3)].concat(),
         result: n(sizing.users_by_speed, 1),
         cite: None,
@@ -109,7 +110,7 @@ pub fn steps(lang: Lang, outcome: &Outcome) -> Vec<Step> {
     users.extend(sizing.users_by_prefill.map(|u| n(u, 1)));
     steps.push(Step {
         title: text(lang, Msg::StepBinding),
-        formula: "people = floor(min(users)) × replicas".into(),
+        formula: formula(lang, Formula::People).into(),
         inputs: ["min(".into(), users.join("; "), ") × ".into(), format_integer(lang, u64::from(sizing.replicas))].concat(),
         result: [
             format_integer(lang, sizing.people),
@@ -129,8 +130,8 @@ fn streams_step(lang: Lang, sizing: &Sizing, method: Interpolation, cite: Citati
     let tok_s = text(lang, Msg::UnitTokS);
     let point = |speed: f64, concurrency: f64| [n(speed, 1), " ".into(), tok_s.into(), at.into(), n(concurrency, 0)].concat();
     let formula = match method {
-        Interpolation::Linear => "S = c₁ + (v₁ − floor) × (c₂ − c₁) / (v₁ − v₂)",
-        Interpolation::MonotoneLog2 => "S: monotone cubic (PCHIP) through the points on log₂(c), solved for v = floor",
+        Interpolation::Linear => formula(lang, Formula::StreamsLinear),
+        Interpolation::MonotoneLog2 => formula(lang, Formula::StreamsMonotone),
     };
     let (inputs, result) = match sizing.streams {
         StreamsAtFloor::Within { streams, above, below } => (
@@ -152,15 +153,15 @@ fn headroom_step(lang: Lang, sizing: &Sizing) -> Step {
     let percentile = [n(sizing.percentile * 100.0, 2), " %".into()].concat();
     let (formula, inputs) = match sizing.headroom {
         HeadroomMethod::NormalApprox => (
-            "load + z × √load ≤ S",
+            formula(lang, Formula::HeadroomNormal),
             ["S = ".into(), streams, ", z = ".into(), n(sizing.z.unwrap_or(f64::NAN), 3)].concat(),
         ),
         HeadroomMethod::ExactPoisson => (
-            "P(N ≤ S) ≥ p, N ~ Poisson(load)",
+            formula(lang, Formula::HeadroomPoisson),
             ["S = ".into(), streams, ", p = ".into(), percentile].concat(),
         ),
         HeadroomMethod::ErlangC => (
-            "P(wait) ≤ 1 − p (Erlang C, S streams)",
+            formula(lang, Formula::HeadroomErlang),
             ["S = ".into(), streams, ", p = ".into(), percentile].concat(),
         ),
     };
@@ -179,7 +180,7 @@ fn kv_step(lang: Lang, sizing: &Sizing, outcome: &Outcome) -> Step {
     match (outcome.kv_pool, sizing.kv_sessions, sizing.kv_sessions_unrounded, sizing.users_by_kv) {
         (Some(pool), Some(sessions), Some(unrounded), Some(users)) => Step {
             title,
-            formula: "sessions = floor(pool / context); users = headroom(sessions) / duty".into(),
+            formula: formula(lang, Formula::Kv).into(),
             inputs: [n(pool.value, 0), " / ".into(), n(outcome.scenario.context_tokens, 0)].concat(),
             result: [
                 n(unrounded, 1),
@@ -191,7 +192,7 @@ fn kv_step(lang: Lang, sizing: &Sizing, outcome: &Outcome) -> Step {
             .concat(),
             cite: Some(fact_citation(pool)),
         },
-        _ => not_known(lang, title, "sessions = pool / context"),
+        _ => not_known(lang, title, formula(lang, Formula::Kv)),
     }
 }
 
@@ -201,7 +202,7 @@ fn prefill_step(lang: Lang, sizing: &Sizing, outcome: &Outcome) -> Step {
     match (outcome.prefill, sizing.users_by_prefill) {
         (Some(rate), Some(users)) => Step {
             title,
-            formula: "users = prefill rate / (prompt / interval)".into(),
+            formula: formula(lang, Formula::Prefill).into(),
             inputs: [
                 n(rate.value, 0),
                 " / (".into(),
@@ -214,7 +215,7 @@ fn prefill_step(lang: Lang, sizing: &Sizing, outcome: &Outcome) -> Step {
             result: n(users, 1),
             cite: Some(fact_citation(rate)),
         },
-        _ => not_known(lang, title, "users = prefill rate / (prompt / interval)"),
+        _ => not_known(lang, title, formula(lang, Formula::Prefill)),
     }
 }
 

@@ -75,7 +75,7 @@ pub fn text(msg: Msg) -> &'static str {
         Msg::StepUsersBySpeed => "People by speed",
         Msg::StepKv => "KV-cache sessions",
         Msg::StepPrefill => "Prefill budget",
-        Msg::StepBinding => "Binding limit",
+        Msg::StepBinding => "Binding limit and people",
         Msg::StepReplicas => "Replicas",
         Msg::FormulaLabel => "Formula",
         Msg::InputsLabel => "Numbers in",

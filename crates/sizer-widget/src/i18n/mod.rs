@@ -7,6 +7,7 @@
 
 mod de;
 mod en;
+pub mod formulas;
 mod number;
 pub mod phrases;
 pub mod import;
