@@ -10,7 +10,7 @@ const NEW_FLOOR: &str = "12";
 const BAD_FLOORS: [&str; 2] = ["abc", "-5"];
 /// The screenshot for the README is as tall as the page, within these bounds (px).
 const MIN_SCREENSHOT_HEIGHT: u32 = 480;
-const MAX_SCREENSHOT_HEIGHT: u32 = 2400;
+const MAX_SCREENSHOT_HEIGHT: u32 = 1400;
 
 pub struct Site {
     /// `http://127.0.0.1:<port>/` serving `dist/`.
