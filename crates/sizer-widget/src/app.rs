@@ -15,6 +15,7 @@ use crate::components::choice_select::{Choice, ChoiceSelect};
 use crate::components::claims_panel::ClaimsPanel;
 use crate::components::config_errors::ConfigErrors;
 use crate::components::floor_presets::FloorInput;
+use crate::components::import_panel::ImportPanel;
 use crate::components::number_field::NumberField;
 use crate::components::result_panel::ResultPanel;
 use crate::components::run_picker::RunPicker;
@@ -133,6 +134,7 @@ pub fn App(props: &AppProps) -> Html {
                         selected={AttrValue::from(state.run_id.clone())}
                         {lang}
                         on_change={dispatch(|v| Some(Action::SetRun(v)))}
+                        yours={state.imported.runs().to_vec()}
                     />
                     <FloorInput
                         id_prefix={prefix.clone()}
@@ -196,6 +198,16 @@ pub fn App(props: &AppProps) -> Html {
                             on_change={dispatch(|v| interpolation_from(&v).map(Action::SetInterpolation))}
                         />
                     </fieldset>
+                    <ImportPanel
+                        imported={state.imported.clone()}
+                        selected={AttrValue::from(state.run_id.clone())}
+                        {lang}
+                        id_prefix={prefix.clone()}
+                        on_action={{
+                            let dispatcher = state.dispatcher();
+                            Callback::from(move |action| dispatcher.dispatch(Action::Imported(action)))
+                        }}
+                    />
                 </form>
                 <div class="ss-output">
                     <ResultPanel result={result} {lang} stale={state.has_errors()} {warning} />

@@ -14,8 +14,12 @@
 use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
+use sizer_core::{Scenario, size};
 use sizer_data::{Counter, Figure, Run, RunOrigin, RunPoint, Topology, Workload, dataset};
 use sizer_import::{ShareError, clean_label, decode_points, encode_points};
+
+use crate::outcome::{Cited, DEFAULT_RUN, Outcome, Problem, nearest_p99_ttft};
+use crate::state::SizerState;
 
 /// The `localStorage` key. The version in the name and in the value lets a later format move on.
 pub const STORAGE_KEY: &str = "spark-sizer.yours.v1";
@@ -286,6 +290,102 @@ pub fn run_from_shared_points(id: &str, label: &str, points: &str) -> Result<Run
         points: run_points,
         note: Some("Shared as points in a link: per-request tok/s only.".to_owned()),
     })
+}
+
+/// What a person did to their imported runs (one [`crate::state::Action::Imported`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ImportAction {
+    /// Imported runs: listed, and the first one put in use.
+    Add(Vec<Rc<Run>>),
+    /// Put an imported run in use.
+    Select(String),
+    /// Renamed a run (id, new name).
+    Rename(String, String),
+    /// Removed a run; if it was in use, the default run takes its place.
+    Remove(String),
+    /// Ticked or unticked "remember on this device".
+    SetRemember(bool),
+    /// Ticked or unticked "put my curve into the share link".
+    SetShare(bool),
+    /// The device's stored runs were read.
+    Restore(Rc<Restored>),
+}
+
+impl SizerState {
+    /// Applies an [`ImportAction`]; returns whether the sizing must be recomputed.
+    pub fn apply_imported(&mut self, action: ImportAction) -> bool {
+        match action {
+            ImportAction::Add(runs) => match self.imported.add(&runs) {
+                Ok(ids) => match ids.into_iter().next() {
+                    Some(first) => {
+                        self.run_id = first;
+                        true
+                    }
+                    None => false,
+                },
+                Err(AddError::TooMany { .. }) => false,
+            },
+            ImportAction::Select(id) => {
+                let known = self.imported.get(&id).is_some();
+                if known {
+                    self.run_id = id;
+                }
+                known
+            }
+            ImportAction::Rename(id, name) => self.imported.rename(&id, &name) && self.run_id == id,
+            ImportAction::Remove(id) => {
+                let was_in_use = self.imported.remove(&id) && self.run_id == id;
+                if was_in_use {
+                    self.run_id = DEFAULT_RUN.to_owned();
+                }
+                was_in_use
+            }
+            ImportAction::SetRemember(on) => {
+                self.imported.remember = on;
+                if on {
+                    self.imported.notice = None;
+                }
+                false
+            }
+            ImportAction::SetShare(on) => {
+                self.imported.share = on;
+                false
+            }
+            ImportAction::Restore(restored) => {
+                self.imported.restore(Restored::clone(&restored));
+                false
+            }
+        }
+    }
+}
+
+/// The outcome for an imported run: the same core sizing and the same TTFT reading as for a
+/// sourced run. The prefill rate is the run's own (llama.cpp S_PP, llama-benchy pp), cited as
+/// yours; the KV pool and the article's claims belong to the dataset's runs, so there are none.
+pub fn outcome_for(run: &Rc<Run>, scenario: Scenario) -> Outcome {
+    let prefill = run.prefill_tok_s().map(|value| Cited { value, cited_id: "yours", source: "yours" });
+    let scenario = Scenario { kv_pool_tokens: None, prefill_tok_s: prefill.map(|c| c.value), ..scenario };
+    let (curve, basis) = match run.curve() {
+        Ok((curve, basis)) => (Some(curve), Some(basis)),
+        Err(_) => (None, None),
+    };
+    let sizing = match &curve {
+        None => Err(Problem::NoCurve),
+        Some(curve) => size(&scenario, curve).map(Rc::new).map_err(Problem::Scenario),
+    };
+    let concurrency = sizing.as_ref().ok().map(|s| s.fractional_streams).unwrap_or(1.0);
+    Outcome {
+        run: Some(Rc::clone(run)),
+        run_ref: None,
+        basis,
+        curve,
+        scenario,
+        kv_pool: None,
+        prefill,
+        sizing,
+        ttft: nearest_p99_ttft(run, concurrency),
+        claims: Vec::new(),
+    }
 }
 
 /// Reading and writing `localStorage` (browser only).

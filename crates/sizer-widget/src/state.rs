@@ -12,6 +12,7 @@ use yew::Reducible;
 use crate::config::Config;
 use crate::fragment::FragmentScenario;
 use crate::i18n::{Lang, format_number};
+use crate::imported::{ImportAction, ImportedRuns};
 use crate::input::{Field, InputError};
 use crate::outcome::{DEFAULT_RUN, Outcome};
 
@@ -110,6 +111,8 @@ pub enum Action {
     SetTheme(Theme),
     /// Opened a link with a scenario in its fragment.
     LoadFragment(FragmentScenario),
+    /// Imported, picked, renamed or removed one of their own runs (see `imported.rs`).
+    Imported(ImportAction),
 }
 
 /// The calculator's state.
@@ -137,6 +140,8 @@ pub struct SizerState {
     pub interpolation: Interpolation,
     /// The sizing of the current inputs.
     pub outcome: Rc<Outcome>,
+    /// The person's own imported runs ("yours").
+    pub imported: ImportedRuns,
 }
 
 impl SizerState {
@@ -156,6 +161,7 @@ impl SizerState {
             theme: Theme::Auto,
             outcome: Rc::new(Outcome::empty()),
             run_id,
+            imported: ImportedRuns::default(),
             texts: Default::default(),
             values: [0.0; Field::COUNT],
             errors: [None; Field::COUNT],
@@ -278,7 +284,10 @@ impl SizerState {
 
     /// Recomputes the sizing from the current values.
     fn recompute(&mut self) {
-        self.outcome = Rc::new(Outcome::compute(&self.run_id, self.scenario(), &self.outcome));
+        self.outcome = Rc::new(match self.imported.get(&self.run_id) {
+            Some(run) => crate::imported::outcome_for(run, self.scenario()),
+            None => Outcome::compute(&self.run_id, self.scenario(), &self.outcome),
+        });
     }
 }
 
@@ -321,7 +330,7 @@ impl Reducible for SizerState {
         match action {
             Action::SetText(field, text) => next.put_text(field, text),
             Action::SetRun(id) => {
-                if sizer_data::dataset().run(&id).is_some() {
+                if sizer_data::dataset().run(&id).is_some() || next.imported.get(&id).is_some() {
                     next.run_id = id;
                 }
             }
@@ -351,6 +360,7 @@ impl Reducible for SizerState {
                 next.theme = theme;
             }
             Action::LoadFragment(fragment) => next.load_fragment(fragment),
+            Action::Imported(action) => needs_sizing = next.apply_imported(action),
         }
         if needs_sizing {
             next.recompute();

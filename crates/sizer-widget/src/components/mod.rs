@@ -6,6 +6,7 @@ pub mod claims_panel;
 pub mod config_errors;
 pub mod error_text;
 pub mod floor_presets;
+pub mod import_panel;
 pub mod number_field;
 pub mod result_panel;
 pub mod run_picker;

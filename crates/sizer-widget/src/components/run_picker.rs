@@ -1,11 +1,14 @@
 //! The measured-run picker: runs grouped by model, each option naming format, engine, source
 //! and date; the chosen run's details below the select.
 
+use std::rc::Rc;
+
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
-use sizer_data::dataset;
+use sizer_data::{Run, dataset};
 
+use crate::i18n::import::{ImportMsg, import_text};
 use crate::i18n::{Lang, Msg, text};
 use crate::work::run_citation;
 
@@ -20,6 +23,9 @@ pub struct RunPickerProps {
     pub lang: Lang,
     /// Called with the chosen run id.
     pub on_change: Callback<String>,
+    /// The person's own imported runs, listed last and marked "yours".
+    #[prop_or_default]
+    pub yours: Vec<Rc<Run>>,
 }
 
 /// The run select, grouped by model.
@@ -50,10 +56,21 @@ pub fn RunPicker(props: &RunPickerProps) -> Html {
                         }
                     </optgroup>
                 }
+                if !props.yours.is_empty() {
+                    <optgroup label={import_text(props.lang, ImportMsg::ListHeading)} data-origin="yours">
+                        for run in props.yours.iter() {
+                            <option key={run.id.as_str()} value={run.id.clone()} selected={run.id == props.selected.as_str()} data-origin="yours">
+                                { [run.label.as_str(), " (", import_text(props.lang, ImportMsg::Yours), ")"].concat() }
+                            </option>
+                        }
+                    </optgroup>
+                }
             </select>
             <p class="ss-hint" id={hint_id}>
                 if let Some(run) = chosen {
                     <span class="ss-run-meta">{ run_meta(run) }</span>
+                } else if let Some(run) = props.yours.iter().find(|run| run.id == props.selected.as_str()) {
+                    <span class="ss-run-meta">{ run.note.clone().unwrap_or_default() }</span>
                 } else {
                     { text(props.lang, Msg::RunHint) }
                 }
@@ -74,11 +91,11 @@ fn run_meta(run: &sizer_data::Run) -> String {
     meta
 }
 
-/// "AWQ 4-bit · vLLM 0.27.1 · GPUwerk … (2026-09-02)": the label without the model, plus date.
+/// "Qwen3-Coder-30B-A3B · AWQ 4-bit · vLLM 0.27.1 · GPUwerk (2026-09-02)": model, format, engine,
+/// source and date (the closed select shows only the option, so the model stays in it).
 fn option_label(run: &sizer_data::Run) -> String {
-    let label = run.label.split_once(" · ").map(|(_, rest)| rest).unwrap_or(&run.label);
     match dataset().run_date(run) {
-        Some(date) => [label, " (", &date.to_string(), ")"].concat(),
-        None => label.to_string(),
+        Some(date) => [run.label.as_str(), " (", &date.to_string(), ")"].concat(),
+        None => run.label.clone(),
     }
 }
