@@ -10,7 +10,9 @@ tasks:
                         single-file offline page) and a size report
   serve [--port N]      dist, then serve dist/ on http://127.0.0.1:N/ (default 8080)
   test                  every test: native, core no_std for wasm32, widget tests in headless
-                        Chromium, dist, end-to-end in headless Chromium";
+                        Chromium, dist, end-to-end in headless Chromium
+  bench [--runs N …]    dist, the core's micro-benchmarks and the page benchmark in headless
+                        Chromium; prints the table and writes BENCHMARKS.md";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -19,6 +21,7 @@ fn main() -> ExitCode {
         Some("dist") => xtask::dist::dist(&root).map(|_| ()),
         Some("serve") => parse_port(&args[1..]).and_then(|port| xtask::serve::serve(&root, port)),
         Some("test") => xtask::test::test_all(&root),
+        Some("bench") => xtask::bench::bench(&root, &args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(())
