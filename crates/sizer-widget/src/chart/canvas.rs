@@ -1,10 +1,11 @@
 //! The browser side of a chart (wasm only): size the canvas backing store by
-//! devicePixelRatio, read the colours the page gives it, and draw with plotters-canvas.
+//! devicePixelRatio, read the colours the page gives it, and draw with plotters-canvas
+//! (through [`MeasuredCanvas`], which measures text without forcing a layout).
 
-use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 
 use super::draw::{ChartError, Look, draw_chart};
+use super::measured_canvas::MeasuredCanvas;
 use super::model::{ChartText, ConcurrencyChart};
 use super::theme::ChartTheme;
 
@@ -52,6 +53,6 @@ pub fn draw_on_canvas(
     let font_family = property("font-family").unwrap_or_else(|| "sans-serif".to_owned());
     let look = Look { scale, theme, font_family };
 
-    let backend = CanvasBackend::with_canvas_object(canvas.clone()).ok_or(ChartError::NoCanvas)?;
+    let backend = MeasuredCanvas::new(canvas.clone()).ok_or(ChartError::NoCanvas)?;
     draw_chart(backend, chart, text, &look, format_value)
 }

@@ -7,12 +7,15 @@
 //! - [`theme`]: light and dark colours, overridable by CSS custom properties.
 //! - [`draw`]: plotters drawing onto any backend.
 //! - `canvas` (wasm only): the browser canvas, sized by devicePixelRatio.
+//! - `measured_canvas` (wasm only): plotters-canvas with layout-free text measurement.
 
 pub mod axis;
 pub mod build;
 #[cfg(target_arch = "wasm32")]
 pub mod canvas;
 pub mod draw;
+#[cfg(target_arch = "wasm32")]
+pub mod measured_canvas;
 pub mod model;
 pub mod theme;
 
