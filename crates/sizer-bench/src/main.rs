@@ -145,15 +145,11 @@ fn build_report(
     };
     let before_first_result = union(&|s| &s.load.resources_at_result);
     let loaded = union(&|s| &s.resources);
-    let missing = downloads::total(&files, &loaded).1;
-    if !missing.is_empty() {
-        return Err(format!("the page fetched files that are not in dist/: {missing:?}"));
-    }
     let setting = Setting {
         date: machine::utc_date_today(),
         cpus: machine::cpu_count(),
         cpu_model: machine::cpu_model(),
-        browser: browser_name(&first.load.user_agent),
+        browser: browser_name(&first.load.browser),
         command: args.command.clone(),
         runs: samples.len(),
         warm_up_runs: WARM_UP_RUNS,
@@ -162,12 +158,13 @@ fn build_report(
     Ok(Report { setting, files, before_first_result, loaded, page, core })
 }
 
-/// "Chromium 156.0.8078.108" from a (headless) Chrome user agent.
-fn browser_name(user_agent: &str) -> String {
-    user_agent
-        .split_whitespace()
-        .find_map(|token| token.strip_prefix("HeadlessChrome/").or_else(|| token.strip_prefix("Chrome/")))
-        .map_or_else(|| user_agent.to_string(), |version| format!("Chromium {version}"))
+/// "Chromium 156.0.8078.108" from the session's "chrome 156.0.8078.108" or a (headless) Chrome
+/// user agent (which newer versions reduce to "156.0.0.0").
+fn browser_name(reported: &str) -> String {
+    reported
+        .strip_prefix("chrome ")
+        .or_else(|| reported.split_whitespace().find_map(|t| t.strip_prefix("HeadlessChrome/").or_else(|| t.strip_prefix("Chrome/"))))
+        .map_or_else(|| reported.to_string(), |version| format!("Chromium {version}"))
 }
 
 #[cfg(test)]
@@ -178,6 +175,7 @@ mod tests {
     fn names_the_browser_from_its_user_agent() {
         let agent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.8078.108 Safari/537.36";
         assert_eq!(browser_name(agent), "Chromium 156.0.8078.108");
+        assert_eq!(browser_name("chrome 156.0.8078.108"), "Chromium 156.0.8078.108");
         assert_eq!(browser_name("Other/1"), "Other/1");
     }
 }

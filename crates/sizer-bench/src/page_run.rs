@@ -27,7 +27,8 @@ pub struct LoadSample {
     pub widget_started_ms: Option<f64>,
     pub result_text: String,
     pub resources_at_result: Vec<String>,
-    pub user_agent: String,
+    /// The browser's name and version (from the session, else the page's user agent).
+    pub browser: String,
 }
 
 /// One input change, in ms since the input event was dispatched.
@@ -76,7 +77,11 @@ async fn measure_in(session: &Session, page_url: &str, input_count: usize) -> Re
     }
     let resources = strings(&session.js(probes::RESOURCES, vec![]).await?);
     let widget_started = session.js("return window.__sparkSizerBench.apiReady;", vec![]).await?;
-    Ok(RunSample { load: load_sample(&load, widget_started.as_f64())?, inputs, resources })
+    let mut load = load_sample(&load, widget_started.as_f64())?;
+    if let Some(browser) = session.browser_version() {
+        load.browser = browser;
+    }
+    Ok(RunSample { load, inputs, resources })
 }
 
 /// Types floor values until the widget answers (its wasm has started); returns the index of the
@@ -122,7 +127,7 @@ fn load_sample(load: &Value, widget_started_ms: Option<f64>) -> Result<LoadSampl
         widget_started_ms,
         result_text: load["resultText"].as_str().unwrap_or_default().to_string(),
         resources_at_result: strings(&load["resourcesAtResult"]),
-        user_agent: load["userAgent"].as_str().unwrap_or_default().to_string(),
+        browser: load["userAgent"].as_str().unwrap_or_default().to_string(),
     })
 }
 

@@ -175,6 +175,10 @@ impl Report {
         }
         let _ = writeln!(out, "| **before the first result** | {} | {} | {} | | |", kb(before.raw), kb(before.gzip), kb(before.brotli));
         let _ = writeln!(out, "| **everything the page loads** | {} | {} | {} | | |", kb(loaded.raw), kb(loaded.gzip), kb(loaded.brotli));
+        let missing = total(&self.files, &self.loaded).1;
+        if !missing.is_empty() {
+            let _ = writeln!(out, "\nRequested but not in `dist/` (answered 404, no bytes counted): `{}`.", missing.join("`, `"));
+        }
         let others = &self.loaded.other_hosts;
         let _ = writeln!(
             out,
@@ -211,7 +215,8 @@ impl Report {
             out,
             "\nInput: the floor field gets a new value and an `input` event inside a `requestAnimationFrame` \
              callback (where Chromium delivers real input), then the page is checked after each task until \
-             the result{} changed.\n",
+             the result{} changed. The first check runs after the frame the input arrived in has been \
+             styled, laid out and painted, so the figure includes the browser's rendering of the update.\n",
             if p.chart_on_page { " and a canvas drawing call (the chart)" } else { "" }
         );
         let _ = writeln!(out, "| after the input event | median | min | max | inputs |\n|---|---:|---:|---:|---:|");

@@ -43,6 +43,14 @@ impl Session {
         Ok(Session { client, profile: profile.to_path_buf() })
     }
 
+    /// The browser's name and full version as the session reports them ("chrome 156.0.8078.108").
+    pub fn browser_version(&self) -> Option<String> {
+        let capabilities = self.client.capabilities()?;
+        let name = capabilities.get("browserName")?.as_str()?;
+        let version = capabilities.get("browserVersion")?.as_str()?;
+        Some(format!("{name} {version}"))
+    }
+
     /// Registers `source` to run in every new document before any of the page's own scripts
     /// (Chrome DevTools Protocol `Page.addScriptToEvaluateOnNewDocument`, through chromedriver).
     pub async fn run_before_page_scripts(&self, source: &str) -> Result<(), String> {
