@@ -1,0 +1,348 @@
+//! Browser tests of importing your own benchmark (wasm-bindgen-test in headless Chromium):
+//! paste like a person (set the text box, click Import), wait a bounded number of zero-delay
+//! ticks for the DOM, and check that the figures shown are what `sizer_core::size` computes from
+//! the pasted curve. Run:
+//! `CHROMEDRIVER=/usr/bin/chromedriver CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
+//! cargo test -p sizer-widget --target wasm32-unknown-unknown --test import_panel`.
+#![cfg(target_arch = "wasm32")]
+
+use std::time::Duration;
+
+use sizer_core::{Scenario, Sizing, size};
+use sizer_data::Run;
+use sizer_widget::config::{Attributes, Config};
+use sizer_widget::imported::STORAGE_KEY;
+use sizer_widget::outcome::{DEFAULT_RUN, Outcome};
+use sizer_widget::{App, AppProps};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use web_sys::{Element, Event, EventInit, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// The most zero-delay ticks a test waits for the DOM to settle after an event.
+const MAX_TICKS: usize = 80;
+
+/// An excerpt of the shared fixture `llama-batched-bench/dgx-spark-gpt-oss.md` (llama.cpp
+/// benches/dgx-spark.md, build 6918): gpt-oss-120b at PP 4096, B = 1 … 32.
+const BATCHED_BENCH: &str = "\
+## ggml-org/gpt-oss-120b-GGUF  (llama-batched-bench)
+
+main: n_kv_max = 270336, n_batch = 2048, n_ubatch = 2048, flash_attn = 1, is_pp_shared = 0, n_gpu_layers = -1, n_threads = 20, n_threads_batch = 20
+
+|    PP |     TG |    B |   N_KV |   T_PP s | S_PP t/s |   T_TG s | S_TG t/s |      T s |    S t/s |
+|-------|--------|------|--------|----------|----------|----------|----------|----------|----------|
+|  4096 |     32 |    1 |   4128 |    2.245 |  1824.57 |    0.591 |    54.18 |    2.835 |  1455.83 |
+|  4096 |     32 |    2 |   8256 |    4.484 |  1827.03 |    1.122 |    57.02 |    5.606 |  1472.68 |
+|  4096 |     32 |    4 |  16512 |    8.967 |  1827.22 |    1.474 |    86.83 |   10.441 |  1581.50 |
+|  4096 |     32 |    8 |  33024 |   17.902 |  1830.43 |    1.997 |   128.22 |   19.898 |  1659.64 |
+|  4096 |     32 |   16 |  66048 |   35.801 |  1830.56 |    2.901 |   176.49 |   38.702 |  1706.58 |
+|  4096 |     32 |   32 | 132096 |   71.607 |  1830.43 |    4.433 |   230.99 |   76.040 |  1737.18 |
+";
+
+/// A vLLM JSON-lines result whose model name is markup.
+const MARKUP_NAME: &str = "<img src=x onerror=alert(1)>";
+const MARKUP_JSONL: &str = "\
+{\"model_id\": \"<img src=x onerror=alert(1)>\", \"max_concurrency\": 4, \"median_tpot_ms\": 25.0, \"output_throughput\": 150.0, \"p99_ttft_ms\": 140.0}
+{\"model_id\": \"<img src=x onerror=alert(1)>\", \"max_concurrency\": 1, \"median_tpot_ms\": 12.5, \"output_throughput\": 78.0, \"p99_ttft_ms\": 80.0}
+";
+
+/// A vLLM result run with a request rate and no concurrency cap (`max_concurrency: null`).
+const NO_CONCURRENCY: &str = "\
+{\"model_id\": \"Qwen/Qwen3-VL-8B-Instruct\", \"max_concurrency\": null, \"request_rate\": 1.0, \"median_tpot_ms\": 27.68, \"output_throughput\": 125.79, \"max_concurrent_requests\": 12}
+";
+
+fn document() -> web_sys::Document {
+    web_sys::window().and_then(|w| w.document()).expect("a document")
+}
+
+fn local_storage() -> web_sys::Storage {
+    web_sys::window().and_then(|w| w.local_storage().ok().flatten()).expect("localStorage")
+}
+
+/// Mounts a fresh default instance into a new element under <body>.
+fn mount(prefix: &str) -> Element {
+    let root = document().create_element("div").expect("div");
+    document().body().expect("body").append_child(&root).expect("append");
+    let config = Config::from_attributes(&Attributes::default());
+    yew::Renderer::<App>::with_root_and_props(root.clone(), AppProps { config, id_prefix: prefix.to_string().into() })
+        .render();
+    root
+}
+
+/// One zero-delay tick: lets Yew render and the import task run.
+async fn tick() {
+    yew::platform::time::sleep(Duration::ZERO).await;
+}
+
+fn find(root: &Element, selector: &str) -> Option<Element> {
+    root.query_selector(selector).ok().flatten()
+}
+
+fn count(root: &Element, selector: &str) -> u32 {
+    root.query_selector_all(selector).map(|list| list.length()).unwrap_or(0)
+}
+
+/// Waits (a bounded number of ticks) until `accept` holds.
+async fn wait_until(what: &str, accept: impl Fn() -> bool) {
+    for _ in 0..MAX_TICKS {
+        if accept() {
+            return;
+        }
+        tick().await;
+    }
+    panic!("{what} never happened");
+}
+
+/// Waits until `selector` matches, and returns it.
+async fn wait_for(root: &Element, selector: &str) -> Element {
+    wait_until(selector, || find(root, selector).is_some()).await;
+    find(root, selector).expect("just found")
+}
+
+/// Waits until the text of `selector` satisfies `accept`, and returns the text.
+async fn wait_for_text(root: &Element, selector: &str, accept: impl Fn(&str) -> bool) -> String {
+    let text = || find(root, selector).and_then(|e| e.text_content()).unwrap_or_default();
+    for _ in 0..MAX_TICKS {
+        if accept(&text()) {
+            return text();
+        }
+        tick().await;
+    }
+    panic!("{selector} text stayed {:?}", text());
+}
+
+/// Waits until the `data-value` of `[data-result=name]` equals `expected`.
+async fn wait_for_value(root: &Element, name: &str, expected: &str) {
+    let selector = format!("[data-result=\"{name}\"]");
+    let value = || find(root, &selector).and_then(|e| e.get_attribute("data-value"));
+    for _ in 0..MAX_TICKS {
+        if value().as_deref() == Some(expected) {
+            return;
+        }
+        tick().await;
+    }
+    panic!("{name} stayed {:?}, expected {expected}", value());
+}
+
+fn fire(element: &Element, kind: &str) {
+    let init = EventInit::new();
+    init.set_bubbles(true);
+    let event = Event::new_with_event_init_dict(kind, &init).expect("event");
+    element.dispatch_event(&event).expect("dispatch");
+}
+
+fn click(root: &Element, selector: &str) {
+    let element = find(root, selector).unwrap_or_else(|| panic!("no {selector}"));
+    element.dyn_into::<HtmlElement>().expect("an HTML element").click();
+}
+
+/// Pastes `text` into the import box, names it, and clicks Import.
+async fn paste(root: &Element, text: &str, name: &str) {
+    let area: HtmlTextAreaElement = wait_for(root, "[data-import=\"paste\"]").await.dyn_into().expect("textarea");
+    area.set_value(text);
+    fire(&area, "input");
+    let name_input: HtmlInputElement = find(root, "[data-import=\"name\"]").expect("name field").dyn_into().expect("input");
+    name_input.set_value(name);
+    fire(&name_input, "input");
+    click(root, "[data-import=\"submit\"]");
+}
+
+/// Picks `value` in the run select like a person.
+fn pick_run(root: &Element, value: &str) {
+    let select: HtmlSelectElement = find(root, "select[data-field=\"run\"]").expect("run select").dyn_into().expect("select");
+    select.set_value(value);
+    fire(&select, "change");
+}
+
+fn type_into(root: &Element, field: &str, text: &str) {
+    let input: HtmlInputElement =
+        find(root, &format!("input[data-field=\"{field}\"]")).expect("field").dyn_into().expect("input");
+    input.set_value(text);
+    fire(&input, "input");
+}
+
+/// The runs the importer makes of `text`, as the native importer sees them.
+fn imported_runs(text: &str) -> Vec<Run> {
+    sizer_import::import(text, "").expect("imports").to_runs().expect("complete")
+}
+
+/// What the core computes for `run` with the widget's default scenario (the seed's chat), the
+/// run's own prefill rate and no KV pool (an imported run has none).
+fn core_sizing(run: &Run) -> Sizing {
+    let (curve, _) = run.curve().expect("a curve");
+    let scenario = Scenario { prefill_tok_s: run.prefill_tok_s(), kv_pool_tokens: None, ..Scenario::chat() };
+    size(&scenario, &curve).expect("sizes")
+}
+
+/// What the widget shows for the default run with the given floor.
+fn default_run_sizing(floor: f64) -> Sizing {
+    let outcome = Outcome::compute(DEFAULT_RUN, Scenario { floor_tok_s: floor, ..Scenario::chat() }, &Outcome::empty());
+    outcome.sizing().expect("the default run sizes").clone()
+}
+
+fn value_of(sizing: &Sizing) -> (String, String) {
+    (sizing.people.to_string(), sizing.whole_streams.to_string())
+}
+
+#[wasm_bindgen_test]
+async fn a_pasted_batched_bench_table_sizes_from_its_own_curve() {
+    local_storage().remove_item(STORAGE_KEY).expect("clear storage");
+    let root = mount("imp-a");
+    let (default_people, _) = value_of(&default_run_sizing(15.0));
+    wait_for_value(&root, "people", &default_people).await;
+
+    paste(&root, BATCHED_BENCH, "").await;
+    wait_for(&root, "[data-import=\"list\"] li").await;
+
+    // The importer's own reading of the excerpt: S_TG / B, 54.18 at 1 and 230.99 / 32 at 32.
+    let runs = imported_runs(BATCHED_BENCH);
+    let run = runs.first().expect("one run");
+    let (points, _) = run.curve_points().expect("points");
+    assert!((points[0].1 - 54.18).abs() < 1e-9 && (points[5].1 - 230.99 / 32.0).abs() < 1e-9);
+    let expected = core_sizing(run);
+    assert!(expected.whole_streams == 9, "the curve crosses 15 tok/s between B = 8 and 16");
+    let (people, streams) = value_of(&expected);
+    assert_ne!(people, default_people, "the excerpt must size differently from the default run");
+
+    // It is in the picker, marked yours, and in use.
+    let option = wait_for(&root, "select[data-field=\"run\"] option[value=\"yours-1\"]").await;
+    assert_eq!(option.get_attribute("data-origin").as_deref(), Some("yours"));
+    assert_eq!(option.text_content().unwrap_or_default(), "ggml-org/gpt-oss-120b-GGUF · PP 4096 (yours)");
+    wait_for_value(&root, "people", &people).await;
+    wait_for_value(&root, "streams", &streams).await;
+    assert!(find(&root, "[data-import=\"list\"] li[data-run-id=\"yours-1\"] .ss-yours").is_some());
+    assert!(count(&root, "[data-import=\"list\"] li") == 1);
+
+    // Choosing another run and then it again in the picker switches the result back and forth.
+    pick_run(&root, DEFAULT_RUN);
+    wait_for_value(&root, "people", &default_people).await;
+    pick_run(&root, "yours-1");
+    wait_for_value(&root, "people", &people).await;
+    wait_for_value(&root, "streams", &streams).await;
+
+    // The worked steps and the charts follow the imported curve.
+    assert!(count(&root, ".ss-charts[data-run=\"yours-1\"]") == 1);
+    let status = wait_for_text(&root, "[data-import=\"status\"]", |t| !t.is_empty()).await;
+    assert_eq!(status, "Imported 1 run (llama-batched-bench table): \"ggml-org/gpt-oss-120b-GGUF · PP 4096\" is now in use.");
+
+    // Nothing was stored: remembering is opt-in.
+    assert_eq!(local_storage().get_item(STORAGE_KEY).expect("readable"), None);
+}
+
+#[wasm_bindgen_test]
+async fn a_malformed_paste_gets_one_clear_sentence_and_the_calculator_keeps_working() {
+    let root = mount("imp-b");
+    wait_for(&root, "[data-result=\"people\"]").await;
+    paste(&root, "| PP | TG | B | S_TG t/s |\n|----|----|---|----|\n| 512 | 32 | 1 | 81.11 |\n| 512 | 32 | 2 | abc |\n", "").await;
+    let message = wait_for_text(&root, "[data-import=\"error\"]", |t| !t.is_empty()).await;
+    assert_eq!(message, "line 4: S_TG t/s is not a number (\"abc\").");
+    assert_eq!(count(&root, "[data-import=\"list\"] li"), 0);
+
+    // Over the size limit: refused by its length before any parsing.
+    let big = "1".repeat(sizer_import::MAX_INPUT_BYTES + 1);
+    paste(&root, &big, "").await;
+    let message = wait_for_text(&root, "[data-import=\"error\"]", |t| t.contains("over the 5.0 MB limit")).await;
+    assert!(message.starts_with("The input is 5.0 MB (5242881 bytes)"), "{message}");
+
+    // The calculator still answers: floor 10 on the default run.
+    type_into(&root, "floor", "10");
+    let (people, streams) = value_of(&default_run_sizing(10.0));
+    wait_for_value(&root, "people", &people).await;
+    wait_for_value(&root, "streams", &streams).await;
+}
+
+#[wasm_bindgen_test]
+async fn markup_in_a_model_name_is_shown_as_text() {
+    let root = mount("imp-c");
+    paste(&root, MARKUP_JSONL, "").await;
+    let item = wait_for(&root, "[data-import=\"list\"] li").await;
+    let rename: HtmlInputElement = find(&item, "[data-import=\"rename\"]").expect("name field").dyn_into().expect("input");
+    assert_eq!(rename.value(), MARKUP_NAME);
+    let option = wait_for(&root, "option[data-origin=\"yours\"]").await;
+    assert_eq!(option.text_content().unwrap_or_default(), format!("{MARKUP_NAME} (yours)"));
+    let status = wait_for_text(&root, "[data-import=\"status\"]", |t| !t.is_empty()).await;
+    assert!(status.contains(MARKUP_NAME), "{status}");
+    assert_eq!(count(&root, "img"), 0, "no element was made from the name");
+
+    // And it sizes: 1000 / TPOT gives 80 tok/s at 1 and 40 at 4.
+    let expected = core_sizing(imported_runs(MARKUP_JSONL).first().expect("one run"));
+    let (people, _) = value_of(&expected);
+    wait_for_value(&root, "people", &people).await;
+}
+
+#[wasm_bindgen_test]
+async fn removing_a_run_takes_it_out_of_the_picker_and_back_to_the_default() {
+    let root = mount("imp-d");
+    paste(&root, "concurrency,per-request tok/s\n1,60\n8,30\n32,12\n", "bench box").await;
+    wait_for(&root, "[data-import=\"list\"] li").await;
+    wait_for(&root, "option[value=\"yours-1\"]").await;
+    let select: HtmlSelectElement = find(&root, "select[data-field=\"run\"]").expect("select").dyn_into().expect("select");
+    assert_eq!(select.value(), "yours-1");
+
+    click(&root, "[data-import=\"list\"] li [data-import=\"remove\"]");
+    wait_until("the run is removed", || count(&root, "[data-import=\"list\"] li") == 0).await;
+    assert!(find(&root, "option[data-origin=\"yours\"]").is_none());
+    let (people, _) = value_of(&default_run_sizing(15.0));
+    wait_for_value(&root, "people", &people).await;
+    let select: HtmlSelectElement = find(&root, "select[data-field=\"run\"]").expect("select").dyn_into().expect("select");
+    assert_eq!(select.value(), DEFAULT_RUN);
+
+    // The next import gets a fresh id: ids are not reused.
+    paste(&root, "1,60\n8,30\n", "").await;
+    wait_for(&root, "option[value=\"yours-2\"]").await;
+}
+
+#[wasm_bindgen_test]
+async fn a_missing_concurrency_is_asked_for_not_guessed() {
+    let root = mount("imp-e");
+    paste(&root, NO_CONCURRENCY, "").await;
+    let form = wait_for(&root, "[data-import=\"concurrency\"]").await;
+    let label = form.text_content().unwrap_or_default();
+    assert!(label.contains("at most 12 in flight at once"), "{label}");
+    assert_eq!(count(&root, "[data-import=\"list\"] li"), 0, "nothing is added before the person answers");
+
+    let input: HtmlInputElement =
+        find(&form, "[data-import=\"concurrency-value\"]").expect("a field").dyn_into().expect("input");
+    input.set_value("0");
+    fire(&input, "input");
+    tick().await;
+    click(&root, "[data-import=\"concurrency-apply\"]");
+    wait_for_text(&root, "[data-import=\"error\"]", |t| t == "Enter a whole number of requests, at least 1.").await;
+
+    let input: HtmlInputElement =
+        find(&root, "[data-import=\"concurrency-value\"]").expect("a field").dyn_into().expect("input");
+    input.set_value("12");
+    fire(&input, "input");
+    tick().await;
+    click(&root, "[data-import=\"concurrency-apply\"]");
+    wait_for(&root, "[data-import=\"list\"] li").await;
+    assert!(find(&root, "[data-import=\"concurrency\"]").is_none());
+    let note = find(&root, "[data-import=\"list\"] li").and_then(|li| li.text_content()).unwrap_or_default();
+    assert!(note.contains("1 point"), "{note}");
+}
+
+#[wasm_bindgen_test]
+async fn remembered_runs_come_back_and_a_damaged_store_is_reported() {
+    local_storage().remove_item(STORAGE_KEY).expect("clear storage");
+    let root = mount("imp-f");
+    paste(&root, "1,60\n8,30\n", "kept").await;
+    wait_for(&root, "[data-import=\"list\"] li").await;
+    click(&root, "[data-import=\"remember\"]");
+    wait_until("the runs are stored", || local_storage().get_item(STORAGE_KEY).ok().flatten().is_some()).await;
+
+    let again = mount("imp-g");
+    let item = wait_for(&again, "[data-import=\"list\"] li[data-run-id=\"yours-1\"]").await;
+    let name: HtmlInputElement = find(&item, "[data-import=\"rename\"]").expect("name").dyn_into().expect("input");
+    assert_eq!(name.value(), "kept");
+    let remember: HtmlInputElement = find(&again, "[data-import=\"remember\"]").expect("box").dyn_into().expect("input");
+    assert!(remember.checked());
+
+    local_storage().set_item(STORAGE_KEY, "{\"version\":1,\"next\":2,\"runs\":[{\"id\":\"gpuwerk\"}]}").expect("write");
+    let damaged = mount("imp-h");
+    let message = wait_for_text(&damaged, "[data-import=\"storage\"]", |t| !t.is_empty()).await;
+    assert!(message.starts_with("The runs stored on this device could not be read"), "{message}");
+    assert_eq!(count(&damaged, "[data-import=\"list\"] li"), 0);
+    assert!(local_storage().get_item(STORAGE_KEY).ok().flatten().is_some_and(|v| v.contains("gpuwerk")), "left untouched");
+    local_storage().remove_item(STORAGE_KEY).expect("clear storage");
+}
