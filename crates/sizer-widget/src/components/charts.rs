@@ -30,7 +30,7 @@ use crate::chart::model::{ChartText, ConcurrencyChart, Crossing, Series};
 use crate::i18n::tables::{
     TableMsg, crossing_at_least, crossing_never, crossing_within, curve_summary, format_figure, table_text,
 };
-use crate::i18n::{Lang, format_number};
+use crate::i18n::{Lang, Msg, format_number, text};
 
 /// Props of [`Charts`]; see the module docs.
 #[derive(Properties, PartialEq, Clone)]
@@ -69,9 +69,14 @@ pub fn Charts(props: &ChartsProps) -> Html {
     let ttft = build::measure_chart(&props.run, &overlays, Measure::P99TtftSeconds);
     let lang = props.lang;
     let key = props.redraw_key.clone();
+    let method = match props.interpolation {
+        Interpolation::Linear => Msg::InterpolationLinear,
+        Interpolation::MonotoneLog2 => Msg::InterpolationMonotone,
+    };
+    let line_note = AttrValue::from(format!("{}: {}", table_text(lang, TableMsg::LegendInterpolated), text(lang, method)));
     html! {
         <div class="ss-charts" data-run={props.run.id.clone()}>
-            <ChartFigure kind={ChartKind::Speed} chart={Rc::new(speed)} {lang} redraw_key={key.clone()} />
+            <ChartFigure kind={ChartKind::Speed} chart={Rc::new(speed)} {lang} redraw_key={key.clone()} line_note={line_note} />
             <ChartFigure kind={ChartKind::Aggregate} chart={Rc::new(aggregate)} {lang} redraw_key={key.clone()} />
             <ChartFigure kind={ChartKind::Ttft} chart={Rc::new(ttft)} {lang} redraw_key={key} />
         </div>
@@ -145,6 +150,9 @@ pub struct ChartFigureProps {
     /// A change forces a redraw.
     #[prop_or_default]
     pub redraw_key: AttrValue,
+    /// What the line between the points is (the speed chart's interpolation), for the legend.
+    #[prop_or_default]
+    pub line_note: Option<AttrValue>,
 }
 
 /// One chart: title, canvas, legend, and its data as a table in a `<details>`.
@@ -189,7 +197,7 @@ pub fn ChartFigure(props: &ChartFigureProps) -> Html {
             if *failed {
                 <p class="ss-chart-error" role="status">{ table_text(lang, TableMsg::ChartDrawFailed) }</p>
             }
-            { legend(chart, kind, lang) }
+            { legend(chart, kind, lang, props.line_note.as_deref()) }
             if let Some(sentence) = crossing {
                 <p class="ss-chart-note" data-crossing="">{ sentence }</p>
             }
@@ -296,7 +304,7 @@ fn series_summary(series: &Series, kind: ChartKind, lang: Lang) -> String {
 
 /// The legend under the canvas, in the same colours (CSS custom properties shared with the
 /// canvas palette).
-fn legend(chart: &ConcurrencyChart, kind: ChartKind, lang: Lang) -> Html {
+fn legend(chart: &ConcurrencyChart, kind: ChartKind, lang: Lang, line_note: Option<&str>) -> Html {
     let has_derived = std::iter::once(&chart.run)
         .chain(&chart.overlays)
         .any(|series| series.marks.iter().any(|mark| !mark.published));
@@ -310,6 +318,9 @@ fn legend(chart: &ConcurrencyChart, kind: ChartKind, lang: Lang) -> Html {
                 </li>
             }
             <li><span class="ss-swatch ss-swatch--point" aria-hidden="true"></span>{ table_text(lang, TableMsg::LegendMeasured) }</li>
+            if let Some(note) = line_note {
+                <li class="ss-chart-line-note">{ note.to_owned() }</li>
+            }
             if has_derived {
                 <li><span class="ss-swatch ss-swatch--hollow" aria-hidden="true"></span>{ table_text(lang, TableMsg::LegendDerivedPoint) }</li>
             }
