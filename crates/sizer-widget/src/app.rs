@@ -53,7 +53,7 @@ pub fn App(props: &AppProps) -> Html {
     let prefix = props.id_prefix.clone();
     let outcome = Rc::clone(&state.outcome);
     let usage = state.usage();
-    let fragment = fragment::encode(&state.run_id, lang, &state.scenario());
+    let fragment = crate::imported::fragment_with_shared(fragment::encode(&state.run_id, lang, &state.scenario()), &state);
 
     use_fragment_sync(sync_url, state.dispatcher(), fragment.clone());
 
@@ -248,8 +248,12 @@ fn use_fragment_sync(sync_url: bool, dispatcher: UseReducerDispatcher<SizerState
         let dispatcher = dispatcher.clone();
         use_effect_with(sync_url, move |&sync_url| {
             let load = move || {
-                if let Some(Ok(scenario)) = browser::read_fragment().map(|hash| fragment::decode(&hash)) {
+                let hash = browser::read_fragment();
+                if let Some(Ok(scenario)) = hash.as_deref().map(fragment::decode) {
                     dispatcher.dispatch(Action::LoadFragment(scenario));
+                }
+                if let Some(run) = hash.as_deref().and_then(crate::imported::shared_run_in_fragment) {
+                    dispatcher.dispatch(Action::Imported(crate::imported::ImportAction::AddShared(Rc::new(run))));
                 }
             };
             let listener = sync_url.then(|| {

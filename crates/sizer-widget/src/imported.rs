@@ -309,6 +309,9 @@ pub enum ImportAction {
     SetShare(bool),
     /// The device's stored runs were read.
     Restore(Rc<Restored>),
+    /// Opened a link carrying a shared curve: listed (once: a curve with the same points is
+    /// reused) and put in use.
+    AddShared(Rc<Run>),
 }
 
 impl SizerState {
@@ -355,6 +358,15 @@ impl SizerState {
                 self.imported.restore(Restored::clone(&restored));
                 false
             }
+            ImportAction::AddShared(run) => {
+                let points = run.curve_points().ok().map(|(points, _)| points);
+                let same = self.imported.runs().iter().find(|other| other.curve_points().ok().map(|(p, _)| p) == points);
+                if let Some(existing) = same {
+                    self.run_id = existing.id.clone();
+                    return true;
+                }
+                self.apply_imported(ImportAction::Add(vec![run]))
+            }
         }
     }
 }
@@ -386,6 +398,31 @@ pub fn outcome_for(run: &Rc<Run>, scenario: Scenario) -> Outcome {
         ttft: nearest_p99_ttft(run, concurrency),
         claims: Vec::new(),
     }
+}
+
+/// The key of the shared curve in the `#s=` fragment. Its value is [`share_points`] with `:`
+/// written as `_` and `,` as `~` (the fragment separates its own pairs with those).
+pub const FRAGMENT_KEY: &str = "y";
+
+/// `fragment` (from `fragment::encode`) with the chosen imported run's curve appended, when the
+/// person asked for it; otherwise unchanged.
+pub fn fragment_with_shared(fragment: String, state: &SizerState) -> String {
+    if !state.imported.share {
+        return fragment;
+    }
+    match state.imported.get(&state.run_id).map(|run| share_points(run)) {
+        Some(Ok(points)) => [fragment.as_str(), ",", FRAGMENT_KEY, ":", &points.replace(':', "_").replace(',', "~")].concat(),
+        _ => fragment,
+    }
+}
+
+/// The shared curve in a `#s=` fragment, as a run, when there is one; a malformed one is
+/// ignored like any bad fragment value.
+pub fn shared_run_in_fragment(fragment: &str) -> Option<Run> {
+    let body = fragment.strip_prefix('#').unwrap_or(fragment).strip_prefix(crate::fragment::PREFIX)?;
+    let value = body.split(',').find_map(|pair| pair.strip_prefix(FRAGMENT_KEY)?.strip_prefix(':'))?;
+    let points = value.replace('_', ":").replace('~', ",");
+    run_from_shared_points("yours-shared", "", &points).ok()
 }
 
 /// Reading and writing `localStorage` (browser only).
@@ -519,6 +556,28 @@ mod tests {
         assert_eq!(rebuilt.label, "Shared curve");
         assert_eq!(run_from_shared_points("yours-1", "x", "1.5:50"), Err(ShareError::OutOfRange { index: 0 }));
         assert!(run_from_shared_points("yours-1", "x", "1:<b>").is_err());
+    }
+
+    #[test]
+    fn a_shared_curve_travels_in_the_fragment_only_when_asked() {
+        let mut state = SizerState::new(&crate::config::Config::default());
+        state.apply_imported(ImportAction::Add(vec![run("a")]));
+        assert_eq!(state.run_id, "yours-1");
+        let plain = crate::fragment::encode(&state.run_id, state.lang, &state.scenario());
+        assert_eq!(fragment_with_shared(plain.clone(), &state), plain);
+        state.apply_imported(ImportAction::SetShare(true));
+        let shared = fragment_with_shared(plain.clone(), &state);
+        assert_eq!(shared, [plain.as_str(), ",y:1_50~8_20"].concat());
+        assert_eq!(crate::fragment::decode(&shared).map(|f| f.scenario), crate::fragment::decode(&plain).map(|f| f.scenario));
+        let received = shared_run_in_fragment(&["#", shared.as_str()].concat()).expect("a shared run");
+        assert_eq!(received.curve_points().map(|(p, _)| p), Ok(vec![(1.0, 50.0), (8.0, 20.0)]));
+        assert!(shared_run_in_fragment(&[plain.as_str(), ",y:1_<b>"].concat()).is_none());
+        // Opening the same link twice lists the curve once.
+        state.apply_imported(ImportAction::AddShared(Rc::new(received.clone())));
+        assert_eq!((state.imported.len(), state.run_id.as_str()), (1, "yours-1"));
+        let mut fresh = SizerState::new(&crate::config::Config::default());
+        fresh.apply_imported(ImportAction::AddShared(Rc::new(received)));
+        assert_eq!((fresh.imported.len(), fresh.run_id.as_str()), (1, "yours-1"));
     }
 
     #[test]

@@ -178,7 +178,7 @@ fn core_sizing(run: &Run) -> Sizing {
 /// What the widget shows for the default run with the given floor.
 fn default_run_sizing(floor: f64) -> Sizing {
     let outcome = Outcome::compute(DEFAULT_RUN, Scenario { floor_tok_s: floor, ..Scenario::chat() }, &Outcome::empty());
-    outcome.sizing().expect("the default run sizes").clone()
+    *outcome.sizing().expect("the default run sizes")
 }
 
 fn value_of(sizing: &Sizing) -> (String, String) {
