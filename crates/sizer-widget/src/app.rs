@@ -260,7 +260,10 @@ fn use_fragment_sync(sync_url: bool, dispatcher: UseReducerDispatcher<SizerState
                 load();
                 browser::on_hash_change(load)
             });
-            move || drop(listener)
+            // The listener lives until the instance unmounts.
+            move || {
+                let _listener = listener;
+            }
         });
     }
     use_effect_with((sync_url, fragment), |(sync_url, fragment)| {
