@@ -28,7 +28,8 @@ use yew::prelude::*;
 use crate::chart::build::{self, Measure};
 use crate::chart::model::{ChartText, ConcurrencyChart, Crossing, Series};
 use crate::i18n::tables::{
-    TableMsg, crossing_at_least, crossing_never, crossing_within, curve_summary, format_figure, table_text,
+    TableMsg, column_decimals, crossing_at_least, crossing_never, crossing_within, curve_summary, format_figure,
+    table_text,
 };
 use crate::i18n::{Lang, Msg, format_number, text};
 
@@ -342,10 +343,21 @@ fn data_table(chart: &ConcurrencyChart, kind: ChartKind, lang: Lang) -> Html {
     concurrencies.dedup();
     let derived_title = table_text(lang, TableMsg::LegendDerivedPoint);
     let cell = |series: &Series, concurrency: f64| -> Html {
+        // tok/s columns share one precision (6.0 beside 5.6); seconds keep each value's own
+        // (0.041 beside 21.5, as the article prints 41 ms and 21.5 s).
+        let decimals = match kind {
+            ChartKind::Ttft => None,
+            ChartKind::Speed | ChartKind::Aggregate => Some(column_decimals(series.marks.iter().map(|m| m.value))),
+        };
+        let value = |v: f64| decimals.map_or_else(|| format_figure(lang, v), |d| format_number(lang, v, d));
         match series.marks.iter().find(|mark| mark.concurrency == concurrency) {
-            Some(mark) if mark.published => html! { <td>{ format_figure(lang, mark.value) }</td> },
+            Some(mark) if mark.published => html! { <td>{ value(mark.value) }</td> },
             Some(mark) => html! {
-                <td>{ format_figure(lang, mark.value) }<sup class="ss-mark" title={derived_title}>{ "*" }</sup></td>
+                <td>
+                    { value(mark.value) }
+                    <sup class="ss-mark" title={derived_title}>{ "*" }</sup>
+                    <span class="ss-visually-hidden">{ format!(" ({derived_title})") }</span>
+                </td>
             },
             None => html! { <td class="ss-cell-empty">{ "—" }</td> },
         }

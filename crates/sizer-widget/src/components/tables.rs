@@ -16,10 +16,11 @@ use sizer_data::{Dataset, Figure, FigureOrigin, Run, RunPoint};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
-use crate::i18n::Lang;
 use crate::i18n::tables::{
-    TableMsg, counter_name, format_figure, nodes, runs_shown, sort_by, table_text, token_count, topology_name, workload,
+    TableMsg, column_decimals, counter_name, format_figure, nodes, runs_shown, sort_by, table_text, token_count,
+    topology_name, workload,
 };
+use crate::i18n::{Lang, format_number};
 
 /// Props of [`DataTables`]; see the module docs.
 #[derive(Properties, PartialEq, Clone)]
@@ -249,7 +250,14 @@ pub fn RunTable(props: &RunTableProps) -> Html {
     let columns = Column::present_in(run);
     let (sort_column, direction) = *sort;
     let order = sorted_indices(&run.points, sort_column, direction);
-    let has_notes = run.points.iter().any(|point| point.note.is_some());
+    // Point notes become numbered footnotes (numbered in dataset order, so sorting keeps them).
+    let notes: Vec<(u32, &str)> =
+        run.points.iter().filter_map(|point| Some((point.concurrency, point.note.as_deref()?))).collect();
+    let note_number = |concurrency: u32| notes.iter().position(|(c, _)| *c == concurrency).map(|i| i + 1);
+    let decimals: Vec<usize> = columns
+        .iter()
+        .map(|column| column_decimals(run.points.iter().filter_map(|p| column.figure(p).map(|f| f.value))))
+        .collect();
     let header = |column: Column| -> Html {
         let label = table_text(lang, column.heading());
         let aria_sort = (column == sort_column).then(|| direction.aria());
@@ -284,25 +292,26 @@ pub fn RunTable(props: &RunTableProps) -> Html {
                             for column in columns.iter().copied() {
                                 { header(column) }
                             }
-                            if has_notes {
-                                <th scope="col">{ table_text(lang, TableMsg::ColumnNote) }</th>
-                            }
                         </tr>
                     </thead>
                     <tbody>
                         for point in order.iter().filter_map(|index| run.points.get(*index)) {
                             <tr data-concurrency={point.concurrency.to_string()}>
-                                for column in columns.iter().copied() {
-                                    { cell(point, column, lang) }
-                                }
-                                if has_notes {
-                                    <td class="ss-cell-note">{ point.note.clone().unwrap_or_default() }</td>
+                                for (column, decimals) in columns.iter().copied().zip(decimals.iter().copied()) {
+                                    { cell(point, column, decimals, note_number(point.concurrency), lang) }
                                 }
                             </tr>
                         }
                     </tbody>
                 </table>
             </div>
+            if !notes.is_empty() {
+                <ol class="ss-point-notes" aria-label={table_text(lang, TableMsg::PointNotesHeading)}>
+                    for (concurrency, note) in notes.iter() {
+                        <li>{ format!("{}: {note}", concurrency) }</li>
+                    }
+                </ol>
+            }
             if let Some(note) = &run.note {
                 <p class="ss-run-note"><strong>{ table_text(lang, TableMsg::CaptionNote) }{ ": " }</strong>{ note.clone() }</p>
             }
@@ -355,10 +364,18 @@ fn caption(data: &Dataset, run: &Run, lang: Lang) -> Html {
     }
 }
 
-/// One cell: the concurrency as a row header, or a figure with its marks.
-fn cell(point: &RunPoint, column: Column, lang: Lang) -> Html {
+/// One cell: the concurrency as a row header (with its footnote number), or a figure with its
+/// marks, printed with the column's `decimals`.
+fn cell(point: &RunPoint, column: Column, decimals: usize, note: Option<usize>, lang: Lang) -> Html {
     if column == Column::Concurrency {
-        return html! { <th scope="row">{ point.concurrency.to_string() }</th> };
+        return html! {
+            <th scope="row">
+                { point.concurrency.to_string() }
+                if let Some(number) = note {
+                    <sup class="ss-note-ref">{ format!("[{number}]") }</sup>
+                }
+            </th>
+        };
     }
     let Some(figure) = column.figure(point) else {
         return html! { <td class="ss-cell-empty">{ "—" }</td> };
@@ -381,7 +398,7 @@ fn cell(point: &RunPoint, column: Column, lang: Lang) -> Html {
             if figure.approximate {
                 <span class="ss-mark" title={table_text(lang, TableMsg::MarkApproximate)}>{ "≈" }</span>
             }
-            { format_figure(lang, figure.value) }
+            { format_number(lang, figure.value, decimals) }
             if let Some(range) = range {
                 <span class="ss-cell-range">{ range }</span>
             }

@@ -41,7 +41,7 @@ pub enum TableMsg {
     ColumnPrefill,
     ColumnMeanTpot,
     ColumnDuration,
-    ColumnNote,
+    PointNotesHeading,
     CaptionCounter,
     CaptionWorkload,
     CaptionDate,
@@ -105,12 +105,12 @@ fn english(msg: TableMsg) -> &'static str {
         ColumnPrefill => "Prompt processing tok/s, all requests",
         ColumnMeanTpot => "Mean time per output token (ms)",
         ColumnDuration => "Wall time (s)",
-        ColumnNote => "Note",
+        PointNotesHeading => "Notes on single points",
         CaptionCounter => "Counter",
         CaptionWorkload => "Workload",
         CaptionDate => "Date",
         CaptionSource => "Source",
-        CaptionEngine => "Engine",
+        CaptionEngine => "Setup",
         CaptionNote => "Note",
         WorkloadNotStated => "not stated",
         MarkLegendHeading => "Marks",
@@ -161,12 +161,12 @@ fn german(msg: TableMsg) -> &'static str {
         ColumnPrefill => "Prompt-Verarbeitung Token/s, alle Anfragen",
         ColumnMeanTpot => "Mittlere Zeit je Ausgabetoken (ms)",
         ColumnDuration => "Gesamtdauer (s)",
-        ColumnNote => "Hinweis",
+        PointNotesHeading => "Hinweise zu einzelnen Punkten",
         CaptionCounter => "Zählweise",
         CaptionWorkload => "Last",
         CaptionDate => "Datum",
         CaptionSource => "Quelle",
-        CaptionEngine => "Engine",
+        CaptionEngine => "Aufbau",
         CaptionNote => "Hinweis",
         WorkloadNotStated => "nicht angegeben",
         MarkLegendHeading => "Markierungen",
@@ -316,20 +316,31 @@ pub fn workload(lang: Lang, prompt: Option<&str>, output: Option<&str>) -> Strin
     }
 }
 
-/// Formats a dataset figure with the fewest decimals (up to 2, or 3 below 1) that show it
-/// exactly as stored: 37.3, 368, 1,078.4, 0.041. Derived figures with long fractions stop at
-/// that cap.
-pub fn format_figure(lang: Lang, value: f64) -> String {
+/// The fewest decimals (up to 2, or 3 below 1) that show `value` exactly as stored:
+/// 37.3 needs 1, 368 none, 0.041 three. Long derived fractions stop at the cap.
+pub fn figure_decimals(value: f64) -> usize {
     let cap = if value.abs() < 1.0 { 3 } else { 2 };
     let mut scale = 1.0;
     for decimals in 0..cap {
         let scaled = value * scale;
         if (scaled - scaled.round()).abs() < 1e-6 * scale.max(1.0) {
-            return format_number(lang, value, decimals);
+            return decimals;
         }
         scale *= 10.0;
     }
-    format_number(lang, value, cap)
+    cap
+}
+
+/// Decimals for a column of figures: the most any of them needs, so 6.0 prints as "6.0"
+/// beside 5.6 (a published "6.0" is stored as 6).
+pub fn column_decimals(values: impl IntoIterator<Item = f64>) -> usize {
+    values.into_iter().filter(|v| v.is_finite()).map(figure_decimals).max().unwrap_or(0)
+}
+
+/// Formats a dataset figure with the fewest decimals that show it exactly as stored:
+/// 37.3, 368, 1,078.4, 0.041.
+pub fn format_figure(lang: Lang, value: f64) -> String {
+    format_number(lang, value, figure_decimals(value))
 }
 
 #[cfg(test)]
@@ -359,5 +370,9 @@ mod tests {
         assert_eq!(format_figure(Lang::En, 2.1), "2.1");
         assert_eq!(format_figure(Lang::En, 1000.0 / 26.8), "37.31");
         assert_eq!(format_figure(Lang::En, 52.5), "52.5");
+        assert_eq!(column_decimals([6.0, 5.6, 3.8, 0.4]), 1);
+        assert_eq!(column_decimals([368.0, 20.5]), 1);
+        assert_eq!(column_decimals([281.8, 1078.4, 0.041]), 3);
+        assert_eq!(column_decimals([]), 0);
     }
 }
