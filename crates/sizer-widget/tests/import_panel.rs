@@ -230,6 +230,46 @@ async fn a_pasted_batched_bench_table_sizes_from_its_own_curve() {
     assert_eq!(local_storage().get_item(STORAGE_KEY).expect("readable"), None);
 }
 
+/// Puts files into the file picker like a person choosing them, and fires `change`.
+fn choose_files(root: &Element, files: &[(&str, &str)]) {
+    let transfer = web_sys::DataTransfer::new().expect("DataTransfer");
+    let items = js_sys::Reflect::get(&transfer, &"items".into()).expect("items");
+    let add: js_sys::Function = js_sys::Reflect::get(&items, &"add".into()).expect("add").dyn_into().expect("a function");
+    for (name, text) in files {
+        let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+        let file = web_sys::File::new_with_str_sequence(&parts, name).expect("File");
+        add.call1(&items, &file).expect("added");
+    }
+    let input: HtmlInputElement = find(root, "[data-import=\"file\"]").expect("file input").dyn_into().expect("input");
+    input.set_files(transfer.files().as_ref());
+    fire(&input, "change");
+}
+
+#[wasm_bindgen_test]
+async fn chosen_files_are_read_in_the_browser_and_oversized_ones_are_refused_unread() {
+    let root = mount("imp-i");
+    wait_for(&root, "[data-import=\"file\"]").await;
+    choose_files(&root, &[("batched.md", BATCHED_BENCH)]);
+    wait_for(&root, "[data-import=\"list\"] li").await;
+    let (people, streams) = value_of(&core_sizing(imported_runs(BATCHED_BENCH).first().expect("one run")));
+    wait_for_value(&root, "people", &people).await;
+    wait_for_value(&root, "streams", &streams).await;
+
+    // Two vLLM result files, one per concurrency, make one curve.
+    let one = "{\"model_id\": \"m\", \"max_concurrency\": 1, \"median_tpot_ms\": 12.5, \"output_throughput\": 78.0}";
+    let four = "{\"model_id\": \"m\", \"max_concurrency\": 4, \"median_tpot_ms\": 25.0, \"output_throughput\": 150.0}";
+    choose_files(&root, &[("c1.json", one), ("c4.json", four)]);
+    wait_until("the second import is listed", || count(&root, "[data-import=\"list\"] li") == 2).await;
+    let status = wait_for_text(&root, "[data-import=\"status\"]", |t| t.contains("vLLM")).await;
+    assert_eq!(status, "Imported 1 run (vLLM bench serve JSON): \"m\" is now in use.");
+
+    let big = "1".repeat(sizer_import::MAX_INPUT_BYTES + 1);
+    choose_files(&root, &[("huge.txt", &big)]);
+    let message = wait_for_text(&root, "[data-import=\"error\"]", |t| !t.is_empty()).await;
+    assert!(message.starts_with("The input is 5.0 MB (5242881 bytes), over the 5.0 MB limit"), "{message}");
+    assert_eq!(count(&root, "[data-import=\"list\"] li"), 2);
+}
+
 #[wasm_bindgen_test]
 async fn a_malformed_paste_gets_one_clear_sentence_and_the_calculator_keeps_working() {
     let root = mount("imp-b");
