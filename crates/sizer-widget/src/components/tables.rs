@@ -17,7 +17,7 @@ use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use crate::i18n::tables::{
-    TableMsg, column_decimals, counter_name, format_figure, nodes, runs_shown, sort_by, table_text, token_count,
+    TableMsg, column_decimals, counter_name, format_figure, nodes, point_note, runs_shown, sort_by, table_text, token_count,
     topology_name, workload,
 };
 use crate::i18n::{Lang, format_number};
@@ -308,7 +308,7 @@ pub fn RunTable(props: &RunTableProps) -> Html {
             if !notes.is_empty() {
                 <ol class="ss-point-notes" aria-label={table_text(lang, TableMsg::PointNotesHeading)}>
                     for (concurrency, note) in notes.iter() {
-                        <li>{ format!("{}: {note}", concurrency) }</li>
+                        <li>{ point_note(lang, *concurrency, note) }</li>
                     }
                 </ol>
             }

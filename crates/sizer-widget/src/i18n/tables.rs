@@ -265,6 +265,16 @@ pub fn curve_summary(lang: Lang, run: &str, first: (&str, &str), last: (&str, &s
     }
 }
 
+/// A footnote on one point of a run: "At 1 concurrent request: <note>".
+pub fn point_note(lang: Lang, concurrency: u32, note: &str) -> String {
+    match (lang, concurrency) {
+        (Lang::En, 1) => format!("At 1 concurrent request: {note}"),
+        (Lang::En, c) => format!("At {c} concurrent requests: {note}"),
+        (Lang::De, 1) => format!("Bei einer Anfrage allein: {note}"),
+        (Lang::De, c) => format!("Bei {c} gleichzeitigen Anfragen: {note}"),
+    }
+}
+
 /// "3 of 27 runs" under the model filter.
 pub fn runs_shown(lang: Lang, shown: usize, total: usize) -> String {
     match lang {
