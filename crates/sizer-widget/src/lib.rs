@@ -24,6 +24,9 @@ pub mod work;
 #[cfg(all(target_arch = "wasm32", feature = "csr"))]
 mod mount;
 
+#[cfg(all(target_arch = "wasm32", feature = "csr"))]
+pub use mount::{install_api, mount};
+
 pub use app::{App, AppProps};
 pub use config::Attributes;
 

@@ -67,8 +67,8 @@ pub fn start() {
     }
 }
 
-/// `window.SparkSizer = { size, mount }`.
-fn install_api() {
+/// `window.SparkSizer = { size, mount }` (the start function calls it; idempotent).
+pub fn install_api() {
     let Some(window) = web_sys::window() else { return };
     let api = js_sys::Object::new();
     let size = Closure::<dyn Fn(String, String) -> Result<String, JsValue>>::new(|scenario: String, run: String| {

@@ -247,3 +247,40 @@ async fn the_url_fragment_reproduces_a_sizing() {
     assert_shows(&plain, &expected(QWEN, Scenario::chat())).await;
     location.set_hash("").expect("clear hash");
 }
+
+/// `window.SparkSizer.<name>` as a function (installed by the crate's start function).
+fn api_function(name: &str) -> js_sys::Function {
+    sizer_widget::install_api();
+    let window = web_sys::window().expect("window");
+    let api = js_sys::Reflect::get(&window, &"SparkSizer".into()).expect("SparkSizer");
+    js_sys::Reflect::get(&api, &name.into()).expect("function").dyn_into().expect("a function")
+}
+
+#[wasm_bindgen_test]
+async fn the_js_api_sizes_and_mounts() {
+    let size_fn = api_function("size");
+    let json = size_fn
+        .call2(&wasm_bindgen::JsValue::NULL, &r#"{"z": 2.33}"#.into(), &QWEN.into())
+        .expect("size returns")
+        .as_string()
+        .expect("a JSON string");
+    let sizing: serde_json::Value = serde_json::from_str(&json).expect("valid JSON");
+    let expected = expected(QWEN, Scenario { z: Some(2.33), ..Scenario::chat() });
+    assert_eq!(sizing["people"], expected.people);
+    assert_eq!(sizing["whole_streams"], expected.whole_streams);
+    assert!(size_fn.call2(&wasm_bindgen::JsValue::NULL, &"{}".into(), &"no-such-run".into()).is_err(), "unknown run throws");
+
+    let element = document().create_element("div").expect("div");
+    element.set_attribute("data-floor", "10").expect("attribute");
+    document().body().expect("body").append_child(&element).expect("append");
+    api_function("mount").call1(&wasm_bindgen::JsValue::NULL, &element).expect("mount");
+    assert_shows(&element, &expected_floor_10()).await;
+    // Mounting the same element again is a no-op, not a second instance.
+    api_function("mount").call1(&wasm_bindgen::JsValue::NULL, &element).expect("mount again");
+    tick().await;
+    assert_eq!(element.query_selector_all(".spark-sizer").expect("selector").length(), 1);
+}
+
+fn expected_floor_10() -> Sizing {
+    expected(QWEN, Scenario { floor_tok_s: 10.0, ..Scenario::chat() })
+}
