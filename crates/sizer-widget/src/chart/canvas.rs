@@ -4,7 +4,7 @@
 
 use web_sys::HtmlCanvasElement;
 
-use super::draw::{ChartError, Look, draw_chart};
+use super::draw::{COMPACT_BELOW_CSS_PX, ChartError, Look, draw_chart};
 use super::measured_canvas::MeasuredCanvas;
 use super::model::{ChartText, ConcurrencyChart};
 use super::theme::ChartTheme;
@@ -51,7 +51,7 @@ pub fn draw_on_canvas(
     };
     let theme = ChartTheme::resolve(property("color").as_deref(), property);
     let font_family = property("font-family").unwrap_or_else(|| "sans-serif".to_owned());
-    let look = Look { scale, theme, font_family };
+    let look = Look { scale, theme, font_family, compact: css_width < COMPACT_BELOW_CSS_PX };
 
     let backend = MeasuredCanvas::new(canvas.clone()).ok_or(ChartError::NoCanvas)?;
     draw_chart(backend, chart, text, &look, format_value)

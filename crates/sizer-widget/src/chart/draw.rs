@@ -45,9 +45,20 @@ pub struct Look {
     pub theme: ChartTheme,
     /// CSS font family for labels, e.g. the widget's computed `font-family`.
     pub font_family: String,
+    /// A narrow chart (phones, 320 px and up): smaller type, every other tick labelled, short
+    /// axis titles.
+    pub compact: bool,
 }
 
+/// Charts narrower than this (CSS pixels) are drawn compact.
+pub const COMPACT_BELOW_CSS_PX: f64 = 480.0;
+
 impl Look {
+    /// Label, title and annotation font sizes in CSS pixels.
+    fn type_sizes(&self) -> (f64, f64, f64) {
+        if self.compact { (10.5, 11.0, 11.0) } else { (12.0, 13.0, 13.0) }
+    }
+
     /// A length in CSS pixels, in device pixels.
     fn px(&self, css_px: f64) -> u32 {
         // Clamped to a sane range first, so the cast is exact.
@@ -101,7 +112,19 @@ where
     let ceiling = chart.value_ceiling();
     let x_range = axis.range();
     let label_axis = axis;
-    let x_label = move |x: &f64| label_axis.label_at(*x);
+    let compact = look.compact;
+    let x_label = move |x: &f64| {
+        // Compact charts label every other power of two (1, 4, 16, 64, 256).
+        let label = label_axis.label_at(*x);
+        let odd_exponent = (x.round() as i64) % 2 == 1;
+        if compact && odd_exponent { String::new() } else { label }
+    };
+    let (label_px, title_px, note_px) = look.type_sizes();
+    let (x_title, y_title) = if compact {
+        (text.x_title_short.as_str(), text.y_title_short.as_str())
+    } else {
+        (text.x_title.as_str(), text.y_title.as_str())
+    };
     let y_label = |y: &f64| format_value(*y);
 
     let mut plot = ChartBuilder::on(root)
@@ -109,8 +132,8 @@ where
         .margin_right(look.px(18.0))
         .margin_left(look.px(6.0))
         .margin_bottom(look.px(6.0))
-        .x_label_area_size(look.px(44.0))
-        .y_label_area_size(look.px(58.0))
+        .x_label_area_size(look.px(if compact { 36.0 } else { 44.0 }))
+        .y_label_area_size(look.px(if compact { 46.0 } else { 58.0 }))
         .build_cartesian_2d(x_range.clone(), 0.0..ceiling)?;
 
     plot.configure_mesh()
@@ -118,10 +141,10 @@ where
         .y_label_formatter(&y_label)
         .x_labels(axis.ticks().len())
         .y_labels(6)
-        .x_desc(text.x_title.as_str())
-        .y_desc(text.y_title.as_str())
-        .label_style(look.font(12.0, theme.text))
-        .axis_desc_style(look.font(13.0, theme.text))
+        .x_desc(x_title)
+        .y_desc(y_title)
+        .label_style(look.font(label_px, theme.text))
+        .axis_desc_style(look.font(title_px, theme.text))
         .axis_style(ShapeStyle { color: rgb(theme.text).to_rgba(), filled: false, stroke_width: look.px(1.0) })
         .bold_line_style(ShapeStyle {
             color: rgb(theme.grid).to_rgba(),
@@ -145,10 +168,12 @@ where
             floor_style,
         ))?;
         if let Some(label) = &text.floor_label {
-            let anchor = Pos::new(HPos::Right, VPos::Bottom);
+            // At the left end, above the line: the crossing label sits further right, and at
+            // low concurrency a curve is either well above the floor or below it.
+            let anchor = Pos::new(HPos::Left, VPos::Bottom);
             plot.draw_series(std::iter::once(
-                EmptyElement::at((x_range.end, floor))
-                    + Text::new(label.clone(), (-look.px_i32(4.0), -look.px_i32(3.0)), look.font(12.0, theme.floor).pos(anchor)),
+                EmptyElement::at((x_range.start, floor))
+                    + Text::new(label.clone(), (look.px_i32(4.0), -look.px_i32(3.0)), look.font(label_px, theme.floor).pos(anchor)),
             ))?;
         }
     }
@@ -165,7 +190,7 @@ where
                 let anchor = Pos::new(HPos::Left, VPos::Bottom);
                 plot.draw_series(std::iter::once(
                     EmptyElement::at((x, floor))
-                        + Text::new(label.clone(), (look.px_i32(7.0), -look.px_i32(7.0)), look.font(13.0, theme.floor).pos(anchor)),
+                        + Text::new(label.clone(), (look.px_i32(7.0), -look.px_i32(7.0)), look.font(note_px, theme.floor).pos(anchor)),
                 ))?;
             }
         }
@@ -241,14 +266,20 @@ mod tests {
         ChartText {
             x_title: "Concurrent requests".into(),
             y_title: "tok/s".into(),
+            x_title_short: "requests".into(),
+            y_title_short: "t/s".into(),
             floor_label: Some("15 tok/s".into()),
             crossing_label: Some("52.5".into()),
         }
     }
 
     fn draw(chart: &ConcurrencyChart, scale: f64) -> Recording {
+        draw_with(chart, scale, false)
+    }
+
+    fn draw_with(chart: &ConcurrencyChart, scale: f64, compact: bool) -> Recording {
         let mut recording = Recording::default();
-        let look = Look { scale, theme: ChartTheme::LIGHT, font_family: "sans-serif".into() };
+        let look = Look { scale, theme: ChartTheme::LIGHT, font_family: "sans-serif".into(), compact };
         let backend = RecordingBackend { size: (720, 360), recording: &mut recording };
         let drawn = draw_chart(backend, chart, &text(), &look, &|v| format!("{v:.0}"));
         assert_eq!(drawn, Ok(()));
@@ -317,6 +348,18 @@ mod tests {
         let floor = ChartTheme::LIGHT.floor;
         assert_eq!(recording.circles.iter().filter(|c| c.2 == (floor.0, floor.1, floor.2)).count(), 0);
         assert!(!texts(&recording).contains(&"52.5"));
+    }
+
+    #[test]
+    fn compact_charts_label_every_other_power_of_two_and_use_short_titles() {
+        let recording = draw_with(&qwen_chart(), 2.0, true);
+        let labels = texts(&recording);
+        for shown in ["1", "4", "16", "64", "256", "requests", "t/s"] {
+            assert!(labels.contains(&shown), "missing {shown} in {labels:?}");
+        }
+        for hidden in ["2", "8", "32", "128", "Concurrent requests"] {
+            assert!(!labels.contains(&hidden), "{hidden} should be left out: {labels:?}");
+        }
     }
 
     #[test]

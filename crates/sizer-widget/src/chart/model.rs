@@ -104,6 +104,10 @@ pub struct ChartText {
     pub x_title: String,
     /// Title of the y axis.
     pub y_title: String,
+    /// Short x title for compact charts.
+    pub x_title_short: String,
+    /// Short y title for compact charts (the unit).
+    pub y_title_short: String,
     /// Label beside the floor line, e.g. "15 tok/s".
     pub floor_label: Option<String>,
     /// Label beside the crossing marker, e.g. "52.5".

@@ -275,6 +275,8 @@ fn chart_text(chart: &ConcurrencyChart, kind: ChartKind, lang: Lang) -> ChartTex
     ChartText {
         x_title: table_text(lang, TableMsg::AxisConcurrency).to_owned(),
         y_title: table_text(lang, kind.y_title()).to_owned(),
+        x_title_short: table_text(lang, TableMsg::AxisConcurrencyShort).to_owned(),
+        y_title_short: kind.unit(lang).to_owned(),
         floor_label,
         crossing_label,
     }
