@@ -148,6 +148,20 @@ async fn paste(root: &Element, text: &str, name: &str) {
     click(root, "[data-import=\"submit\"]");
 }
 
+/// Presses Ctrl+Enter in the paste box (the keyboard way to import).
+fn press_ctrl_enter(root: &Element) {
+    let area = find(root, "[data-import=\"paste\"]").expect("paste box");
+    let window = web_sys::window().expect("window");
+    let constructor: js_sys::Function =
+        js_sys::Reflect::get(&window, &"KeyboardEvent".into()).expect("KeyboardEvent").dyn_into().expect("a constructor");
+    let init = js_sys::Object::new();
+    for (key, value) in [("key", wasm_bindgen::JsValue::from_str("Enter")), ("ctrlKey", true.into()), ("bubbles", true.into())] {
+        js_sys::Reflect::set(&init, &key.into(), &value).expect("set");
+    }
+    let event = js_sys::Reflect::construct(&constructor, &js_sys::Array::of2(&"keydown".into(), &init)).expect("event");
+    area.dispatch_event(event.unchecked_ref()).expect("dispatch");
+}
+
 /// Picks `value` in the run select like a person.
 fn pick_run(root: &Element, value: &str) {
     let select: HtmlSelectElement = find(root, "select[data-field=\"run\"]").expect("run select").dyn_into().expect("select");
@@ -328,8 +342,10 @@ async fn removing_a_run_takes_it_out_of_the_picker_and_back_to_the_default() {
     let select: HtmlSelectElement = find(&root, "select[data-field=\"run\"]").expect("select").dyn_into().expect("select");
     assert_eq!(select.value(), DEFAULT_RUN);
 
-    // The next import gets a fresh id: ids are not reused.
-    paste(&root, "1,60\n8,30\n", "").await;
+    // The next import (by Ctrl+Enter this time) gets a fresh id: ids are not reused.
+    let area: HtmlTextAreaElement = find(&root, "[data-import=\"paste\"]").expect("paste box").dyn_into().expect("textarea");
+    area.set_value("1,60\n8,30\n");
+    press_ctrl_enter(&root);
     wait_for(&root, "option[value=\"yours-2\"]").await;
 }
 

@@ -294,11 +294,11 @@ pub fn ImportPanel(props: &ImportPanelProps) -> Html {
     let message_id = format!("{prefix}-import-message");
     let limit_id = format!("{prefix}-import-limit");
 
-    let on_paste_import = {
+    let start_paste: Rc<dyn Fn()> = {
         let importer = importer.clone();
         let paste_ref = paste_ref.clone();
         let name = name.clone();
-        Callback::from(move |_: MouseEvent| {
+        Rc::new(move || {
             let Some(area) = paste_ref.cast::<HtmlTextAreaElement>() else { return };
             // UTF-16 length <= UTF-8 bytes: over the limit here means over it in bytes, known
             // without copying the text into wasm.
@@ -310,6 +310,17 @@ pub fn ImportPanel(props: &ImportPanelProps) -> Html {
             importer.paste(area.value(), (*name).clone());
         })
     };
+    let on_paste_import = {
+        let start_paste = Rc::clone(&start_paste);
+        Callback::from(move |_: MouseEvent| start_paste())
+    };
+    // Ctrl+Enter (Cmd+Enter) in the paste box imports, like the button.
+    let on_paste_key = Callback::from(move |event: KeyboardEvent| {
+        if event.key() == "Enter" && (event.ctrl_key() || event.meta_key()) {
+            event.prevent_default();
+            start_paste();
+        }
+    });
     let on_file = {
         let importer = importer.clone();
         let name = name.clone();
@@ -401,6 +412,8 @@ pub fn ImportPanel(props: &ImportPanelProps) -> Html {
                     placeholder={t(ImportMsg::PastePlaceholder)}
                     data-import="paste"
                     aria-describedby={limit_id.clone()}
+                    aria-keyshortcuts="Control+Enter Meta+Enter"
+                    onkeydown={on_paste_key}
                 />
                 <p class="ss-hint" id={limit_id}>{ size_limit(lang) }</p>
             </div>
