@@ -52,7 +52,7 @@ pub struct TtftNearest {
 pub enum Recomputed {
     /// Streams at the claim's floor, read off the run's points by the chosen interpolation.
     Streams(StreamsAtFloor),
-    /// People at the claim's floor with the current usage and headroom.
+    /// Chat users by speed at the claim's floor (the seed's chat usage, the current method).
     Users(Option<u64>),
     /// Sessions of the claim's context in the run's KV pool, unrounded.
     KvSessions(f64),
@@ -177,6 +177,11 @@ pub(crate) fn nearest_p99_ttft(run: &Run, concurrency: f64) -> Option<TtftNeares
         .map(|(_, concurrency, figure)| TtftNearest { concurrency, p99_s: figure.value / 1000.0, figure })
 }
 
+/// Whole users (rounded down, as the core rounds people); 0 for NaN or negative.
+fn whole_users(users: f64) -> u64 {
+    if users.is_finite() && users > 0.0 { users.floor() as u64 } else { 0 }
+}
+
 /// The claims about `run` we can recompute, each with our figure.
 fn claim_checks(run: &Run, curve: &Curve, scenario: &Scenario, kv_pool: Option<Cited>) -> Vec<ClaimCheck> {
     dataset()
@@ -189,8 +194,18 @@ fn claim_checks(run: &Run, curve: &Curve, scenario: &Scenario, kv_pool: Option<C
                     Recomputed::Streams(curve.streams_at_floor(*floor_tok_s, scenario.interpolation))
                 }
                 ClaimQuantity::UsersAtFloor { floor_tok_s } if about_run => {
-                    let at_floor = Scenario { floor_tok_s: *floor_tok_s, ..*scenario };
-                    Recomputed::Users(size(&at_floor, curve).ok().map(|s| s.people_per_spark))
+                    // The articles' user counts are chat users by speed on one Spark: the seed's
+                    // chat usage at the claim's floor, with the method settings chosen above.
+                    let chat = Scenario::chat();
+                    let at_floor = Scenario {
+                        floor_tok_s: *floor_tok_s,
+                        answer_tokens: chat.answer_tokens,
+                        interval_s: chat.interval_s,
+                        ttft_s: chat.ttft_s,
+                        always_busy: false,
+                        ..*scenario
+                    };
+                    Recomputed::Users(size(&at_floor, curve).ok().map(|s| whole_users(s.users_by_speed)))
                 }
                 ClaimQuantity::KvSessions { context_tokens } => {
                     let pool = kv_pool?;
@@ -222,6 +237,22 @@ mod tests {
         assert_eq!(ttft.concurrency, 64);
         assert!((ttft.p99_s - 2.7).abs() < 1e-9);
         assert!(outcome.claims.iter().any(|c| matches!(c.ours, Recomputed::Streams(_))));
+    }
+
+    #[test]
+    fn user_claims_are_recomputed_for_chat_whatever_the_usage() {
+        let agent = Scenario { z: Some(2.33), ..Scenario::coding_agent() };
+        let outcome = Outcome::compute(DEFAULT_RUN, agent, &Outcome::empty());
+        let users: Vec<Option<u64>> = outcome
+            .claims
+            .iter()
+            .filter_map(|c| match c.ours {
+                Recomputed::Users(users) => Some(users),
+                _ => None,
+            })
+            .collect();
+        assert!(!users.is_empty());
+        assert!(users.iter().all(|u| *u == Some(163)), "{users:?}");
     }
 
     #[test]

@@ -162,8 +162,8 @@ pub fn claim_ours_at_least(lang: Lang, value: &str) -> String {
 /// "with the current usage and headroom settings" (for users claims).
 pub fn claim_users_note(lang: Lang) -> &'static str {
     match lang {
-        Lang::En => " (with the usage and headroom settings above)",
-        Lang::De => " (mit den Nutzungs- und Reserve-Einstellungen oben)",
+        Lang::En => " (chat usage, with the method settings above)",
+        Lang::De => " (Chat-Nutzung, mit den Methoden-Einstellungen oben)",
     }
 }
 
