@@ -227,6 +227,11 @@ async fn a_pasted_batched_bench_table_sizes_from_its_own_curve() {
     wait_for_value(&root, "streams", &streams).await;
     assert!(find(&root, "[data-import=\"list\"] li[data-run-id=\"yours-1\"] .ss-yours").is_some());
     assert!(count(&root, "[data-import=\"list\"] li") == 1);
+    // Its points are in a table: 230.99 / 32 = 7.22 tok/s per request at B = 32.
+    assert_eq!(count(&root, "[data-import=\"points\"] tbody tr"), 6);
+    let row = find(&root, "[data-import=\"points\"] tr[data-concurrency=\"32\"]").expect("row 32");
+    let cells: Vec<String> = (0..4).filter_map(|i| row.children().item(i)?.text_content()).collect();
+    assert_eq!(cells, ["32", "7.22", "230.99", "—"]);
 
     // Choosing another run and then it again in the picker switches the result back and forth.
     pick_run(&root, DEFAULT_RUN);

@@ -23,6 +23,7 @@ use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::i18n::tables::{TableMsg, format_figure, table_text};
 use crate::i18n::import::{
     ImportMsg, error_text, file_unreadable, import_text, imported, missing_point, point_count, remove_named, size_limit,
     storage_notice, too_many_runs, use_named, warning_text,
@@ -603,6 +604,38 @@ fn ConcurrencyForm(props: &ConcurrencyFormProps) -> Html {
     }
 }
 
+/// The run's points as imported: concurrency, the per-request speed the curve uses, the
+/// aggregate as counted, and p99 time to first token where measured.
+fn points_table(lang: Lang, run: &Run) -> Html {
+    let curve: Vec<(f64, f64)> = run.curve_points().map(|(points, _)| points).unwrap_or_default();
+    let cell = |value: Option<f64>| value.map(|v| format_figure(lang, v)).unwrap_or_else(|| "—".to_owned());
+    html! {
+        <details class="ss-import-points">
+            <summary>{ import_text(lang, ImportMsg::PointsSummary) }</summary>
+            <table data-import="points">
+                <thead>
+                    <tr>
+                        <th scope="col">{ table_text(lang, TableMsg::ColumnConcurrency) }</th>
+                        <th scope="col">{ table_text(lang, TableMsg::ColumnPerRequest) }</th>
+                        <th scope="col">{ table_text(lang, TableMsg::ColumnAggregate) }</th>
+                        <th scope="col">{ table_text(lang, TableMsg::ColumnTtftP99) }</th>
+                    </tr>
+                </thead>
+                <tbody>
+                    for point in run.points.iter() {
+                        <tr key={point.concurrency} data-concurrency={point.concurrency.to_string()}>
+                            <th scope="row">{ point.concurrency }</th>
+                            <td>{ cell(curve.iter().find(|(c, _)| *c == f64::from(point.concurrency)).map(|(_, s)| *s)) }</td>
+                            <td>{ cell(point.aggregate_tok_s.map(|f| f.value)) }</td>
+                            <td>{ cell(point.p99_ttft_ms.map(|f| f.value)) }</td>
+                        </tr>
+                    }
+                </tbody>
+            </table>
+        </details>
+    }
+}
+
 /// Props of [`ImportedItem`].
 #[derive(Properties, PartialEq, Clone)]
 struct ImportedItemProps {
@@ -645,7 +678,11 @@ fn ImportedItem(props: &ImportedItemProps) -> Html {
         Callback::from(move |_: MouseEvent| on_action.emit(ImportAction::Remove(id.clone())))
     };
     html! {
-        <li class={classes!("ss-import-item", props.selected.then_some("ss-import-item--selected"))} data-run-id={run.id.clone()}>
+        <li
+            class={classes!("ss-import-item", props.selected.then_some("ss-import-item--selected"))}
+            id={["run-", run.id.as_str()].concat()}
+            data-run-id={run.id.clone()}
+        >
             <label class="ss-visually-hidden" for={name_id.clone()}>{ t(ImportMsg::RenameLabel) }</label>
             <input id={name_id} type="text" maxlength="80" data-import="rename" value={run.label.clone()} onchange={on_rename} />
             <span class="ss-yours" data-origin="yours">{ t(ImportMsg::Yours) }</span>
@@ -663,6 +700,7 @@ fn ImportedItem(props: &ImportedItemProps) -> Html {
             <button type="button" class="ss-button ss-button--quiet" data-import="remove" aria-label={remove_named(lang, &run.label)} onclick={on_remove}>
                 { t(ImportMsg::Remove) }
             </button>
+            { points_table(lang, run) }
         </li>
     }
 }
