@@ -210,4 +210,20 @@ mod tests {
         assert_eq!(result.people, "0");
         assert_eq!(result.summary, "Never reaches 15 tok/s, even alone (6.0 tok/s for one request).");
     }
+
+    #[test]
+    fn a_curve_still_above_the_floor_is_a_lower_bound() {
+        let run = "llamacpp-b6918-gpt-oss-20b-gguf-pp512";
+        let outcome = Outcome::compute(run, Scenario { floor_tok_s: 10.0, ..Scenario::chat() }, &Outcome::empty());
+        let sizing = outcome.sizing().expect("sizes");
+        assert!(matches!(sizing.streams, StreamsAtFloor::AtLeast { .. }), "{:?}", sizing.streams);
+        let result = result_text(Lang::En, &outcome, Some(Usage::Chat));
+        assert_eq!(result.streams, "≥ 32");
+        let steps = crate::work::steps(Lang::En, &outcome);
+        assert_eq!(steps[1].result, "at least 32 streams: not measured beyond 32");
+        if sizing.people_is_lower_bound {
+            assert!(result.summary.starts_with("At least "), "{}", result.summary);
+            assert!(result.summary.ends_with("not measured beyond 32 concurrent requests."), "{}", result.summary);
+        }
+    }
 }
