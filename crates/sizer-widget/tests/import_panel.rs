@@ -264,6 +264,22 @@ fn choose_files(root: &Element, files: &[(&str, &str)]) {
     fire(&input, "change");
 }
 
+/// Drops dragged text on the drop zone.
+fn drop_text(root: &Element, text: &str) {
+    let transfer = web_sys::DataTransfer::new().expect("DataTransfer");
+    transfer.set_data("text/plain", text).expect("set data");
+    let window = web_sys::window().expect("window");
+    let constructor: js_sys::Function =
+        js_sys::Reflect::get(&window, &"DragEvent".into()).expect("DragEvent").dyn_into().expect("a constructor");
+    let init = js_sys::Object::new();
+    js_sys::Reflect::set(&init, &"dataTransfer".into(), &transfer).expect("set");
+    js_sys::Reflect::set(&init, &"bubbles".into(), &true.into()).expect("set");
+    js_sys::Reflect::set(&init, &"cancelable".into(), &true.into()).expect("set");
+    let event = js_sys::Reflect::construct(&constructor, &js_sys::Array::of2(&"drop".into(), &init)).expect("event");
+    let zone = find(root, "[data-import=\"drop\"]").expect("drop zone");
+    zone.dispatch_event(event.unchecked_ref()).expect("dispatch");
+}
+
 #[wasm_bindgen_test]
 async fn chosen_files_are_read_in_the_browser_and_oversized_ones_are_refused_unread() {
     let root = mount("imp-i");
@@ -287,6 +303,10 @@ async fn chosen_files_are_read_in_the_browser_and_oversized_ones_are_refused_unr
     let message = wait_for_text(&root, "[data-import=\"error\"]", |t| !t.is_empty()).await;
     assert!(message.starts_with("The input is 5.0 MB (5242881 bytes), over the 5.0 MB limit"), "{message}");
     assert_eq!(count(&root, "[data-import=\"list\"] li"), 2);
+
+    // Text dragged onto the drop zone is imported like a paste.
+    drop_text(&root, "1,60\n8,30\n");
+    wait_until("the dropped text is listed", || count(&root, "[data-import=\"list\"] li") == 3).await;
 }
 
 #[wasm_bindgen_test]

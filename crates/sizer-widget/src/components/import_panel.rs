@@ -350,8 +350,20 @@ pub fn ImportPanel(props: &ImportPanelProps) -> Html {
         Callback::from(move |event: DragEvent| {
             event.prevent_default();
             importer.panel.dispatch(PanelAction::Drag(false));
-            let files = file_vec(event.data_transfer().and_then(|transfer| transfer.files()));
-            importer.files(files, (*name).clone());
+            let Some(transfer) = event.data_transfer() else { return };
+            let files = file_vec(transfer.files());
+            if !files.is_empty() {
+                return importer.files(files, (*name).clone());
+            }
+            // Dragged text (a selection from a terminal or a page) is imported like a paste.
+            let text = transfer.get_data("text/plain").unwrap_or_default();
+            if text.len() > MAX_INPUT_BYTES {
+                let error = ImportError::TooLarge { bytes: text.len(), limit: MAX_INPUT_BYTES };
+                return importer.panel.dispatch(PanelAction::Failed(Failure::Import(error)));
+            }
+            if !text.trim().is_empty() {
+                importer.paste(text, (*name).clone());
+            }
         })
     };
     let on_name = {
