@@ -310,7 +310,7 @@ pub enum ImportAction {
     /// The device's stored runs were read.
     Restore(Rc<Restored>),
     /// Opened a link carrying a shared curve: listed (once: a curve with the same points is
-    /// reused) and put in use.
+    /// reused) and put in use; the link keeps carrying it (it came in the link).
     AddShared(Rc<Run>),
 }
 
@@ -359,6 +359,7 @@ impl SizerState {
                 false
             }
             ImportAction::AddShared(run) => {
+                self.imported.share = true;
                 let points = run.curve_points().ok().map(|(points, _)| points);
                 let same = self.imported.runs().iter().find(|other| other.curve_points().ok().map(|(p, _)| p) == points);
                 if let Some(existing) = same {

@@ -62,9 +62,14 @@ fn local_storage() -> web_sys::Storage {
 
 /// Mounts a fresh default instance into a new element under <body>.
 fn mount(prefix: &str) -> Element {
+    mount_with(prefix, Attributes::default())
+}
+
+/// Mounts a fresh instance with these `data-*` attributes.
+fn mount_with(prefix: &str, attributes: Attributes) -> Element {
     let root = document().create_element("div").expect("div");
     document().body().expect("body").append_child(&root).expect("append");
-    let config = Config::from_attributes(&Attributes::default());
+    let config = Config::from_attributes(&attributes);
     yew::Renderer::<App>::with_root_and_props(root.clone(), AppProps { config, id_prefix: prefix.to_string().into() })
         .render();
     root
@@ -426,4 +431,44 @@ async fn remembered_runs_come_back_and_a_damaged_store_is_reported() {
     assert_eq!(count(&damaged, "[data-import=\"list\"] li"), 0);
     assert!(local_storage().get_item(STORAGE_KEY).ok().flatten().is_some_and(|v| v.contains("gpuwerk")), "left untouched");
     local_storage().remove_item(STORAGE_KEY).expect("clear storage");
+}
+
+#[wasm_bindgen_test]
+async fn german_messages_keep_the_importers_line_and_key() {
+    let root = mount_with("imp-j", Attributes { lang: Some("de".into()), ..Attributes::default() });
+    paste(&root, "| PP | TG | B | S_TG t/s |\n|----|----|---|----|\n| 512 | 32 | 1 | 81.11 |\n| 512 | 32 | 2 | abc |\n", "").await;
+    let message = wait_for_text(&root, "[data-import=\"error\"]", |t| !t.is_empty()).await;
+    assert_eq!(message, "Zeile 4: S_TG t/s ist keine Zahl („abc“).");
+    paste(&root, BATCHED_BENCH, "").await;
+    let option = wait_for(&root, "option[data-origin=\"yours\"]").await;
+    assert_eq!(option.text_content().unwrap_or_default(), "ggml-org/gpt-oss-120b-GGUF · PP 4096 (eigener)");
+}
+
+#[wasm_bindgen_test]
+async fn the_share_link_carries_a_curve_only_when_asked() {
+    let location = web_sys::window().expect("window").location();
+    let hash = || location.hash().unwrap_or_default();
+    let root = mount_with("imp-k", Attributes { sync_url: true, ..Attributes::default() });
+    paste(&root, "1,60\n8,30\n32,12\n", "").await;
+    wait_for(&root, "option[value=\"yours-1\"]").await;
+    wait_until("the fragment names the run", || hash().contains("r:yours-1")).await;
+    assert!(!hash().contains(",y:"), "no points before the person asks: {}", hash());
+
+    click(&root, "[data-import=\"share\"]");
+    wait_until("the fragment carries the points", || hash().ends_with(",y:1_60~8_30~32_12")).await;
+    let link = hash();
+
+    // Opening the link elsewhere lists the curve (once) and sizes with it.
+    root.remove();
+    let opened = mount_with("imp-l", Attributes { sync_url: true, ..Attributes::default() });
+    let option = wait_for(&opened, "option[data-origin=\"yours\"]").await;
+    assert_eq!(option.text_content().unwrap_or_default(), "Shared curve (yours)");
+    let shared = sizer_widget::imported::shared_run_in_fragment(&link).expect("a shared run");
+    let (people, _) = value_of(&core_sizing(&shared));
+    wait_for_value(&opened, "people", &people).await;
+    assert_eq!(count(&opened, "[data-import=\"list\"] li"), 1);
+    // The receiving page keeps the curve in its own address, so a reload still has it.
+    wait_until("the fragment still carries the points", || hash().ends_with(",y:1_60~8_30~32_12")).await;
+    opened.remove();
+    location.set_hash("").expect("clear the fragment");
 }
