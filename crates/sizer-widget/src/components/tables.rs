@@ -47,20 +47,23 @@ pub fn DataTables(props: &DataTablesProps) -> Html {
     };
     let models = data.runs_by_model();
     let shown: Vec<&Run> = data.runs.iter().filter(|run| filter.is_empty() || run.model_id == *filter).collect();
-    let filter_id = "ss-tables-model-filter";
     html! {
         <div class="ss-data-tables">
             <p class="ss-tables-intro">{ table_text(lang, TableMsg::TablesIntro) }</p>
             <div class="ss-tables-toolbar">
-                <label for={filter_id}>{ table_text(lang, TableMsg::FilterModel) }</label>
-                <select id={filter_id} data-filter="model" {onchange}>
-                    <option value="" selected={filter.is_empty()}>{ table_text(lang, TableMsg::AllModels) }</option>
-                    for (model_id, runs) in models.iter() {
-                        <option value={model_id.to_string()} selected={*filter == *model_id}>
-                            { runs.first().map(|run| run.model.clone()).unwrap_or_default() }
-                        </option>
-                    }
-                </select>
+                // The select sits inside its label: no id needed, so several widgets on one
+                // page cannot clash.
+                <label class="ss-tables-filter">
+                    <span>{ table_text(lang, TableMsg::FilterModel) }</span>
+                    <select data-filter="model" {onchange}>
+                        <option value="" selected={filter.is_empty()}>{ table_text(lang, TableMsg::AllModels) }</option>
+                        for (model_id, runs) in models.iter() {
+                            <option value={model_id.to_string()} selected={*filter == *model_id}>
+                                { runs.first().map(|run| run.model.clone()).unwrap_or_default() }
+                            </option>
+                        }
+                    </select>
+                </label>
                 <span class="ss-tables-count" aria-live="polite" data-count={shown.len().to_string()}>
                     { runs_shown(lang, shown.len(), data.runs.len()) }
                 </span>
