@@ -6,7 +6,7 @@
 use sizer_core::{HeadroomMethod, Interpolation, Sizing, StreamsAtFloor};
 use sizer_data::{Run, dataset};
 
-use crate::i18n::formulas::{Formula, formula};
+use crate::i18n::formulas::{Formula, Word, formula, word};
 use crate::i18n::phrases;
 use crate::i18n::{Lang, Msg, format_integer, format_number, text};
 use crate::outcome::{Cited, Outcome};
@@ -169,7 +169,7 @@ fn headroom_step(lang: Lang, sizing: &Sizing) -> Step {
         title: text(lang, Msg::StepHeadroom),
         formula: formula.into(),
         inputs,
-        result: ["load ≤ ".into(), n(sizing.max_avg_load, 1)].concat(),
+        result: [word(lang, Word::Load), " ≤ ", &n(sizing.max_avg_load, 1)].concat(),
         cite: None,
     }
 }
@@ -183,11 +183,15 @@ fn kv_step(lang: Lang, sizing: &Sizing, outcome: &Outcome) -> Step {
             formula: formula(lang, Formula::Kv).into(),
             inputs: [n(pool.value, 0), " / ".into(), n(outcome.scenario.context_tokens, 0)].concat(),
             result: [
-                n(unrounded, 1),
-                " → ".into(),
-                format_integer(lang, sessions),
-                "; ".into(),
-                n(users, 1),
+                n(unrounded, 1).as_str(),
+                " → ",
+                &format_integer(lang, sessions),
+                " ",
+                word(lang, Word::Sessions),
+                " → ",
+                &n(users, 1),
+                " ",
+                word(lang, Word::Users),
             ]
             .concat(),
             cite: Some(fact_citation(pool)),

@@ -28,8 +28,10 @@ pub fn formula(lang: Lang, formula: Formula) -> &'static str {
         (Lang::De, Formula::StreamsMonotone) => "S: monotone kubische Kurve (PCHIP) durch die Punkte auf log₂(c), gelöst für v = Mindesttempo",
         (Lang::En, Formula::Duty) => "busy = answer / floor + TTFT; duty = min(busy / interval, 1)",
         (Lang::De, Formula::Duty) => "belegt = Antwort / Mindesttempo + TTFT; Auslastung = min(belegt / Intervall, 1)",
-        (_, Formula::HeadroomNormal) => "load + z × √load ≤ S",
-        (_, Formula::HeadroomPoisson) => "P(N ≤ S) ≥ p, N ~ Poisson(load)",
+        (Lang::En, Formula::HeadroomNormal) => "load + z × √load ≤ S",
+        (Lang::De, Formula::HeadroomNormal) => "Last + z × √Last ≤ S",
+        (Lang::En, Formula::HeadroomPoisson) => "P(N ≤ S) ≥ p, N ~ Poisson(load)",
+        (Lang::De, Formula::HeadroomPoisson) => "P(N ≤ S) ≥ p, N ~ Poisson(Last)",
         (Lang::En, Formula::HeadroomErlang) => "P(wait) ≤ 1 − p (Erlang C, S streams)",
         (Lang::De, Formula::HeadroomErlang) => "P(Warten) ≤ 1 − p (Erlang C, S Ströme)",
         (Lang::En, Formula::UsersBySpeed) => "users = load / duty",
@@ -41,4 +43,24 @@ pub fn formula(lang: Lang, formula: Formula) -> &'static str {
         (Lang::En, Formula::People) => "people = floor(min(users)) × replicas",
         (Lang::De, Formula::People) => "Personen = abrunden(min(Nutzer)) × Replikate",
     }
+}
+
+/// Words used inside results: "load", "sessions", "users".
+pub fn word(lang: Lang, word: Word) -> &'static str {
+    match (lang, word) {
+        (Lang::En, Word::Load) => "load",
+        (Lang::De, Word::Load) => "Last",
+        (Lang::En, Word::Sessions) => "sessions",
+        (Lang::De, Word::Sessions) => "Sitzungen",
+        (Lang::En, Word::Users) => "users",
+        (Lang::De, Word::Users) => "Nutzer",
+    }
+}
+
+/// A word for [`word`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Word {
+    Load,
+    Sessions,
+    Users,
 }
