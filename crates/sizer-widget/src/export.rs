@@ -15,7 +15,7 @@ pub fn markdown(lang: Lang, outcome: &Outcome, result: &ResultText, steps: &[Ste
     let mut out = String::with_capacity(2048);
     out.push_str("## ");
     out.push_str(text(lang, Msg::Title));
-    if let Some(run) = outcome.run_ref {
+    if let Some(run) = outcome.run.as_deref() {
         out.push_str(": ");
         out.push_str(&run.label);
     }
@@ -107,8 +107,8 @@ struct ExportJson<'a> {
 /// cited figures and the sentence.
 pub fn json(outcome: &Outcome, result: &ResultText) -> String {
     let export = ExportJson {
-        run: outcome.run_ref.map(|run| run.id.as_str()),
-        source: outcome.run_ref.map(|run| run.source.as_str()),
+        run: outcome.run.as_deref().map(|run| run.id.as_str()),
+        source: outcome.run.as_deref().map(|run| run.source.as_str()),
         scenario: &outcome.scenario,
         sizing: outcome.sizing(),
         kv_pool_tokens: outcome.kv_pool.as_ref().map(CitedJson::from),
