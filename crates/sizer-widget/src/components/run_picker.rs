@@ -44,7 +44,7 @@ pub fn RunPicker(props: &RunPickerProps) -> Html {
     let groups = data.runs_by_model();
     let chosen = data.run(&props.selected);
     html! {
-        <div class="ss-field ss-run">
+        <div class="ss-field ss-run-picker">
             <label for={id.clone()}>{ text(props.lang, Msg::RunLabel) }</label>
             <select {id} data-field="run" aria-describedby={hint_id.clone()} {onchange}>
                 for (model_id, runs) in groups {
