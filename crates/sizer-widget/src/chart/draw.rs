@@ -113,11 +113,13 @@ where
     let x_range = axis.range();
     let label_axis = axis;
     let compact = look.compact;
+    // Compact charts label every other power of two, counted back from the axis end so the
+    // last tick is always labelled (1, 4, 16, 64, 256; or 2, 8, 32, 128, 512).
+    let end_parity = (x_range.end.round() as i64).rem_euclid(2);
     let x_label = move |x: &f64| {
-        // Compact charts label every other power of two (1, 4, 16, 64, 256).
         let label = label_axis.label_at(*x);
-        let odd_exponent = (x.round() as i64) % 2 == 1;
-        if compact && odd_exponent { String::new() } else { label }
+        let skipped = (x.round() as i64).rem_euclid(2) != end_parity;
+        if compact && skipped { String::new() } else { label }
     };
     let (label_px, title_px, note_px) = look.type_sizes();
     let (x_title, y_title) = if compact {
@@ -360,6 +362,18 @@ mod tests {
         for hidden in ["2", "8", "32", "128", "Concurrent requests"] {
             assert!(!labels.contains(&hidden), "{hidden} should be left out: {labels:?}");
         }
+    }
+
+    #[test]
+    fn compact_charts_always_label_the_end_of_a_wider_axis() {
+        let mut chart = qwen_chart();
+        chart.overlays[0].marks.push(mark(384.0, 2.0, true));
+        let recording = draw_with(&chart, 1.0, true);
+        let labels = texts(&recording);
+        for shown in ["2", "8", "32", "128", "512"] {
+            assert!(labels.contains(&shown), "missing {shown} in {labels:?}");
+        }
+        assert!(!labels.contains(&"256"), "{labels:?}");
     }
 
     #[test]
