@@ -182,19 +182,19 @@ where
 
     draw_series(&mut plot, &chart.run, rgb(theme.run), look, 2.5, 4.5)?;
 
-    if let (Some(Crossing::Within { streams }), Some(floor)) = (chart.crossing, chart.floor) {
-        if let Some(x) = axis.position(streams) {
-            let style = ShapeStyle { color: rgb(theme.floor).to_rgba(), filled: false, stroke_width: look.px(1.0) };
-            plot.draw_series(DashedLineSeries::new([(x, 0.0), (x, floor)], look.px(3.0), look.px(3.0), style))?;
-            let ring = ShapeStyle { color: rgb(theme.floor).to_rgba(), filled: false, stroke_width: look.px(2.0) };
-            plot.draw_series(std::iter::once(Circle::new((x, floor), look.px(6.5), ring)))?;
-            if let Some(label) = &text.crossing_label {
-                let anchor = Pos::new(HPos::Left, VPos::Bottom);
-                plot.draw_series(std::iter::once(
-                    EmptyElement::at((x, floor))
-                        + Text::new(label.clone(), (look.px_i32(7.0), -look.px_i32(7.0)), look.font(note_px, theme.floor).pos(anchor)),
-                ))?;
-            }
+    if let (Some(Crossing::Within { streams }), Some(floor)) = (chart.crossing, chart.floor)
+        && let Some(x) = axis.position(streams)
+    {
+        let style = ShapeStyle { color: rgb(theme.floor).to_rgba(), filled: false, stroke_width: look.px(1.0) };
+        plot.draw_series(DashedLineSeries::new([(x, 0.0), (x, floor)], look.px(3.0), look.px(3.0), style))?;
+        let ring = ShapeStyle { color: rgb(theme.floor).to_rgba(), filled: false, stroke_width: look.px(2.0) };
+        plot.draw_series(std::iter::once(Circle::new((x, floor), look.px(6.5), ring)))?;
+        if let Some(label) = &text.crossing_label {
+            let anchor = Pos::new(HPos::Left, VPos::Bottom);
+            plot.draw_series(std::iter::once(
+                EmptyElement::at((x, floor))
+                    + Text::new(label.clone(), (look.px_i32(7.0), -look.px_i32(7.0)), look.font(note_px, theme.floor).pos(anchor)),
+            ))?;
         }
     }
     Ok(())

@@ -16,13 +16,16 @@ impl core::fmt::Display for NoError {
 
 impl std::error::Error for NoError {}
 
+/// A recorded circle: centre, radius, colour, filled.
+pub type RecordedCircle = (BackendCoord, u32, (u8, u8, u8), bool);
+
 /// What was drawn.
 #[derive(Debug, Default)]
 pub struct Recording {
     /// Every text, with the colour it was drawn in.
     pub texts: Vec<(String, (u8, u8, u8))>,
     /// Every circle: centre, radius, colour, filled.
-    pub circles: Vec<(BackendCoord, u32, (u8, u8, u8), bool)>,
+    pub circles: Vec<RecordedCircle>,
     /// Every straight line segment's colour (paths are split into segments).
     pub segments: Vec<(BackendCoord, BackendCoord, (u8, u8, u8))>,
     /// The widest line drawn, in device pixels.
