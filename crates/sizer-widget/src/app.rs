@@ -178,6 +178,7 @@ pub fn App(props: &AppProps) -> Html {
                                 label={t(Msg::ZLabel)}
                                 choices={vec![Choice::new("percentile", text(lang, Msg::ZFromPercentile)), Choice::new("seed", text(lang, Msg::ZSeed))]}
                                 selected={AttrValue::Static(if state.seed_z { "seed" } else { "percentile" })}
+                                disabled={state.headroom != HeadroomMethod::NormalApprox}
                                 on_change={dispatch(|v| Some(Action::SetSeedZ(v == "seed")))}
                             />
                         </div>

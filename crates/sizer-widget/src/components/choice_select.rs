@@ -35,6 +35,9 @@ pub struct ChoiceSelectProps {
     /// Extra class on the wrapper (e.g. compact header controls).
     #[prop_or_default]
     pub class: Classes,
+    /// Greyed out (the choice does not apply to the current settings).
+    #[prop_or_default]
+    pub disabled: bool,
 }
 
 /// A labelled select.
@@ -51,7 +54,7 @@ pub fn ChoiceSelect(props: &ChoiceSelectProps) -> Html {
     html! {
         <div class={classes!("ss-field", "ss-choice", props.class.clone())}>
             <label for={id.clone()}>{ props.label.clone() }</label>
-            <select {id} data-field={props.name} {onchange}>
+            <select {id} data-field={props.name} disabled={props.disabled} {onchange}>
                 for choice in props.choices.iter() {
                     <option
                         key={choice.value.to_string()}

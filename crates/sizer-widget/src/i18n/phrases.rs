@@ -93,9 +93,11 @@ pub fn stale_note(lang: Lang) -> &'static str {
     }
 }
 
-/// "p99 time to first token at 64 concurrent: 2.7 s."
+/// "p99 time to first token at 64 concurrent: 2.7 s." (`concurrency` "1": a single request).
 pub fn ttft(lang: Lang, concurrency: &str, seconds: &str) -> String {
     match lang {
+        Lang::En if concurrency == "1" => ["Measured p99 time to first token for a single request: ", seconds, " s."].concat(),
+        Lang::De if concurrency == "1" => ["Gemessene p99-Zeit bis zum ersten Token für eine einzelne Anfrage: ", seconds, " s."].concat(),
         Lang::En => ["Measured p99 time to first token at ", concurrency, " concurrent requests: ", seconds, " s."].concat(),
         Lang::De => ["Gemessene p99-Zeit bis zum ersten Token bei ", concurrency, " gleichzeitigen Anfragen: ", seconds, " s."].concat(),
     }
