@@ -112,7 +112,11 @@ impl Log2Axis {
         let end = to.log2();
         let steps = ((end - start) * f64::from(per_octave)).ceil();
         // A sweep spans at most 16 octaves (the cap), so `steps` is small and non-negative.
-        let steps = if steps.is_finite() { steps.clamp(0.0, 4096.0) as u32 } else { 0 };
+        let steps = if steps.is_finite() {
+            steps.clamp(0.0, 4096.0) as u32
+        } else {
+            0
+        };
         let mut samples: Vec<f64> = (0..steps)
             .map(|i| (start + f64::from(i) / f64::from(per_octave)).exp2())
             .collect();
@@ -174,7 +178,10 @@ mod tests {
     #[test]
     fn absurd_or_invalid_concurrencies_are_capped_or_ignored() {
         assert_eq!(Log2Axis::covering([1e300]).range(), 0.0..16.0);
-        assert_eq!(Log2Axis::covering([f64::NAN, f64::INFINITY, -4.0, 0.0]).range(), 0.0..8.0);
+        assert_eq!(
+            Log2Axis::covering([f64::NAN, f64::INFINITY, -4.0, 0.0]).range(),
+            0.0..8.0
+        );
     }
 
     #[test]

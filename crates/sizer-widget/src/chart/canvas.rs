@@ -17,7 +17,11 @@ const MAX_SCALE: f64 = 4.0;
 /// Device pixels per CSS pixel, between 1 and [`MAX_SCALE`].
 pub fn device_pixel_ratio() -> f64 {
     let ratio = web_sys::window().map_or(1.0, |window| window.device_pixel_ratio());
-    if ratio.is_finite() { ratio.clamp(1.0, MAX_SCALE) } else { 1.0 }
+    if ratio.is_finite() {
+        ratio.clamp(1.0, MAX_SCALE)
+    } else {
+        1.0
+    }
 }
 
 /// Sizes `canvas`'s backing store to its CSS box times devicePixelRatio and draws `chart`.
@@ -51,7 +55,12 @@ pub fn draw_on_canvas(
     };
     let theme = ChartTheme::resolve(property("color").as_deref(), property);
     let font_family = property("font-family").unwrap_or_else(|| "sans-serif".to_owned());
-    let look = Look { scale, theme, font_family, compact: css_width < COMPACT_BELOW_CSS_PX };
+    let look = Look {
+        scale,
+        theme,
+        font_family,
+        compact: css_width < COMPACT_BELOW_CSS_PX,
+    };
 
     let backend = MeasuredCanvas::new(canvas.clone()).ok_or(ChartError::NoCanvas)?;
     draw_chart(backend, chart, text, &look, format_value)

@@ -31,7 +31,10 @@ impl Series {
     /// The points to join with a line: the interpolated samples, or else the marks in order.
     pub fn path(&self) -> Vec<(f64, f64)> {
         if self.line.is_empty() {
-            self.marks.iter().map(|m| (m.concurrency, m.value)).collect()
+            self.marks
+                .iter()
+                .map(|m| (m.concurrency, m.value))
+                .collect()
         } else {
             self.line.clone()
         }
@@ -42,7 +45,10 @@ impl Series {
     }
 
     fn values(&self) -> impl Iterator<Item = f64> + '_ {
-        self.marks.iter().map(|m| m.value).chain(self.line.iter().map(|p| p.1))
+        self.marks
+            .iter()
+            .map(|m| m.value)
+            .chain(self.line.iter().map(|p| p.1))
     }
 }
 
@@ -119,14 +125,26 @@ mod tests {
     use super::*;
 
     fn mark(concurrency: f64, value: f64) -> Mark {
-        Mark { concurrency, value, published: true }
+        Mark {
+            concurrency,
+            value,
+            published: true,
+        }
     }
 
     #[test]
     fn axis_and_ceiling_cover_overlays_and_the_floor() {
         let chart = ConcurrencyChart {
-            run: Series { label: "a".into(), marks: vec![mark(1.0, 6.0), mark(256.0, 0.4)], line: vec![] },
-            overlays: vec![Series { label: "b".into(), marks: vec![mark(384.0, 2.0)], line: vec![] }],
+            run: Series {
+                label: "a".into(),
+                marks: vec![mark(1.0, 6.0), mark(256.0, 0.4)],
+                line: vec![],
+            },
+            overlays: vec![Series {
+                label: "b".into(),
+                marks: vec![mark(384.0, 2.0)],
+                line: vec![],
+            }],
             floor: Some(15.0),
             crossing: Some(Crossing::NeverReached),
         };
@@ -136,7 +154,11 @@ mod tests {
 
     #[test]
     fn the_path_prefers_the_interpolated_line() {
-        let mut series = Series { label: "a".into(), marks: vec![mark(1.0, 80.0), mark(8.0, 37.3)], line: vec![] };
+        let mut series = Series {
+            label: "a".into(),
+            marks: vec![mark(1.0, 80.0), mark(8.0, 37.3)],
+            line: vec![],
+        };
         assert_eq!(series.path(), vec![(1.0, 80.0), (8.0, 37.3)]);
         series.line = vec![(1.0, 80.0), (2.0, 70.0), (8.0, 37.3)];
         assert_eq!(series.path().len(), 3);

@@ -15,7 +15,11 @@ impl Rgb {
     pub fn luminance(self) -> f64 {
         fn linear(channel: u8) -> f64 {
             let c = f64::from(channel) / 255.0;
-            if c <= 0.040_45 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+            if c <= 0.040_45 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
         }
         0.2126 * linear(self.0) + 0.7152 * linear(self.1) + 0.0722 * linear(self.2)
     }
@@ -64,7 +68,11 @@ fn parse_channel(part: &str) -> Option<u8> {
         return None;
     }
     // 50 % is 127.5 exactly (multiply before dividing), which rounds to 128 as browsers do.
-    let channel = if is_percent { value * 255.0 / 100.0 } else { value };
+    let channel = if is_percent {
+        value * 255.0 / 100.0
+    } else {
+        value
+    };
     // Clamped to 0..=255 first, so the cast is exact.
     Some(channel.round().clamp(0.0, 255.0) as u8)
 }
@@ -117,7 +125,10 @@ impl ChartTheme {
     /// dark background. Then applies any custom property the page sets.
     ///
     /// `text_colour` is the chart's computed `color`; `property` looks a custom property up.
-    pub fn resolve(text_colour: Option<&str>, property: impl Fn(&str) -> Option<String>) -> ChartTheme {
+    pub fn resolve(
+        text_colour: Option<&str>,
+        property: impl Fn(&str) -> Option<String>,
+    ) -> ChartTheme {
         let text = text_colour.and_then(parse_css_color);
         let mut theme = match text {
             Some(colour) if colour.luminance() > 0.5 => ChartTheme::DARK,
@@ -163,9 +174,18 @@ mod tests {
         assert_eq!(parse_css_color("#1d5fc4"), Some(Rgb(0x1d, 0x5f, 0xc4)));
         assert_eq!(parse_css_color(" #fff "), Some(Rgb(255, 255, 255)));
         assert_eq!(parse_css_color("rgb(31, 36, 43)"), Some(Rgb(31, 36, 43)));
-        assert_eq!(parse_css_color("rgba(230, 233, 239, 0.8)"), Some(Rgb(230, 233, 239)));
-        assert_eq!(parse_css_color("rgb(10 20 30 / 50%)"), Some(Rgb(10, 20, 30)));
-        assert_eq!(parse_css_color("rgb(100%, 0%, 50%)"), Some(Rgb(255, 0, 128)));
+        assert_eq!(
+            parse_css_color("rgba(230, 233, 239, 0.8)"),
+            Some(Rgb(230, 233, 239))
+        );
+        assert_eq!(
+            parse_css_color("rgb(10 20 30 / 50%)"),
+            Some(Rgb(10, 20, 30))
+        );
+        assert_eq!(
+            parse_css_color("rgb(100%, 0%, 50%)"),
+            Some(Rgb(255, 0, 128))
+        );
     }
 
     #[test]

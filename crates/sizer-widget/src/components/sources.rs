@@ -40,20 +40,28 @@ pub fn Sources(props: &SourcesProps) -> Html {
 
 /// The runs that cite `source`, in dataset order.
 pub fn runs_of<'a>(data: &'a Dataset, source: &Source) -> Vec<&'a Run> {
-    data.runs.iter().filter(|run| run.source == source.id).collect()
+    data.runs
+        .iter()
+        .filter(|run| run.source == source.id)
+        .collect()
 }
 
 /// The facts taken from `source`, in dataset order.
 pub fn facts_of<'a>(data: &'a Dataset, source: &Source) -> Vec<&'a Fact> {
-    data.facts.iter().filter(|fact| fact.source == source.id).collect()
+    data.facts
+        .iter()
+        .filter(|fact| fact.source == source.id)
+        .collect()
 }
 
 fn source_item(data: &Dataset, source: &Source, lang: Lang) -> Html {
     let runs = runs_of(data, source);
     let facts = facts_of(data, source);
     let title = html! { <cite class="ss-source-title">{ source.title.clone() }</cite> };
-    let meta = |label: TableMsg, value: String| html! {
-        <div><dt>{ table_text(lang, label) }</dt><dd>{ value }</dd></div>
+    let meta = |label: TableMsg, value: String| {
+        html! {
+            <div><dt>{ table_text(lang, label) }</dt><dd>{ value }</dd></div>
+        }
     };
     html! {
         <li id={format!("source-{}", source.id)} class="ss-source" data-source-id={source.id.clone()}>
