@@ -17,6 +17,12 @@ fn model_name(cpuinfo: &str) -> Option<String> {
     })
 }
 
+/// The 1-minute load average (`/proc/loadavg`): how busy the machine was (other processes
+/// competing for the CPUs slow every page timing; the report prints it beside them).
+pub fn load_average() -> Option<f64> {
+    std::fs::read_to_string("/proc/loadavg").ok()?.split_whitespace().next()?.parse().ok()
+}
+
 /// Today's date in UTC, `YYYY-MM-DD`.
 pub fn utc_date_today() -> String {
     let seconds = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());

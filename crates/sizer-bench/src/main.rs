@@ -59,11 +59,15 @@ fn benchmark(args: &Args) -> Result<(), String> {
     let base_url = server.url().map_err(|e| e.to_string())?;
     server.spawn();
 
+    let reference_url = serve_reference_page()?;
+
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("no async runtime: {e}"))?;
-    let samples = runtime.block_on(page_runs(args, &base_url))?;
+    let load_before = machine::load_average();
+    let (samples, reference_fcps) = runtime.block_on(page_runs(args, &base_url, &reference_url))?;
+    let load_after = machine::load_average();
 
     let core = match &args.core {
         CoreSource::Skip => Err("left out (--no-core)".to_string()),
@@ -76,7 +80,8 @@ fn benchmark(args: &Args) -> Result<(), String> {
         }
     };
 
-    let report = build_report(args, &base_url, files, &samples, core)?;
+    let mut report = build_report(args, &base_url, files, &samples, &reference_fcps, core)?;
+    report.setting.load_average = (load_before, load_after);
     let markdown = report.markdown();
     println!("{markdown}");
     if let Some(path) = &args.write {
@@ -88,26 +93,45 @@ fn benchmark(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
-/// The warm-up load, then `args.runs` measured loads, each in a fresh browser context.
-async fn page_runs(args: &Args, base_url: &str) -> Result<Vec<RunSample>, String> {
+/// Serves the reference page (one paragraph) from its own directory; returns its URL.
+fn serve_reference_page() -> Result<String, String> {
+    let dir = std::env::temp_dir().join(format!("sizer-bench-reference-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    std::fs::write(dir.join("index.html"), probes::REFERENCE_PAGE).map_err(|e| format!("cannot write the reference page: {e}"))?;
+    let server = StaticServer::bind(&dir, 0).map_err(|e| format!("cannot serve the reference page: {e}"))?;
+    let url = server.url().map_err(|e| e.to_string())?;
+    server.spawn();
+    Ok(url)
+}
+
+/// The warm-up, then `args.runs` measured runs; each run loads the reference page and then the
+/// standalone page, each in its own fresh browser context. Returns the page samples and the
+/// reference page's first contentful paints.
+async fn page_runs(args: &Args, base_url: &str, reference_url: &str) -> Result<(Vec<RunSample>, Vec<f64>), String> {
     let driver = Chromedriver::start()?;
     let profile = std::env::temp_dir().join(format!("sizer-bench-profile-{}", std::process::id()));
     let mut samples = Vec::with_capacity(args.runs);
+    let mut reference_fcps = Vec::with_capacity(args.runs);
     for run in 0..WARM_UP_RUNS + args.runs {
         let label = if run < WARM_UP_RUNS { "warm-up".to_string() } else { format!("run {}/{}", run + 1 - WARM_UP_RUNS, args.runs) };
+        let reference = page_run::measure_reference(&driver.url(), &profile, reference_url)
+            .await
+            .map_err(|e| format!("{label}, reference page: {e}"))?;
         let sample = measure_run(&driver.url(), &profile, base_url, args.inputs).await.map_err(|e| format!("{label}: {e}"))?;
         let update = stats::summarize(&sample.inputs.iter().map(|i| i.update_ms).collect::<Vec<_>>());
         eprintln!(
-            "sizer-bench: {label}: first contentful paint {:.1} ms, first result painted {:.1} ms, input -> update median {:.2} ms",
+            "sizer-bench: {label}: empty page painted {reference:.1} ms; first contentful paint {:.1} ms, \
+             first result painted {:.1} ms, input -> update median {:.2} ms",
             sample.load.first_contentful_paint_ms,
-            sample.load.result_painted_ms,
+            sample.load.painted_ms(),
             update.map_or(f64::NAN, |u| u.median)
         );
         if run >= WARM_UP_RUNS {
             samples.push(sample);
+            reference_fcps.push(reference);
         }
     }
-    Ok(samples)
+    Ok((samples, reference_fcps))
 }
 
 fn build_report(
@@ -115,6 +139,7 @@ fn build_report(
     base_url: &str,
     files: Vec<downloads::DistFile>,
     samples: &[RunSample],
+    reference_fcps: &[f64],
     core: Result<Vec<core_bench::CoreResult>, String>,
 ) -> Result<Report, String> {
     let first = samples.first().ok_or("no measured run")?;
@@ -126,9 +151,12 @@ fn build_report(
         values.and_then(|v| stats::summarize(&v))
     };
     let page = PageTimings {
+        reference_first_paint: summary("the reference page", reference_fcps.to_vec())?,
         first_contentful_paint: summary("first contentful paint", loads.iter().map(|l| l.first_contentful_paint_ms).collect())?,
         result_in_dom: summary("first result in the DOM", loads.iter().map(|l| l.result_in_dom_ms).collect())?,
-        result_painted: summary("first result painted", loads.iter().map(|l| l.result_painted_ms).collect())?,
+        result_frame: summary("first result's frame", loads.iter().map(|l| l.result_frame_ms).collect())?,
+        result_painted: summary("first result painted", loads.iter().map(|l| l.painted_ms()).collect())?,
+        painted_by_element_timing: loads.iter().all(|l| l.result_rendered_ms.is_some()),
         document_downloaded: optional(loads.iter().map(|l| l.document_response_end_ms).collect()),
         wasm_downloaded: optional(loads.iter().map(|l| l.wasm_response_end_ms).collect()),
         widget_started: optional(loads.iter().map(|l| l.widget_started_ms).collect()),
@@ -154,6 +182,7 @@ fn build_report(
         runs: samples.len(),
         warm_up_runs: WARM_UP_RUNS,
         inputs_per_run: args.inputs,
+        load_average: (None, None),
     };
     Ok(Report { setting, files, before_first_result, loaded, page, core })
 }
