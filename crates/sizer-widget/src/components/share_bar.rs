@@ -31,7 +31,8 @@ pub struct ShareBarProps {
 #[derive(Clone, Copy, PartialEq)]
 enum Status {
     Idle,
-    Copied,
+    LinkCopied,
+    MarkdownCopied,
     Failed,
 }
 
@@ -40,9 +41,9 @@ enum Status {
 pub fn ShareBar(props: &ShareBarProps) -> Html {
     let status = use_state(|| Status::Idle);
     let lang = props.lang;
-    let done = {
+    let done_with = |success: Status| {
         let status = status.clone();
-        Callback::from(move |ok: bool| status.set(if ok { Status::Copied } else { Status::Failed }))
+        Callback::from(move |ok: bool| status.set(if ok { success } else { Status::Failed }))
     };
     let markdown = {
         let props = props.clone();
@@ -54,7 +55,7 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
     };
     let copy_link = {
         let fragment = props.fragment.clone();
-        let done = done.clone();
+        let done = done_with(Status::LinkCopied);
         Callback::from(move |_: MouseEvent| match browser::url_with_fragment(&fragment) {
             Some(url) => browser::copy_text(url, done.clone()),
             None => done.emit(false),
@@ -62,22 +63,28 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
     };
     let copy_markdown = {
         let markdown = markdown.clone();
-        let done = done.clone();
+        let done = done_with(Status::MarkdownCopied);
         Callback::from(move |_: MouseEvent| browser::copy_text(markdown(), done.clone()))
     };
-    let download_markdown = Callback::from(move |_: MouseEvent| {
-        browser::download("spark-sizer.md", "text/markdown;charset=utf-8", &markdown());
-    });
+    let file_stem = ["spark-sizer-", props.outcome.run.as_ref().map(|run| run.id.as_str()).unwrap_or("result")].concat();
+    let download_markdown = {
+        let name = [file_stem.as_str(), ".md"].concat();
+        Callback::from(move |_: MouseEvent| {
+            browser::download(&name, "text/markdown;charset=utf-8", &markdown());
+        })
+    };
     let download_json = {
         let props = props.clone();
+        let name = [file_stem.as_str(), ".json"].concat();
         Callback::from(move |_: MouseEvent| {
             let result = result_text(props.lang, &props.outcome, props.usage);
-            browser::download("spark-sizer.json", "application/json", &export::json(&props.outcome, &result));
+            browser::download(&name, "application/json", &export::json(&props.outcome, &result));
         })
     };
     let message = match *status {
         Status::Idle => "",
-        Status::Copied => text(lang, Msg::LinkCopied),
+        Status::LinkCopied => text(lang, Msg::LinkCopied),
+        Status::MarkdownCopied => text(lang, Msg::MarkdownCopied),
         Status::Failed => text(lang, Msg::CopyFailed),
     };
     html! {

@@ -167,6 +167,7 @@ pub enum Msg {
     // Sharing.
     CopyLink,
     LinkCopied,
+    MarkdownCopied,
     CopyFailed,
     ExportMarkdown,
     ExportJson,
