@@ -1,0 +1,193 @@
+//! Finding the mount points of a page and splicing prerendered HTML into them (no HTML parser:
+//! the pages are ours and small; comments are skipped, attributes read as HTML writes them).
+use sizer_widget::Attributes;
+
+/// Where the widget's HTML goes inside a mount point.
+pub const MARKER: &str = "<!-- prerender -->";
+/// The attribute that marks a mount point.
+const MOUNT_ATTRIBUTE: &str = "data-spark-sizer";
+/// Added to a prerendered mount point: the widget hydrates it instead of rendering afresh.
+pub const PRERENDERED_ATTRIBUTE: &str = "data-ssr";
+
+/// A mount point's opening tag: where it is, and its position among the page's mount points
+/// (the widget numbers its instances the same way, for their element ids).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MountTag {
+    pub index: usize,
+    /// Byte range of the opening tag `<div …>`.
+    pub start: usize,
+    pub end: usize,
+    pub attributes: Attributes,
+    /// True when the marker comment directly follows the opening tag.
+    pub has_marker: bool,
+}
+
+/// Every mount point of `html`, in document order.
+pub fn mount_tags(html: &str) -> Vec<MountTag> {
+    let mut tags = Vec::new();
+    let mut position = 0;
+    while let Some(offset) = html[position..].find('<') {
+        let start = position + offset;
+        let rest = &html[start..];
+        if rest.starts_with("<!--") {
+            position = rest.find("-->").map_or(html.len(), |end| start + end + 3);
+            continue;
+        }
+        let Some(tag_len) = tag_length(rest) else { break };
+        let end = start + tag_len;
+        let tag = &html[start..end];
+        position = end;
+        let pairs = attribute_pairs(tag);
+        if !rest.starts_with("</") && pairs.iter().any(|(name, _)| name == MOUNT_ATTRIBUTE) {
+            tags.push(MountTag {
+                index: tags.len(),
+                start,
+                end,
+                attributes: attributes_from(&pairs),
+                has_marker: html[end..].starts_with(MARKER),
+            });
+        }
+    }
+    tags
+}
+
+/// The length of the tag at the start of `text` up to and including its `>`, honouring quotes.
+fn tag_length(text: &str) -> Option<usize> {
+    let mut quote = None;
+    for (i, c) in text.char_indices() {
+        match (quote, c) {
+            (None, '"' | '\'') => quote = Some(c),
+            (Some(q), _) if c == q => quote = None,
+            (None, '>') => return Some(i + 1),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `(name, value)` of each attribute of an opening tag (names lower-cased, values unescaped).
+fn attribute_pairs(tag: &str) -> Vec<(String, Option<String>)> {
+    let inner = tag.trim_start_matches('<').trim_end_matches('>').trim_end_matches('/');
+    let mut chars = inner.char_indices().peekable();
+    // Skip the tag name.
+    while chars.next_if(|(_, c)| !c.is_whitespace()).is_some() {}
+    let mut pairs = Vec::new();
+    loop {
+        while chars.next_if(|(_, c)| c.is_whitespace()).is_some() {}
+        let Some(&(name_start, _)) = chars.peek() else { break };
+        let mut name_end = inner.len();
+        while let Some(&(i, c)) = chars.peek() {
+            if c.is_whitespace() || c == '=' {
+                name_end = i;
+                break;
+            }
+            chars.next();
+        }
+        let name = inner[name_start..name_end].to_ascii_lowercase();
+        while chars.next_if(|(_, c)| c.is_whitespace()).is_some() {}
+        let mut value = None;
+        if chars.next_if(|(_, c)| *c == '=').is_some() {
+            while chars.next_if(|(_, c)| c.is_whitespace()).is_some() {}
+            let quote = chars.next_if(|(_, c)| *c == '"' || *c == '\'').map(|(_, c)| c);
+            let mut text = String::new();
+            while let Some((_, c)) = chars.next() {
+                if quote.map_or(c.is_whitespace(), |q| c == q) {
+                    break;
+                }
+                text.push(c);
+            }
+            value = Some(unescape(&text));
+        }
+        if !name.is_empty() {
+            pairs.push((name, value));
+        }
+    }
+    pairs
+}
+
+fn unescape(text: &str) -> String {
+    text.replace("&quot;", "\"").replace("&#39;", "'").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+}
+
+/// The widget's raw configuration from a mount point's attributes (what `mount.rs` reads).
+fn attributes_from(pairs: &[(String, Option<String>)]) -> Attributes {
+    let get = |name: &str| pairs.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone().unwrap_or_default());
+    Attributes {
+        run: get("data-run"),
+        floor: get("data-floor"),
+        usage: get("data-usage"),
+        lang: get("data-lang"),
+        replicas: get("data-replicas"),
+        context: get("data-context"),
+        sync_url: get("data-sync-url").is_some(),
+    }
+}
+
+/// `html` with each `(tag, fragment)`'s marker replaced by the fragment and `data-ssr` added to
+/// the tag. Tags must come from [`mount_tags`] on the same `html` and carry the marker.
+pub fn splice(html: &str, rendered: &[(MountTag, String)]) -> String {
+    let mut out = String::with_capacity(html.len() + rendered.iter().map(|(_, f)| f.len()).sum::<usize>());
+    let mut copied = 0;
+    for (tag, fragment) in rendered {
+        let Some(tag_text) = html.get(tag.start..tag.end) else { continue };
+        if !tag.has_marker || tag.start < copied {
+            continue;
+        }
+        out.push_str(&html[copied..tag.start]);
+        let closing = if tag_text.ends_with("/>") { tag_text.len() - 2 } else { tag_text.len() - 1 };
+        out.push_str(&tag_text[..closing]);
+        out.push(' ');
+        out.push_str(PRERENDERED_ATTRIBUTE);
+        out.push_str(&tag_text[closing..]);
+        out.push_str(fragment);
+        copied = tag.end + MARKER.len();
+    }
+    out.push_str(&html[copied..]);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PAGE: &str = "<!-- a comment naming <div data-spark-sizer> -->\n<main>\n\
+        <div class=\"x\" data-spark-sizer data-sync-url><!-- prerender --></div>\n\
+        <div data-spark-sizer data-run='qwen &amp; co' data-floor=\"10\" data-lang=de></div>\n\
+        <p title=\"a > b\">text</p><div data-spark-sizer data-usage=\"agent\"><!-- prerender --></div></main>\n";
+
+    #[test]
+    fn finds_mount_points_in_order_with_their_attributes_and_skips_comments() {
+        let tags = mount_tags(PAGE);
+        assert_eq!(tags.iter().map(|t| (t.index, t.has_marker)).collect::<Vec<_>>(), [(0, true), (1, false), (2, true)]);
+        assert_eq!(tags[0].attributes, Attributes { sync_url: true, ..Attributes::default() });
+        assert_eq!(
+            tags[1].attributes,
+            Attributes {
+                run: Some("qwen & co".into()),
+                floor: Some("10".into()),
+                lang: Some("de".into()),
+                ..Attributes::default()
+            }
+        );
+        assert_eq!(tags[2].attributes.usage.as_deref(), Some("agent"));
+        assert_eq!(&PAGE[tags[0].start..tags[0].end], "<div class=\"x\" data-spark-sizer data-sync-url>");
+    }
+
+    #[test]
+    fn splices_fragments_in_place_of_the_markers_and_marks_the_tags() {
+        let tags = mount_tags(PAGE);
+        let rendered = vec![(tags[0].clone(), "<b>A</b>".to_string()), (tags[2].clone(), "<b>C</b>".to_string())];
+        let page = splice(PAGE, &rendered);
+        assert!(page.contains("<div class=\"x\" data-spark-sizer data-sync-url data-ssr><b>A</b></div>"), "{page}");
+        assert!(page.contains("<div data-spark-sizer data-usage=\"agent\" data-ssr><b>C</b></div>"), "{page}");
+        assert!(page.contains("data-lang=de></div>"), "the unmarked mount point is left alone");
+        assert!(!page.contains(MARKER));
+        assert!(page.starts_with("<!-- a comment naming <div data-spark-sizer> -->"));
+    }
+
+    #[test]
+    fn a_page_without_mount_points_is_left_as_it_is() {
+        assert!(mount_tags("<p>nothing</p><!-- <div data-spark-sizer> -->").is_empty());
+        assert_eq!(splice("<p>x</p>", &[]), "<p>x</p>");
+    }
+}
