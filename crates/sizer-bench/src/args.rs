@@ -7,7 +7,8 @@ usage: sizer-bench <dist dir> [options]      (build dist/ first: `cargo xtask di
 
   --runs N          measured page loads, each in a fresh browser context (default 7, at least 1;
                     one warm-up load comes first and is not counted)
-  --inputs N        timed input changes per load (default 5)
+  --inputs N        timed input changes per load (default 5; 0 measures loading only, e.g. for a
+                    page without its scripts)
   --core-json FILE  the core's figures, as printed by
                     `cargo run --release -p sizer-core --example bench_core -- --json`
                     (default: run that command)
@@ -51,8 +52,8 @@ pub fn parse(args: &[String]) -> Result<Args, String> {
     while let Some(arg) = rest.next() {
         let mut value = |flag: &str| rest.next().cloned().ok_or_else(|| format!("{flag} needs a value"));
         match arg.as_str() {
-            "--runs" => parsed.runs = count("--runs", &value("--runs")?)?,
-            "--inputs" => parsed.inputs = count("--inputs", &value("--inputs")?)?,
+            "--runs" => parsed.runs = count_from(1, "--runs", &value("--runs")?)?,
+            "--inputs" => parsed.inputs = count_from(0, "--inputs", &value("--inputs")?)?,
             "--core-json" => parsed.core = CoreSource::File(value("--core-json")?.into()),
             "--no-core" => parsed.core = CoreSource::Skip,
             "--write" => parsed.write = Some(value("--write")?.into()),
@@ -66,10 +67,10 @@ pub fn parse(args: &[String]) -> Result<Args, String> {
     Ok(parsed)
 }
 
-fn count(flag: &str, text: &str) -> Result<usize, String> {
+fn count_from(min: usize, flag: &str, text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
-        Ok(n) if n >= 1 => Ok(n),
-        _ => Err(format!("{flag} wants a whole number >= 1, got {text:?}")),
+        Ok(n) if n >= min => Ok(n),
+        _ => Err(format!("{flag} wants a whole number >= {min}, got {text:?}")),
     }
 }
 
@@ -96,6 +97,7 @@ mod tests {
         assert_eq!(full.write, Some(PathBuf::from("B.md")));
         assert_eq!(full.command, "cargo xtask bench");
         assert_eq!(parse(&strings(&["d", "--no-core"])).unwrap().core, CoreSource::Skip);
+        assert_eq!(parse(&strings(&["d", "--inputs", "0"])).unwrap().inputs, 0);
     }
 
     #[test]

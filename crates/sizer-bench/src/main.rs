@@ -160,11 +160,11 @@ fn build_report(
         document_downloaded: optional(loads.iter().map(|l| l.document_response_end_ms).collect()),
         wasm_downloaded: optional(loads.iter().map(|l| l.wasm_response_end_ms).collect()),
         widget_started: optional(loads.iter().map(|l| l.widget_started_ms).collect()),
-        input_to_update: summary("input to update", inputs.iter().map(|i| i.update_ms).collect())?,
-        input_to_result: summary("input to result", inputs.iter().map(|i| i.result_ms).collect())?,
-        input_to_next_frame: summary("input to next frame", inputs.iter().map(|i| i.next_frame_ms).collect())?,
+        input_to_update: stats::summarize(&inputs.iter().map(|i| i.update_ms).collect::<Vec<_>>()),
+        input_to_result: stats::summarize(&inputs.iter().map(|i| i.result_ms).collect::<Vec<_>>()),
+        input_to_next_frame: stats::summarize(&inputs.iter().map(|i| i.next_frame_ms).collect::<Vec<_>>()),
         inputs_in_next_frame: (inputs.iter().filter(|i| i.made_next_frame).count(), inputs.len()),
-        chart_on_page: inputs.iter().all(|i| i.chart_ms.is_some()),
+        chart_on_page: !inputs.is_empty() && inputs.iter().all(|i| i.chart_ms.is_some()),
         first_result_text: first.load.result_text.clone(),
     };
     let union = |pick: &dyn Fn(&RunSample) -> &[String]| {

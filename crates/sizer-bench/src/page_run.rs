@@ -92,7 +92,7 @@ async fn measure_in(session: &Session, page_url: &str, input_count: usize) -> Re
     if let Some(error) = load["error"].as_str() {
         return Err(format!("{error} (page state: {load})"));
     }
-    let mut value_index = wait_until_interactive(session).await?;
+    let mut value_index = if input_count == 0 { 0 } else { wait_until_interactive(session).await? };
     let mut inputs = Vec::with_capacity(input_count);
     for _ in 0..input_count {
         let value = FLOOR_VALUES[value_index % FLOOR_VALUES.len()];

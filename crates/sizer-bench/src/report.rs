@@ -39,9 +39,9 @@ pub struct PageTimings {
     pub document_downloaded: Option<Summary>,
     pub wasm_downloaded: Option<Summary>,
     pub widget_started: Option<Summary>,
-    pub input_to_update: Summary,
-    pub input_to_result: Summary,
-    pub input_to_next_frame: Summary,
+    pub input_to_update: Option<Summary>,
+    pub input_to_result: Option<Summary>,
+    pub input_to_next_frame: Option<Summary>,
     /// Inputs whose next frame already had the new result and chart, of all inputs.
     pub inputs_in_next_frame: (usize, usize),
     pub chart_on_page: bool,
@@ -144,14 +144,21 @@ impl Report {
             ms(p.reference_first_paint.median),
             verdict(p.result_painted.median <= budget::FIRST_RESULT_MS)
         );
-        let _ = writeln!(
-            out,
-            "| input -> new result and redrawn chart <= {} median | {} median{} | {} |",
-            ms(budget::INPUT_TO_UPDATE_MS),
-            ms(p.input_to_update.median),
-            if p.chart_on_page { "" } else { " (no chart on the page yet: result only)" },
-            verdict(p.input_to_update.median <= budget::INPUT_TO_UPDATE_MS)
-        );
+        match &p.input_to_update {
+            Some(update) => {
+                let _ = writeln!(
+                    out,
+                    "| input -> new result and redrawn chart <= {} median | {} median{} | {} |",
+                    ms(budget::INPUT_TO_UPDATE_MS),
+                    ms(update.median),
+                    if p.chart_on_page { "" } else { " (no chart on the page: result only)" },
+                    verdict(update.median <= budget::INPUT_TO_UPDATE_MS)
+                );
+            }
+            None => {
+                let _ = writeln!(out, "| input -> new result and redrawn chart <= {} median | not measured (--inputs 0) | - |", ms(budget::INPUT_TO_UPDATE_MS));
+            }
+        }
         match &self.core {
             Ok(core) => {
                 for result in core {
@@ -245,6 +252,10 @@ impl Report {
         if let Some(started) = &p.widget_started {
             timing_row(out, "widget started (`window.SparkSizer` set)", started);
         }
+        if p.input_to_update.is_none() {
+            let _ = writeln!(out, "\nInput changes were not measured (`--inputs 0`).\n");
+            return;
+        }
         let _ = writeln!(
             out,
             "\nInput: the floor field gets a new value and an `input` event inside a `requestAnimationFrame` \
@@ -254,9 +265,15 @@ impl Report {
             if p.chart_on_page { " and a canvas drawing call (the chart)" } else { "" }
         );
         let _ = writeln!(out, "| after the input event | median | min | max | inputs |\n|---|---:|---:|---:|---:|");
-        timing_row(out, "new result in the DOM", &p.input_to_result);
-        timing_row(out, "**new result and redrawn chart**", &p.input_to_update);
-        timing_row(out, "start of the next frame", &p.input_to_next_frame);
+        for (what, summary) in [
+            ("new result in the DOM", &p.input_to_result),
+            ("**new result and redrawn chart**", &p.input_to_update),
+            ("start of the next frame", &p.input_to_next_frame),
+        ] {
+            if let Some(summary) = summary {
+                timing_row(out, what, summary);
+            }
+        }
         let (made, all) = p.inputs_in_next_frame;
         let _ = writeln!(out, "\nThe next frame already showed the update for {made} of {all} inputs.\n");
     }
