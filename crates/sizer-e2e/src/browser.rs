@@ -198,16 +198,20 @@ impl Browser {
         }
     }
 
-    /// Waits until instance `instance` shows people, streams and binding results.
+    /// Waits until the wasm runs (`window.SparkSizer` is installed before the instances mount or
+    /// hydrate) and instance `instance` shows people, streams and binding results. Prerendered
+    /// results alone do not count: they are in the HTML before any wasm runs.
     pub async fn wait_for_results(&self, instance: usize) -> Result<(), String> {
-        self.wait_until(&format!("instance #{instance} to show its results"), || async move {
+        self.wait_until(&format!("the widget to run and instance #{instance} to show its results"), || async move {
+            let api = self.js("return typeof window.SparkSizer === 'object' && window.SparkSizer !== null;", vec![]).await?;
             let people = self.result(instance, "people").await?;
             let streams = self.result(instance, "streams").await?;
             let binding = self.result(instance, "binding").await?;
-            let ready = [&people, &streams, &binding].iter().all(|r| r.as_ref().is_some_and(|r| !r.value.is_empty()));
-            Ok((ready, format!("people {people:?}, streams {streams:?}, binding {binding:?}")))
+            let shown = [&people, &streams, &binding].iter().all(|r| r.as_ref().is_some_and(|r| !r.value.is_empty()));
+            Ok((api == true && shown, format!("window.SparkSizer {api}, people {people:?}, streams {streams:?}, binding {binding:?}")))
         })
-        .await
+        .await?;
+        self.settle().await
     }
 
     /// Waits for two animation frames, so what is in the DOM has been painted.

@@ -1,8 +1,10 @@
 //! `cargo xtask dist`: the release build of the widget, written to `dist/`.
 //!
-//! Steps: `cargo build --release` for wasm32 → `wasm-bindgen --target web` → `wasm-opt -Oz`
-//! (when available) → content-hashed names → pages (`index.html`, `embed.html`) with those names
-//! and their CSP → the single-file `spark-sizer-offline.html` → a size report.
+//! Steps: `cargo build --release` for wasm32 (with Yew's `hydration`) → `wasm-bindgen --target
+//! web` → `wasm-opt -Oz` (when available) → content-hashed names → `index.html` prerendered by
+//! `sizer-prerender` (Yew SSR of the default scenario into the `<!-- prerender -->` mount point,
+//! hydrated by the wasm) → pages (`index.html`, `embed.html`) with the hashed names and their CSP
+//! → the single-file `spark-sizer-offline.html` → a size report.
 use crate::cmd::{self, cargo};
 use crate::digest::name_hash;
 use crate::error::{TaskError, TaskResult};
@@ -14,6 +16,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const WIDGET_CRATE: &str = "sizer-widget";
+/// The widget's features in the shipped wasm: hydrate the prerendered markup instead of redrawing.
+const WIDGET_FEATURES: &str = "hydration";
+/// Renders the widget into a page's marked mount points (Yew SSR), printing the page.
+const PRERENDER_CRATE: &str = "sizer-prerender";
 /// wasm-bindgen's `--out-name`: the glue is `sizer-widget.js`, the module `sizer-widget_bg.wasm`.
 const OUT_NAME: &str = "sizer-widget";
 pub const OFFLINE_PAGE: &str = "spark-sizer-offline.html";
@@ -39,7 +45,9 @@ pub fn dist(root: &Path) -> TaskResult<DistOutput> {
     let bindgen_version = toolchain::locked_wasm_bindgen_version(root)?;
     let bindgen_dir = toolchain::ensure_wasm_bindgen(&bindgen_version)?;
 
-    cmd::run(cargo().current_dir(root).args(["build", "--release", "--package", WIDGET_CRATE, "--target", WASM_TARGET]))?;
+    cmd::run(cargo().current_dir(root).args([
+        "build", "--release", "--package", WIDGET_CRATE, "--target", WASM_TARGET, "--features", WIDGET_FEATURES,
+    ]))?;
     let target = target_dir(root);
     let built_wasm = target.join(WASM_TARGET).join("release").join(format!("{}.wasm", WIDGET_CRATE.replace('-', "_")));
 
@@ -60,7 +68,7 @@ pub fn dist(root: &Path) -> TaskResult<DistOutput> {
     let glue = read_text(&work.join(format!("{OUT_NAME}.js")))?;
     let css_path = root.join("web/styles.css");
     let css = read_text(&css_path).map_err(|e| TaskError::Message(format!("the widget's stylesheet: {e}")))?;
-    let index_source = read_text(&root.join("index.html"))?;
+    let index_source = prerendered(root, &root.join("index.html"))?;
     let embed_source = read_text(&root.join("web/embed.html"))?;
 
     let wasm_name = format!("{OUT_NAME}-{}_bg.wasm", name_hash(&wasm));
@@ -95,6 +103,22 @@ pub fn dist(root: &Path) -> TaskResult<DistOutput> {
     eprintln!("{}", sizes::table_row("= standalone page (index + js + wasm + css)", standalone_total));
     eprintln!("\nxtask: wrote {}", dist.display());
     Ok(DistOutput { dir: dist, assets })
+}
+
+/// The page at `path` with its marked mount points prerendered (stdout of `sizer-prerender`).
+fn prerendered(root: &Path, path: &Path) -> TaskResult<String> {
+    let mut prerender = cargo();
+    prerender.current_dir(root).args(["run", "--quiet", "--package", PRERENDER_CRATE, "--"]).arg(path);
+    let command = cmd::describe(&prerender);
+    eprintln!("$ {command}");
+    let output = prerender
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .map_err(|source| TaskError::Spawn { program: "cargo".into(), source })?;
+    if !output.status.success() {
+        return Err(TaskError::Failed { command, status: output.status });
+    }
+    String::from_utf8(output.stdout).map_err(|_| TaskError::Message(format!("{PRERENDER_CRATE} printed invalid UTF-8")))
 }
 
 /// `wasm-opt -Oz` in place, or a message when no suitable wasm-opt exists.
