@@ -36,7 +36,7 @@ pub struct HashedAssets {
 
 /// A hosted page: hashed asset names, and the CSP for its inline blocks.
 pub fn hosted_page(source_name: &str, source: &str, assets: &HashedAssets) -> TaskResult<String> {
-    let mut page = source.to_string();
+    let mut page = without_build_notes(source);
     for (plain, hashed) in [(JS_REF, &assets.js), (WASM_REF, &assets.wasm), (CSS_REF, &assets.css)] {
         page = page.replace(plain, &format!("./{hashed}"));
     }
@@ -66,7 +66,8 @@ pub fn offline_page(index_source: &str, css: &str, glue_js: &str, wasm: &[u8]) -
          const bytes = Uint8Array.from(atob(sparkSizerWasmBase64), (c) => c.charCodeAt(0));\n\
          await __wbg_init({{ module_or_path: bytes }});\n"
     );
-    let page = replace_once("index.html", index_source, STYLESHEET_TAG, &format!("<style>{css}</style>"))?;
+    let page = without_build_notes(index_source);
+    let page = replace_once("index.html", &page, STYLESHEET_TAG, &format!("<style>{css}</style>"))?;
     let page = replace_once("index.html", &page, MODULE_SCRIPT_TAG, &format!("<script type=\"module\">{script}</script>"))?;
     let page: String = page
         .lines()
@@ -97,6 +98,23 @@ pub fn glue_with_autostart(glue_js: &str, hashed_wasm: &str) -> TaskResult<Strin
          __wbg_init({{ module_or_path: new URL(\"./{hashed_wasm}\", import.meta.url) }})\n\
          \x20 .catch((error) => console.error(\"Spark Sizer could not start:\", error));\n"
     ))
+}
+
+/// The page without the comments before `<html` (notes for people editing the source page; the
+/// comments inside it stay: Yew's hydration markers are comments).
+fn without_build_notes(source: &str) -> String {
+    let Some(html_start) = source.find("<html") else { return source.to_string() };
+    let (head, rest) = source.split_at(html_start);
+    let mut kept = String::with_capacity(source.len());
+    let mut remaining = head;
+    while let Some(start) = remaining.find("<!--") {
+        let Some(end) = remaining[start..].find("-->") else { break };
+        kept.push_str(&remaining[..start]);
+        remaining = remaining[start + end + 3..].trim_start_matches('\n');
+    }
+    kept.push_str(remaining);
+    kept.push_str(rest);
+    kept
 }
 
 /// `source` with `needle` replaced, failing unless it occurs exactly once.
@@ -191,6 +209,15 @@ mod tests {
     fn offline_page_refuses_text_that_would_close_its_block() {
         let glue = "const s = '</script>';\nexport default __wbg_init;";
         assert!(offline_page(INDEX, "", glue, &[]).is_err());
+    }
+
+    #[test]
+    fn notes_before_the_html_element_are_dropped_and_comments_inside_kept() {
+        let source = "<!doctype html>\n<!--\n  editing notes\n-->\n<html><head><!-- csp --></head>\
+            <body><div data-ssr><!--<[yew]>--></div></body></html>";
+        let page = hosted_page("index.html", source, &assets()).unwrap();
+        assert!(page.starts_with("<!doctype html>\n<html><head><meta http-equiv"), "{page}");
+        assert!(page.contains("<!--<[yew]>-->"));
     }
 
     #[test]
