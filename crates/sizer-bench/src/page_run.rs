@@ -29,6 +29,7 @@ pub struct LoadSample {
     /// When `window.SparkSizer` was set (the wasm started), if the widget sets it.
     pub widget_started_ms: Option<f64>,
     pub result_text: String,
+    /// Resources whose response had ended when the first result was painted.
     pub resources_at_result: Vec<String>,
     /// The browser's name and version (from the session, else the page's user agent).
     pub browser: String,
@@ -100,12 +101,22 @@ async fn measure_in(session: &Session, page_url: &str, input_count: usize) -> Re
         let outcome = session.js_async(probes::INPUT_TO_UPDATE, vec![json!(value), json!(INPUT_DEADLINE_MS)]).await?;
         inputs.push(input_sample(&outcome).ok_or_else(|| format!("typing floor {value} gave no update: {outcome}"))?);
     }
-    let resources = strings(&session.js(probes::RESOURCES, vec![]).await?);
+    let fetched = session.js(probes::RESOURCES, vec![]).await?;
+    let fetched: Vec<(String, f64)> = fetched
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|entry| Some((entry["name"].as_str()?.to_string(), entry["end"].as_f64()?)))
+        .collect();
     let widget_started = session.js("return window.__sparkSizerBench.apiReady;", vec![]).await?;
     let mut load = load_sample(&load, widget_started.as_f64())?;
     if let Some(browser) = session.browser_version() {
         load.browser = browser;
     }
+    // What had arrived when the result was painted (a paint can come long after its frame began).
+    let painted = load.painted_ms();
+    load.resources_at_result = fetched.iter().filter(|(_, end)| *end <= painted).map(|(name, _)| name.clone()).collect();
+    let resources = fetched.into_iter().map(|(name, _)| name).collect();
     Ok(RunSample { load, inputs, resources })
 }
 

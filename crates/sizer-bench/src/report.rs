@@ -188,7 +188,7 @@ impl Report {
         let _ = writeln!(
             out,
             "Every file in `dist/`, compressed as a server would send it (gzip -9; brotli quality 11, \
-             window 22). \"Before result\": fetched by the time the first result was painted; \"loaded\": \
+             window 22). \"Before result\": responses complete (Resource Timing `responseEnd`) when the first result was painted; \"loaded\": \
              fetched by the standalone page by the end of a run (after its input changes).\n"
         );
         let _ = writeln!(out, "| file | raw | gzip | brotli | before result | loaded |\n|---|---:|---:|---:|:-:|:-:|");
