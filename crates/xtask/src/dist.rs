@@ -60,7 +60,7 @@ pub fn dist(root: &Path) -> TaskResult<DistOutput> {
             .arg(&work),
     )?;
     let bindgen_wasm = work.join(format!("{OUT_NAME}_bg.wasm"));
-    optimize_wasm(&bindgen_wasm)?;
+    optimize_wasm(&bindgen_wasm, &target.join("spark-sizer-wasm-opt"))?;
 
     let read = |path: &Path| std::fs::read(path).map_err(TaskError::io(path));
     let read_text = |path: &Path| std::fs::read_to_string(path).map_err(TaskError::io(path));
@@ -121,8 +121,15 @@ fn prerendered(root: &Path, path: &Path) -> TaskResult<String> {
     String::from_utf8(output.stdout).map_err(|_| TaskError::Message(format!("{PRERENDER_CRATE} printed invalid UTF-8")))
 }
 
-/// `wasm-opt -Oz` in place, or a message when no suitable wasm-opt exists.
-fn optimize_wasm(wasm: &Path) -> TaskResult {
+/// `wasm-opt -Oz` in place, or a message when no suitable wasm-opt exists. Results are kept in
+/// `cache` by the input's hash, so an unchanged widget is not optimised again (it takes a minute).
+fn optimize_wasm(wasm: &Path, cache: &Path) -> TaskResult {
+    let input = std::fs::read(wasm).map_err(TaskError::io(wasm))?;
+    let cached = cache.join(format!("{}.wasm", name_hash(&input)));
+    if cached.is_file() {
+        eprintln!("xtask: wasm-opt output for this wasm is cached: {}", cached.display());
+        return std::fs::copy(&cached, wasm).map(|_| ()).map_err(TaskError::io(wasm));
+    }
     let Some(wasm_opt) = toolchain::find_wasm_opt() else { return Ok(()) };
     let optimized = wasm.with_extension("opt.wasm");
     cmd::run(
@@ -134,6 +141,10 @@ fn optimize_wasm(wasm: &Path) -> TaskResult {
             .arg("-o")
             .arg(&optimized),
     )?;
+    if std::fs::create_dir_all(cache).is_ok() {
+        // A cache that cannot be written only costs time on the next build.
+        let _ = std::fs::copy(&optimized, &cached);
+    }
     std::fs::rename(&optimized, wasm).map_err(TaskError::io(wasm))
 }
 
