@@ -233,7 +233,7 @@ pub fn App(props: &AppProps) -> Html {
             <WorkSteps steps={work} {lang} />
             <section class="ss-below">
                 <h3>{ text(lang, Msg::TablesHeading) }</h3>
-                <DataTables {lang} highlight={Some(AttrValue::from(state.run_id.clone()))} />
+                <DataTables {lang} highlight={Some(AttrValue::from(state.run_id.clone()))} yours={state.imported.runs().to_vec()} />
                 <h3>{ text(lang, Msg::SourcesHeading) }</h3>
                 <Sources {lang} />
             </section>

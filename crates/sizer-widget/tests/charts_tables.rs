@@ -110,6 +110,7 @@ async fn mount_tables() -> Element {
         DataTablesProps {
             lang: Lang::En,
             highlight: None,
+            yours: Vec::new(),
         },
     )
     .render();

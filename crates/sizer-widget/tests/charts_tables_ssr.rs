@@ -24,6 +24,7 @@ fn every_run_is_a_table_in_the_prerendered_html() {
     let props = || DataTablesProps {
         lang: Lang::De,
         highlight: Some(AttrValue::from(QWEN)),
+        yours: Vec::new(),
     };
     let html =
         futures::executor::block_on(ServerRenderer::<DataTables>::with_props(props).render());

@@ -472,3 +472,78 @@ async fn the_share_link_carries_a_curve_only_when_asked() {
     opened.remove();
     location.set_hash("").expect("clear the fragment");
 }
+
+#[wasm_bindgen_test]
+async fn an_imported_run_gets_its_own_table_after_the_sourced_ones() {
+    local_storage().remove_item(STORAGE_KEY).expect("clear storage");
+    let root = mount("imp-tables");
+    let sourced = sizer_data::dataset().runs.len();
+    wait_until("every sourced table", || count(&root, "section.ss-run[data-origin=\"sourced\"]") as usize == sourced).await;
+    assert_eq!(count(&root, "section.ss-run[data-origin=\"yours\"]"), 0);
+
+    paste(&root, BATCHED_BENCH, "").await;
+    let table = wait_for(&root, "section#run-yours-1[data-origin=\"yours\"]").await;
+
+    // Listed after every sourced table, marked yours, with no source link.
+    let sections = root.query_selector_all("section.ss-run").expect("sections");
+    let last = sections.item(sections.length().saturating_sub(1)).and_then(|n| n.dyn_into::<Element>().ok());
+    assert_eq!(last.and_then(|e| e.get_attribute("id")).as_deref(), Some("run-yours-1"));
+    assert_eq!(count(&root, "section.ss-run[data-origin=\"sourced\"]") as usize, sourced);
+    let badge = find(&table, "caption .ss-yours[data-origin=\"yours\"]").expect("a yours badge");
+    assert_eq!(badge.text_content().unwrap_or_default(), "yours");
+    assert_eq!(
+        find(&table, ".ss-run-title").and_then(|e| e.text_content()).as_deref(),
+        Some("ggml-org/gpt-oss-120b-GGUF · PP 4096")
+    );
+    assert_eq!(
+        find(&table, "[data-source=\"yours\"]").and_then(|e| e.text_content()).as_deref(),
+        Some("your benchmark, imported in this browser")
+    );
+    assert!(find(&table, "[data-source-link]").is_none());
+    // Its rows: B = 1 … 32; at B = 1 the per-request speed is S_TG = 54.18 tok/s.
+    assert_eq!(count(&table, "tbody tr"), 6);
+    let cell = find(&table, "table[data-run-table=\"yours-1\"] tr[data-concurrency=\"1\"] td[data-value=\"54.18\"]")
+        .expect("the 54.18 cell");
+    assert!(cell.text_content().unwrap_or_default().starts_with("54.18"));
+    let counter = find(&root, ".ss-tables-count").and_then(|e| e.get_attribute("data-count"));
+    assert_eq!(counter, Some((sourced + 1).to_string()));
+
+    // The model filter lists its model; choosing it leaves its table (and any sourced run of
+    // the same model) shown.
+    let model_id = imported_runs(BATCHED_BENCH).first().expect("one run").model_id.clone();
+    let same_model = sizer_data::dataset().runs.iter().filter(|run| run.model_id == model_id).count();
+    let select: HtmlSelectElement =
+        find(&root, "select[data-filter=\"model\"]").expect("model filter").dyn_into().expect("select");
+    let option = find(&root, &format!("select[data-filter=\"model\"] option[value=\"{model_id}\"]"))
+        .expect("the imported model in the filter");
+    if same_model == 0 {
+        assert_eq!(option.text_content().unwrap_or_default(), "ggml-org/gpt-oss-120b-GGUF");
+    }
+    select.set_value(&model_id);
+    fire(&select, "change");
+    wait_until("only the chosen model's tables are shown", || {
+        count(&root, "section.ss-run") as usize == same_model + 1 && count(&root, "section#run-yours-1") == 1
+    })
+    .await;
+
+    // Sorting works on it: per-request speed ascending puts B = 32 (7.22) first, then
+    // descending B = 1 (54.18).
+    click(&table_root(&root), "[data-sort=\"per_request\"]");
+    wait_until("sorted by speed, slowest first", || first_row(&root).as_deref() == Some("32")).await;
+    click(&table_root(&root), "[data-sort=\"per_request\"]");
+    wait_until("sorted by speed, fastest first", || {
+        first_row(&root).as_deref() == Some("1")
+            && find(&root, "section#run-yours-1 th[aria-sort=\"descending\"] [data-sort=\"per_request\"]").is_some()
+    })
+    .await;
+}
+
+/// The concurrency of the imported table's first row.
+fn first_row(root: &Element) -> Option<String> {
+    find(root, "section#run-yours-1 tbody tr")?.get_attribute("data-concurrency")
+}
+
+/// The imported run's table section.
+fn table_root(root: &Element) -> Element {
+    find(root, "section#run-yours-1").expect("the imported table")
+}

@@ -1,5 +1,7 @@
 //! Every run of the dataset as a table: caption (run, counter, workload, date, source link),
-//! one row per concurrency, one column per figure the run publishes. Figures the article or
+//! one row per concurrency, one column per figure the run publishes. The person's own imported
+//! runs ("yours") follow the sourced ones, each with a "yours" badge and, instead of a source
+//! link, the note that it was imported in this browser. Figures the article or
 //! this dataset derived carry a visible mark explained in a legend; approximate ones an "≈".
 //! Columns sort on click or Enter (header buttons, `aria-sort`); a select filters by model.
 //!
@@ -8,14 +10,19 @@
 //!
 //! # Props of [`DataTables`]
 //! - `lang: Lang`;
-//! - `highlight: Option<AttrValue>` (optional): the chosen run's id, marked as current.
+//! - `highlight: Option<AttrValue>` (optional): the chosen run's id, marked as current;
+//! - `yours: Vec<Rc<Run>>` (optional): the imported runs, listed after the sourced ones, in
+//!   the model filter like them.
 
 use std::cmp::Ordering;
+use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use sizer_data::{Dataset, Figure, FigureOrigin, Run, RunPoint};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
+use crate::i18n::import::{ImportMsg, import_text};
 use crate::i18n::tables::{
     TableMsg, column_decimals, counter_name, format_figure, nodes, point_note, runs_shown, sort_by,
     table_text, token_count, topology_name, workload,
@@ -30,9 +37,34 @@ pub struct DataTablesProps {
     /// The chosen run's id, marked as current.
     #[prop_or_default]
     pub highlight: Option<AttrValue>,
+    /// The person's imported runs, listed after the sourced ones.
+    #[prop_or_default]
+    pub yours: Vec<Rc<Run>>,
 }
 
-/// All runs of the dataset, filterable by model.
+/// The models to filter by: `model_id` → the name shown, sourced runs first (their name wins
+/// when an imported run shares a `model_id`), in id order.
+fn filter_models(data: &Dataset, yours: &[Rc<Run>]) -> BTreeMap<String, String> {
+    let mut models: BTreeMap<String, String> = data
+        .runs_by_model()
+        .into_iter()
+        .map(|(model_id, runs)| {
+            let name = runs
+                .first()
+                .map(|run| run.model.clone())
+                .unwrap_or_default();
+            (model_id.to_owned(), name)
+        })
+        .collect();
+    for run in yours {
+        models
+            .entry(run.model_id.clone())
+            .or_insert_with(|| run.model.clone());
+    }
+    models
+}
+
+/// All runs of the dataset, then the imported ones, filterable by model.
 #[component]
 pub fn DataTables(props: &DataTablesProps) -> Html {
     let data: &'static Dataset = sizer_data::dataset();
@@ -45,35 +77,47 @@ pub fn DataTables(props: &DataTablesProps) -> Html {
             filter.set(select.value());
         })
     };
-    let models = data.runs_by_model();
-    let shown: Vec<&Run> = data
-        .runs
-        .iter()
-        .filter(|run| filter.is_empty() || run.model_id == *filter)
-        .collect();
+    let models = filter_models(data, &props.yours);
+    // A filter on a model that is gone (its imported run was removed) shows everything.
+    let active = if models.contains_key(filter.as_str()) {
+        filter.as_str()
+    } else {
+        ""
+    };
+    let matches = |run: &Run| active.is_empty() || run.model_id == active;
+    let shown: Vec<&Run> = data.runs.iter().filter(|run| matches(run)).collect();
+    let shown_yours: Vec<&Rc<Run>> = props.yours.iter().filter(|run| matches(run)).collect();
+    let shown_count = shown.len().saturating_add(shown_yours.len());
+    let total = data.runs.len().saturating_add(props.yours.len());
+    let is_current = |id: &str| props.highlight.as_deref() == Some(id);
     html! {
         <div class="ss-data-tables">
-            <p class="ss-tables-intro">{ table_text(lang, TableMsg::TablesIntro) }</p>
+            <p class="ss-tables-intro">
+                { table_text(lang, TableMsg::TablesIntro) }
+                if !props.yours.is_empty() {
+                    { " " }{ table_text(lang, TableMsg::TablesIntroYours) }
+                }
+            </p>
             <div class="ss-tables-toolbar">
                 // The select sits inside its label: no id needed, so several widgets on one
                 // page cannot clash.
                 <label class="ss-tables-filter">
                     <span>{ table_text(lang, TableMsg::FilterModel) }</span>
                     <select data-filter="model" {onchange}>
-                        <option value="" selected={filter.is_empty()}>{ table_text(lang, TableMsg::AllModels) }</option>
-                        for (model_id, runs) in models.iter() {
-                            <option value={model_id.to_string()} selected={*filter == *model_id}>
-                                { runs.first().map(|run| run.model.clone()).unwrap_or_default() }
+                        <option value="" selected={active.is_empty()}>{ table_text(lang, TableMsg::AllModels) }</option>
+                        for (model_id, name) in models.iter() {
+                            <option value={model_id.clone()} selected={active == model_id.as_str()}>
+                                { name.clone() }
                             </option>
                         }
                     </select>
                 </label>
-                <span class="ss-tables-count" aria-live="polite" data-count={shown.len().to_string()}>
-                    { runs_shown(lang, shown.len(), data.runs.len()) }
+                <span class="ss-tables-count" aria-live="polite" data-count={shown_count.to_string()}>
+                    { runs_shown(lang, shown_count, total) }
                 </span>
             </div>
             { marks_legend(lang) }
-            if shown.is_empty() {
+            if shown_count == 0 {
                 <p class="ss-chart-note">{ table_text(lang, TableMsg::NoRunsMatch) }</p>
             }
             for run in shown.iter() {
@@ -81,7 +125,16 @@ pub fn DataTables(props: &DataTablesProps) -> Html {
                     key={run.id.clone()}
                     run_id={AttrValue::from(run.id.clone())}
                     {lang}
-                    current={props.highlight.as_deref() == Some(run.id.as_str())}
+                    current={is_current(&run.id)}
+                />
+            }
+            for run in shown_yours.iter() {
+                <RunTable
+                    key={run.id.clone()}
+                    run_id={AttrValue::from(run.id.clone())}
+                    yours={Some(Rc::clone(run))}
+                    {lang}
+                    current={is_current(&run.id)}
                 />
             }
         </div>
@@ -239,8 +292,11 @@ pub fn sorted_indices(points: &[RunPoint], column: Column, direction: Direction)
 /// Props of [`RunTable`].
 #[derive(Properties, PartialEq, Clone)]
 pub struct RunTableProps {
-    /// The run's id in the dataset.
+    /// The run's id (looked up in the dataset unless `yours` holds the run).
     pub run_id: AttrValue,
+    /// An imported run, shown as it is (with a "yours" badge) instead of a dataset run.
+    #[prop_or_default]
+    pub yours: Option<Rc<Run>>,
     /// Display language.
     pub lang: Lang,
     /// True for the calculator's chosen run.
@@ -253,9 +309,14 @@ pub struct RunTableProps {
 pub fn RunTable(props: &RunTableProps) -> Html {
     let sort = use_state_eq(|| (Column::Concurrency, Direction::Ascending));
     let data = sizer_data::dataset();
-    let Some(run) = data.run(&props.run_id) else {
-        return Html::default();
+    let run: &Run = match &props.yours {
+        Some(run) => run,
+        None => match data.run(&props.run_id) {
+            Some(run) => run,
+            None => return Html::default(),
+        },
     };
+    let is_yours = props.yours.is_some();
     let lang = props.lang;
     let columns = Column::present_in(run);
     let (sort_column, direction) = *sort;
@@ -310,11 +371,13 @@ pub fn RunTable(props: &RunTableProps) -> Html {
         }
     };
     html! {
-        <section id={format!("run-{}", run.id)} class={classes!("ss-run", props.current.then_some("ss-run--current"))}
-            data-run-id={run.id.clone()} aria-current={props.current.then_some("true")}>
+        <section id={format!("run-{}", run.id)}
+            class={classes!("ss-run", props.current.then_some("ss-run--current"), is_yours.then_some("ss-run--yours"))}
+            data-run-id={run.id.clone()} data-origin={if is_yours { "yours" } else { "sourced" }}
+            aria-current={props.current.then_some("true")}>
             <div class="ss-table-scroll">
                 <table class="ss-table ss-run-table" data-run-table={run.id.clone()}>
-                    { caption(data, run, lang) }
+                    { caption(data, run, is_yours, lang) }
                     <thead>
                         <tr>
                             for column in columns.iter().copied() {
@@ -347,8 +410,9 @@ pub fn RunTable(props: &RunTableProps) -> Html {
     }
 }
 
-/// The caption: the run's name, then setup, counter, workload, date and source.
-fn caption(data: &Dataset, run: &Run, lang: Lang) -> Html {
+/// The caption: the run's name, then setup, counter, workload, date and source. An imported
+/// run (`yours`) gets a "yours" badge, its own date only, and no source link.
+fn caption(data: &Dataset, run: &Run, yours: bool, lang: Lang) -> Html {
     let mut setup = vec![run.format.clone()];
     setup.push(match &run.engine_version {
         Some(version) => format!("{} {}", run.engine, version),
@@ -372,11 +436,15 @@ fn caption(data: &Dataset, run: &Run, lang: Lang) -> Html {
         load.push_str(note);
         load.push(')');
     }
-    let date = data
-        .run_date(run)
+    // An imported run's `source` is a free label: never resolved against the dataset.
+    let date = if yours { run.date } else { data.run_date(run) }
         .map(|date| date.to_string())
         .unwrap_or_else(|| "—".to_owned());
-    let source = data.source(&run.source);
+    let source = if yours {
+        None
+    } else {
+        data.source(&run.source)
+    };
     let source_name = source.map_or_else(|| run.source.clone(), |s| s.publisher.clone());
     let item = |label: TableMsg, value: Html| {
         html! {
@@ -386,13 +454,18 @@ fn caption(data: &Dataset, run: &Run, lang: Lang) -> Html {
     html! {
         <caption>
             <span class="ss-run-title">{ run.label.clone() }</span>
+            if yours {
+                { " " }<span class="ss-yours" data-origin="yours">{ import_text(lang, ImportMsg::Yours) }</span>
+            }
             <span class="ss-caption-meta">
                 { item(TableMsg::CaptionEngine, html! { { setup.join(" · ") } }) }
                 { item(TableMsg::CaptionCounter, html! { { counter_name(lang, run.counter) } }) }
                 { item(TableMsg::CaptionWorkload, html! { { load } }) }
                 { item(TableMsg::CaptionDate, html! { <time>{ date }</time> }) }
                 { item(TableMsg::CaptionSource, html! {
-                    if source.is_some() {
+                    if yours {
+                        <span data-source="yours">{ table_text(lang, TableMsg::CaptionYourSource) }</span>
+                    } else if source.is_some() {
                         <a href={format!("#source-{}", run.source)} data-source-link={run.source.clone()}>{ source_name }</a>
                     } else {
                         { source_name }
@@ -506,6 +579,32 @@ mod tests {
         assert_eq!(Column::Concurrency.sort_key(&p), Some(8.0));
         assert_eq!(Column::PerRequest.sort_key(&p), Some(37.3));
         assert_eq!(Column::Aggregate.sort_key(&p), None);
+    }
+
+    #[test]
+    fn imported_models_join_the_filter_without_renaming_sourced_ones() {
+        let data = sizer_data::dataset();
+        let Some(sourced) = data.runs.first() else {
+            panic!("the dataset has runs");
+        };
+        let own_model = Run {
+            id: "yours-1".to_owned(),
+            model: "ggml-org/gpt-oss-120b-GGUF".to_owned(),
+            model_id: "yours-only-model".to_owned(),
+            ..sourced.clone()
+        };
+        let same_model = Run {
+            id: "yours-2".to_owned(),
+            model: "renamed by an import".to_owned(),
+            ..sourced.clone()
+        };
+        let models = filter_models(data, &[Rc::new(own_model), Rc::new(same_model)]);
+        assert_eq!(models.len(), data.runs_by_model().len() + 1);
+        assert_eq!(
+            models.get("yours-only-model").map(String::as_str),
+            Some("ggml-org/gpt-oss-120b-GGUF")
+        );
+        assert_eq!(models.get(sourced.model_id.as_str()), Some(&sourced.model));
     }
 
     #[test]

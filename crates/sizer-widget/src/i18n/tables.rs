@@ -30,6 +30,7 @@ pub enum TableMsg {
     ChartNoTtft,
     // Tables.
     TablesIntro,
+    TablesIntroYours,
     FilterModel,
     AllModels,
     ColumnConcurrency,
@@ -49,6 +50,7 @@ pub enum TableMsg {
     CaptionSource,
     CaptionEngine,
     CaptionNote,
+    CaptionYourSource,
     WorkloadNotStated,
     MarkLegendHeading,
     MarkDerivedByArticle,
@@ -97,6 +99,7 @@ fn english(msg: TableMsg) -> &'static str {
         TablesIntro => {
             "Every benchmark run in the dataset, as published. Click a column heading to sort."
         }
+        TablesIntroYours => "Your imported runs follow, marked \"yours\".",
         FilterModel => "Model",
         AllModels => "All models",
         ColumnConcurrency => "Concurrent requests",
@@ -116,6 +119,7 @@ fn english(msg: TableMsg) -> &'static str {
         CaptionSource => "Source",
         CaptionEngine => "Setup",
         CaptionNote => "Note",
+        CaptionYourSource => "your benchmark, imported in this browser",
         WorkloadNotStated => "not stated",
         MarkLegendHeading => "Marks",
         MarkDerivedByArticle => "derived by the article from published figures",
@@ -158,6 +162,9 @@ fn german(msg: TableMsg) -> &'static str {
         TablesIntro => {
             "Alle Messläufe des Datensatzes, wie veröffentlicht. Ein Klick auf eine Spaltenüberschrift sortiert."
         }
+        TablesIntroYours => {
+            "Danach folgen die eigenen, importierten Läufe, markiert mit „eigener“."
+        }
         FilterModel => "Modell",
         AllModels => "Alle Modelle",
         ColumnConcurrency => "Gleichzeitige Anfragen",
@@ -177,6 +184,7 @@ fn german(msg: TableMsg) -> &'static str {
         CaptionSource => "Quelle",
         CaptionEngine => "Aufbau",
         CaptionNote => "Hinweis",
+        CaptionYourSource => "eigener Benchmark, in diesem Browser importiert",
         WorkloadNotStated => "nicht angegeben",
         MarkLegendHeading => "Markierungen",
         MarkDerivedByArticle => "vom Artikel aus veröffentlichten Werten abgeleitet",
@@ -402,6 +410,14 @@ mod tests {
             "512 tokens in, 256 out"
         );
         assert_eq!(workload(Lang::De, None, None), "nicht angegeben");
+        assert_eq!(
+            table_text(Lang::En, TableMsg::CaptionYourSource),
+            "your benchmark, imported in this browser"
+        );
+        assert_eq!(
+            table_text(Lang::De, TableMsg::CaptionYourSource),
+            "eigener Benchmark, in diesem Browser importiert"
+        );
         assert_eq!(
             token_count(Lang::En, TokenCount::About { about: 1500.0 }),
             "about 1,500"
