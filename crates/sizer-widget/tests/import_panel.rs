@@ -60,19 +60,30 @@ fn local_storage() -> web_sys::Storage {
     web_sys::window().and_then(|w| w.local_storage().ok().flatten()).expect("localStorage")
 }
 
-/// Mounts a fresh default instance into a new element under <body>.
+/// Mounts a fresh default instance into a new element under <body>, on an empty device store.
 fn mount(prefix: &str) -> Element {
     mount_with(prefix, Attributes::default())
 }
 
-/// Mounts a fresh instance with these `data-*` attributes.
+/// Mounts a fresh instance with these `data-*` attributes, on an empty device store: runs one
+/// test remembered never leak into the next (tests share one page and its localStorage).
 fn mount_with(prefix: &str, attributes: Attributes) -> Element {
+    local_storage().remove_item(STORAGE_KEY).expect("clear storage");
+    mount_app(prefix, attributes).0
+}
+
+/// Mounts an instance that reads whatever the device store holds; the handle lets the test
+/// unmount it, so an instance that remembers runs cannot write them back during later tests.
+fn mount_app(prefix: &str, attributes: Attributes) -> (Element, yew::AppHandle<App>) {
     let root = document().create_element("div").expect("div");
     document().body().expect("body").append_child(&root).expect("append");
     let config = Config::from_attributes(&attributes);
-    yew::Renderer::<App>::with_root_and_props(root.clone(), AppProps { config, id_prefix: prefix.to_string().into() })
-        .render();
-    root
+    let handle = yew::Renderer::<App>::with_root_and_props(
+        root.clone(),
+        AppProps { config, id_prefix: prefix.to_string().into() },
+    )
+    .render();
+    (root, handle)
 }
 
 /// One zero-delay tick: lets Yew render and the import task run.
@@ -411,13 +422,13 @@ async fn a_missing_concurrency_is_asked_for_not_guessed() {
 #[wasm_bindgen_test]
 async fn remembered_runs_come_back_and_a_damaged_store_is_reported() {
     local_storage().remove_item(STORAGE_KEY).expect("clear storage");
-    let root = mount("imp-f");
+    let (root, first) = mount_app("imp-f", Attributes::default());
     paste(&root, "1,60\n8,30\n", "kept").await;
     wait_for(&root, "[data-import=\"list\"] li").await;
     click(&root, "[data-import=\"remember\"]");
     wait_until("the runs are stored", || local_storage().get_item(STORAGE_KEY).ok().flatten().is_some()).await;
 
-    let again = mount("imp-g");
+    let (again, second) = mount_app("imp-g", Attributes::default());
     let item = wait_for(&again, "[data-import=\"list\"] li[data-run-id=\"yours-1\"]").await;
     let name: HtmlInputElement = find(&item, "[data-import=\"rename\"]").expect("name").dyn_into().expect("input");
     assert_eq!(name.value(), "kept");
@@ -425,11 +436,14 @@ async fn remembered_runs_come_back_and_a_damaged_store_is_reported() {
     assert!(remember.checked());
 
     local_storage().set_item(STORAGE_KEY, "{\"version\":1,\"next\":2,\"runs\":[{\"id\":\"gpuwerk\"}]}").expect("write");
-    let damaged = mount("imp-h");
+    let (damaged, third) = mount_app("imp-h", Attributes::default());
     let message = wait_for_text(&damaged, "[data-import=\"storage\"]", |t| !t.is_empty()).await;
     assert!(message.starts_with("The runs stored on this device could not be read"), "{message}");
     assert_eq!(count(&damaged, "[data-import=\"list\"] li"), 0);
     assert!(local_storage().get_item(STORAGE_KEY).ok().flatten().is_some_and(|v| v.contains("gpuwerk")), "left untouched");
+    for handle in [first, second, third] {
+        handle.destroy();
+    }
     local_storage().remove_item(STORAGE_KEY).expect("clear storage");
 }
 
