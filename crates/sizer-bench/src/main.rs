@@ -7,7 +7,6 @@
 //! `cargo xtask bench` builds `dist/` and runs this; by hand: `cargo run -p sizer-bench -- dist`.
 mod args;
 mod budget;
-mod chromedriver;
 mod core_bench;
 mod downloads;
 mod machine;
@@ -18,7 +17,7 @@ mod session;
 mod stats;
 
 use args::{Args, CoreSource};
-use chromedriver::Chromedriver;
+use xtask::chromedriver::Chromedriver;
 use page_run::{RunSample, measure_run};
 use report::{PageTimings, Report, Setting};
 use std::process::ExitCode;

@@ -5,12 +5,11 @@
 //! `cargo run -p sizer-e2e -- dist` (run by `cargo xtask test` after `cargo xtask dist`).
 mod browser;
 mod checks;
-mod chromedriver;
 mod expect;
 
 use browser::Browser;
 use checks::Site;
-use chromedriver::Chromedriver;
+use xtask::chromedriver::Chromedriver;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use xtask::static_server::StaticServer;

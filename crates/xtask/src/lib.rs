@@ -3,6 +3,7 @@
 //! A library too, so the end-to-end driver (`crates/sizer-e2e`) serves `dist/` with the same
 //! static server `cargo xtask serve` uses.
 pub mod bench;
+pub mod chromedriver;
 pub mod cmd;
 pub mod digest;
 pub mod dist;

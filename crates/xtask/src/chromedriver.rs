@@ -1,5 +1,6 @@
-//! A chromedriver child process on a free local port, stopped when dropped. One driver serves
-//! every run; each run opens its own session (its own Chromium with a fresh profile).
+//! A chromedriver child process on a free local port, stopped when dropped. Shared by the
+//! end-to-end driver (sizer-e2e) and the page benchmark (sizer-bench): one driver serves every
+//! run; each run opens its own session (its own Chromium with a fresh profile).
 use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -9,6 +10,7 @@ use std::time::{Duration, Instant};
 const STARTUP_DEADLINE: Duration = Duration::from_secs(20);
 const POLL_INTERVAL: Duration = Duration::from_millis(50);
 
+/// A running chromedriver; `url()` is its WebDriver endpoint.
 pub struct Chromedriver {
     child: Child,
     port: u16,
@@ -17,7 +19,7 @@ pub struct Chromedriver {
 impl Chromedriver {
     /// Starts `$CHROMEDRIVER`, else `chromedriver` on PATH, and waits until it listens.
     pub fn start() -> Result<Chromedriver, String> {
-        let program: PathBuf = xtask::toolchain::chromedriver().map_err(|e| e.to_string())?;
+        let program: PathBuf = crate::toolchain::chromedriver().map_err(|e| e.to_string())?;
         let port = free_port()?;
         let child = Command::new(&program)
             .arg(format!("--port={port}"))
@@ -36,6 +38,7 @@ impl Chromedriver {
         Ok(driver)
     }
 
+    /// The WebDriver endpoint to connect a client to.
     pub fn url(&self) -> String {
         format!("http://127.0.0.1:{}/", self.port)
     }
