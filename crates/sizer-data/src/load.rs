@@ -15,6 +15,7 @@ const CLAIMS_JSON: &str = include_str!("../data/claims.json");
 
 /// Parses `json` as a `T`, turning serde's error into one that names the path, prefixed by
 /// `prefix` (the list's name when each file holds one list).
+#[cfg(not(target_arch = "wasm32"))]
 fn parse<T: DeserializeOwned>(prefix: &str, json: &str) -> Result<T, DataError> {
     let deserializer = &mut serde_json::Deserializer::from_str(json);
     let value: T = serde_path_to_error::deserialize(deserializer).map_err(|error| {
@@ -30,6 +31,15 @@ fn parse<T: DeserializeOwned>(prefix: &str, json: &str) -> Result<T, DataError> 
         DataError::new(path, Problem::Json(error.into_inner().to_string()))
     })?;
     Ok(value)
+}
+
+/// In the browser the only JSON parsed here is the embedded dataset, which the native tests
+/// load and validate with full paths; tracking paths in the wasm cost 15 KB gzip
+/// (BENCHMARKS.md), so the error names only the list and serde's line and column.
+#[cfg(target_arch = "wasm32")]
+fn parse<T: DeserializeOwned>(prefix: &str, json: &str) -> Result<T, DataError> {
+    serde_json::from_str(json)
+        .map_err(|error| DataError::new(prefix.to_owned(), Problem::Json(error.to_string())))
 }
 
 impl Dataset {
