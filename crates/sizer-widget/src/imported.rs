@@ -14,11 +14,11 @@
 use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
-use sizer_core::{Scenario, size};
+use sizer_core::Scenario;
 use sizer_data::{Counter, Figure, Run, RunOrigin, RunPoint, Topology, Workload, dataset};
 use sizer_import::{ShareError, clean_label, decode_points, encode_points};
 
-use crate::outcome::{Cited, DEFAULT_RUN, Outcome, Problem, nearest_p99_ttft};
+use crate::outcome::{Cited, DEFAULT_RUN, Outcome, RunSizing};
 use crate::state::SizerState;
 
 /// The `localStorage` key. The version in the name and in the value lets a later format move on.
@@ -378,15 +378,7 @@ impl SizerState {
 pub fn outcome_for(run: &Rc<Run>, scenario: Scenario) -> Outcome {
     let prefill = run.prefill_tok_s().map(|value| Cited { value, cited_id: "yours", source: "yours" });
     let scenario = Scenario { kv_pool_tokens: None, prefill_tok_s: prefill.map(|c| c.value), ..scenario };
-    let (curve, basis) = match run.curve() {
-        Ok((curve, basis)) => (Some(curve), Some(basis)),
-        Err(_) => (None, None),
-    };
-    let sizing = match &curve {
-        None => Err(Problem::NoCurve),
-        Some(curve) => size(&scenario, curve).map(Rc::new).map_err(Problem::Scenario),
-    };
-    let concurrency = sizing.as_ref().ok().map(|s| s.fractional_streams).unwrap_or(1.0);
+    let RunSizing { curve, basis, sizing, ttft } = RunSizing::of(run, &scenario);
     Outcome {
         run: Some(Rc::clone(run)),
         run_ref: None,
@@ -396,7 +388,7 @@ pub fn outcome_for(run: &Rc<Run>, scenario: Scenario) -> Outcome {
         kv_pool: None,
         prefill,
         sizing,
-        ttft: nearest_p99_ttft(run, concurrency),
+        ttft,
         claims: Vec::new(),
     }
 }

@@ -131,16 +131,7 @@ impl Outcome {
             prefill_tok_s: prefill.map(|c| c.value),
             ..scenario
         };
-        let (curve, basis) = match run.curve() {
-            Ok((curve, basis)) => (Some(curve), Some(basis)),
-            Err(_) => (None, None),
-        };
-        let sizing = match &curve {
-            None => Err(Problem::NoCurve),
-            Some(curve) => size(&scenario, curve).map(Rc::new).map_err(Problem::Scenario),
-        };
-        let concurrency = sizing.as_ref().ok().map(|s| s.fractional_streams).unwrap_or(1.0);
-        let ttft = nearest_p99_ttft(run, concurrency);
+        let RunSizing { curve, basis, sizing, ttft } = RunSizing::of(run, &scenario);
         let claims = curve.as_ref().map(|c| claim_checks(run, c, &scenario, kv_pool)).unwrap_or_default();
         Outcome {
             run: Some(shared),
@@ -159,6 +150,32 @@ impl Outcome {
     /// The sizing, when there is one.
     pub fn sizing(&self) -> Option<&Sizing> {
         self.sizing.as_deref().ok()
+    }
+}
+
+/// What sizing one run gives, the same for sourced and imported runs: its curve and the figure
+/// the curve uses, the core's sizing on it, and the p99 TTFT measured nearest the streams.
+pub(crate) struct RunSizing {
+    pub curve: Option<Curve>,
+    pub basis: Option<CurveBasis>,
+    pub sizing: Result<Rc<Sizing>, Problem>,
+    pub ttft: Option<TtftNearest>,
+}
+
+impl RunSizing {
+    /// Sizes `scenario` on `run`'s curve (no curve: [`Problem::NoCurve`]).
+    pub(crate) fn of(run: &Run, scenario: &Scenario) -> RunSizing {
+        let (curve, basis) = match run.curve() {
+            Ok((curve, basis)) => (Some(curve), Some(basis)),
+            Err(_) => (None, None),
+        };
+        let sizing = match &curve {
+            None => Err(Problem::NoCurve),
+            Some(curve) => size(scenario, curve).map(Rc::new).map_err(Problem::Scenario),
+        };
+        let concurrency = sizing.as_ref().ok().map(|s| s.fractional_streams).unwrap_or(1.0);
+        let ttft = nearest_p99_ttft(run, concurrency);
+        RunSizing { curve, basis, sizing, ttft }
     }
 }
 
