@@ -13,6 +13,91 @@ pub fn read_fragment() -> Option<String> {
     }
 }
 
+/// The fewest milliseconds between two writes of the fragment by one [`FragmentWriter`]: at
+/// most four a second, well inside the browsers' limits on `history.replaceState` (Chromium
+/// ignores calls beyond 200 in 10 s, WebKit throws beyond 100), which a dragged slider would
+/// otherwise reach within seconds.
+pub const FRAGMENT_WRITE_INTERVAL_MS: u32 = 250;
+
+/// Writes an instance's fragment off the path from an input to its painted result: a write
+/// (a couple of milliseconds in Chromium) runs in a task of its own after the update, the first
+/// after a quiet spell right away, later ones at most every [`FRAGMENT_WRITE_INTERVAL_MS`], and
+/// the last one always with the latest fragment. Dropping the writer drops a pending write.
+#[derive(Default)]
+pub struct FragmentWriter {
+    pending: std::rc::Rc<std::cell::RefCell<PendingFragment>>,
+}
+
+#[derive(Default)]
+struct PendingFragment {
+    /// The fragment to write next, if it changed since the last write.
+    latest: Option<String>,
+    /// A write task is waiting.
+    scheduled: bool,
+    /// When the last write ran, ms since the epoch.
+    last_write_ms: Option<f64>,
+}
+
+impl FragmentWriter {
+    /// Writes `fragment` soon (see the type's docs).
+    pub fn write(&self, fragment: String) {
+        let mut pending = self.pending.borrow_mut();
+        pending.latest = Some(fragment);
+        if pending.scheduled {
+            return;
+        }
+        pending.scheduled = true;
+        let delay = pending.last_write_ms.map_or(0, |last| wait_after(last, now_ms()));
+        drop(pending);
+        schedule_write(std::rc::Rc::downgrade(&self.pending), delay);
+    }
+}
+
+/// Milliseconds to wait so a write comes at least [`FRAGMENT_WRITE_INTERVAL_MS`] after the one
+/// at `last_ms`.
+///
+/// # Formula
+/// wait = clamp(last + interval - now, 0, interval), so a clock that jumps back never delays a
+/// write by more than one interval.
+fn wait_after(last_ms: f64, now_ms: f64) -> u32 {
+    let interval = f64::from(FRAGMENT_WRITE_INTERVAL_MS);
+    let wait = (last_ms + interval - now_ms).clamp(0.0, interval);
+    // Finite (now and last are) and within 0..=interval after the clamp: the cast is exact.
+    if wait.is_finite() { wait.ceil() as u32 } else { 0 }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn now_ms() -> f64 {
+    js_sys::Date::now()
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn now_ms() -> f64 {
+    0.0
+}
+
+#[cfg(target_arch = "wasm32")]
+fn schedule_write(pending: std::rc::Weak<std::cell::RefCell<PendingFragment>>, delay_ms: u32) {
+    yew::platform::spawn_local(async move {
+        yew::platform::time::sleep(std::time::Duration::from_millis(u64::from(delay_ms))).await;
+        let Some(pending) = pending.upgrade() else { return };
+        let latest = {
+            let mut pending = pending.borrow_mut();
+            pending.scheduled = false;
+            pending.last_write_ms = Some(now_ms());
+            pending.latest.take()
+        };
+        if let Some(fragment) = latest {
+            write_fragment(&fragment);
+        }
+    });
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn schedule_write(pending: std::rc::Weak<std::cell::RefCell<PendingFragment>>, delay_ms: u32) {
+    let _ = (pending, delay_ms);
+}
+
 /// Replaces the fragment without adding a history entry or scrolling.
 pub fn write_fragment(fragment: &str) {
     #[cfg(target_arch = "wasm32")]
@@ -128,5 +213,25 @@ pub fn on_hash_change(on_change: impl Fn() + 'static) -> HashListener {
     {
         let _ = on_change;
         HashListener {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{FRAGMENT_WRITE_INTERVAL_MS, wait_after};
+
+    #[test]
+    fn a_write_waits_out_the_rest_of_the_interval() {
+        assert_eq!(wait_after(1_000.0, 1_000.0), FRAGMENT_WRITE_INTERVAL_MS);
+        assert_eq!(wait_after(1_000.0, 1_100.0), FRAGMENT_WRITE_INTERVAL_MS - 100);
+        assert_eq!(wait_after(1_000.0, 1_100.5), FRAGMENT_WRITE_INTERVAL_MS - 100);
+        assert_eq!(wait_after(1_000.0, 1_000.0 + f64::from(FRAGMENT_WRITE_INTERVAL_MS)), 0);
+        assert_eq!(wait_after(1_000.0, 9_000.0), 0);
+    }
+
+    #[test]
+    fn a_clock_that_jumps_back_delays_by_one_interval_at_most() {
+        assert_eq!(wait_after(9_000.0, 1_000.0), FRAGMENT_WRITE_INTERVAL_MS);
+        assert_eq!(wait_after(f64::NAN, 1_000.0), 0);
     }
 }
