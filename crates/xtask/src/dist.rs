@@ -82,7 +82,7 @@ pub fn dist(root: &Path) -> TaskResult<DistOutput> {
     let dist = dist_dir(root);
     recreate_dir(&dist)?;
     let files: [(&str, Vec<u8>); 6] = [
-        ("index.html", html::hosted_page("index.html", &index_source, &assets)?.into_bytes()),
+        ("index.html", html::standalone_page("index.html", &index_source, &css, &assets)?.into_bytes()),
         (&assets.js, started_glue.into_bytes()),
         (&assets.wasm, wasm.clone()),
         (&assets.css, css.clone().into_bytes()),
@@ -96,11 +96,12 @@ pub fn dist(root: &Path) -> TaskResult<DistOutput> {
         std::fs::write(&path, bytes).map_err(TaskError::io(&path))?;
         let measured = sizes::measure(bytes);
         eprintln!("{}", sizes::table_row(name, measured));
-        if *name != "embed.html" && *name != OFFLINE_PAGE {
+        // The standalone page inlines the stylesheet: index.html, the glue and the wasm.
+        if [&"index.html", &assets.js.as_str(), &assets.wasm.as_str()].contains(&name) {
             standalone_total = standalone_total + measured;
         }
     }
-    eprintln!("{}", sizes::table_row("= standalone page (index + js + wasm + css)", standalone_total));
+    eprintln!("{}", sizes::table_row("= standalone page (index + js + wasm)", standalone_total));
     eprintln!("\nxtask: wrote {}", dist.display());
     Ok(DistOutput { dir: dist, assets })
 }

@@ -49,15 +49,31 @@ pub fn hosted_page(source_name: &str, source: &str, assets: &HashedAssets) -> Ta
     fill_csp(source_name, &page, &csp)
 }
 
+/// The standalone hosted page (`index.html`): like [`hosted_page`], with the stylesheet inlined.
+///
+/// One request fewer on the way to the first paint: the page never waits for a render-blocking
+/// stylesheet, and the layout the browser forces when parsing ends (form autofill) already runs
+/// with the styles (issue 7). `styles.css` stays in `dist/` for pages that embed the widget.
+pub fn standalone_page(source_name: &str, source: &str, css: &str, assets: &HashedAssets) -> TaskResult<String> {
+    let page = with_inlined_stylesheet(source_name, source, css)?;
+    hosted_page(source_name, &page, assets)
+}
+
+/// `page` with its one stylesheet link replaced by a `<style>` block holding `css`.
+fn with_inlined_stylesheet(source_name: &str, page: &str, css: &str) -> TaskResult<String> {
+    if css.to_ascii_lowercase().contains("</style") {
+        return Err(TaskError::Message("styles.css contains `</style` and cannot be inlined".into()));
+    }
+    replace_once(source_name, page, STYLESHEET_TAG, &format!("<style>{css}</style>"))
+}
+
 /// The single self-contained page: stylesheet and module inlined, wasm as base64, no preloads.
 ///
 /// `glue_js` is wasm-bindgen's `--target web` output without the auto-start line; its default
 /// export is called with the decoded bytes, so nothing is fetched.
 pub fn offline_page(index_source: &str, css: &str, glue_js: &str, wasm: &[u8]) -> TaskResult<String> {
-    for (what, text, closing) in [("styles.css", css, "</style"), ("the JS glue", glue_js, "</script")] {
-        if text.to_ascii_lowercase().contains(closing) {
-            return Err(TaskError::Message(format!("{what} contains `{closing}` and cannot be inlined")));
-        }
+    if glue_js.to_ascii_lowercase().contains("</script") {
+        return Err(TaskError::Message("the JS glue contains `</script` and cannot be inlined".into()));
     }
     let wasm_base64 = base64::engine::general_purpose::STANDARD.encode(wasm);
     let script = format!(
@@ -66,8 +82,7 @@ pub fn offline_page(index_source: &str, css: &str, glue_js: &str, wasm: &[u8]) -
          const bytes = Uint8Array.from(atob(sparkSizerWasmBase64), (c) => c.charCodeAt(0));\n\
          await __wbg_init({{ module_or_path: bytes }});\n"
     );
-    let page = without_build_notes(index_source);
-    let page = replace_once("index.html", &page, STYLESHEET_TAG, &format!("<style>{css}</style>"))?;
+    let page = with_inlined_stylesheet("index.html", &without_build_notes(index_source), css)?;
     let page = replace_once("index.html", &page, MODULE_SCRIPT_TAG, &format!("<script type=\"module\">{script}</script>"))?;
     let page: String = page
         .lines()
@@ -83,7 +98,14 @@ pub fn offline_page(index_source: &str, css: &str, glue_js: &str, wasm: &[u8]) -
     fill_csp("index.html", &page, &csp)
 }
 
-/// The glue with the line that starts the widget when the module loads (hosted builds).
+/// What the start lines appended to the glue do, as a comment in the shipped file.
+const AUTOSTART_NOTE: &str = "// Spark Sizer: start every [data-spark-sizer] element. A prerendered page (data-ssr) \
+shows its first result from the HTML: the wasm is fetched after that first frame is painted, so the \
+first result never waits for (or competes with) the download and compilation; client-rendered \
+pages start at once.";
+
+/// The glue with the lines that start the widget when the module loads (hosted builds): at
+/// once for client-rendered pages, after the first painted frame for prerendered ones.
 pub fn glue_with_autostart(glue_js: &str, hashed_wasm: &str) -> TaskResult<String> {
     let exports_init = glue_js.contains("__wbg_init as default") || glue_js.contains("export default __wbg_init");
     if !glue_js.contains("function __wbg_init(") || !exports_init {
@@ -94,9 +116,14 @@ pub fn glue_with_autostart(glue_js: &str, hashed_wasm: &str) -> TaskResult<Strin
     // The glue's own default URL is the unhashed name; point it at the hashed file too.
     let glue = glue_js.replace("'sizer-widget_bg.wasm'", &format!("'{hashed_wasm}'"));
     Ok(format!(
-        "{glue}\n// Spark Sizer: start every [data-spark-sizer] element once this module loads.\n\
-         __wbg_init({{ module_or_path: new URL(\"./{hashed_wasm}\", import.meta.url) }})\n\
-         \x20 .catch((error) => console.error(\"Spark Sizer could not start:\", error));\n"
+        "{glue}\n{AUTOSTART_NOTE}\n\
+         const sparkSizerStart = () => __wbg_init({{ module_or_path: new URL(\"./{hashed_wasm}\", import.meta.url) }})\n\
+         \x20 .catch((error) => console.error(\"Spark Sizer could not start:\", error));\n\
+         if (document.querySelector(\"[data-spark-sizer][data-ssr]\")) {{\n\
+         \x20 requestAnimationFrame(() => setTimeout(sparkSizerStart, 0));\n\
+         }} else {{\n\
+         \x20 sparkSizerStart();\n\
+         }}\n"
     ))
 }
 
@@ -192,6 +219,17 @@ mod tests {
     }
 
     #[test]
+    fn standalone_page_inlines_the_stylesheet_and_allows_it_by_hash() {
+        let page = standalone_page("index.html", INDEX, ".spark-sizer{color:red}", &assets()).unwrap();
+        assert!(page.contains("<style>.spark-sizer{color:red}</style>"));
+        assert!(!page.contains("rel=\"stylesheet\""));
+        assert!(page.contains(r#"<script type="module" src="./sizer-widget-aa.js"></script>"#));
+        let hashes = format!("{} {}", csp_hash_source("body{margin:0}"), csp_hash_source(".spark-sizer{color:red}"));
+        assert!(page.contains(&format!("style-src 'self' {hashes};")), "{page}");
+        assert!(standalone_page("index.html", INDEX, "a{}</STYLE>", &assets()).is_err());
+    }
+
+    #[test]
     fn offline_page_inlines_everything_and_allows_only_its_own_blocks() {
         let glue = "async function __wbg_init(){}\nexport { initSync, __wbg_init as default };";
         let page = offline_page(INDEX, ".spark-sizer{color:red}", glue, &[0, 97, 115, 109]).unwrap();
@@ -209,6 +247,7 @@ mod tests {
     fn offline_page_refuses_text_that_would_close_its_block() {
         let glue = "const s = '</script>';\nexport default __wbg_init;";
         assert!(offline_page(INDEX, "", glue, &[]).is_err());
+        assert!(offline_page(INDEX, "a{}</style>", "export default __wbg_init;", &[]).is_err());
     }
 
     #[test]
@@ -232,6 +271,8 @@ mod tests {
         let started = glue_with_autostart(glue, "sizer-widget-bb_bg.wasm").unwrap();
         assert!(started.contains("new URL('sizer-widget-bb_bg.wasm', import.meta.url)"));
         assert!(started.contains("__wbg_init({ module_or_path: new URL(\"./sizer-widget-bb_bg.wasm\", import.meta.url) })"));
+        assert!(started.contains("if (document.querySelector(\"[data-spark-sizer][data-ssr]\")) {\n  requestAnimationFrame(() => setTimeout(sparkSizerStart, 0));"));
+        assert!(started.trim_end().ends_with("} else {\n  sparkSizerStart();\n}"), "{started}");
         assert!(glue_with_autostart("export default init;", "x").is_err());
     }
 }
