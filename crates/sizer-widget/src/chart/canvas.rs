@@ -127,7 +127,13 @@ pub fn draw_on_canvas(
     draw_chart(backend, chart, text, &look, format_value)?;
 
     let context = context_2d(canvas).ok_or(ChartError::NoCanvas)?;
-    fit_backing_store(canvas, width, height, &context);
+    if canvas.width() != width || canvas.height() != height {
+        canvas.set_width(width);
+        canvas.set_height(height);
+    }
+    // "copy" replaces every pixel with the scratch canvas's (same size): no clearing, no blending.
+    // Set on each draw, as a new backing store resets the context's state.
+    let _ = context.set_global_composite_operation("copy");
     context
         .draw_image_with_html_canvas_element(&scratch, 0.0, 0.0)
         .map_err(|_| ChartError::NoCanvas)
