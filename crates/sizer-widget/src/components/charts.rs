@@ -224,7 +224,7 @@ pub fn ChartFigure(props: &ChartFigureProps) -> Html {
             }
             <details class="ss-chart-data">
                 <summary>{ table_text(lang, TableMsg::ChartDataSummary) }</summary>
-                { data_table(chart, kind, lang) }
+                <ChartData chart={chart.clone()} {kind} {lang} />
             </details>
         </figure>
     }
@@ -445,6 +445,39 @@ fn legend(chart: &ConcurrencyChart, kind: ChartKind, lang: Lang, line_note: Opti
             }
         </ul>
     }
+}
+
+/// Props of [`ChartData`]: equal when the table would be (the same runs' labels and measured
+/// points, kind and language), so a new floor, which moves only the chart's line and notes,
+/// does not rebuild the table.
+#[derive(Properties, Clone)]
+struct ChartDataProps {
+    chart: Rc<ConcurrencyChart>,
+    kind: ChartKind,
+    lang: Lang,
+}
+
+impl PartialEq for ChartDataProps {
+    fn eq(&self, other: &Self) -> bool {
+        let same_series = |a: &Series, b: &Series| a.label == b.label && a.marks == b.marks;
+        self.kind == other.kind
+            && self.lang == other.lang
+            && (Rc::ptr_eq(&self.chart, &other.chart)
+                || (same_series(&self.chart.run, &other.chart.run)
+                    && self.chart.overlays.len() == other.chart.overlays.len()
+                    && self
+                        .chart
+                        .overlays
+                        .iter()
+                        .zip(&other.chart.overlays)
+                        .all(|(a, b)| same_series(a, b))))
+    }
+}
+
+/// The data behind a chart, as a table (see [`data_table`]).
+#[component]
+fn ChartData(props: &ChartDataProps) -> Html {
+    data_table(&props.chart, props.kind, props.lang)
 }
 
 /// The chart's data as a table: one row per concurrency, one column per run.
