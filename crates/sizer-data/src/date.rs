@@ -52,29 +52,22 @@ impl PartialDate {
         if parts.next().is_some() {
             return Err(bad());
         }
-        let year = year_text
-            .filter(|t| t.len() == 4)
-            .and_then(digits)
-            .filter(|y| (1900..=2199).contains(y))
-            .ok_or_else(bad)?;
-        let month = month_text
-            .filter(|t| t.len() == 2)
-            .and_then(digits)
-            .and_then(|m| u8::try_from(m).ok())
-            .filter(|m| (1..=12).contains(m))
-            .ok_or_else(bad)?;
+        let number = |text: Option<&str>, width: usize| text.filter(|t| t.len() == width).and_then(digits);
+        let year = number(year_text, 4).ok_or_else(bad)?;
+        let month = number(month_text, 2).and_then(|m| u8::try_from(m).ok()).ok_or_else(bad)?;
         let day = match day_text {
             None => None,
-            Some(t) => Some(
-                Some(t)
-                    .filter(|t| t.len() == 2)
-                    .and_then(digits)
-                    .and_then(|d| u8::try_from(d).ok())
-                    .filter(|d| (1..=days_in_month(year, month)).contains(d))
-                    .ok_or_else(bad)?,
-            ),
+            Some(t) => Some(number(Some(t), 2).and_then(|d| u8::try_from(d).ok()).ok_or_else(bad)?),
         };
-        Ok(PartialDate { year, month, day })
+        PartialDate::new(year, month, day).ok_or_else(bad)
+    }
+
+    /// The date when the year is 1900..=2199, the month 1..=12 and the day one of that month.
+    pub(crate) fn new(year: u16, month: u8, day: Option<u8>) -> Option<PartialDate> {
+        let valid = (1900..=2199).contains(&year)
+            && (1..=12).contains(&month)
+            && day.is_none_or(|day| (1..=days_in_month(year, month)).contains(&day));
+        valid.then_some(PartialDate { year, month, day })
     }
 }
 

@@ -2,12 +2,16 @@
 
 use core::fmt;
 
+use crate::wire::WireError;
+
 /// What is wrong at a path.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Problem {
     /// Not valid JSON, a wrong type, an unknown or missing field, or a malformed date
     /// (serde's message).
     Json(String),
+    /// The embedded binary dataset (the wasm build's form of `data/*.json`) does not decode.
+    Binary(WireError),
     /// NaN or infinite.
     NotFinite,
     /// Zero or negative where only positive values make sense.
@@ -49,6 +53,7 @@ impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Problem::Json(message) => f.write_str(message),
+            Problem::Binary(error) => write!(f, "{error}"),
             Problem::NotFinite => f.write_str("not finite"),
             Problem::NotPositive(value) => write!(f, "not positive ({value})"),
             Problem::BadId(id) => {

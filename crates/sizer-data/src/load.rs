@@ -1,4 +1,8 @@
-//! Parsing: the embedded JSON files, once, and any JSON document with the same shape.
+//! Parsing: the embedded dataset, once, and any JSON document with the same shape.
+//!
+//! Native builds parse the embedded JSON (error paths for whoever edits it); the wasm decodes
+//! the same dataset from its binary form ([`crate::wire`], written by `build.rs`), which needs
+//! neither the JSON text nor serde's visitors for the dataset types in the download.
 
 use std::sync::OnceLock;
 
@@ -7,10 +11,20 @@ use serde::de::DeserializeOwned;
 use crate::error::{DataError, Problem};
 use crate::model::{Dataset, Run};
 use crate::validate::{validate_dataset, validate_run};
+use crate::wire;
 
+/// The embedded dataset in binary form ([`Dataset::from_binary`]), generated from `data/*.json`
+/// by `build.rs` at compile time. The browser loads this; native builds load the JSON.
+pub const EMBEDDED_BINARY: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/dataset.bin"));
+
+// The JSON is embedded in native builds only; the wasm embeds its binary form.
+#[cfg(not(target_arch = "wasm32"))]
 const SOURCES_JSON: &str = include_str!("../data/sources.json");
+#[cfg(not(target_arch = "wasm32"))]
 const RUNS_JSON: &str = include_str!("../data/runs.json");
+#[cfg(not(target_arch = "wasm32"))]
 const FACTS_JSON: &str = include_str!("../data/facts.json");
+#[cfg(not(target_arch = "wasm32"))]
 const CLAIMS_JSON: &str = include_str!("../data/claims.json");
 
 /// Parses `json` as a `T`, turning serde's error into one that names the path, prefixed by
@@ -64,6 +78,19 @@ impl Dataset {
         Ok(dataset)
     }
 
+    /// Decodes and validates the binary form ([`Dataset::to_binary`]).
+    pub fn from_binary(bytes: &[u8]) -> Result<Dataset, DataError> {
+        let dataset = wire::decode(bytes).map_err(|error| DataError::new("", Problem::Binary(error)))?;
+        validate_dataset(&dataset)?;
+        Ok(dataset)
+    }
+
+    /// The compact binary form [`Dataset::from_binary`] reads: exact, not self-describing, and
+    /// only readable by the same version of this crate.
+    pub fn to_binary(&self) -> Vec<u8> {
+        wire::encode(self)
+    }
+
     /// Serialises to the one-document form [`Dataset::from_json`] reads.
     pub fn to_json(&self) -> Result<String, DataError> {
         serde_json::to_string_pretty(self).map_err(|e| DataError::new("", Problem::Json(e.to_string())))
@@ -87,10 +114,24 @@ impl Run {
 
 static DATASET: OnceLock<Result<Dataset, DataError>> = OnceLock::new();
 
+/// Native: the JSON files, with full error paths.
+#[cfg(not(target_arch = "wasm32"))]
+fn load_embedded() -> Result<Dataset, DataError> {
+    Dataset::from_parts(SOURCES_JSON, RUNS_JSON, FACTS_JSON, CLAIMS_JSON)
+}
+
+/// Browser: the binary form of the same files, decoded without validating it again: the
+/// native tests validate the JSON and prove this binary decodes to exactly that dataset
+/// (`tests/tests/dataset_binary.rs`).
+#[cfg(target_arch = "wasm32")]
+fn load_embedded() -> Result<Dataset, DataError> {
+    wire::decode(EMBEDDED_BINARY).map_err(|error| DataError::new("", Problem::Binary(error)))
+}
+
 /// The embedded dataset, parsed and validated on first use.
 pub fn try_dataset() -> Result<&'static Dataset, &'static DataError> {
     DATASET
-        .get_or_init(|| Dataset::from_parts(SOURCES_JSON, RUNS_JSON, FACTS_JSON, CLAIMS_JSON))
+        .get_or_init(load_embedded)
         .as_ref()
 }
 
