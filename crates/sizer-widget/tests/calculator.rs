@@ -43,7 +43,7 @@ async fn tick() {
 /// How many times a test looks for a fragment write: twenty polls, over four write intervals.
 const FRAGMENT_POLLS: usize = 20;
 
-/// Waits a fifth of the widget's fragment write interval (writes are throttled).
+/// Waits a fifth of the widget's fragment write interval (writes are rate-limited).
 async fn fragment_poll() {
     let interval = u64::from(sizer_widget::browser::FRAGMENT_WRITE_INTERVAL_MS);
     yew::platform::time::sleep(Duration::from_millis(interval / 5)).await;
@@ -239,8 +239,8 @@ async fn the_url_fragment_reproduces_a_sizing() {
     let from_link = Scenario { floor_tok_s: 10.0, replicas: 2, ..Scenario::chat() };
     assert_shows(&root, &expected(PETRONELLA, from_link)).await;
 
-    // Typing writes the scenario back into the fragment (at most every
-    // FRAGMENT_WRITE_INTERVAL_MS, so this polls over a few intervals).
+    // Typing writes the scenario back into the fragment (rate-limited: after a burst, one
+    // write per FRAGMENT_WRITE_INTERVAL_MS, so this polls over a few intervals).
     type_into(&root, "floor", "12").await;
     let mut hash = String::new();
     for _ in 0..FRAGMENT_POLLS {

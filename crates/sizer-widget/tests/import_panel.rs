@@ -110,8 +110,9 @@ async fn wait_until(what: &str, accept: impl Fn() -> bool) {
     panic!("{what} never happened");
 }
 
-/// Waits until the location's fragment satisfies `accept`: writes are throttled to one per
-/// `FRAGMENT_WRITE_INTERVAL_MS`, so this polls every fifth of it, over four intervals.
+/// Waits until the location's fragment satisfies `accept`: writes are rate-limited (after a
+/// burst, one per `FRAGMENT_WRITE_INTERVAL_MS`), so this polls every fifth of it, over four
+/// intervals.
 async fn wait_for_fragment(what: &str, accept: impl Fn(&str) -> bool) {
     let location = web_sys::window().expect("window").location();
     let interval = u64::from(sizer_widget::browser::FRAGMENT_WRITE_INTERVAL_MS);

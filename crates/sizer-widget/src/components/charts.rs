@@ -294,12 +294,17 @@ fn use_layout_watch(
         let memory = memory.clone();
         use_effect_with(has_canvas, move |&has_canvas| {
             let watch = has_canvas.then(|| watch_size(canvas_ref, memory, size));
-            move || drop(watch)
+            // Dropping the watch disconnects its observer.
+            move || {
+                let _watch = watch;
+            }
         });
     }
     use_effect_with((), move |_| {
         let listener = watch_colour_scheme(dark);
-        move || drop(listener)
+        move || {
+            let _listener = listener;
+        }
     });
 }
 
