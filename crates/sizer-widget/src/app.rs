@@ -5,7 +5,7 @@
 
 use std::rc::Rc;
 
-use sizer_core::{HeadroomMethod, Interpolation};
+use sizer_core::HeadroomMethod;
 use sizer_data::{Run, dataset};
 use yew::prelude::*;
 
@@ -26,6 +26,7 @@ use crate::components::ttft_note::TtftNote;
 use crate::components::work_steps::WorkSteps;
 use crate::config::Config;
 use crate::fragment;
+use crate::handlers::{Handlers, headroom_code, interpolation_code};
 use crate::i18n::{Lang, Msg, text};
 use crate::input::Field;
 use crate::state::{Action, SizerState, Theme, Usage};
@@ -60,28 +61,9 @@ pub fn App(props: &AppProps) -> Html {
     let overlays = use_memo(state.run_id.clone(), |run_id| same_model_runs(run_id));
     let result = result_text(lang, &outcome, usage);
     let work = steps(lang, &outcome);
-    let dispatch = |make: fn(String) -> Option<Action>| {
+    let handlers = {
         let dispatcher = state.dispatcher();
-        Callback::from(move |value: String| {
-            if let Some(action) = make(value) {
-                dispatcher.dispatch(action);
-            }
-        })
-    };
-    let on_input = {
-        let dispatcher = state.dispatcher();
-        Callback::from(move |(field, text): (Field, String)| dispatcher.dispatch(Action::SetText(field, text)))
-    };
-    let on_floor_preset = {
-        let dispatcher = state.dispatcher();
-        Callback::from(move |floor: f64| dispatcher.dispatch(Action::SetFloor(floor)))
-    };
-    let on_always_busy = {
-        let dispatcher = state.dispatcher();
-        Callback::from(move |event: Event| {
-            let input: web_sys::HtmlInputElement = event.target_unchecked_into();
-            dispatcher.dispatch(Action::SetAlwaysBusy(input.checked()));
-        })
+        use_memo((), move |_| Handlers::new(&dispatcher))
     };
     let field = |field: Field| {
         html! {
@@ -92,7 +74,7 @@ pub fn App(props: &AppProps) -> Html {
                 value={AttrValue::from(state.text(field).to_string())}
                 error={state.error(field)}
                 {lang}
-                on_input={on_input.clone()}
+                on_input={handlers.on_input.clone()}
             />
         }
     };
@@ -114,7 +96,7 @@ pub fn App(props: &AppProps) -> Html {
                         label={t(Msg::LanguageLabel)}
                         choices={Lang::ALL.iter().map(|l| Choice::new(l.code(), l.native_name())).collect::<Vec<_>>()}
                         selected={AttrValue::Static(lang.code())}
-                        on_change={dispatch(|v| Lang::from_code(&v).map(Action::SetLang))}
+                        on_change={handlers.on_lang.clone()}
                     />
                     <ChoiceSelect
                         name="theme"
@@ -122,18 +104,18 @@ pub fn App(props: &AppProps) -> Html {
                         label={t(Msg::ThemeLabel)}
                         choices={theme_choices(lang)}
                         selected={AttrValue::Static(state.theme.code())}
-                        on_change={dispatch(|v| Theme::ALL.into_iter().find(|t| t.code() == v).map(Action::SetTheme))}
+                        on_change={handlers.on_theme.clone()}
                     />
                 </div>
             </header>
             <ConfigErrors errors={props.config.errors.clone()} {lang} />
             <div class="ss-main">
-                <form class="ss-inputs" onsubmit={Callback::from(|event: SubmitEvent| event.prevent_default())}>
+                <form class="ss-inputs" onsubmit={handlers.on_submit.clone()}>
                     <RunPicker
                         id_prefix={prefix.clone()}
                         selected={AttrValue::from(state.run_id.clone())}
                         {lang}
-                        on_change={dispatch(|v| Some(Action::SetRun(v)))}
+                        on_change={handlers.on_run.clone()}
                         yours={state.imported.runs().to_vec()}
                     />
                     <FloorInput
@@ -142,8 +124,8 @@ pub fn App(props: &AppProps) -> Html {
                         floor={state.value(Field::Floor)}
                         error={state.error(Field::Floor)}
                         {lang}
-                        on_input={on_input.clone()}
-                        on_preset={on_floor_preset}
+                        on_input={handlers.on_input.clone()}
+                        on_preset={handlers.on_floor_preset.clone()}
                     />
                     <fieldset class="ss-group">
                         <legend>{ text(lang, Msg::UsageLegend) }</legend>
@@ -153,10 +135,10 @@ pub fn App(props: &AppProps) -> Html {
                             label={t(Msg::UsageLabel)}
                             choices={usage_choices(lang, usage)}
                             selected={AttrValue::Static(usage.map(Usage::code).unwrap_or("custom"))}
-                            on_change={dispatch(|v| Usage::from_code(&v).map(Action::SetUsage))}
+                            on_change={handlers.on_usage.clone()}
                         />
                         <div class="ss-field ss-check">
-                            <input type="checkbox" id={busy_id.clone()} data-field="always_busy" checked={state.always_busy} onchange={on_always_busy} />
+                            <input type="checkbox" id={busy_id.clone()} data-field="always_busy" checked={state.always_busy} onchange={handlers.on_always_busy.clone()} />
                             <label for={busy_id}>{ text(lang, Msg::AlwaysBusyLabel) }</label>
                         </div>
                         <div class="ss-grid">
@@ -179,7 +161,7 @@ pub fn App(props: &AppProps) -> Html {
                                 choices={vec![Choice::new("percentile", text(lang, Msg::ZFromPercentile)), Choice::new("seed", text(lang, Msg::ZSeed))]}
                                 selected={AttrValue::Static(if state.seed_z { "seed" } else { "percentile" })}
                                 disabled={state.headroom != HeadroomMethod::NormalApprox}
-                                on_change={dispatch(|v| Some(Action::SetSeedZ(v == "seed")))}
+                                on_change={handlers.on_z.clone()}
                             />
                         </div>
                         <ChoiceSelect
@@ -188,7 +170,7 @@ pub fn App(props: &AppProps) -> Html {
                             label={t(Msg::HeadroomLabel)}
                             choices={headroom_choices(lang)}
                             selected={AttrValue::Static(headroom_code(state.headroom))}
-                            on_change={dispatch(|v| headroom_from(&v).map(Action::SetHeadroom))}
+                            on_change={handlers.on_headroom.clone()}
                         />
                         <ChoiceSelect
                             name="interpolation"
@@ -196,7 +178,7 @@ pub fn App(props: &AppProps) -> Html {
                             label={t(Msg::InterpolationLabel)}
                             choices={interpolation_choices(lang)}
                             selected={AttrValue::Static(interpolation_code(state.interpolation))}
-                            on_change={dispatch(|v| interpolation_from(&v).map(Action::SetInterpolation))}
+                            on_change={handlers.on_interpolation.clone()}
                         />
                     </fieldset>
                     <ImportPanel
@@ -204,10 +186,7 @@ pub fn App(props: &AppProps) -> Html {
                         selected={AttrValue::from(state.run_id.clone())}
                         {lang}
                         id_prefix={prefix.clone()}
-                        on_action={{
-                            let dispatcher = state.dispatcher();
-                            Callback::from(move |action| dispatcher.dispatch(Action::Imported(action)))
-                        }}
+                        on_action={handlers.on_import.clone()}
                     />
                 </form>
                 <div class="ss-output">
@@ -241,7 +220,8 @@ pub fn App(props: &AppProps) -> Html {
     }
 }
 
-/// Reads the URL fragment once after mount (and on `hashchange`), writes it after each change.
+/// Reads the URL fragment once after mount (and on `hashchange`), writes it after each change
+/// (coalesced, off the input's path: see [`browser::FragmentWriter`]).
 /// Only for instances with `data-sync-url`; effects never run on the server.
 #[hook]
 fn use_fragment_sync(sync_url: bool, dispatcher: UseReducerDispatcher<SizerState>, fragment: String) {
@@ -267,9 +247,10 @@ fn use_fragment_sync(sync_url: bool, dispatcher: UseReducerDispatcher<SizerState
             }
         });
     }
-    use_effect_with((sync_url, fragment), |(sync_url, fragment)| {
+    let writer = use_memo((), |_| browser::FragmentWriter::default());
+    use_effect_with((sync_url, fragment), move |(sync_url, fragment)| {
         if *sync_url {
-            browser::write_fragment(fragment);
+            writer.write(fragment.clone());
         }
     });
 }
@@ -316,41 +297,9 @@ fn headroom_choices(lang: Lang) -> Vec<Choice> {
     ]
 }
 
-fn headroom_code(method: HeadroomMethod) -> &'static str {
-    match method {
-        HeadroomMethod::NormalApprox => "normal",
-        HeadroomMethod::ExactPoisson => "poisson",
-        HeadroomMethod::ErlangC => "erlang_c",
-    }
-}
-
-fn headroom_from(code: &str) -> Option<HeadroomMethod> {
-    match code {
-        "normal" => Some(HeadroomMethod::NormalApprox),
-        "poisson" => Some(HeadroomMethod::ExactPoisson),
-        "erlang_c" => Some(HeadroomMethod::ErlangC),
-        _ => None,
-    }
-}
-
 fn interpolation_choices(lang: Lang) -> Vec<Choice> {
     vec![
         Choice::new("linear", text(lang, Msg::InterpolationLinear)),
         Choice::new("monotone_log2", text(lang, Msg::InterpolationMonotone)),
     ]
-}
-
-fn interpolation_code(method: Interpolation) -> &'static str {
-    match method {
-        Interpolation::Linear => "linear",
-        Interpolation::MonotoneLog2 => "monotone_log2",
-    }
-}
-
-fn interpolation_from(code: &str) -> Option<Interpolation> {
-    match code {
-        "linear" => Some(Interpolation::Linear),
-        "monotone_log2" => Some(Interpolation::MonotoneLog2),
-        _ => None,
-    }
 }

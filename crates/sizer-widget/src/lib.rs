@@ -13,6 +13,7 @@ pub mod components;
 pub mod config;
 pub mod export;
 pub mod fragment;
+pub mod handlers;
 pub mod i18n;
 pub mod imported;
 pub mod input;

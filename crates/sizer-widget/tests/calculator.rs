@@ -40,6 +40,15 @@ async fn tick() {
     yew::platform::time::sleep(Duration::ZERO).await;
 }
 
+/// How many times a test looks for a fragment write: twenty polls, over four write intervals.
+const FRAGMENT_POLLS: usize = 20;
+
+/// Waits a fifth of the widget's fragment write interval (writes are rate-limited).
+async fn fragment_poll() {
+    let interval = u64::from(sizer_widget::browser::FRAGMENT_WRITE_INTERVAL_MS);
+    yew::platform::time::sleep(Duration::from_millis(interval / 5)).await;
+}
+
 fn find(root: &Element, selector: &str) -> Option<Element> {
     root.query_selector(selector).ok().flatten()
 }
@@ -230,15 +239,16 @@ async fn the_url_fragment_reproduces_a_sizing() {
     let from_link = Scenario { floor_tok_s: 10.0, replicas: 2, ..Scenario::chat() };
     assert_shows(&root, &expected(PETRONELLA, from_link)).await;
 
-    // Typing writes the scenario back into the fragment.
+    // Typing writes the scenario back into the fragment (rate-limited: after a burst, one
+    // write per FRAGMENT_WRITE_INTERVAL_MS, so this polls over a few intervals).
     type_into(&root, "floor", "12").await;
     let mut hash = String::new();
-    for _ in 0..MAX_TICKS {
+    for _ in 0..FRAGMENT_POLLS {
         hash = location.hash().unwrap_or_default();
         if hash.contains(",f:12,") {
             break;
         }
-        tick().await;
+        fragment_poll().await;
     }
     assert!(hash.starts_with(&format!("#s=r:{PETRONELLA},")) && hash.contains(",f:12,") && hash.contains(",n:2"), "{hash}");
 

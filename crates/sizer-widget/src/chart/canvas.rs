@@ -1,8 +1,11 @@
 //! The browser side of a chart (wasm only): size the canvas backing store by
 //! devicePixelRatio, read the colours the page gives it, and draw with plotters-canvas
-//! (through [`MeasuredCanvas`], which measures text without forcing a layout).
+//! (through [`MeasuredCanvas`], which measures text without forcing a layout). The size and
+//! colours are remembered per canvas ([`CanvasMemory`]), so redrawing for new data reads
+//! nothing from the page.
 
-use web_sys::HtmlCanvasElement;
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 use super::draw::{COMPACT_BELOW_CSS_PX, ChartError, Look, draw_chart};
 use super::measured_canvas::MeasuredCanvas;
@@ -24,28 +27,155 @@ pub fn device_pixel_ratio() -> f64 {
     }
 }
 
-/// Sizes `canvas`'s backing store to its CSS box times devicePixelRatio and draws `chart`.
+/// A canvas's CSS size (`clientWidth` x `clientHeight`, CSS pixels).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CssSize {
+    /// CSS pixels across.
+    pub width: i32,
+    /// CSS pixels down.
+    pub height: i32,
+}
+
+impl CssSize {
+    /// The canvas's size now. Reading it lays the page out first if anything changed since the
+    /// last layout, so call it where the layout is current (a `ResizeObserver` callback) or
+    /// once, for the first draw.
+    pub fn of(canvas: &HtmlCanvasElement) -> CssSize {
+        CssSize { width: canvas.client_width().max(0), height: canvas.client_height().max(0) }
+    }
+}
+
+/// The page's colours and font for a chart, as its computed style gave them.
+struct PageStyle {
+    theme: ChartTheme,
+    font_family: String,
+}
+
+/// What one chart's canvas remembers between draws, so a redraw for new data (a new floor)
+/// reads nothing from the page: reading the size or the computed style right after the
+/// calculator updated the DOM would make the browser lay out and restyle the whole page
+/// before the frame (milliseconds with the sourced tables below), and once more for the frame.
+#[derive(Default)]
+pub struct CanvasMemory {
+    size: Option<CssSize>,
+    style: Option<(StyleKey, PageStyle)>,
+}
+
+/// What the page's colours depend on besides the stylesheet: the widget's own light/dark
+/// switch (a redraw key) and the system colour scheme.
+pub type StyleKey = (String, bool);
+
+impl CanvasMemory {
+    /// Records the canvas's current size (see [`CssSize::of`]); returns it when it changed
+    /// since the last draw, which then also reads the colours afresh (a stylesheet that arrived
+    /// late usually changes the size too).
+    pub fn observe(&mut self, canvas: &HtmlCanvasElement) -> Option<CssSize> {
+        let size = CssSize::of(canvas);
+        if self.size == Some(size) {
+            return None;
+        }
+        self.size = Some(size);
+        self.style = None;
+        Some(size)
+    }
+
+    /// Forgets the size, e.g. for a new canvas element.
+    pub fn forget(&mut self) {
+        self.size = None;
+        self.style = None;
+    }
+}
+
+/// Sizes `canvas`'s backing store to its CSS box times devicePixelRatio and draws `chart`,
+/// with the size and colours `memory` holds (read from the page only when it has none, or the
+/// colours when `style_key` changed). The drawing is made on a canvas outside the document
+/// and copied in (see [`SCRATCH`]).
 pub fn draw_on_canvas(
     canvas: &HtmlCanvasElement,
+    memory: &mut CanvasMemory,
+    style_key: &StyleKey,
     chart: &ConcurrencyChart,
     text: &ChartText,
     format_value: &dyn Fn(f64) -> String,
 ) -> Result<(), ChartError> {
     let window = web_sys::window().ok_or(ChartError::NoCanvas)?;
     let scale = device_pixel_ratio();
-    let css_width = f64::from(canvas.client_width().max(0));
+    let size = *memory.size.get_or_insert_with(|| CssSize::of(canvas));
+    let css_width = f64::from(size.width);
     if css_width < 1.0 {
         // Not laid out (hidden, or in a closed <details>): nothing to draw yet.
         return Ok(());
     }
-    let css_height = match f64::from(canvas.client_height().max(0)) {
+    let css_height = match f64::from(size.height) {
         height if height >= 1.0 => height,
         _ => css_width * FALLBACK_ASPECT,
     };
     // Both are at most a few thousand pixels times MAX_SCALE: the casts are exact.
-    canvas.set_width((css_width * scale).round() as u32);
-    canvas.set_height((css_height * scale).round() as u32);
+    let (width, height) = ((css_width * scale).round() as u32, (css_height * scale).round() as u32);
+    let scratch = scratch_canvas().ok_or(ChartError::NoCanvas)?;
+    let backend = MeasuredCanvas::new(scratch.clone()).ok_or(ChartError::NoCanvas)?;
+    fit_backing_store(&scratch, width, height, &backend.context());
 
+    let (key, style) = match memory.style.take() {
+        Some((key, style)) if key == *style_key => (key, style),
+        _ => (style_key.clone(), page_style(&window, canvas)),
+    };
+    let theme = style.theme.clone();
+    let font_family = style.font_family.clone();
+    memory.style = Some((key, style));
+    let look = Look { scale, theme, font_family, compact: css_width < COMPACT_BELOW_CSS_PX };
+    draw_chart(backend, chart, text, &look, format_value)?;
+
+    let context = context_2d(canvas).ok_or(ChartError::NoCanvas)?;
+    if canvas.width() != width || canvas.height() != height {
+        canvas.set_width(width);
+        canvas.set_height(height);
+    }
+    // "copy" replaces every pixel with the scratch canvas's (same size): no clearing, no blending.
+    // Set on each draw, as a new backing store resets the context's state.
+    let _ = context.set_global_composite_operation("copy");
+    context
+        .draw_image_with_html_canvas_element(&scratch, 0.0, 0.0)
+        .map_err(|_| ChartError::NoCanvas)
+}
+
+thread_local! {
+    /// The canvas every chart is drawn on before it is copied onto its own, one per page. It is
+    /// not in the document, so setting a font and measuring text on it needs no computed style:
+    /// on a canvas in the document, Chromium first brings the whole page's style and layout up
+    /// to date, which right after an input's DOM update costs milliseconds (and is done again
+    /// for the frame).
+    static SCRATCH: std::cell::RefCell<Option<HtmlCanvasElement>> = const { std::cell::RefCell::new(None) };
+}
+
+fn scratch_canvas() -> Option<HtmlCanvasElement> {
+    SCRATCH.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        if cell.is_none() {
+            let document = web_sys::window()?.document()?;
+            *cell = document.create_element("canvas").ok()?.dyn_into::<HtmlCanvasElement>().ok();
+        }
+        cell.clone()
+    })
+}
+
+fn context_2d(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
+    canvas.get_context("2d").ok()??.dyn_into::<CanvasRenderingContext2d>().ok()
+}
+
+/// Gives `canvas` a cleared backing store of `width` x `height` device pixels: a new one when
+/// the size changed, else the old one cleared (cheaper than reallocating it).
+fn fit_backing_store(canvas: &HtmlCanvasElement, width: u32, height: u32, context: &CanvasRenderingContext2d) {
+    if canvas.width() == width && canvas.height() == height {
+        context.clear_rect(0.0, 0.0, f64::from(width), f64::from(height));
+    } else {
+        canvas.set_width(width);
+        canvas.set_height(height);
+    }
+}
+
+/// The colours (CSS custom properties over the text colour) and font the page gives `canvas`.
+fn page_style(window: &web_sys::Window, canvas: &HtmlCanvasElement) -> PageStyle {
     let style = window.get_computed_style(canvas).ok().flatten();
     let property = |name: &str| {
         style
@@ -55,13 +185,5 @@ pub fn draw_on_canvas(
     };
     let theme = ChartTheme::resolve(property("color").as_deref(), property);
     let font_family = property("font-family").unwrap_or_else(|| "sans-serif".to_owned());
-    let look = Look {
-        scale,
-        theme,
-        font_family,
-        compact: css_width < COMPACT_BELOW_CSS_PX,
-    };
-
-    let backend = MeasuredCanvas::new(canvas.clone()).ok_or(ChartError::NoCanvas)?;
-    draw_chart(backend, chart, text, &look, format_value)
+    PageStyle { theme, font_family }
 }

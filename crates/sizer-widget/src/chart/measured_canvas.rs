@@ -35,6 +35,11 @@ impl MeasuredCanvas {
         let inner = CanvasBackend::with_canvas_object(canvas)?;
         Some(MeasuredCanvas { inner, context })
     }
+
+    /// The canvas's 2D context.
+    pub fn context(&self) -> CanvasRenderingContext2d {
+        self.context.clone()
+    }
 }
 
 impl DrawingBackend for MeasuredCanvas {

@@ -4,8 +4,9 @@
 //!
 //! Rendering is pure markup, so it works under Yew's `ssr` feature; the canvas is drawn after
 //! mount in an effect (wasm only), at devicePixelRatio resolution, and redrawn when its data,
-//! the language, its width or the colour scheme change. A failed draw shows a message; the
-//! data table stays.
+//! the language, its size (a `ResizeObserver`) or the colour scheme change. A redraw for new
+//! data reads neither layout nor style from the page (see `chart::canvas`). A failed draw
+//! shows a message; the data table stays.
 //!
 //! # Props of [`Charts`]
 //! - `run: Rc<sizer_data::Run>`: the chosen run;
@@ -170,23 +171,25 @@ pub struct ChartFigureProps {
 #[component]
 pub fn ChartFigure(props: &ChartFigureProps) -> Html {
     let canvas_ref = use_node_ref();
+    let memory = use_mut_ref(CanvasMemory::default);
     let failed = use_state_eq(|| false);
-    let width = use_state_eq(|| 0_i32);
+    let size = use_state_eq(CanvasSize::default);
     let dark = use_state_eq(|| false);
-    use_layout_watch(&canvas_ref, width.setter(), dark.setter());
+    use_layout_watch(&canvas_ref, !props.chart.is_empty(), &memory, size.setter(), dark.setter());
     {
         let deps = (
             props.chart.clone(),
             props.kind,
             props.lang,
             props.redraw_key.clone(),
-            *width,
+            *size,
             *dark,
         );
         let canvas_ref = canvas_ref.clone();
         let failed = failed.setter();
-        use_effect_with(deps, move |(chart, kind, lang, ..)| {
-            failed.set(!draw(&canvas_ref, chart, *kind, *lang));
+        use_effect_with(deps, move |(chart, kind, lang, redraw_key, _, dark)| {
+            let style_key = (redraw_key.to_string(), *dark);
+            failed.set(!draw(&canvas_ref, &mut memory.borrow_mut(), &style_key, chart, *kind, *lang));
         });
     }
 
@@ -221,7 +224,7 @@ pub fn ChartFigure(props: &ChartFigureProps) -> Html {
             }
             <details class="ss-chart-data">
                 <summary>{ table_text(lang, TableMsg::ChartDataSummary) }</summary>
-                { data_table(chart, kind, lang) }
+                <ChartData chart={chart.clone()} {kind} {lang} />
             </details>
         </figure>
     }
@@ -230,65 +233,139 @@ pub fn ChartFigure(props: &ChartFigureProps) -> Html {
 /// Draws the chart into the canvas behind `canvas_ref`; true when it worked (or there was
 /// nothing to draw on yet). Native builds (SSR, tests) never draw.
 #[cfg(target_arch = "wasm32")]
-fn draw(canvas_ref: &NodeRef, chart: &ConcurrencyChart, kind: ChartKind, lang: Lang) -> bool {
+fn draw(
+    canvas_ref: &NodeRef,
+    memory: &mut CanvasMemory,
+    style_key: &StyleKey,
+    chart: &ConcurrencyChart,
+    kind: ChartKind,
+    lang: Lang,
+) -> bool {
     let Some(canvas) = canvas_ref.cast::<web_sys::HtmlCanvasElement>() else {
         return true;
     };
     let text = chart_text(chart, kind, lang);
     let format_value = move |value: f64| format_figure(lang, value);
-    crate::chart::canvas::draw_on_canvas(&canvas, chart, &text, &format_value).is_ok()
+    crate::chart::canvas::draw_on_canvas(&canvas, memory, style_key, chart, &text, &format_value)
+        .is_ok()
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-fn draw(_canvas_ref: &NodeRef, _chart: &ConcurrencyChart, _kind: ChartKind, _lang: Lang) -> bool {
+fn draw(
+    _canvas_ref: &NodeRef,
+    _memory: &mut CanvasMemory,
+    _style_key: &StyleKey,
+    _chart: &ConcurrencyChart,
+    _kind: ChartKind,
+    _lang: Lang,
+) -> bool {
     true
 }
 
-/// Keeps `width` at the canvas's CSS width (window resizes) and `dark` at the system colour
-/// scheme, so a change redraws. Listeners live as long as the figure (wasm only).
+/// What a chart's canvas remembers between draws (wasm only; nothing on the server).
+#[cfg(target_arch = "wasm32")]
+type CanvasMemory = crate::chart::canvas::CanvasMemory;
+#[cfg(not(target_arch = "wasm32"))]
+type CanvasMemory = ();
+
+#[cfg(target_arch = "wasm32")]
+type StyleKey = crate::chart::canvas::StyleKey;
+#[cfg(not(target_arch = "wasm32"))]
+type StyleKey = (String, bool);
+
+/// The canvas's CSS size as last reported by its `ResizeObserver` (zero before any report).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct CanvasSize(i32, i32);
+
+/// Redraws when the canvas's CSS size changes (a `ResizeObserver`, which reports after layout,
+/// so reading the size there costs no extra layout) and keeps `dark` at the system colour
+/// scheme. The size observer follows the canvas (`has_canvas`: an empty chart has none);
+/// listeners live as long as the figure (wasm only).
 #[hook]
-fn use_layout_watch(canvas_ref: &NodeRef, width: UseStateSetter<i32>, dark: UseStateSetter<bool>) {
-    let canvas_ref = canvas_ref.clone();
+fn use_layout_watch(
+    canvas_ref: &NodeRef,
+    has_canvas: bool,
+    memory: &std::rc::Rc<std::cell::RefCell<CanvasMemory>>,
+    size: UseStateSetter<CanvasSize>,
+    dark: UseStateSetter<bool>,
+) {
+    {
+        let canvas_ref = canvas_ref.clone();
+        let memory = memory.clone();
+        use_effect_with(has_canvas, move |&has_canvas| {
+            let watch = has_canvas.then(|| watch_size(canvas_ref, memory, size));
+            // Dropping the watch disconnects its observer.
+            move || {
+                let _watch = watch;
+            }
+        });
+    }
     use_effect_with((), move |_| {
-        let listeners = listen(canvas_ref, width, dark);
-        move || drop(listeners)
+        let listener = watch_colour_scheme(dark);
+        move || {
+            let _listener = listener;
+        }
     });
 }
 
+/// Observes the canvas's size; the observer disconnects when this is dropped.
 #[cfg(target_arch = "wasm32")]
-fn listen(
-    canvas_ref: NodeRef,
-    width: UseStateSetter<i32>,
-    dark: UseStateSetter<bool>,
-) -> Vec<gloo::events::EventListener> {
-    use gloo::events::EventListener;
-    let Some(window) = web_sys::window() else {
-        return Vec::new();
-    };
-    let mut listeners = Vec::new();
-    let resize_ref = canvas_ref.clone();
-    listeners.push(EventListener::new(&window, "resize", move |_| {
-        if let Some(canvas) = resize_ref.cast::<web_sys::HtmlCanvasElement>() {
-            width.set(canvas.client_width());
-        }
-    }));
-    if let Ok(Some(query)) = window.match_media("(prefers-color-scheme: dark)") {
-        dark.set(query.matches());
-        let watched = query.clone();
-        listeners.push(EventListener::new(&query, "change", move |_| {
-            dark.set(watched.matches())
-        }));
+struct SizeWatch {
+    observer: web_sys::ResizeObserver,
+    _callback: wasm_bindgen::closure::Closure<dyn FnMut(js_sys::Array)>,
+}
+
+#[cfg(target_arch = "wasm32")]
+impl Drop for SizeWatch {
+    fn drop(&mut self) {
+        self.observer.disconnect();
     }
-    listeners
+}
+
+#[cfg(target_arch = "wasm32")]
+fn watch_size(
+    canvas_ref: NodeRef,
+    memory: std::rc::Rc<std::cell::RefCell<CanvasMemory>>,
+    size: UseStateSetter<CanvasSize>,
+) -> Option<SizeWatch> {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::closure::Closure;
+    let canvas = canvas_ref.cast::<web_sys::HtmlCanvasElement>()?;
+    // A new canvas element: measure it afresh on its first draw.
+    memory.borrow_mut().forget();
+    let observed = canvas.clone();
+    let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |_entries: js_sys::Array| {
+        let changed = memory.borrow_mut().observe(&observed);
+        if let Some(new) = changed {
+            size.set(CanvasSize(new.width, new.height));
+        }
+    });
+    let observer = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()).ok()?;
+    observer.observe(&canvas);
+    Some(SizeWatch { observer, _callback: callback })
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-fn listen(
+fn watch_size(
     _canvas_ref: NodeRef,
-    _width: UseStateSetter<i32>,
-    _dark: UseStateSetter<bool>,
-) -> Vec<()> {
-    Vec::new()
+    _memory: std::rc::Rc<std::cell::RefCell<CanvasMemory>>,
+    _size: UseStateSetter<CanvasSize>,
+) -> Option<()> {
+    None
+}
+
+#[cfg(target_arch = "wasm32")]
+fn watch_colour_scheme(dark: UseStateSetter<bool>) -> Option<gloo::events::EventListener> {
+    let window = web_sys::window()?;
+    let query = window.match_media("(prefers-color-scheme: dark)").ok()??;
+    dark.set(query.matches());
+    let watched = query.clone();
+    Some(gloo::events::EventListener::new(&query, "change", move |_| dark.set(watched.matches())))
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn watch_colour_scheme(_dark: UseStateSetter<bool>) -> Option<()> {
+    None
 }
 
 /// The words drawn on the canvas.
@@ -373,6 +450,39 @@ fn legend(chart: &ConcurrencyChart, kind: ChartKind, lang: Lang, line_note: Opti
             }
         </ul>
     }
+}
+
+/// Props of [`ChartData`]: equal when the table would be (the same runs' labels and measured
+/// points, kind and language), so a new floor, which moves only the chart's line and notes,
+/// does not rebuild the table.
+#[derive(Properties, Clone)]
+struct ChartDataProps {
+    chart: Rc<ConcurrencyChart>,
+    kind: ChartKind,
+    lang: Lang,
+}
+
+impl PartialEq for ChartDataProps {
+    fn eq(&self, other: &Self) -> bool {
+        let same_series = |a: &Series, b: &Series| a.label == b.label && a.marks == b.marks;
+        self.kind == other.kind
+            && self.lang == other.lang
+            && (Rc::ptr_eq(&self.chart, &other.chart)
+                || (same_series(&self.chart.run, &other.chart.run)
+                    && self.chart.overlays.len() == other.chart.overlays.len()
+                    && self
+                        .chart
+                        .overlays
+                        .iter()
+                        .zip(&other.chart.overlays)
+                        .all(|(a, b)| same_series(a, b))))
+    }
+}
+
+/// The data behind a chart, as a table (see [`data_table`]).
+#[component]
+fn ChartData(props: &ChartDataProps) -> Html {
+    data_table(&props.chart, props.kind, props.lang)
 }
 
 /// The chart's data as a table: one row per concurrency, one column per run.
