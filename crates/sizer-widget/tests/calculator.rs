@@ -40,15 +40,6 @@ async fn tick() {
     yew::platform::time::sleep(Duration::ZERO).await;
 }
 
-/// How many times a test looks for a fragment write: twenty polls, over four write intervals.
-const FRAGMENT_POLLS: usize = 20;
-
-/// Waits a fifth of the widget's fragment write interval (writes are rate-limited).
-async fn fragment_poll() {
-    let interval = u64::from(sizer_widget::browser::FRAGMENT_WRITE_INTERVAL_MS);
-    yew::platform::time::sleep(Duration::from_millis(interval / 5)).await;
-}
-
 fn find(root: &Element, selector: &str) -> Option<Element> {
     root.query_selector(selector).ok().flatten()
 }
@@ -239,16 +230,16 @@ async fn the_url_fragment_reproduces_a_sizing() {
     let from_link = Scenario { floor_tok_s: 10.0, replicas: 2, ..Scenario::chat() };
     assert_shows(&root, &expected(PETRONELLA, from_link)).await;
 
-    // Typing writes the scenario back into the fragment (rate-limited: after a burst, one
-    // write per FRAGMENT_WRITE_INTERVAL_MS, so this polls over a few intervals).
+    // Typing writes the scenario back into the fragment, in a task after the update (a new
+    // instance's first writes are never delayed: see `browser::FRAGMENT_WRITE_BURST`).
     type_into(&root, "floor", "12").await;
     let mut hash = String::new();
-    for _ in 0..FRAGMENT_POLLS {
+    for _ in 0..MAX_TICKS {
         hash = location.hash().unwrap_or_default();
         if hash.contains(",f:12,") {
             break;
         }
-        fragment_poll().await;
+        tick().await;
     }
     assert!(hash.starts_with(&format!("#s=r:{PETRONELLA},")) && hash.contains(",f:12,") && hash.contains(",n:2"), "{hash}");
 

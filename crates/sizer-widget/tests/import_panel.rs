@@ -110,21 +110,6 @@ async fn wait_until(what: &str, accept: impl Fn() -> bool) {
     panic!("{what} never happened");
 }
 
-/// Waits until the location's fragment satisfies `accept`: writes are rate-limited (after a
-/// burst, one per `FRAGMENT_WRITE_INTERVAL_MS`), so this polls every fifth of it, over four
-/// intervals.
-async fn wait_for_fragment(what: &str, accept: impl Fn(&str) -> bool) {
-    let location = web_sys::window().expect("window").location();
-    let interval = u64::from(sizer_widget::browser::FRAGMENT_WRITE_INTERVAL_MS);
-    for _ in 0..20 {
-        if accept(&location.hash().unwrap_or_default()) {
-            return;
-        }
-        yew::platform::time::sleep(Duration::from_millis(interval / 5)).await;
-    }
-    panic!("{what} never happened: {:?}", location.hash());
-}
-
 /// Waits until `selector` matches, and returns it.
 async fn wait_for(root: &Element, selector: &str) -> Element {
     wait_until(selector, || find(root, selector).is_some()).await;
@@ -480,11 +465,11 @@ async fn the_share_link_carries_a_curve_only_when_asked() {
     let root = mount_with("imp-k", Attributes { sync_url: true, ..Attributes::default() });
     paste(&root, "1,60\n8,30\n32,12\n", "").await;
     wait_for(&root, "option[value=\"yours-1\"]").await;
-    wait_for_fragment("the fragment names the run", |hash| hash.contains("r:yours-1")).await;
+    wait_until("the fragment names the run", || hash().contains("r:yours-1")).await;
     assert!(!hash().contains(",y:"), "no points before the person asks: {}", hash());
 
     click(&root, "[data-import=\"share\"]");
-    wait_for_fragment("the fragment carries the points", |hash| hash.ends_with(",y:1_60~8_30~32_12")).await;
+    wait_until("the fragment carries the points", || hash().ends_with(",y:1_60~8_30~32_12")).await;
     let link = hash();
 
     // Opening the link elsewhere lists the curve (once) and sizes with it.
@@ -497,7 +482,7 @@ async fn the_share_link_carries_a_curve_only_when_asked() {
     wait_for_value(&opened, "people", &people).await;
     assert_eq!(count(&opened, "[data-import=\"list\"] li"), 1);
     // The receiving page keeps the curve in its own address, so a reload still has it.
-    wait_for_fragment("the fragment still carries the points", |hash| hash.ends_with(",y:1_60~8_30~32_12")).await;
+    wait_until("the fragment still carries the points", || hash().ends_with(",y:1_60~8_30~32_12")).await;
     opened.remove();
     location.set_hash("").expect("clear the fragment");
 }
