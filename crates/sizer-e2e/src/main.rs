@@ -1,8 +1,10 @@
 //! End-to-end tests of the built `dist/` in headless Chromium: serves `dist/` on 127.0.0.1,
 //! drives Debian's Chromium through chromedriver (fantoccini), checks the page against values
-//! computed with `sizer_core` from `sizer_data`, and saves the README screenshot.
+//! computed with `sizer_core` from `sizer_data`, and takes a screenshot of the page.
 //!
-//! `cargo run -p sizer-e2e -- dist` (run by `cargo xtask test` after `cargo xtask dist`).
+//! `cargo run -p sizer-e2e -- dist` (run by `cargo xtask test` after `cargo xtask dist`) saves
+//! the screenshot under the target dir, so a test run leaves the working tree clean;
+//! `cargo run -p sizer-e2e -- dist --readme-screenshot` replaces the README's `docs/screenshot.png`.
 mod browser;
 mod checks;
 mod expect;
@@ -15,10 +17,14 @@ use std::process::ExitCode;
 use xtask::static_server::StaticServer;
 
 fn main() -> ExitCode {
-    let Some(dist) = std::env::args_os().nth(1).map(PathBuf::from) else {
-        eprintln!("usage: sizer-e2e <dist dir>   (build it with `cargo xtask dist`)");
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    let readme_screenshot = args.iter().any(|arg| arg == "--readme-screenshot");
+    let positional: Vec<&std::ffi::OsString> = args.iter().filter(|arg| *arg != "--readme-screenshot").collect();
+    let [dist] = positional.as_slice() else {
+        eprintln!("usage: sizer-e2e <dist dir> [--readme-screenshot]   (build it with `cargo xtask dist`)");
         return ExitCode::FAILURE;
     };
+    let dist = PathBuf::from(dist);
     let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(e) => {
@@ -26,7 +32,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(run(&dist)) {
+    match runtime.block_on(run(&dist, readme_screenshot)) {
         Ok(0) => ExitCode::SUCCESS,
         Ok(_) => ExitCode::FAILURE,
         Err(setup_error) => {
@@ -37,8 +43,9 @@ fn main() -> ExitCode {
     }
 }
 
-/// Runs every check; returns how many failed.
-async fn run(dist: &Path) -> Result<usize, String> {
+/// Runs every check; returns how many failed. The screenshot goes to the README's
+/// `docs/screenshot.png` only when `readme_screenshot` is set.
+async fn run(dist: &Path, readme_screenshot: bool) -> Result<usize, String> {
     let offline = dist.join(xtask::dist::OFFLINE_PAGE);
     if !dist.join("index.html").is_file() || !offline.is_file() {
         return Err(format!("{} lacks index.html or {}: run `cargo xtask dist` first", dist.display(), xtask::dist::OFFLINE_PAGE));
@@ -49,8 +56,10 @@ async fn run(dist: &Path) -> Result<usize, String> {
     let driver = Chromedriver::start()?;
     let profile = std::env::temp_dir().join(format!("sizer-e2e-profile-{}", std::process::id()));
     let browser = Browser::open(&driver.url(), &profile).await?;
-    let docs = xtask::paths::workspace_root().join("docs");
-    let site = Site { base_url, offline_url: checks::file_url(&offline)?, screenshot_path: docs.join("screenshot.png") };
+    let root = xtask::paths::workspace_root();
+    let screenshot_dir = if readme_screenshot { root.join("docs") } else { xtask::paths::target_dir(&root).join("sizer-e2e") };
+    std::fs::create_dir_all(&screenshot_dir).map_err(|e| format!("{}: {e}", screenshot_dir.display()))?;
+    let site = Site { base_url, offline_url: checks::file_url(&offline)?, screenshot_path: screenshot_dir.join("screenshot.png") };
     println!("sizer-e2e: {} in headless Chromium", site.base_url);
 
     let mut failed = 0;
