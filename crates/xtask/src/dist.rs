@@ -1,7 +1,7 @@
 //! `cargo xtask dist`: the release build of the widget, written to `dist/`.
 //!
 //! Steps: `cargo build --release` for wasm32 (with Yew's `hydration`) → `wasm-bindgen --target
-//! web` → `wasm-opt -Oz --converge` (when available) → content-hashed names → `index.html`
+//! web` → `wasm-opt` with [`WASM_OPT_PASSES`] (when available) → content-hashed names → `index.html`
 //! prerendered by `sizer-prerender` (Yew SSR of the default scenario into the `<!-- prerender -->`
 //! mount point, hydrated by the wasm) → pages (`index.html`, `embed.html`) with the hashed names and their CSP
 //! → the single-file `spark-sizer-offline.html` → a size report.
@@ -27,7 +27,7 @@ pub const OFFLINE_PAGE: &str = "spark-sizer-offline.html";
 /// What wasm-opt does to the module. `--converge` repeats `-Oz` while it still shrinks the
 /// module; `--low-memory-unused` lets it fold constant offsets into loads and stores (Rust
 /// never addresses the first 1 KiB through wrapped pointer arithmetic). Together they save
-/// 6.9 KB raw, 2.7 KB gzip over `-Oz` alone (BENCHMARKS.md).
+/// 6.9 KB raw, 3.2 KB gzip over `-Oz` alone (BENCHMARKS.md, "size 3").
 const WASM_OPT_PASSES: &[&str] = &["-Oz", "--converge", "--low-memory-unused"];
 
 /// wasm features rustc enables by default for wasm32-unknown-unknown; wasm-opt must accept them.
@@ -96,14 +96,15 @@ pub fn dist(root: &Path) -> TaskResult<DistOutput> {
         (OFFLINE_PAGE, html::offline_page(&index_source, &css, &glue, &wasm)?.into_bytes()),
     ];
     eprintln!("\n{}", sizes::table_header());
+    // What the standalone page loads: it inlines the stylesheet.
+    let standalone = ["index.html", assets.js.as_str(), assets.wasm.as_str()];
     let mut standalone_total = Sizes::default();
     for (name, bytes) in &files {
         let path = dist.join(name);
         std::fs::write(&path, bytes).map_err(TaskError::io(&path))?;
         let measured = sizes::measure(bytes);
         eprintln!("{}", sizes::table_row(name, measured));
-        // The standalone page inlines the stylesheet: index.html, the glue and the wasm.
-        if [&"index.html", &assets.js.as_str(), &assets.wasm.as_str()].contains(&name) {
+        if standalone.contains(name) {
             standalone_total = standalone_total + measured;
         }
     }
