@@ -217,31 +217,21 @@ mod tests {
         assert_eq!(chart.crossing, Some(Crossing::NeverReached));
     }
 
+    /// The value of the Qwen run's `measure` mark at 256 concurrent requests.
+    fn qwen_mark_at_256(measure: Measure) -> Option<f64> {
+        let series = measured_series(dataset_run(QWEN), measure);
+        series.marks.iter().find(|m| m.concurrency == 256.0).map(|m| m.value)
+    }
+
     #[test]
     fn ttft_is_charted_in_seconds() {
-        let series = measured_series(dataset_run(QWEN), Measure::P99TtftSeconds);
-        let at_256 = series
-            .marks
-            .iter()
-            .find(|m| m.concurrency == 256.0)
-            .map(|m| m.value);
-        assert!(
-            at_256.is_some_and(|v| (v - 21.5).abs() < 1e-9),
-            "{at_256:?}"
-        );
+        let at_256 = qwen_mark_at_256(Measure::P99TtftSeconds);
+        assert!(at_256.is_some_and(|v| (v - 21.5).abs() < 1e-9), "{at_256:?}");
     }
 
     #[test]
     fn aggregate_marks_keep_their_values() {
-        let series = measured_series(dataset_run(QWEN), Measure::Aggregate);
-        let at_256 = series
-            .marks
-            .iter()
-            .find(|m| m.concurrency == 256.0)
-            .map(|m| m.value);
-        assert!(
-            at_256.is_some_and(|v| (v - 1078.4).abs() < 1e-9),
-            "{at_256:?}"
-        );
+        let at_256 = qwen_mark_at_256(Measure::Aggregate);
+        assert!(at_256.is_some_and(|v| (v - 1078.4).abs() < 1e-9), "{at_256:?}");
     }
 }

@@ -423,15 +423,13 @@ mod tests {
         assert_eq!(hollow_run, 6);
         assert_eq!(filled_overlay, 2);
         // The crossing ring, in the floor colour.
+        assert_eq!(floor_rings(&recording), 1);
+    }
+
+    /// Circles drawn in the light theme's floor colour (the crossing ring).
+    fn floor_rings(recording: &Recording) -> usize {
         let floor = ChartTheme::LIGHT.floor;
-        assert_eq!(
-            recording
-                .circles
-                .iter()
-                .filter(|c| c.2 == (floor.0, floor.1, floor.2))
-                .count(),
-            1
-        );
+        recording.circles.iter().filter(|c| c.2 == (floor.0, floor.1, floor.2)).count()
     }
 
     #[test]
@@ -450,15 +448,7 @@ mod tests {
         let mut chart = qwen_chart();
         chart.crossing = Some(Crossing::NeverReached);
         let recording = draw(&chart, 1.0);
-        let floor = ChartTheme::LIGHT.floor;
-        assert_eq!(
-            recording
-                .circles
-                .iter()
-                .filter(|c| c.2 == (floor.0, floor.1, floor.2))
-                .count(),
-            0
-        );
+        assert_eq!(floor_rings(&recording), 0);
         assert!(!texts(&recording).contains(&"52.5"));
     }
 
