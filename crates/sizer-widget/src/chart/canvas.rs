@@ -8,6 +8,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 use super::draw::{COMPACT_BELOW_CSS_PX, ChartError, Look, draw_chart};
+use super::{CssSize, StyleKey};
 use super::measured_canvas::MeasuredCanvas;
 use super::model::{ChartText, ConcurrencyChart};
 use super::theme::ChartTheme;
@@ -25,15 +26,6 @@ pub fn device_pixel_ratio() -> f64 {
     } else {
         1.0
     }
-}
-
-/// A canvas's CSS size (`clientWidth` x `clientHeight`, CSS pixels).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CssSize {
-    /// CSS pixels across.
-    pub width: i32,
-    /// CSS pixels down.
-    pub height: i32,
 }
 
 impl CssSize {
@@ -61,9 +53,6 @@ pub struct CanvasMemory {
     style: Option<(StyleKey, PageStyle)>,
 }
 
-/// What the page's colours depend on besides the stylesheet: the widget's own light/dark
-/// switch (a redraw key) and the system colour scheme.
-pub type StyleKey = (String, bool);
 
 impl CanvasMemory {
     /// Records the canvas's current size (see [`CssSize::of`]); returns it when it changed

@@ -21,3 +21,17 @@ pub mod theme;
 
 #[cfg(test)]
 mod recording;
+
+/// A canvas's CSS size (`clientWidth` x `clientHeight`, CSS pixels); read in the browser by
+/// `canvas`, kept by the chart component to redraw when it changes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CssSize {
+    /// CSS pixels across.
+    pub width: i32,
+    /// CSS pixels down.
+    pub height: i32,
+}
+
+/// What the page's colours depend on besides the stylesheet: the widget's own light/dark
+/// switch (a redraw key) and the system colour scheme.
+pub type StyleKey = (String, bool);

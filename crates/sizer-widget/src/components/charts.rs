@@ -28,6 +28,7 @@ use yew::prelude::*;
 
 use crate::chart::build::{self, Measure};
 use crate::chart::model::{ChartText, ConcurrencyChart, Crossing, Series};
+use crate::chart::{CssSize, StyleKey};
 use crate::i18n::tables::{
     TableMsg, column_decimals, crossing_at_least, crossing_never, crossing_within, curve_summary,
     format_figure, table_text,
@@ -173,7 +174,8 @@ pub fn ChartFigure(props: &ChartFigureProps) -> Html {
     let canvas_ref = use_node_ref();
     let memory = use_mut_ref(CanvasMemory::default);
     let failed = use_state_eq(|| false);
-    let size = use_state_eq(CanvasSize::default);
+    // The canvas's CSS size as last reported by its `ResizeObserver` (zero before any report).
+    let size = use_state_eq(CssSize::default);
     let dark = use_state_eq(|| false);
     use_layout_watch(&canvas_ref, !props.chart.is_empty(), &memory, size.setter(), dark.setter());
     {
@@ -268,14 +270,6 @@ type CanvasMemory = crate::chart::canvas::CanvasMemory;
 #[cfg(not(target_arch = "wasm32"))]
 type CanvasMemory = ();
 
-#[cfg(target_arch = "wasm32")]
-type StyleKey = crate::chart::canvas::StyleKey;
-#[cfg(not(target_arch = "wasm32"))]
-type StyleKey = (String, bool);
-
-/// The canvas's CSS size as last reported by its `ResizeObserver` (zero before any report).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct CanvasSize(i32, i32);
 
 /// Redraws when the canvas's CSS size changes (a `ResizeObserver`, which reports after layout,
 /// so reading the size there costs no extra layout) and keeps `dark` at the system colour
@@ -286,7 +280,7 @@ fn use_layout_watch(
     canvas_ref: &NodeRef,
     has_canvas: bool,
     memory: &std::rc::Rc<std::cell::RefCell<CanvasMemory>>,
-    size: UseStateSetter<CanvasSize>,
+    size: UseStateSetter<CssSize>,
     dark: UseStateSetter<bool>,
 ) {
     {
@@ -326,7 +320,7 @@ impl Drop for SizeWatch {
 fn watch_size(
     canvas_ref: NodeRef,
     memory: std::rc::Rc<std::cell::RefCell<CanvasMemory>>,
-    size: UseStateSetter<CanvasSize>,
+    size: UseStateSetter<CssSize>,
 ) -> Option<SizeWatch> {
     use wasm_bindgen::JsCast;
     use wasm_bindgen::closure::Closure;
@@ -337,7 +331,7 @@ fn watch_size(
     let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |_entries: js_sys::Array| {
         let changed = memory.borrow_mut().observe(&observed);
         if let Some(new) = changed {
-            size.set(CanvasSize(new.width, new.height));
+            size.set(new);
         }
     });
     let observer = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()).ok()?;
@@ -349,7 +343,7 @@ fn watch_size(
 fn watch_size(
     _canvas_ref: NodeRef,
     _memory: std::rc::Rc<std::cell::RefCell<CanvasMemory>>,
-    _size: UseStateSetter<CanvasSize>,
+    _size: UseStateSetter<CssSize>,
 ) -> Option<()> {
     None
 }
