@@ -101,11 +101,18 @@ pub fn offline_page(index_source: &str, css: &str, glue_js: &str, wasm: &[u8]) -
 /// What the start lines appended to the glue do, as a comment in the shipped file.
 const AUTOSTART_NOTE: &str = "// Spark Sizer: start every [data-spark-sizer] element. A prerendered page (data-ssr) \
 shows its first result from the HTML: the wasm is fetched after that first frame is painted, so the \
-first result never waits for (or competes with) the download and compilation; client-rendered \
+first result never waits for (or competes with) the download and compilation; where no frame \
+comes (a background tab, a headless renderer on virtual time) a timer starts it. Client-rendered \
 pages start at once.";
 
+/// After this many milliseconds a prerendered page starts the wasm even if no frame was painted
+/// (background tabs and headless renderers run no `requestAnimationFrame`). A visible page paints
+/// its first frame sooner, so the wasm still comes after it there.
+const AUTOSTART_FALLBACK_MS: u32 = 250;
+
 /// The glue with the lines that start the widget when the module loads (hosted builds): at
-/// once for client-rendered pages, after the first painted frame for prerendered ones.
+/// once for client-rendered pages, after the first painted frame for prerendered ones (or after
+/// [`AUTOSTART_FALLBACK_MS`] where no frame comes).
 pub fn glue_with_autostart(glue_js: &str, hashed_wasm: &str) -> TaskResult<String> {
     let exports_init = glue_js.contains("__wbg_init as default") || glue_js.contains("export default __wbg_init");
     if !glue_js.contains("function __wbg_init(") || !exports_init {
@@ -120,7 +127,10 @@ pub fn glue_with_autostart(glue_js: &str, hashed_wasm: &str) -> TaskResult<Strin
          const sparkSizerStart = () => __wbg_init({{ module_or_path: new URL(\"./{hashed_wasm}\", import.meta.url) }})\n\
          \x20 .catch((error) => console.error(\"Spark Sizer could not start:\", error));\n\
          if (document.querySelector(\"[data-spark-sizer][data-ssr]\")) {{\n\
-         \x20 requestAnimationFrame(() => setTimeout(sparkSizerStart, 0));\n\
+         \x20 let sparkSizerStarted = false;\n\
+         \x20 const sparkSizerStartOnce = () => {{ if (!sparkSizerStarted) {{ sparkSizerStarted = true; sparkSizerStart(); }} }};\n\
+         \x20 requestAnimationFrame(() => setTimeout(sparkSizerStartOnce, 0));\n\
+         \x20 setTimeout(sparkSizerStartOnce, {AUTOSTART_FALLBACK_MS});\n\
          }} else {{\n\
          \x20 sparkSizerStart();\n\
          }}\n"
@@ -271,7 +281,9 @@ mod tests {
         let started = glue_with_autostart(glue, "sizer-widget-bb_bg.wasm").unwrap();
         assert!(started.contains("new URL('sizer-widget-bb_bg.wasm', import.meta.url)"));
         assert!(started.contains("__wbg_init({ module_or_path: new URL(\"./sizer-widget-bb_bg.wasm\", import.meta.url) })"));
-        assert!(started.contains("if (document.querySelector(\"[data-spark-sizer][data-ssr]\")) {\n  requestAnimationFrame(() => setTimeout(sparkSizerStart, 0));"));
+        assert!(started.contains("if (document.querySelector(\"[data-spark-sizer][data-ssr]\")) {\n"));
+        assert!(started.contains("  requestAnimationFrame(() => setTimeout(sparkSizerStartOnce, 0));\n  setTimeout(sparkSizerStartOnce, 250);\n"));
+        assert!(started.contains("if (!sparkSizerStarted) { sparkSizerStarted = true; sparkSizerStart(); }"));
         assert!(started.trim_end().ends_with("} else {\n  sparkSizerStart();\n}"), "{started}");
         assert!(glue_with_autostart("export default init;", "x").is_err());
     }
