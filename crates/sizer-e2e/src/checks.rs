@@ -69,6 +69,62 @@ pub async fn standalone_page_loads_clean_with_the_core_sizing(browser: &Browser,
     if now == want { Ok(()) } else { Err(format!("for {setup:?} the page shows {now:?}, the core computes {want:?}")) }
 }
 
+/// What the prerendered page's first frame shows (the heading and the result) and what it holds
+/// back until the glue reports that frame painted (`data-ssr-shown`), on this wide window. The
+/// hold is taken away and put back in the loaded page, so no clock is involved.
+pub async fn prerendered_page_shows_the_rest_after_its_first_paint(browser: &Browser, site: &Site) -> Result<(), String> {
+    browser.goto(&site.base_url).await?;
+    browser.wait_for_results(0).await?;
+    let seen = browser
+        .js(
+            "const host = document.querySelector('[data-spark-sizer][data-ssr]');
+             if (!host) return { error: 'no prerendered [data-spark-sizer][data-ssr] element' };
+             const root = host.querySelector('.spark-sizer');
+             const parts = ['.ss-header', '.ss-result', '.ss-header-controls', '.ss-inputs', '.ss-claims',
+                            '.ss-charts-section', '.ss-work', '.ss-below'];
+             const displays = () => Object.fromEntries(parts.map((p) => {
+               const el = root.querySelector(p);
+               return [p, el ? getComputedStyle(el).display : 'missing'];
+             }));
+             const shownAfterLoad = host.hasAttribute('data-ssr-shown');
+             const after = displays();
+             host.removeAttribute('data-ssr-shown');
+             const held = displays();
+             host.setAttribute('data-ssr-shown', '');
+             const again = displays();
+             return { shownAfterLoad, after, held, again };",
+            vec![],
+        )
+        .await?;
+    if let Some(error) = seen["error"].as_str() {
+        return Err(error.to_string());
+    }
+    if seen["shownAfterLoad"] != json!(true) {
+        return Err("the glue did not set data-ssr-shown on the prerendered mount element".into());
+    }
+    let display = |state: &str, part: &str| seen[state][part].as_str().unwrap_or("missing").to_string();
+    let first_frame = [".ss-header", ".ss-result"];
+    let held_back = [".ss-header-controls", ".ss-inputs", ".ss-claims", ".ss-charts-section", ".ss-work", ".ss-below"];
+    for part in first_frame.iter().chain(&held_back) {
+        for state in ["after", "again"] {
+            if matches!(display(state, part).as_str(), "none" | "missing") {
+                return Err(format!("{part} is not shown once the first frame is painted ({state}): {seen}"));
+            }
+        }
+    }
+    for part in first_frame {
+        if display("held", part) == "none" {
+            return Err(format!("{part} is held back from the first frame: {seen}"));
+        }
+    }
+    for part in held_back {
+        if display("held", part) != "none" {
+            return Err(format!("{part} is in the first frame (display {}), want it held back: {seen}", display("held", part)));
+        }
+    }
+    Ok(())
+}
+
 pub async fn screenshot_for_the_readme(browser: &Browser, site: &Site) -> Result<(), String> {
     browser.goto(&site.base_url).await?;
     browser.wait_for_results(0).await?;

@@ -81,6 +81,7 @@ async fn run(dist: &Path, readme_screenshot: bool) -> Result<usize, String> {
         }};
     }
     check!(standalone_page_loads_clean_with_the_core_sizing);
+    check!(prerendered_page_shows_the_rest_after_its_first_paint);
     check!(screenshot_for_the_readme);
     check!(floor_and_run_change_the_result_to_the_core_value);
     check!(bad_floor_shows_an_error_and_the_rest_keeps_working);

@@ -78,9 +78,11 @@ pub fn offline_page(index_source: &str, css: &str, glue_js: &str, wasm: &[u8]) -
     let wasm_base64 = base64::engine::general_purpose::STANDARD.encode(wasm);
     let script = format!(
         "{glue_js}\n// Spark Sizer, single-file build: the wasm is inlined below as base64.\n\
+         {first_paint}sparkSizerAfterFirstPaint(sparkSizerShowPrerendered);\n\
          const sparkSizerWasmBase64 = \"{wasm_base64}\";\n\
          const bytes = Uint8Array.from(atob(sparkSizerWasmBase64), (c) => c.charCodeAt(0));\n\
-         await __wbg_init({{ module_or_path: bytes }});\n"
+         await __wbg_init({{ module_or_path: bytes }});\n",
+        first_paint = first_paint_js(),
     );
     let page = with_inlined_stylesheet("index.html", &without_build_notes(index_source), css)?;
     let page = replace_once("index.html", &page, MODULE_SCRIPT_TAG, &format!("<script type=\"module\">{script}</script>"))?;
@@ -100,19 +102,53 @@ pub fn offline_page(index_source: &str, css: &str, glue_js: &str, wasm: &[u8]) -
 
 /// What the start lines appended to the glue do, as a comment in the shipped file.
 const AUTOSTART_NOTE: &str = "// Spark Sizer: start every [data-spark-sizer] element. A prerendered page (data-ssr) \
-shows its first result from the HTML: the wasm is fetched after that first frame is painted, so the \
-first result never waits for (or competes with) the download and compilation; where no frame \
-comes (a background tab, a headless renderer on virtual time) a timer starts it. Client-rendered \
-pages start at once.";
+shows its first result from the HTML, and its first frame holds only the heading and the result \
+(styles.css holds the rest back until data-ssr-shown is set). Once that frame is painted, the rest \
+is shown and the wasm is fetched, so the first result never waits for (or competes with) the rest \
+of the layout, the download or the compilation; where no frame comes (a background tab, a \
+headless renderer on virtual time) a timer does both. Client-rendered pages start at once.";
 
-/// After this many milliseconds a prerendered page starts the wasm even if no frame was painted
-/// (background tabs and headless renderers run no `requestAnimationFrame`). A visible page paints
-/// its first frame sooner, so the wasm still comes after it there.
+/// After this many milliseconds a prerendered page shows the rest and starts the wasm even if no
+/// frame was painted (background tabs and headless renderers paint none). A visible page paints
+/// its first frame sooner, so both still come after it there.
 const AUTOSTART_FALLBACK_MS: u32 = 250;
 
+/// The attribute the glue sets on a prerendered mount element once its first frame is painted;
+/// `web/styles.css` holds back all but the heading and the result until then.
+pub const SHOWN_ATTRIBUTE: &str = "data-ssr-shown";
+
+/// Defines `sparkSizerAfterFirstPaint(then)`, which calls `then` once: when the browser reports
+/// its first paint (`PerformanceObserver` "paint" entries come after the frame is presented),
+/// after the next frame where that entry type is missing, or after [`AUTOSTART_FALLBACK_MS`];
+/// and `sparkSizerShowPrerendered()`, which sets [`SHOWN_ATTRIBUTE`] on every prerendered mount.
+fn first_paint_js() -> String {
+    format!(
+        "const sparkSizerPrerendered = document.querySelectorAll(\"[data-spark-sizer][data-ssr]\");\n\
+         const sparkSizerShowPrerendered = () => {{\n\
+         \x20 for (const element of sparkSizerPrerendered) element.setAttribute(\"{SHOWN_ATTRIBUTE}\", \"\");\n\
+         }};\n\
+         const sparkSizerAfterFirstPaint = (then) => {{\n\
+         \x20 let done = false;\n\
+         \x20 const once = () => {{ if (!done) {{ done = true; then(); }} }};\n\
+         \x20 const afterNextFrame = () => requestAnimationFrame(() => setTimeout(once, 0));\n\
+         \x20 try {{\n\
+         \x20   if (PerformanceObserver.supportedEntryTypes.includes(\"paint\")) {{\n\
+         \x20     new PerformanceObserver((_list, observer) => {{ observer.disconnect(); once(); }})\n\
+         \x20       .observe({{ type: \"paint\", buffered: true }});\n\
+         \x20   }} else {{\n\
+         \x20     afterNextFrame();\n\
+         \x20   }}\n\
+         \x20 }} catch (_error) {{\n\
+         \x20   afterNextFrame();\n\
+         \x20 }}\n\
+         \x20 setTimeout(once, {AUTOSTART_FALLBACK_MS});\n\
+         }};\n"
+    )
+}
+
 /// The glue with the lines that start the widget when the module loads (hosted builds): at
-/// once for client-rendered pages, after the first painted frame for prerendered ones (or after
-/// [`AUTOSTART_FALLBACK_MS`] where no frame comes).
+/// once for client-rendered pages; for prerendered ones, the rest of the widget is shown and the
+/// wasm started after the first painted frame (or after [`AUTOSTART_FALLBACK_MS`]).
 pub fn glue_with_autostart(glue_js: &str, hashed_wasm: &str) -> TaskResult<String> {
     let exports_init = glue_js.contains("__wbg_init as default") || glue_js.contains("export default __wbg_init");
     if !glue_js.contains("function __wbg_init(") || !exports_init {
@@ -123,17 +159,15 @@ pub fn glue_with_autostart(glue_js: &str, hashed_wasm: &str) -> TaskResult<Strin
     // The glue's own default URL is the unhashed name; point it at the hashed file too.
     let glue = glue_js.replace("'sizer-widget_bg.wasm'", &format!("'{hashed_wasm}'"));
     Ok(format!(
-        "{glue}\n{AUTOSTART_NOTE}\n\
+        "{glue}\n{AUTOSTART_NOTE}\n{first_paint}\
          const sparkSizerStart = () => __wbg_init({{ module_or_path: new URL(\"./{hashed_wasm}\", import.meta.url) }})\n\
          \x20 .catch((error) => console.error(\"Spark Sizer could not start:\", error));\n\
-         if (document.querySelector(\"[data-spark-sizer][data-ssr]\")) {{\n\
-         \x20 let sparkSizerStarted = false;\n\
-         \x20 const sparkSizerStartOnce = () => {{ if (!sparkSizerStarted) {{ sparkSizerStarted = true; sparkSizerStart(); }} }};\n\
-         \x20 requestAnimationFrame(() => setTimeout(sparkSizerStartOnce, 0));\n\
-         \x20 setTimeout(sparkSizerStartOnce, {AUTOSTART_FALLBACK_MS});\n\
+         if (sparkSizerPrerendered.length > 0) {{\n\
+         \x20 sparkSizerAfterFirstPaint(() => {{ sparkSizerShowPrerendered(); sparkSizerStart(); }});\n\
          }} else {{\n\
          \x20 sparkSizerStart();\n\
-         }}\n"
+         }}\n",
+        first_paint = first_paint_js(),
     ))
 }
 
@@ -247,6 +281,7 @@ mod tests {
         assert!(page.contains("<style>.spark-sizer{color:red}</style>"));
         assert!(page.contains("\"AGFzbQ==\"")); // base64 of "\0asm"
         assert!(page.contains("await __wbg_init({ module_or_path: bytes });"));
+        assert!(page.contains("sparkSizerAfterFirstPaint(sparkSizerShowPrerendered);\nconst sparkSizerWasmBase64"));
         let scripts = inline_blocks(&page, "script");
         assert_eq!(scripts.len(), 1);
         assert!(page.contains(&format!("script-src 'wasm-unsafe-eval' {};", csp_hash_source(scripts[0]))));
@@ -281,9 +316,12 @@ mod tests {
         let started = glue_with_autostart(glue, "sizer-widget-bb_bg.wasm").unwrap();
         assert!(started.contains("new URL('sizer-widget-bb_bg.wasm', import.meta.url)"));
         assert!(started.contains("__wbg_init({ module_or_path: new URL(\"./sizer-widget-bb_bg.wasm\", import.meta.url) })"));
-        assert!(started.contains("if (document.querySelector(\"[data-spark-sizer][data-ssr]\")) {\n"));
-        assert!(started.contains("  requestAnimationFrame(() => setTimeout(sparkSizerStartOnce, 0));\n  setTimeout(sparkSizerStartOnce, 250);\n"));
-        assert!(started.contains("if (!sparkSizerStarted) { sparkSizerStarted = true; sparkSizerStart(); }"));
+        assert!(started.contains("const sparkSizerPrerendered = document.querySelectorAll(\"[data-spark-sizer][data-ssr]\");\n"));
+        assert!(started.contains("for (const element of sparkSizerPrerendered) element.setAttribute(\"data-ssr-shown\", \"\");"));
+        assert!(started.contains(".observe({ type: \"paint\", buffered: true });"));
+        assert!(started.contains("const afterNextFrame = () => requestAnimationFrame(() => setTimeout(once, 0));"));
+        assert!(started.contains("  setTimeout(once, 250);\n};\n"));
+        assert!(started.contains("if (sparkSizerPrerendered.length > 0) {\n  sparkSizerAfterFirstPaint(() => { sparkSizerShowPrerendered(); sparkSizerStart(); });\n"));
         assert!(started.trim_end().ends_with("} else {\n  sparkSizerStart();\n}"), "{started}");
         assert!(glue_with_autostart("export default init;", "x").is_err());
     }
