@@ -5,7 +5,7 @@
 
 use std::rc::Rc;
 
-use sizer_core::HeadroomMethod;
+use sizer_core::{HeadroomMethod, Interpolation};
 use sizer_data::{Run, dataset};
 use yew::prelude::*;
 
@@ -26,7 +26,7 @@ use crate::components::ttft_note::TtftNote;
 use crate::components::work_steps::WorkSteps;
 use crate::config::Config;
 use crate::fragment;
-use crate::handlers::{Handlers, headroom_code, interpolation_code};
+use crate::handlers::{HEADROOM_METHODS, Handlers, INTERPOLATIONS, headroom_code, interpolation_code};
 use crate::i18n::{Lang, Msg, text};
 use crate::input::Field;
 use crate::state::{Action, SizerState, Theme, Usage};
@@ -290,16 +290,28 @@ fn usage_choices(lang: Lang, usage: Option<Usage>) -> Vec<Choice> {
 }
 
 fn headroom_choices(lang: Lang) -> Vec<Choice> {
-    vec![
-        Choice::new("normal", text(lang, Msg::HeadroomNormal)),
-        Choice::new("poisson", text(lang, Msg::HeadroomPoisson)),
-        Choice::new("erlang_c", text(lang, Msg::HeadroomErlang)),
-    ]
+    HEADROOM_METHODS
+        .into_iter()
+        .map(|method| {
+            let label = match method {
+                HeadroomMethod::NormalApprox => Msg::HeadroomNormal,
+                HeadroomMethod::ExactPoisson => Msg::HeadroomPoisson,
+                HeadroomMethod::ErlangC => Msg::HeadroomErlang,
+            };
+            Choice::new(headroom_code(method), text(lang, label))
+        })
+        .collect()
 }
 
 fn interpolation_choices(lang: Lang) -> Vec<Choice> {
-    vec![
-        Choice::new("linear", text(lang, Msg::InterpolationLinear)),
-        Choice::new("monotone_log2", text(lang, Msg::InterpolationMonotone)),
-    ]
+    INTERPOLATIONS
+        .into_iter()
+        .map(|method| {
+            let label = match method {
+                Interpolation::Linear => Msg::InterpolationLinear,
+                Interpolation::MonotoneLog2 => Msg::InterpolationMonotone,
+            };
+            Choice::new(interpolation_code(method), text(lang, label))
+        })
+        .collect()
 }

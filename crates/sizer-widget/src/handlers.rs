@@ -86,6 +86,13 @@ impl Handlers {
     }
 }
 
+/// Every headroom method, in the select's order.
+pub const HEADROOM_METHODS: [HeadroomMethod; 3] =
+    [HeadroomMethod::NormalApprox, HeadroomMethod::ExactPoisson, HeadroomMethod::ErlangC];
+
+/// Every interpolation method, in the select's order.
+pub const INTERPOLATIONS: [Interpolation; 2] = [Interpolation::Linear, Interpolation::MonotoneLog2];
+
 /// The code of a headroom method in the select.
 pub fn headroom_code(method: HeadroomMethod) -> &'static str {
     match method {
@@ -95,13 +102,9 @@ pub fn headroom_code(method: HeadroomMethod) -> &'static str {
     }
 }
 
+/// The headroom method with this select code ([`headroom_code`]'s inverse).
 fn headroom_from(code: &str) -> Option<HeadroomMethod> {
-    match code {
-        "normal" => Some(HeadroomMethod::NormalApprox),
-        "poisson" => Some(HeadroomMethod::ExactPoisson),
-        "erlang_c" => Some(HeadroomMethod::ErlangC),
-        _ => None,
-    }
+    HEADROOM_METHODS.into_iter().find(|&method| headroom_code(method) == code)
 }
 
 /// The code of an interpolation method in the select.
@@ -112,10 +115,24 @@ pub fn interpolation_code(method: Interpolation) -> &'static str {
     }
 }
 
+/// The interpolation method with this select code ([`interpolation_code`]'s inverse).
 fn interpolation_from(code: &str) -> Option<Interpolation> {
-    match code {
-        "linear" => Some(Interpolation::Linear),
-        "monotone_log2" => Some(Interpolation::MonotoneLog2),
-        _ => None,
+    INTERPOLATIONS.into_iter().find(|&method| interpolation_code(method) == code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn select_codes_round_trip_and_unknown_codes_are_refused() {
+        for method in HEADROOM_METHODS {
+            assert_eq!(headroom_from(headroom_code(method)), Some(method));
+        }
+        for method in INTERPOLATIONS {
+            assert_eq!(interpolation_from(interpolation_code(method)), Some(method));
+        }
+        assert_eq!(headroom_from("erlang"), None);
+        assert_eq!(interpolation_from(""), None);
     }
 }
