@@ -53,7 +53,6 @@ pub struct CanvasMemory {
     style: Option<(StyleKey, PageStyle)>,
 }
 
-
 impl CanvasMemory {
     /// Records the canvas's current size (see [`CssSize::of`]); returns it when it changed
     /// since the last draw, which then also reads the colours afresh (a stylesheet that arrived
@@ -66,6 +65,14 @@ impl CanvasMemory {
         self.size = Some(size);
         self.style = None;
         Some(size)
+    }
+
+    /// The page style remembered for `key`, read with `read` when there is none for it.
+    fn style_for(&mut self, key: &StyleKey, read: impl FnOnce() -> PageStyle) -> &PageStyle {
+        if !matches!(&self.style, Some((remembered, _)) if remembered == key) {
+            self.style = None;
+        }
+        &self.style.get_or_insert_with(|| (key.clone(), read())).1
     }
 
     /// Forgets the size, e.g. for a new canvas element.
@@ -105,14 +112,13 @@ pub fn draw_on_canvas(
     let backend = MeasuredCanvas::new(scratch.clone()).ok_or(ChartError::NoCanvas)?;
     fit_backing_store(&scratch, width, height, &backend.context());
 
-    let (key, style) = match memory.style.take() {
-        Some((key, style)) if key == *style_key => (key, style),
-        _ => (style_key.clone(), page_style(&window, canvas)),
+    let style = memory.style_for(style_key, || page_style(&window, canvas));
+    let look = Look {
+        scale,
+        theme: style.theme.clone(),
+        font_family: style.font_family.clone(),
+        compact: css_width < COMPACT_BELOW_CSS_PX,
     };
-    let theme = style.theme.clone();
-    let font_family = style.font_family.clone();
-    memory.style = Some((key, style));
-    let look = Look { scale, theme, font_family, compact: css_width < COMPACT_BELOW_CSS_PX };
     draw_chart(backend, chart, text, &look, format_value)?;
 
     let context = context_2d(canvas).ok_or(ChartError::NoCanvas)?;

@@ -270,7 +270,6 @@ type CanvasMemory = crate::chart::canvas::CanvasMemory;
 #[cfg(not(target_arch = "wasm32"))]
 type CanvasMemory = ();
 
-
 /// Redraws when the canvas's CSS size changes (a `ResizeObserver`, which reports after layout,
 /// so reading the size there costs no extra layout) and keeps `dark` at the system colour
 /// scheme. The size observer follows the canvas (`has_canvas`: an empty chart has none);
