@@ -31,7 +31,8 @@ fn parse<T: serde::de::DeserializeOwned>(list: &str) -> Result<T, Box<dyn Error>
     let path = format!("data/{list}.json");
     let json = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
     let deserializer = &mut serde_json::Deserializer::from_str(&json);
-    serde_path_to_error::deserialize(deserializer).map_err(|e| format!("{path}: {list}{}: {}", e.path(), e.inner()).into())
+    serde_path_to_error::deserialize(deserializer)
+        .map_err(|e| format!("{path}: {list}{}: {}", e.path(), e.inner()).into())
 }
 
 fn main() -> Result<(), Box<dyn Error>> {
@@ -41,8 +42,12 @@ fn main() -> Result<(), Box<dyn Error>> {
     for module in MODULES {
         println!("cargo::rerun-if-changed=src/{module}.rs");
     }
-    let dataset =
-        model::Dataset { sources: parse(LISTS[0])?, runs: parse(LISTS[1])?, facts: parse(LISTS[2])?, claims: parse(LISTS[3])? };
+    let dataset = model::Dataset {
+        sources: parse(LISTS[0])?,
+        runs: parse(LISTS[1])?,
+        facts: parse(LISTS[2])?,
+        claims: parse(LISTS[3])?,
+    };
     let out = PathBuf::from(std::env::var_os("OUT_DIR").ok_or("cargo sets OUT_DIR for build scripts")?);
     std::fs::write(out.join("dataset.bin"), wire::encode(&dataset))?;
     Ok(())

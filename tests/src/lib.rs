@@ -19,10 +19,7 @@ pub const WHOLE_PERCENT: f64 = 0.005;
 #[track_caller]
 pub fn assert_close(actual: f64, expected: f64, abs_tol: f64) {
     let diff = (actual - expected).abs();
-    assert!(
-        diff <= abs_tol,
-        "expected {expected} +/- {abs_tol}, got {actual} (off by {diff})"
-    );
+    assert!(diff <= abs_tol, "expected {expected} +/- {abs_tol}, got {actual} (off by {diff})");
 }
 
 /// Fails unless `actual` is within `rel_tol` of `expected`, relative to `|expected|`.
@@ -30,18 +27,12 @@ pub fn assert_close(actual: f64, expected: f64, abs_tol: f64) {
 pub fn assert_rel(actual: f64, expected: f64, rel_tol: f64) {
     let diff = (actual - expected).abs();
     let allowed = rel_tol * expected.abs();
-    assert!(
-        diff <= allowed,
-        "expected {expected} within {rel_tol} relative, got {actual} (off by {diff})"
-    );
+    assert!(diff <= allowed, "expected {expected} within {rel_tol} relative, got {actual} (off by {diff})");
 }
 
 /// `assert_close` with a message saying where the figure comes from.
 #[track_caller]
 pub fn assert_close_msg(actual: f64, expected: f64, abs_tol: f64, context: &str) {
     let diff = (actual - expected).abs();
-    assert!(
-        diff <= abs_tol,
-        "{context}: expected {expected} +/- {abs_tol}, got {actual} (off by {diff})"
-    );
+    assert!(diff <= abs_tol, "{context}: expected {expected} +/- {abs_tol}, got {actual} (off by {diff})");
 }

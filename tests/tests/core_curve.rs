@@ -4,8 +4,8 @@
 #![allow(clippy::excessive_precision)] // references are quoted with the digits mpmath printed
 
 use sizer_core::{
-    Column, Curve, CurveError, HeadroomMethod, Interpolation, Point, Scenario, ScenarioError,
-    ScenarioField, StreamsAtFloor, size,
+    Column, Curve, CurveError, HeadroomMethod, Interpolation, Point, Scenario, ScenarioError, ScenarioField,
+    StreamsAtFloor, size,
 };
 use sizer_tests::{EXACT, assert_close};
 
@@ -127,8 +127,8 @@ fn log2_interpolation_follows_the_curvature_linear_does_not() {
 #[test]
 fn monotone_log2_never_overshoots_a_flat_or_bumpy_curve() {
     // A plateau (like Nemotron Nano's flat aggregate) followed by a noisy bump and a drop.
-    let curve = Curve::from_per_request(&[(1.0, 26.2), (8.0, 19.0), (16.0, 19.0), (32.0, 21.0), (64.0, 5.0)])
-        .expect("valid");
+    let curve =
+        Curve::from_per_request(&[(1.0, 26.2), (8.0, 19.0), (16.0, 19.0), (32.0, 21.0), (64.0, 5.0)]).expect("valid");
     for i in 0..=630 {
         let c = 1.0 + f64::from(i) * 0.1;
         let v = curve.speed_at(c, Interpolation::MonotoneLog2).expect("inside");
@@ -151,7 +151,10 @@ fn floor_edge_cases() {
     assert_close(curve.streams_at_floor(18.4, Interpolation::MonotoneLog2).streams(), 32.0, 1e-9);
     // Exactly the single-request speed: reached by one request, crossed after it.
     assert!(curve.streams_at_floor(81.2, Interpolation::Linear).streams() >= 1.0);
-    assert_eq!(curve.streams_at_floor(90.0, Interpolation::Linear), StreamsAtFloor::NeverReached { first: curve.first() });
+    assert_eq!(
+        curve.streams_at_floor(90.0, Interpolation::Linear),
+        StreamsAtFloor::NeverReached { first: curve.first() }
+    );
     assert_eq!(curve.streams_at_floor(4.5, Interpolation::Linear), StreamsAtFloor::AtLeast { last: curve.last() });
     assert_eq!(curve.streams_at_floor(0.0, Interpolation::Linear).streams(), 256.0);
     assert_eq!(curve.streams_at_floor(f64::NAN, Interpolation::Linear).streams(), 0.0);
@@ -171,12 +174,17 @@ fn scenario_validation_messages() {
     assert_eq!(e.field(), ScenarioField::ContextTokens);
     assert_eq!(bad(Scenario { z: Some(-1.0), ..Scenario::chat() }).field(), ScenarioField::Z);
     assert_eq!(bad(Scenario { ttft_s: -0.1, ..Scenario::chat() }).field(), ScenarioField::TtftS);
-    assert_eq!(bad(Scenario { kv_pool_tokens: Some(f64::INFINITY), ..Scenario::chat() }).field(), ScenarioField::KvPoolTokens);
+    assert_eq!(
+        bad(Scenario { kv_pool_tokens: Some(f64::INFINITY), ..Scenario::chat() }).field(),
+        ScenarioField::KvPoolTokens
+    );
     assert_eq!(bad(Scenario { prefill_tok_s: Some(0.0), ..Scenario::chat() }).field(), ScenarioField::PrefillTokS);
     assert_eq!(bad(Scenario { replicas: 0, ..Scenario::chat() }).field(), ScenarioField::Replicas);
     // size() refuses the same scenarios.
-    assert_eq!(size(&Scenario { interval_s: 0.0, ..Scenario::chat() }, &qwen()).map(|s| s.people),
-        Err(ScenarioError::OutOfRange { field: ScenarioField::IntervalS, value: 0.0 }));
+    assert_eq!(
+        size(&Scenario { interval_s: 0.0, ..Scenario::chat() }, &qwen()).map(|s| s.people),
+        Err(ScenarioError::OutOfRange { field: ScenarioField::IntervalS, value: 0.0 })
+    );
     assert_eq!(Scenario::chat().validate(), Ok(()));
     assert_eq!(Scenario::coding_agent().validate(), Ok(()));
     assert_eq!(Scenario::default(), Scenario::chat());
@@ -195,14 +203,18 @@ fn json_shape_for_the_widget() {
     assert!(err.to_string().contains("point 2: concurrency 8 appears twice"), "{err}");
 
     // A partial scenario fills in from chat(); enums are snake_case.
-    let scenario: Scenario = serde_json::from_str(r#"{"floor_tok_s":10,"headroom":"exact_poisson","interpolation":"monotone_log2"}"#)
-        .expect("partial scenario");
-    assert_eq!(scenario, Scenario {
-        floor_tok_s: 10.0,
-        headroom: HeadroomMethod::ExactPoisson,
-        interpolation: Interpolation::MonotoneLog2,
-        ..Scenario::chat()
-    });
+    let scenario: Scenario =
+        serde_json::from_str(r#"{"floor_tok_s":10,"headroom":"exact_poisson","interpolation":"monotone_log2"}"#)
+            .expect("partial scenario");
+    assert_eq!(
+        scenario,
+        Scenario {
+            floor_tok_s: 10.0,
+            headroom: HeadroomMethod::ExactPoisson,
+            interpolation: Interpolation::MonotoneLog2,
+            ..Scenario::chat()
+        }
+    );
 
     let sizing = size(&Scenario { z: Some(2.33), ..Scenario::chat() }, &curve).expect("valid");
     let value = serde_json::to_value(sizing).expect("serializes");

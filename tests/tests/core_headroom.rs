@@ -3,7 +3,7 @@
 #![allow(clippy::excessive_precision)] // references are quoted with the digits mpmath printed
 
 use sizer_core::{
-    ErlangCError, HeadroomMethod, max_avg_load, erlang_b, erlang_c, erlang_c_max_load, normal_cdf, normal_max_load,
+    ErlangCError, HeadroomMethod, erlang_b, erlang_c, erlang_c_max_load, max_avg_load, normal_cdf, normal_max_load,
     poisson_cdf, poisson_max_load, poisson_pmf, z_for_percentile,
 };
 use sizer_tests::{EXACT, NUMERIC_REL, assert_close, assert_rel};

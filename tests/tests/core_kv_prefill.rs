@@ -5,10 +5,12 @@
 
 use sizer_core::{
     Curve, KvArchitecture, KvError, Limit, Scenario, burst_mean_wait_seconds, burst_queue_seconds,
-    decode_ceiling_tok_s, efficiency, gb_read_per_token, kv_pool_bytes, kv_pool_tokens,
-    prefill_demand_tok_s, sessions_at_context, sessions_unrounded, size, users_by_prefill_rate,
+    decode_ceiling_tok_s, efficiency, gb_read_per_token, kv_pool_bytes, kv_pool_tokens, prefill_demand_tok_s,
+    sessions_at_context, sessions_unrounded, size, users_by_prefill_rate,
 };
-use sizer_tests::{EXACT, NUMERIC_REL, ONE_DECIMAL, TWO_DECIMALS, WHOLE_PERCENT, assert_close, assert_close_msg, assert_rel};
+use sizer_tests::{
+    EXACT, NUMERIC_REL, ONE_DECIMAL, TWO_DECIMALS, WHOLE_PERCENT, assert_close, assert_close_msg, assert_rel,
+};
 
 const QWEN_POOL: f64 = 924_912.0; // vLLM KV cache, Qwen3-Coder-30B-A3B, --gpu-memory-utilization 0.85
 const LLAMA_POOL: f64 = 207_120.0; // same, Llama 3.3 70B
@@ -102,7 +104,12 @@ fn prompt_bursts_queue_at_a_fixed_prefill_rate() {
     assert_close(eight, 13.653_333_333_333_334, EXACT);
     let thirty_two = burst_queue_seconds(32.0, 4_096.0, 2_400.0);
     assert_close_msg(thirty_two, 54.61, TWO_DECIMALS, "German seed prints 54.4");
-    assert_close_msg(burst_queue_seconds(32.0, 8_192.0, 2_400.0), 109.226_666_666_666_67, EXACT, "German seed prints 111");
+    assert_close_msg(
+        burst_queue_seconds(32.0, 8_192.0, 2_400.0),
+        109.226_666_666_666_67,
+        EXACT,
+        "German seed prints 111",
+    );
     assert!((thirty_two - 54.4).abs() > 0.2, "the seed's 54.4 is not reproduced by 2,400 tok/s");
     // Served in order, the mean prompt of the 8-burst waits (8 + 1) / 2 x 4,096 / 2,400 = 7.68 s.
     assert_close(burst_mean_wait_seconds(8.0, 4_096.0, 2_400.0), 7.68, EXACT);
@@ -123,8 +130,7 @@ fn roofline_bounds_the_dense_70b() {
 }
 
 fn qwen3_coder_30b() -> Curve {
-    Curve::from_tpot_ms(&[(8.0, 26.8), (32.0, 54.4), (64.0, 76.5), (128.0, 121.8), (256.0, 221.3)])
-        .expect("valid")
+    Curve::from_tpot_ms(&[(8.0, 26.8), (32.0, 54.4), (64.0, 76.5), (128.0, 121.8), (256.0, 221.3)]).expect("valid")
 }
 
 #[test]
@@ -147,11 +153,8 @@ fn chat_with_the_kv_limit_known() {
 #[test]
 fn coding_agents_are_bound_by_prefill() {
     // Always busy (duty 1), 20,000-token prompts every 30 s, 32,768-token sessions, 5,705 tok/s.
-    let scenario = Scenario {
-        kv_pool_tokens: Some(QWEN_POOL),
-        prefill_tok_s: Some(5_705.0),
-        ..Scenario::coding_agent()
-    };
+    let scenario =
+        Scenario { kv_pool_tokens: Some(QWEN_POOL), prefill_tok_s: Some(5_705.0), ..Scenario::coding_agent() };
     let sizing = size(&scenario, &qwen3_coder_30b()).expect("valid");
     assert_eq!(sizing.duty, 1.0);
     // Speed: 52 streams -> 37.71 agents; KV: 28 sessions -> 18.10; prefill: 8.56.
@@ -172,8 +175,8 @@ fn coding_agents_are_bound_by_prefill() {
 fn the_70b_kv_pool_binds_before_a_generous_floor() {
     // Llama 3.3 70B at a 1 tok/s floor: 1.4 at 128 and 0.4 at 256 -> 128 + 0.4 / 1.0 x 128 = 179.2
     // streams, but only 207,120 / 32,768 = 6 sessions fit.
-    let llama = Curve::from_per_request(&[(1.0, 6.0), (8.0, 5.6), (32.0, 3.8), (128.0, 1.4), (256.0, 0.4)])
-        .expect("valid");
+    let llama =
+        Curve::from_per_request(&[(1.0, 6.0), (8.0, 5.6), (32.0, 3.8), (128.0, 1.4), (256.0, 0.4)]).expect("valid");
     let scenario = Scenario {
         floor_tok_s: 1.0,
         context_tokens: 32_768.0,

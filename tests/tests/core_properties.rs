@@ -6,10 +6,9 @@
 
 use proptest::prelude::*;
 use sizer_core::{
-    Curve, HeadroomMethod, Interpolation, KvArchitecture, Scenario, burst_queue_seconds,
-    busy_seconds, duty_cycle, erlang_b, erlang_c, erlang_c_max_load, normal_max_load,
-    poisson_cdf, poisson_max_load, poisson_pmf, sessions_at_context, size, z_for_percentile,
-    StreamsAtFloor,
+    Curve, HeadroomMethod, Interpolation, KvArchitecture, Scenario, StreamsAtFloor, burst_queue_seconds, busy_seconds,
+    duty_cycle, erlang_b, erlang_c, erlang_c_max_load, normal_max_load, poisson_cdf, poisson_max_load, poisson_pmf,
+    sessions_at_context, size, z_for_percentile,
 };
 
 /// Any f64, with the awkward values (NaN, infinities, zeros, huge, tiny) well represented.
@@ -28,11 +27,7 @@ fn wild() -> impl Strategy<Value = f64> {
 }
 
 fn method() -> impl Strategy<Value = HeadroomMethod> {
-    prop_oneof![
-        Just(HeadroomMethod::NormalApprox),
-        Just(HeadroomMethod::ExactPoisson),
-        Just(HeadroomMethod::ErlangC)
-    ]
+    prop_oneof![Just(HeadroomMethod::NormalApprox), Just(HeadroomMethod::ExactPoisson), Just(HeadroomMethod::ErlangC)]
 }
 
 fn interpolation() -> impl Strategy<Value = Interpolation> {
@@ -62,27 +57,39 @@ fn scenario() -> impl Strategy<Value = Scenario> {
         (maybe_wild(0.1..200.0), maybe_wild(1.0..5_000.0), maybe_wild(1.0..3_600.0), any::<bool>()),
         (maybe_wild(0.0..30.0), maybe_wild(0.5001..0.99999), prop::option::of(maybe_wild(0.1..5.0))),
         (method(), interpolation(), maybe_wild(1.0..200_000.0)),
-        (prop::option::of(maybe_wild(0.0..2e6)), maybe_wild(1.0..100_000.0), prop::option::of(maybe_wild(1.0..20_000.0))),
+        (
+            prop::option::of(maybe_wild(0.0..2e6)),
+            maybe_wild(1.0..100_000.0),
+            prop::option::of(maybe_wild(1.0..20_000.0)),
+        ),
         prop_oneof![4 => 1_u32..8, 1 => any::<u32>()],
     )
-        .prop_map(|((floor, answer, interval, busy), (ttft, p, z), (headroom, interp, ctx), (pool, prompt, prefill), replicas)| {
-            Scenario {
-                floor_tok_s: floor,
-                answer_tokens: answer,
-                interval_s: interval,
-                always_busy: busy,
-                ttft_s: ttft,
-                percentile: p,
-                z,
-                headroom,
-                interpolation: interp,
-                context_tokens: ctx,
-                kv_pool_tokens: pool,
-                prompt_tokens: prompt,
-                prefill_tok_s: prefill,
+        .prop_map(
+            |(
+                (floor, answer, interval, busy),
+                (ttft, p, z),
+                (headroom, interp, ctx),
+                (pool, prompt, prefill),
                 replicas,
-            }
-        })
+            )| {
+                Scenario {
+                    floor_tok_s: floor,
+                    answer_tokens: answer,
+                    interval_s: interval,
+                    always_busy: busy,
+                    ttft_s: ttft,
+                    percentile: p,
+                    z,
+                    headroom,
+                    interpolation: interp,
+                    context_tokens: ctx,
+                    kv_pool_tokens: pool,
+                    prompt_tokens: prompt,
+                    prefill_tok_s: prefill,
+                    replicas,
+                }
+            },
+        )
 }
 
 proptest! {

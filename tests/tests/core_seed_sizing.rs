@@ -5,22 +5,14 @@
 #![allow(clippy::excessive_precision)] // references are quoted with the digits mpmath printed
 
 use sizer_core::{
-    Curve, HeadroomMethod, Interpolation, Limit, Scenario, StreamsAtFloor, busy_seconds,
-    duty_cycle, size,
+    Curve, HeadroomMethod, Interpolation, Limit, Scenario, StreamsAtFloor, busy_seconds, duty_cycle, size,
 };
 use sizer_tests::{EXACT, NUMERIC_REL, ONE_DECIMAL, WHOLE_PERCENT, assert_close, assert_close_msg, assert_rel};
 
 /// GPUwerk, vLLM 0.27.1, 2 Sep 2026: per-user tok/s (1000 / median TPOT; 81.2 for one request).
 fn qwen3_coder_30b() -> Curve {
-    Curve::from_per_request(&[
-        (1.0, 81.2),
-        (8.0, 37.3),
-        (32.0, 18.4),
-        (64.0, 13.1),
-        (128.0, 8.2),
-        (256.0, 4.5),
-    ])
-    .expect("seed points are valid")
+    Curve::from_per_request(&[(1.0, 81.2), (8.0, 37.3), (32.0, 18.4), (64.0, 13.1), (128.0, 8.2), (256.0, 4.5)])
+        .expect("seed points are valid")
 }
 
 /// GPUwerk, same run: Llama 3.3 70B AWQ per-user tok/s.
@@ -108,8 +100,8 @@ fn whole_worked_sizing_reproduces_163_users() {
 #[test]
 fn exact_poisson_and_erlang_c_for_the_same_52_streams() {
     let curve = qwen3_coder_30b();
-    let poisson = size(&Scenario { headroom: HeadroomMethod::ExactPoisson, ..seed_chat() }, &curve)
-        .expect("valid scenario");
+    let poisson =
+        size(&Scenario { headroom: HeadroomMethod::ExactPoisson, ..seed_chat() }, &curve).expect("valid scenario");
     // Largest lambda with P(N <= 52) >= 0.99: 37.5459 (mpmath), 162.85 users.
     assert_rel(poisson.max_avg_load, 37.545_898_759_904_708_7, NUMERIC_REL);
     assert_rel(poisson.users_by_speed, 162.849_681_368_261_39, NUMERIC_REL);
@@ -120,8 +112,7 @@ fn exact_poisson_and_erlang_c_for_the_same_52_streams() {
     assert_eq!(poisson.people, 162);
 
     // Erlang C: at most 1 % of requests wait for a stream: load 36.4716, 158.19 users.
-    let erlang = size(&Scenario { headroom: HeadroomMethod::ErlangC, ..seed_chat() }, &curve)
-        .expect("valid scenario");
+    let erlang = size(&Scenario { headroom: HeadroomMethod::ErlangC, ..seed_chat() }, &curve).expect("valid scenario");
     assert_rel(erlang.max_avg_load, 36.471_581_257_045_423_5, NUMERIC_REL);
     assert_eq!(erlang.people, 158);
     let wait = erlang.wait_at_max_load.expect("52 streams").wait_probability;
@@ -177,8 +168,7 @@ mod other_sweeps {
     fn gpt_oss_120b_nvidia_forum_aggregates() {
         // 57.5 / 153.5 / 318.7 (/ 315.2 at 64) aggregate at 1 / 8 / 32 (/ 64) -> 57.5, 19.19,
         // 9.96, 4.93 per request. Both floors fall between 8 and 32.
-        let curve = Curve::from_aggregate(&[(1.0, 57.5), (8.0, 153.5), (32.0, 318.7), (64.0, 315.2)])
-            .expect("valid");
+        let curve = Curve::from_aggregate(&[(1.0, 57.5), (8.0, 153.5), (32.0, 318.7), (64.0, 315.2)]).expect("valid");
         let v8 = 153.5 / 8.0;
         let v32 = 318.7 / 32.0;
         let at_15 = streams(&curve, 15.0);

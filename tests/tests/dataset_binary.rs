@@ -3,9 +3,8 @@
 //! the round trip; and damaged bytes are an error, never a panic.
 
 use sizer_data::{
-    ClaimQuantity, Counter, DataError, Dataset, EMBEDDED_BINARY, FactKind, Figure, FigureOrigin,
-    PartialDate, Problem, Qualifier, RunOrigin, SourceKind, TokenCount, Topology, Unit, WireError,
-    dataset,
+    ClaimQuantity, Counter, DataError, Dataset, EMBEDDED_BINARY, FactKind, Figure, FigureOrigin, PartialDate, Problem,
+    Qualifier, RunOrigin, SourceKind, TokenCount, Topology, Unit, WireError, dataset,
 };
 
 fn round_trip(data: &Dataset) -> Dataset {
@@ -51,8 +50,17 @@ fn every_enum_variant_round_trips() {
         ClaimQuantity::Other { what: "héllo, wörld: multi-byte text".to_owned() },
     ];
     let units = [
-        Unit::TokS, Unit::Tokens, Unit::Gb, Unit::GbS, Unit::BillionParams, Unit::Requests, Unit::Users,
-        Unit::Sessions, Unit::Fraction, Unit::Percent, Unit::Seconds,
+        Unit::TokS,
+        Unit::Tokens,
+        Unit::Gb,
+        Unit::GbS,
+        Unit::BillionParams,
+        Unit::Requests,
+        Unit::Users,
+        Unit::Sessions,
+        Unit::Fraction,
+        Unit::Percent,
+        Unit::Seconds,
     ];
     let qualifiers = [Qualifier::Exact, Qualifier::About, Qualifier::AtLeast];
     assert!(data.claims.len() >= quantities.len());
@@ -62,9 +70,18 @@ fn every_enum_variant_round_trips() {
         claim.qualifier = qualifiers[index % qualifiers.len()];
     }
     let kinds = [
-        FactKind::PrefillRate, FactKind::KvPoolTokens, FactKind::TotalParams, FactKind::ActiveParams,
-        FactKind::WeightsGb, FactKind::MemoryGb, FactKind::BandwidthGbS, FactKind::WorkingBudgetGb,
-        FactKind::EngineDefault, FactKind::EngineAdvice, FactKind::ChatFloor, FactKind::VendorStatement,
+        FactKind::PrefillRate,
+        FactKind::KvPoolTokens,
+        FactKind::TotalParams,
+        FactKind::ActiveParams,
+        FactKind::WeightsGb,
+        FactKind::MemoryGb,
+        FactKind::BandwidthGbS,
+        FactKind::WorkingBudgetGb,
+        FactKind::EngineDefault,
+        FactKind::EngineAdvice,
+        FactKind::ChatFloor,
+        FactKind::VendorStatement,
         FactKind::Observation,
     ];
     assert!(data.facts.len() >= kinds.len());
@@ -73,7 +90,9 @@ fn every_enum_variant_round_trips() {
         fact.unit = units.get(index).copied();
     }
     let source_kinds = [
-        SourceKind::MeasuredByAuthor, SourceKind::ReportedByThirdParty, SourceKind::AuthorCalculation,
+        SourceKind::MeasuredByAuthor,
+        SourceKind::ReportedByThirdParty,
+        SourceKind::AuthorCalculation,
         SourceKind::VendorStatement,
     ];
     for (index, source) in data.sources.iter_mut().take(source_kinds.len()).enumerate() {
@@ -81,10 +100,15 @@ fn every_enum_variant_round_trips() {
     }
     data.sources[0].published = Some(PartialDate::parse("2024-02-29").unwrap_or_else(|e| panic!("{e}")));
     data.sources[0].read_on = Some(PartialDate::parse("2199-12").unwrap_or_else(|e| panic!("{e}")));
-    let topologies = [Topology::Single, Topology::TensorParallel, Topology::PipelineParallel, Topology::ReplicasBehindProxy];
+    let topologies =
+        [Topology::Single, Topology::TensorParallel, Topology::PipelineParallel, Topology::ReplicasBehindProxy];
     let counters = [
-        Counter::Generated, Counter::PromptPlusGenerated, Counter::DecodeOnly, Counter::AggregateDecode,
-        Counter::Decode, Counter::NotStated,
+        Counter::Generated,
+        Counter::PromptPlusGenerated,
+        Counter::DecodeOnly,
+        Counter::AggregateDecode,
+        Counter::Decode,
+        Counter::NotStated,
     ];
     let tokens = [TokenCount::Exact(512.0), TokenCount::About { about: 1_500.0 }, TokenCount::UpTo { up_to: 400.0 }];
     let figures = [
@@ -133,7 +157,10 @@ fn bad_tags_and_lengths_are_errors_not_panics() {
     // An enum byte past the last variant: the first source's `kind` (after id, title, publisher).
     let data = dataset();
     let first = &data.sources[0];
-    let kind_at = 1 + [&first.id, &first.title, &first.publisher].iter().map(|text| varint_len(text.len()) + text.len()).sum::<usize>();
+    let kind_at = 1 + [&first.id, &first.title, &first.publisher]
+        .iter()
+        .map(|text| varint_len(text.len()) + text.len())
+        .sum::<usize>();
     let mut bytes = EMBEDDED_BINARY.to_vec();
     bytes[kind_at] = 4;
     assert_eq!(binary_problem(&bytes), Some(WireError::BadTag(kind_at)));

@@ -33,10 +33,7 @@ fn per_request(point: &RunPoint) -> f64 {
 
 #[test]
 fn gpuwerk_per_user_is_1000_over_the_median_tpot() {
-    for id in [
-        "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1",
-        "gpuwerk-llama-3.3-70b-awq-vllm-0.27.1",
-    ] {
+    for id in ["gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1", "gpuwerk-llama-3.3-70b-awq-vllm-0.27.1"] {
         for point in &run(id).points {
             let tpot = point.median_tpot_ms.map(|f| f.value).unwrap_or(f64::NAN);
             let figure = point.per_request_tok_s.expect("per-user");
@@ -144,7 +141,12 @@ fn dendro_disagreements_are_documented_not_hidden() {
     assert!(gap > 0.2, "3.6 per sequence vs 862.8 / 256 = 3.37");
     assert!(dendro.note.as_deref().is_some_and(|n| n.contains("3.37") && n.contains("33.6 vs 33.5")));
     let at_1 = dendro.point(1).expect("1");
-    assert_close_msg(per_request(at_1) - at_1.aggregate_tok_s.map(|f| f.value).unwrap_or(f64::NAN), 0.1, EXACT, "33.6 - 33.5");
+    assert_close_msg(
+        per_request(at_1) - at_1.aggregate_tok_s.map(|f| f.value).unwrap_or(f64::NAN),
+        0.1,
+        EXACT,
+        "33.6 - 33.5",
+    );
 }
 
 /// The German caption: per-request speed is the total divided by the number of requests.

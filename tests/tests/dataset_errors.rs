@@ -39,7 +39,8 @@ fn a_small_valid_document_loads() {
 
 #[test]
 fn malformed_json_names_the_place() {
-    let json = document(SOURCE, &run_json("run-a", "src-a", r#"{"concurrency": 1, "per_request_tok_s": 50.5,}"#), "", "");
+    let json =
+        document(SOURCE, &run_json("run-a", "src-a", r#"{"concurrency": 1, "per_request_tok_s": 50.5,}"#), "", "");
     let e = error(&json);
     assert_eq!(e.path, "runs[0].points[0]");
     assert!(matches!(e.problem, Problem::Json(_)), "{e}");
@@ -122,7 +123,10 @@ fn bad_dates_are_rejected() {
     // A month alone and a leap day are fine.
     for good in ["2026-03", "2028-02-29"] {
         let source = SOURCE.replace("2026-04-22", good);
-        assert!(Dataset::from_json(&document(&source, &run_json("run-a", "src-a", GOOD_POINTS), "", "")).is_ok(), "{good}");
+        assert!(
+            Dataset::from_json(&document(&source, &run_json("run-a", "src-a", GOOD_POINTS), "", "")).is_ok(),
+            "{good}"
+        );
     }
 }
 

@@ -2,8 +2,8 @@
 //! uses (run by id, runs by model, KV pool, prefill rate) return the transcribed figures.
 
 use sizer_data::{
-    ClaimQuantity, CurveBasis, Dataset, FigureOrigin, Run, RunCurveError, RunOrigin, SourceKind,
-    Topology, dataset, is_valid_id, try_dataset,
+    ClaimQuantity, CurveBasis, Dataset, FigureOrigin, Run, RunCurveError, RunOrigin, SourceKind, Topology, dataset,
+    is_valid_id, try_dataset,
 };
 use sizer_tests::{EXACT, assert_close_msg};
 
@@ -75,10 +75,7 @@ fn curve_basis_follows_the_preference_order() {
     let basis = |id: &str| run(id).curve_basis();
     assert_eq!(basis("gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1"), Some(CurveBasis::PerRequest));
     assert_eq!(basis("dendro-logic-gpt-oss-120b-mxfp4-vllm-26.03"), Some(CurveBasis::PerRequest));
-    assert_eq!(
-        basis("nvidia-forum-gpt-oss-120b-mxfp4-vllm-dev-1-node"),
-        Some(CurveBasis::AggregateOverConcurrency)
-    );
+    assert_eq!(basis("nvidia-forum-gpt-oss-120b-mxfp4-vllm-dev-1-node"), Some(CurveBasis::AggregateOverConcurrency));
     assert_eq!(basis("nvidia-qwen3-coder-next-fp8-vllm-32k-prompts"), None);
 }
 
@@ -154,9 +151,7 @@ fn prefill_lookup_prefers_the_runs_own_figure_then_the_closest_fact() {
 
 #[test]
 fn derived_figures_are_labelled_by_who_derived_them() {
-    let origin = |id: &str, c: u32| {
-        run(id).point(c).and_then(|p| p.per_request_tok_s).map(|f| f.origin)
-    };
+    let origin = |id: &str, c: u32| run(id).point(c).and_then(|p| p.per_request_tok_s).map(|f| f.origin);
     assert_eq!(origin("gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1", 8), Some(FigureOrigin::DerivedByArticle));
     assert_eq!(origin("petronella-qwen3.8-27b-nvfp4", 8), Some(FigureOrigin::DerivedByArticle));
     assert_eq!(origin("dendro-logic-gpt-oss-120b-mxfp4-vllm-26.03", 8), Some(FigureOrigin::Published));

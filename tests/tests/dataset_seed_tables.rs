@@ -34,11 +34,21 @@ fn english_table_1_per_request_speeds() {
     let rows: [(&str, &str, [Option<f64>; 5]); 5] = [
         (QWEN_1, QWEN, [Some(80.9), Some(37.3), Some(18.4), Some(8.2), Some(4.5)]),
         (LLAMA_1, LLAMA, [Some(6.0), Some(5.6), Some(3.8), Some(1.4), Some(0.4)]),
-        ("dendro-logic-gpt-oss-120b-mxfp4-vllm-26.03", "dendro-logic-gpt-oss-120b-mxfp4-vllm-26.03",
-            [Some(33.6), Some(15.4), Some(8.0), Some(4.5), Some(3.6)]),
-        ("dendro-logic-nemotron-super-49b-v1.5-nvfp4-vllm-26.03", "dendro-logic-nemotron-super-49b-v1.5-nvfp4-vllm-26.03",
-            [Some(5.8), Some(5.7), Some(5.1), Some(3.9), Some(2.9)]),
-        ("petronella-qwen3.8-27b-nvfp4", "petronella-qwen3.8-27b-nvfp4", [Some(25.0), Some(18.6), Some(9.8), None, None]),
+        (
+            "dendro-logic-gpt-oss-120b-mxfp4-vllm-26.03",
+            "dendro-logic-gpt-oss-120b-mxfp4-vllm-26.03",
+            [Some(33.6), Some(15.4), Some(8.0), Some(4.5), Some(3.6)],
+        ),
+        (
+            "dendro-logic-nemotron-super-49b-v1.5-nvfp4-vllm-26.03",
+            "dendro-logic-nemotron-super-49b-v1.5-nvfp4-vllm-26.03",
+            [Some(5.8), Some(5.7), Some(5.1), Some(3.9), Some(2.9)],
+        ),
+        (
+            "petronella-qwen3.8-27b-nvfp4",
+            "petronella-qwen3.8-27b-nvfp4",
+            [Some(25.0), Some(18.6), Some(9.8), None, None],
+        ),
     ];
     for (single, sweep, values) in rows {
         for (concurrency, printed) in [1, 8, 32, 128, 256].into_iter().zip(values) {
@@ -103,10 +113,26 @@ fn english_table_3_other_sweeps() {
     // (run, [(concurrency, aggregate tok/s)] including the peak column, counter)
     type Row = (&'static str, &'static [(u32, f64)], Counter);
     let rows: [Row; 8] = [
-        ("dendro-logic-gpt-oss-120b-mxfp4-vllm-26.03", &[(1, 33.5), (8, 123.4), (32, 252.3), (256, 862.8), (384, 771.2)], Counter::Generated),
-        ("dendro-logic-nemotron-super-49b-v1.5-nvfp4-vllm-26.03", &[(1, 5.8), (8, 45.4), (32, 161.9), (256, 695.1), (320, 514.7)], Counter::Generated),
-        ("dendro-logic-nemotron-nano-9b-v2-nvfp4-nim", &[(1, 26.2), (8, 153.2), (32, 156.8), (256, 155.0)], Counter::Generated),
-        ("nvidia-forum-gpt-oss-120b-mxfp4-vllm-dev-1-node", &[(1, 57.5), (8, 153.5), (32, 318.7), (64, 315.2)], Counter::DecodeOnly),
+        (
+            "dendro-logic-gpt-oss-120b-mxfp4-vllm-26.03",
+            &[(1, 33.5), (8, 123.4), (32, 252.3), (256, 862.8), (384, 771.2)],
+            Counter::Generated,
+        ),
+        (
+            "dendro-logic-nemotron-super-49b-v1.5-nvfp4-vllm-26.03",
+            &[(1, 5.8), (8, 45.4), (32, 161.9), (256, 695.1), (320, 514.7)],
+            Counter::Generated,
+        ),
+        (
+            "dendro-logic-nemotron-nano-9b-v2-nvfp4-nim",
+            &[(1, 26.2), (8, 153.2), (32, 156.8), (256, 155.0)],
+            Counter::Generated,
+        ),
+        (
+            "nvidia-forum-gpt-oss-120b-mxfp4-vllm-dev-1-node",
+            &[(1, 57.5), (8, 153.5), (32, 318.7), (64, 315.2)],
+            Counter::DecodeOnly,
+        ),
         ("nvidia-forum-qwen3.6-fp8-mtp3-vllm", &[(1, 80.5), (8, 479.5), (32, 1133.5)], Counter::NotStated),
         ("petronella-qwen3.8-27b-nvfp4", &[(1, 25.0), (8, 149.0), (32, 315.0)], Counter::AggregateDecode),
         ("llamacpp-gpt-oss-120b-mxfp4-gguf-b7941-pp512", &[(1, 57.1), (8, 159.2), (32, 353.3)], Counter::Generated),
@@ -227,7 +253,11 @@ fn german_single_figures() {
         same(value(point(nvidia, c).duration_s, "duration"), duration, "NVIDIA duration");
         same(value(point(nvidia, c).median_ttft_ms, "ttft"), ttft_ms, "NVIDIA TTFT");
     }
-    same(value(point("storagereview-gpt-oss-120b-2-nodes-pipeline-parallel", 128).aggregate_tok_s, "555"), 555.0, "StorageReview");
+    same(
+        value(point("storagereview-gpt-oss-120b-2-nodes-pipeline-parallel", 128).aggregate_tok_s, "555"),
+        555.0,
+        "StorageReview",
+    );
 }
 
 /// German seed, facts: model sizes, memory, bandwidth, engine defaults, floors.
@@ -235,15 +265,27 @@ fn german_single_figures() {
 fn german_facts() {
     let fact = |id: &str| dataset().fact(id).and_then(|f| f.value).map(|v| v.value);
     let rows = [
-        ("params-total-gpt-oss-20b", 21.0), ("params-active-gpt-oss-20b", 3.6), ("weights-gpt-oss-20b", 13.8),
-        ("params-total-gpt-oss-120b", 117.0), ("params-active-gpt-oss-120b", 5.1), ("weights-gpt-oss-120b", 65.3),
-        ("params-total-qwen3-coder-30b-a3b", 30.5), ("params-active-qwen3-coder-30b-a3b", 3.3),
-        ("memory-dgx-spark", 128.0), ("bandwidth-dgx-spark", 273.0), ("working-budget-dgx-spark", 102.0),
-        ("bandwidth-rtx-pro-6000-server", 1597.0), ("bandwidth-rtx-pro-6000-workstation", 1792.0),
-        ("default-ollama-num-parallel", 1.0), ("default-llamacpp-server-slots", 4.0),
-        ("playbook-vllm-gpu-memory-utilization", 0.8), ("playbook-vllm-gpu-memory-utilization-dedicated", 0.95),
-        ("floor-de-streaming-17", 17.0), ("floor-de-reading-speed-10", 10.0),
-        ("prefill-gpt-oss-120b-llamacpp-2026-02-pp4096", 2400.0), ("prefill-gpt-oss-120b-llamacpp-2026-02-depth-32k", 1570.0),
+        ("params-total-gpt-oss-20b", 21.0),
+        ("params-active-gpt-oss-20b", 3.6),
+        ("weights-gpt-oss-20b", 13.8),
+        ("params-total-gpt-oss-120b", 117.0),
+        ("params-active-gpt-oss-120b", 5.1),
+        ("weights-gpt-oss-120b", 65.3),
+        ("params-total-qwen3-coder-30b-a3b", 30.5),
+        ("params-active-qwen3-coder-30b-a3b", 3.3),
+        ("memory-dgx-spark", 128.0),
+        ("bandwidth-dgx-spark", 273.0),
+        ("working-budget-dgx-spark", 102.0),
+        ("bandwidth-rtx-pro-6000-server", 1597.0),
+        ("bandwidth-rtx-pro-6000-workstation", 1792.0),
+        ("default-ollama-num-parallel", 1.0),
+        ("default-llamacpp-server-slots", 4.0),
+        ("playbook-vllm-gpu-memory-utilization", 0.8),
+        ("playbook-vllm-gpu-memory-utilization-dedicated", 0.95),
+        ("floor-de-streaming-17", 17.0),
+        ("floor-de-reading-speed-10", 10.0),
+        ("prefill-gpt-oss-120b-llamacpp-2026-02-pp4096", 2400.0),
+        ("prefill-gpt-oss-120b-llamacpp-2026-02-depth-32k", 1570.0),
     ];
     for (id, printed) in rows {
         assert_eq!(fact(id), Some(printed), "{id}");
@@ -257,10 +299,15 @@ fn german_facts() {
 fn english_facts() {
     let fact = |id: &str| dataset().fact(id).and_then(|f| f.value).map(|v| v.value);
     let rows = [
-        ("prefill-qwen3-coder-30b-a3b-vllm-8192", 5705.0), ("prefill-gpt-oss-120b-llamacpp-b7941-pp512", 2480.0),
-        ("kv-pool-qwen3-coder-30b-a3b-vllm-0.85", 924_912.0), ("kv-pool-llama-3.3-70b-vllm-0.85", 207_120.0),
-        ("weights-llama-3.3-70b-awq", 37.0), ("floor-chat-comfortable-15", 15.0), ("floor-chat-minimum-10", 10.0),
-        ("advice-vllm-blog-max-num-seqs-4", 4.0), ("advice-en-max-num-seqs-64", 64.0),
+        ("prefill-qwen3-coder-30b-a3b-vllm-8192", 5705.0),
+        ("prefill-gpt-oss-120b-llamacpp-b7941-pp512", 2480.0),
+        ("kv-pool-qwen3-coder-30b-a3b-vllm-0.85", 924_912.0),
+        ("kv-pool-llama-3.3-70b-vllm-0.85", 207_120.0),
+        ("weights-llama-3.3-70b-awq", 37.0),
+        ("floor-chat-comfortable-15", 15.0),
+        ("floor-chat-minimum-10", 10.0),
+        ("advice-vllm-blog-max-num-seqs-4", 4.0),
+        ("advice-en-max-num-seqs-64", 64.0),
     ];
     for (id, printed) in rows {
         assert_eq!(fact(id), Some(printed), "{id}");

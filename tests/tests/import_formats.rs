@@ -83,7 +83,9 @@ fn vllm_console_old_style_with_setting_line_and_capital_token() {
 
 #[test]
 fn vllm_console_with_windows_line_ends_and_terminal_colours() {
-    let text = extra("vllm-console-old.txt").replace('\n', "\r\n").replace("Median TPOT (ms):", "\u{1b}[1mMedian TPOT (ms):\u{1b}[0m");
+    let text = extra("vllm-console-old.txt")
+        .replace('\n', "\r\n")
+        .replace("Median TPOT (ms):", "\u{1b}[1mMedian TPOT (ms):\u{1b}[0m");
     let import = import(&text, "").expect("CRLF and ANSI colours are tolerated");
     assert_points(&speeds(&import.runs[0]), &[(8.0, 1000.0 / 10.51), (16.0, 1000.0 / 14.50)]);
 }
@@ -158,7 +160,8 @@ fn several_files_of_different_tools_are_listed_together() {
     let jsonl = extra("batched-bench.jsonl");
     let import = import_files(&[("mine.txt", &table), ("bb.jsonl", &jsonl)], "").expect("two files");
     assert_eq!(import.runs.iter().map(|r| r.label.as_str()).collect::<Vec<_>>(), ["mine.txt", "bb.jsonl · PP 512"]);
-    let broken = import_files(&[("ok.txt", &table), ("bad.json", "{\"output_throughput\": ")], "").expect_err("bad file");
+    let broken =
+        import_files(&[("ok.txt", &table), ("bad.json", "{\"output_throughput\": ")], "").expect_err("bad file");
     assert_eq!(broken.to_string(), "bad.json: line 1, column 22: the JSON ends too early; the file looks truncated.");
 }
 
@@ -167,7 +170,9 @@ fn several_vllm_objects_pasted_one_after_another() {
     let lines = extra("vllm-append-result.jsonl");
     let pretty: Vec<String> = lines
         .lines()
-        .map(|l| serde_json::to_string_pretty(&serde_json::from_str::<serde_json::Value>(l).expect("json")).expect("json"))
+        .map(|l| {
+            serde_json::to_string_pretty(&serde_json::from_str::<serde_json::Value>(l).expect("json")).expect("json")
+        })
         .collect();
     let import = import(&pretty.join("\n"), "").expect("concatenated pretty objects");
     assert_eq!(import.format, Format::VllmJson);
@@ -204,11 +209,19 @@ fn repeated_long_labels_are_numbered_within_the_length_cap() {
 
 #[test]
 fn save_detailed_results_with_per_request_arrays_import() {
-    let path = format!("{}/../../shared/fixtures/vllm-bench-serve/openai-1.0qps-Qwen3-VL-8B-Instruct-20260722-041843.json", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../../shared/fixtures/vllm-bench-serve/openai-1.0qps-Qwen3-VL-8B-Instruct-20260722-041843.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let text = std::fs::read_to_string(path).expect("fixture");
     let itls: Vec<String> = (0..200).map(|_| format!("[{}]", vec!["0.0276"; 127].join(", "))).collect();
     let detailed = text.trim_end().trim_end_matches('}').to_owned()
-        + &format!(", \"ttfts\": [{}], \"itls\": [{}], \"generated_texts\": [\"{}\"]}}", vec!["0.0957"; 200].join(", "), itls.join(", "), "x".repeat(1000));
+        + &format!(
+            ", \"ttfts\": [{}], \"itls\": [{}], \"generated_texts\": [\"{}\"]}}",
+            vec!["0.0957"; 200].join(", "),
+            itls.join(", "),
+            "x".repeat(1000)
+        );
     assert!(detailed.len() > 100_000);
     let import = import(&detailed, "").expect("detailed result");
     let figures = import.runs[0].points[0].figures;

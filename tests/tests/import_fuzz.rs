@@ -3,7 +3,9 @@
 //! give an import or an error, never a panic; an import must satisfy its invariants.
 
 use proptest::prelude::*;
-use sizer_import::{Import, MAX_CONCURRENCY, MAX_LABEL_CHARS, Outcome, decode_points, encode_points, import, import_bytes};
+use sizer_import::{
+    Import, MAX_CONCURRENCY, MAX_LABEL_CHARS, Outcome, decode_points, encode_points, import, import_bytes,
+};
 
 const CASES: u32 = 2_000;
 /// Mutations of whole fixtures parse more text per case.
@@ -30,7 +32,8 @@ fn corpus() -> Vec<String> {
         .map(|p| std::fs::read_to_string(format!("{root}/../../shared/fixtures/{p}")).expect("shared fixture"))
         .collect();
     let extra_dir = format!("{root}/fixtures-extra");
-    let mut extras: Vec<_> = std::fs::read_dir(&extra_dir).expect("fixtures-extra").filter_map(Result::ok).map(|e| e.path()).collect();
+    let mut extras: Vec<_> =
+        std::fs::read_dir(&extra_dir).expect("fixtures-extra").filter_map(Result::ok).map(|e| e.path()).collect();
     extras.sort();
     texts.extend(extras.iter().filter_map(|p| std::fs::read_to_string(p).ok()));
     texts

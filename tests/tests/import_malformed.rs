@@ -54,8 +54,15 @@ fn table_row_with_missing_cells() {
 
 #[test]
 fn console_value_that_is_not_a_number() {
-    let text = extra("vllm-console-old.txt").replacen("Median TPOT (ms):                        10.51", "Median TPOT (ms):                        n/a", 1);
-    assert_eq!(error_of(&text), ImportError::NotANumber { line: 18, key: "Median TPOT (ms)".into(), value: "n/a".into() });
+    let text = extra("vllm-console-old.txt").replacen(
+        "Median TPOT (ms):                        10.51",
+        "Median TPOT (ms):                        n/a",
+        1,
+    );
+    assert_eq!(
+        error_of(&text),
+        ImportError::NotANumber { line: 18, key: "Median TPOT (ms)".into(), value: "n/a".into() }
+    );
 }
 
 #[test]
@@ -81,7 +88,13 @@ fn a_fifty_megabyte_paste_is_refused_by_size() {
     let text = line.repeat(50 * 1024 * 1024 / line.len());
     let error = error_of(&text);
     assert_eq!(error, ImportError::TooLarge { bytes: text.len(), limit: MAX_INPUT_BYTES });
-    assert_eq!(error.to_string(), format!("The input is 50.0 MB ({} bytes), over the 5.0 MB limit; a benchmark result is a few kilobytes.", text.len()));
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "The input is 50.0 MB ({} bytes), over the 5.0 MB limit; a benchmark result is a few kilobytes.",
+            text.len()
+        )
+    );
     assert_eq!(import_bytes(text.as_bytes(), "").expect_err("bytes too"), error);
     assert_eq!(sizer_import::size_limit_text(), "5.0 MB");
 }
@@ -121,9 +134,17 @@ fn negative_zero_and_duplicate_values() {
     let duplicate = error_of(&extra("duplicate.txt"));
     assert_eq!(
         duplicate,
-        ImportError::DuplicateConcurrency { run: "Pasted".into(), concurrency: 8.0, first_line: Some(2), second_line: Some(3) }
+        ImportError::DuplicateConcurrency {
+            run: "Pasted".into(),
+            concurrency: 8.0,
+            first_line: Some(2),
+            second_line: Some(3)
+        }
     );
-    assert_eq!(duplicate.to_string(), "Concurrency 8 appears twice in \"Pasted\" (lines 2 and 3); remove one or import them separately.");
+    assert_eq!(
+        duplicate.to_string(),
+        "Concurrency 8 appears twice in \"Pasted\" (lines 2 and 3); remove one or import them separately."
+    );
     assert_eq!(error_of("2.5 40\n"), ImportError::NotWhole { line: Some(1), value: 2.5 });
     assert_eq!(error_of("1000000 40\n"), ImportError::ConcurrencyTooLarge { line: Some(1), value: 1_000_000.0 });
 }
@@ -131,9 +152,15 @@ fn negative_zero_and_duplicate_values() {
 #[test]
 fn negative_and_zero_in_vllm_json() {
     let negative = r#"{"max_concurrency": 4, "median_tpot_ms": -3, "output_throughput": 100}"#;
-    assert_eq!(error_of(negative), ImportError::NotPositive { line: Some(1), key: "median_tpot_ms".into(), value: -3.0 });
+    assert_eq!(
+        error_of(negative),
+        ImportError::NotPositive { line: Some(1), key: "median_tpot_ms".into(), value: -3.0 }
+    );
     let zero_output = r#"{"max_concurrency": 4, "output_throughput": 0}"#;
-    assert_eq!(error_of(zero_output), ImportError::NotPositive { line: Some(1), key: "output_throughput".into(), value: 0.0 });
+    assert_eq!(
+        error_of(zero_output),
+        ImportError::NotPositive { line: Some(1), key: "output_throughput".into(), value: 0.0 }
+    );
     let zero_c = r#"{"max_concurrency": 0, "median_tpot_ms": 10, "output_throughput": 100}"#;
     assert_eq!(error_of(zero_c), ImportError::NotPositive { line: Some(1), key: "concurrency".into(), value: 0.0 });
     let neither = r#"{"max_concurrency": 4, "request_throughput": 1.0}"#;
@@ -153,7 +180,13 @@ fn zero_tpot_falls_back_to_output_over_concurrency() {
 fn duplicate_concurrency_across_vllm_files() {
     let line = r#"{"max_concurrency": 4, "median_tpot_ms": 10, "output_throughput": 100}"#;
     let error = error_of(&format!("{line}\n{line}\n"));
-    assert!(matches!(error, ImportError::DuplicateConcurrency { concurrency: 4.0, first_line: Some(1), second_line: Some(2), .. }), "{error:?}");
+    assert!(
+        matches!(
+            error,
+            ImportError::DuplicateConcurrency { concurrency: 4.0, first_line: Some(1), second_line: Some(2), .. }
+        ),
+        "{error:?}"
+    );
 }
 
 #[test]
@@ -180,7 +213,10 @@ fn deeply_nested_json_is_an_error_not_a_stack_overflow() {
 
 #[test]
 fn completing_concurrency_is_validated() {
-    let qwen = format!("{}/../../shared/fixtures/vllm-bench-serve/openai-1.0qps-Qwen3-VL-8B-Instruct-20260722-041843.json", env!("CARGO_MANIFEST_DIR"));
+    let qwen = format!(
+        "{}/../../shared/fixtures/vllm-bench-serve/openai-1.0qps-Qwen3-VL-8B-Instruct-20260722-041843.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let text = std::fs::read_to_string(qwen).expect("fixture");
     let import = import(&text, "").expect("parses");
     for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
@@ -218,7 +254,8 @@ fn prompt_including_throughput_is_never_a_generation_speed() {
         "line 1: the column \"Total token throughput (tok/s)\" counts prompt tokens too, so it is not a generation speed; use output (generated) tok/s."
     );
     // Beside an output column, the total column is simply not used.
-    let import = import("users,total token tok/s,output tok/s total\n1,300,80\n8,1200,360\n", "").expect("output column");
+    let import =
+        import("users,total token tok/s,output tok/s total\n1,300,80\n8,1200,360\n", "").expect("output column");
     assert_eq!(import.runs[0].per_request_points(), vec![(1.0, 80.0), (8.0, 45.0)]);
 }
 
@@ -243,6 +280,10 @@ fn nested_llama_benchy_errors_name_path_and_line() {
     let line = wrong.lines().position(|l| l.contains("\"no\"")).expect("edited line") + 1;
     assert_eq!(
         error_of(&wrong),
-        ImportError::WrongType { line: Some(line), key: "benchmarks[0].is_context_prefill_phase".into(), expected: "true or false" }
+        ImportError::WrongType {
+            line: Some(line),
+            key: "benchmarks[0].is_context_prefill_phase".into(),
+            expected: "true or false"
+        }
     );
 }

@@ -12,7 +12,8 @@ fn fixture(path: &str) -> String {
 
 #[test]
 fn batched_bench_runs_carry_derived_per_request_and_published_aggregates() {
-    let runs = import(&fixture("llama-batched-bench/dgx-spark-gpt-oss.md"), "").expect("ok").to_runs().expect("complete");
+    let runs =
+        import(&fixture("llama-batched-bench/dgx-spark-gpt-oss.md"), "").expect("ok").to_runs().expect("complete");
     assert_eq!(runs.len(), 6);
     let run = runs.iter().find(|r| r.label == "ggml-org/gpt-oss-120b-GGUF · PP 4096").expect("run");
     assert_eq!(run.id, "yours-ggml-org-gpt-oss-120b-gguf-pp-4096");
@@ -40,7 +41,10 @@ fn batched_bench_runs_carry_derived_per_request_and_published_aggregates() {
 
 #[test]
 fn vllm_runs_use_tpot_for_the_curve() {
-    let runs = import(&fixture("vllm-bench-serve/pr36559-c8-c16.console.txt"), "PR 36559").expect("ok").to_runs().expect("complete");
+    let runs = import(&fixture("vllm-bench-serve/pr36559-c8-c16.console.txt"), "PR 36559")
+        .expect("ok")
+        .to_runs()
+        .expect("complete");
     let run = &runs[0];
     assert_eq!(run.id, "yours-pr-36559");
     assert_eq!(run.engine, "vLLM");
@@ -87,7 +91,11 @@ fn llama_benchy_runs_keep_published_per_request_speeds() {
 
 #[test]
 fn every_shared_fixture_maps_to_runs_with_unique_ids() {
-    for path in ["llama-batched-bench/dgx-spark-gpt-oss.md", "llama-benchy/readme-outputs.md", "llama-benchy/schema-sample.json"] {
+    for path in [
+        "llama-batched-bench/dgx-spark-gpt-oss.md",
+        "llama-benchy/readme-outputs.md",
+        "llama-benchy/schema-sample.json",
+    ] {
         let runs = import(&fixture(path), "").expect("ok").to_runs().expect("complete");
         let mut ids: Vec<&str> = runs.iter().map(|r| r.id.as_str()).collect();
         assert!(ids.iter().all(|id| sizer_data::is_valid_id(id)), "{ids:?}");

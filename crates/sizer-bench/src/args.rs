@@ -88,7 +88,17 @@ mod tests {
         assert_eq!((plain.runs, plain.inputs, &plain.core, &plain.write), (7, 5, &CoreSource::Run, &None));
         assert_eq!(plain.command, "cargo run -p sizer-bench -- dist");
         let full = parse(&strings(&[
-            "--runs", "9", "d", "--inputs", "3", "--core-json", "c.jsonl", "--write", "B.md", "--command", "cargo xtask bench",
+            "--runs",
+            "9",
+            "d",
+            "--inputs",
+            "3",
+            "--core-json",
+            "c.jsonl",
+            "--write",
+            "B.md",
+            "--command",
+            "cargo xtask bench",
         ]))
         .unwrap();
         assert_eq!(full.dist, PathBuf::from("d"));

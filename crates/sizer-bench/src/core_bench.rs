@@ -32,7 +32,9 @@ pub fn parse(output: &str) -> Result<Vec<CoreResult>, String> {
         .lines()
         .filter(|line| !line.trim().is_empty())
         .enumerate()
-        .map(|(index, line)| parse_line(line).ok_or_else(|| format!("bench_core line {}: not a benchmark: {line}", index + 1)))
+        .map(|(index, line)| {
+            parse_line(line).ok_or_else(|| format!("bench_core line {}: not a benchmark: {line}", index + 1))
+        })
         .collect()
 }
 
@@ -89,7 +91,10 @@ mod tests {
         let results = parse(OUTPUT).unwrap();
         assert_eq!(results.len(), 2);
         assert_eq!(results[0].name, "size(): full sizing, normal approximation (default)");
-        assert_eq!((results[0].median_ns, results[0].budget_ns, results[0].meets_budget()), (412.5, Some(1000.0), Some(true)));
+        assert_eq!(
+            (results[0].median_ns, results[0].budget_ns, results[0].meets_budget()),
+            (412.5, Some(1000.0), Some(true))
+        );
         assert_eq!((results[1].clock.as_str(), results[1].budget_ns, results[1].meets_budget()), ("wall", None, None));
     }
 

@@ -86,14 +86,21 @@ mod tests {
             "data:image/png;base64,AA".to_string(),
         ];
         let found = fetched("index.html", base, &urls);
-        assert_eq!(found.names.iter().map(String::as_str).collect::<Vec<_>>(), ["index.html", "styles-0123456789abcdef.css", "w_bg.wasm"]);
+        assert_eq!(
+            found.names.iter().map(String::as_str).collect::<Vec<_>>(),
+            ["index.html", "styles-0123456789abcdef.css", "w_bg.wasm"]
+        );
         assert_eq!(found.other_hosts.iter().map(String::as_str).collect::<Vec<_>>(), ["https://fonts.example/x.css"]);
     }
 
     #[test]
     fn totals_add_each_fetched_file_once_and_name_unknown_ones() {
         let files = [file("index.html", 100, 50, 40), file("a.js", 1000, 300, 250), file("b.wasm", 9000, 4000, 3000)];
-        let found = fetched("index.html", "http://h/", &["http://h/a.js".into(), "http://h/a.js".into(), "http://h/gone.css".into()]);
+        let found = fetched(
+            "index.html",
+            "http://h/",
+            &["http://h/a.js".into(), "http://h/a.js".into(), "http://h/gone.css".into()],
+        );
         let (sum, missing) = total(&files, &found);
         assert_eq!(sum, Sizes { raw: 1100, gzip: 350, brotli: 290 });
         assert_eq!(missing, ["gone.css"]);
@@ -107,6 +114,9 @@ mod tests {
         std::fs::write(dir.join("a.txt"), "a").unwrap();
         let files = dist_files(&dir).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
-        assert_eq!(files.iter().map(|f| (f.name.as_str(), f.sizes.raw)).collect::<Vec<_>>(), [("a.txt", 1), ("b.txt", 4)]);
+        assert_eq!(
+            files.iter().map(|f| (f.name.as_str(), f.sizes.raw)).collect::<Vec<_>>(),
+            [("a.txt", 1), ("b.txt", 4)]
+        );
     }
 }

@@ -17,10 +17,10 @@ mod session;
 mod stats;
 
 use args::{Args, CoreSource};
-use xtask::chromedriver::Chromedriver;
 use page_run::{RunSample, measure_run};
 use report::{PageTimings, Report, Setting};
 use std::process::ExitCode;
+use xtask::chromedriver::Chromedriver;
 use xtask::static_server::StaticServer;
 
 /// Page loads before the measured ones, not counted (the OS file cache, chromedriver start-up).
@@ -96,7 +96,8 @@ fn benchmark(args: &Args) -> Result<(), String> {
 fn serve_reference_page() -> Result<String, String> {
     let dir = std::env::temp_dir().join(format!("sizer-bench-reference-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    std::fs::write(dir.join("index.html"), probes::REFERENCE_PAGE).map_err(|e| format!("cannot write the reference page: {e}"))?;
+    std::fs::write(dir.join("index.html"), probes::REFERENCE_PAGE)
+        .map_err(|e| format!("cannot write the reference page: {e}"))?;
     let server = StaticServer::bind(&dir, 0).map_err(|e| format!("cannot serve the reference page: {e}"))?;
     let url = server.url().map_err(|e| e.to_string())?;
     server.spawn();
@@ -112,11 +113,16 @@ async fn page_runs(args: &Args, base_url: &str, reference_url: &str) -> Result<(
     let mut samples = Vec::with_capacity(args.runs);
     let mut reference_fcps = Vec::with_capacity(args.runs);
     for run in 0..WARM_UP_RUNS + args.runs {
-        let label = if run < WARM_UP_RUNS { "warm-up".to_string() } else { format!("run {}/{}", run + 1 - WARM_UP_RUNS, args.runs) };
+        let label = if run < WARM_UP_RUNS {
+            "warm-up".to_string()
+        } else {
+            format!("run {}/{}", run + 1 - WARM_UP_RUNS, args.runs)
+        };
         let reference = page_run::measure_reference(&driver.url(), &profile, reference_url)
             .await
             .map_err(|e| format!("{label}, reference page: {e}"))?;
-        let sample = measure_run(&driver.url(), &profile, base_url, args.inputs).await.map_err(|e| format!("{label}: {e}"))?;
+        let sample =
+            measure_run(&driver.url(), &profile, base_url, args.inputs).await.map_err(|e| format!("{label}: {e}"))?;
         let update = stats::summarize(&sample.inputs.iter().map(|i| i.update_ms).collect::<Vec<_>>());
         eprintln!(
             "sizer-bench: {label}: empty page painted {reference:.1} ms; first contentful paint {:.1} ms, \
@@ -144,14 +150,18 @@ fn build_report(
     let first = samples.first().ok_or("no measured run")?;
     let loads: Vec<_> = samples.iter().map(|s| &s.load).collect();
     let inputs: Vec<_> = samples.iter().flat_map(|s| &s.inputs).collect();
-    let summary = |what: &str, values: Vec<f64>| stats::summarize(&values).ok_or_else(|| format!("no figures for {what}"));
+    let summary =
+        |what: &str, values: Vec<f64>| stats::summarize(&values).ok_or_else(|| format!("no figures for {what}"));
     let optional = |values: Vec<Option<f64>>| {
         let values: Option<Vec<f64>> = values.into_iter().collect();
         values.and_then(|v| stats::summarize(&v))
     };
     let page = PageTimings {
         reference_first_paint: summary("the reference page", reference_fcps.to_vec())?,
-        first_contentful_paint: summary("first contentful paint", loads.iter().map(|l| l.first_contentful_paint_ms).collect())?,
+        first_contentful_paint: summary(
+            "first contentful paint",
+            loads.iter().map(|l| l.first_contentful_paint_ms).collect(),
+        )?,
         result_in_dom: summary("first result in the DOM", loads.iter().map(|l| l.result_in_dom_ms).collect())?,
         result_frame: summary("first result's frame", loads.iter().map(|l| l.result_frame_ms).collect())?,
         result_painted: summary("first result painted", loads.iter().map(|l| l.painted_ms()).collect())?,
@@ -191,7 +201,11 @@ fn build_report(
 fn browser_name(reported: &str) -> String {
     reported
         .strip_prefix("chrome ")
-        .or_else(|| reported.split_whitespace().find_map(|t| t.strip_prefix("HeadlessChrome/").or_else(|| t.strip_prefix("Chrome/"))))
+        .or_else(|| {
+            reported
+                .split_whitespace()
+                .find_map(|t| t.strip_prefix("HeadlessChrome/").or_else(|| t.strip_prefix("Chrome/")))
+        })
         .map_or_else(|| reported.to_string(), |version| format!("Chromium {version}"))
 }
 

@@ -65,7 +65,12 @@ pub struct RunSample {
 }
 
 /// Opens a fresh browser context, measures, closes it.
-pub async fn measure_run(driver_url: &str, profile: &Path, page_url: &str, input_count: usize) -> Result<RunSample, String> {
+pub async fn measure_run(
+    driver_url: &str,
+    profile: &Path,
+    page_url: &str,
+    input_count: usize,
+) -> Result<RunSample, String> {
     let session = Session::open(driver_url, profile).await?;
     let outcome = measure_in(&session, page_url, input_count).await;
     session.close().await;
@@ -115,7 +120,8 @@ async fn measure_in(session: &Session, page_url: &str, input_count: usize) -> Re
     }
     // What had arrived when the result was painted (a paint can come long after its frame began).
     let painted = load.painted_ms();
-    load.resources_at_result = fetched.iter().filter(|(_, end)| *end <= painted).map(|(name, _)| name.clone()).collect();
+    load.resources_at_result =
+        fetched.iter().filter(|(_, end)| *end <= painted).map(|(name, _)| name.clone()).collect();
     let resources = fetched.into_iter().map(|(name, _)| name).collect();
     Ok(RunSample { load, inputs, resources })
 }
@@ -181,7 +187,10 @@ mod tests {
         let ok = json!({ "updateMs": 3.5, "resultMs": 2.0, "chartMs": 3.5,
                          "nextFrame": { "ms": 16.6, "result": true, "chart": true } });
         let sample = input_sample(&ok).unwrap();
-        assert_eq!((sample.update_ms, sample.result_ms, sample.chart_ms, sample.next_frame_ms), (3.5, 2.0, Some(3.5), 16.6));
+        assert_eq!(
+            (sample.update_ms, sample.result_ms, sample.chart_ms, sample.next_frame_ms),
+            (3.5, 2.0, Some(3.5), 16.6)
+        );
         assert!(sample.made_next_frame);
         let late_chart = json!({ "updateMs": 20.0, "resultMs": 2.0, "chartMs": 20.0,
                                  "nextFrame": { "ms": 16.6, "result": true, "chart": false } });
@@ -200,7 +209,8 @@ mod tests {
         assert_eq!((sample.result_frame_ms, sample.result_rendered_ms), (62.0, Some(66.0)));
         assert_eq!((sample.wasm_response_end_ms, sample.widget_started_ms), (Some(30.0), Some(50.0)));
         assert_eq!(sample.painted_ms(), 66.0);
-        let without_element_timing = json!({ "fcp": 70.0, "resultInDom": 60.0, "resultFrame": 62.0, "resultText": "163" });
+        let without_element_timing =
+            json!({ "fcp": 70.0, "resultInDom": 60.0, "resultFrame": 62.0, "resultText": "163" });
         assert_eq!(load_sample(&without_element_timing, None).unwrap().painted_ms(), 70.0);
         assert_eq!(sample.resources_at_result, ["a", "b"]);
     }

@@ -159,7 +159,8 @@ requestAnimationFrame(() => {
 "#;
 
 /// Every resource the page has fetched so far: absolute URL and when its response ended (ms).
-pub const RESOURCES: &str = "return performance.getEntriesByType('resource').map((e) => ({ name: e.name, end: e.responseEnd }));";
+pub const RESOURCES: &str =
+    "return performance.getEntriesByType('resource').map((e) => ({ name: e.name, end: e.responseEnd }));";
 
 /// Waits (in the page) for its first contentful paint; returns it in ms, or null after the
 /// deadline (ms). For the reference page, which has no widget.

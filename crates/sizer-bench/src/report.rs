@@ -66,7 +66,14 @@ fn ms(value: f64) -> String {
 }
 
 fn timing_row(out: &mut String, what: &str, summary: &Summary) {
-    let _ = writeln!(out, "| {what} | {} | {} | {} | {} |", ms(summary.median), ms(summary.min), ms(summary.max), summary.count);
+    let _ = writeln!(
+        out,
+        "| {what} | {} | {} | {} | {} |",
+        ms(summary.median),
+        ms(summary.min),
+        ms(summary.max),
+        summary.count
+    );
 }
 
 impl Report {
@@ -84,7 +91,8 @@ impl Report {
         let _ = writeln!(out, "## Latest run: {}\n", s.date);
         let _ = writeln!(out, "- Command: `{}`", s.command);
         let _ = writeln!(out, "- Machine: {} CPUs (`nproc`), {} (`/proc/cpuinfo`)", s.cpus, s.cpu_model);
-        let _ = writeln!(out, "- Browser: {}, headless, page served from 127.0.0.1 by xtask's static server", s.browser);
+        let _ =
+            writeln!(out, "- Browser: {}, headless, page served from 127.0.0.1 by xtask's static server", s.browser);
         let load = |l: Option<f64>| l.map_or("?".to_string(), |l| format!("{l:.1}"));
         let _ = writeln!(
             out,
@@ -159,7 +167,11 @@ impl Report {
                 );
             }
             None => {
-                let _ = writeln!(out, "| input -> new result and redrawn chart <= {} median | not measured (--inputs 0) | - |", ms(budget::INPUT_TO_UPDATE_MS));
+                let _ = writeln!(
+                    out,
+                    "| input -> new result and redrawn chart <= {} median | not measured (--inputs 0) | - |",
+                    ms(budget::INPUT_TO_UPDATE_MS)
+                );
             }
         }
         match &self.core {
@@ -208,11 +220,27 @@ impl Report {
                 mark(&self.loaded, &file.name)
             );
         }
-        let _ = writeln!(out, "| **before the first result** | {} | {} | {} | | |", kb(before.raw), kb(before.gzip), kb(before.brotli));
-        let _ = writeln!(out, "| **everything the page loads** | {} | {} | {} | | |", kb(loaded.raw), kb(loaded.gzip), kb(loaded.brotli));
+        let _ = writeln!(
+            out,
+            "| **before the first result** | {} | {} | {} | | |",
+            kb(before.raw),
+            kb(before.gzip),
+            kb(before.brotli)
+        );
+        let _ = writeln!(
+            out,
+            "| **everything the page loads** | {} | {} | {} | | |",
+            kb(loaded.raw),
+            kb(loaded.gzip),
+            kb(loaded.brotli)
+        );
         let missing = total(&self.files, &self.loaded).1;
         if !missing.is_empty() {
-            let _ = writeln!(out, "\nRequested but not in `dist/` (answered 404, no bytes counted): `{}`.", missing.join("`, `"));
+            let _ = writeln!(
+                out,
+                "\nRequested but not in `dist/` (answered 404, no bytes counted): `{}`.",
+                missing.join("`, `")
+            );
         }
         let others = &self.loaded.other_hosts;
         let _ = writeln!(
@@ -286,7 +314,10 @@ impl Report {
         let _ = writeln!(out, "From `{}`.\n", crate::core_bench::COMMAND);
         match &self.core {
             Ok(core) => {
-                let _ = writeln!(out, "| benchmark | median | min | max | clock | wall median | budget |\n|---|---:|---:|---:|---|---:|---|");
+                let _ = writeln!(
+                    out,
+                    "| benchmark | median | min | max | clock | wall median | budget |\n|---|---:|---:|---:|---|---:|---|"
+                );
                 for r in core {
                     let budget = match (r.budget_ns, r.meets_budget()) {
                         (Some(b), Some(met)) => format!("<= {} ({})", human_ns(b), verdict(met)),

@@ -54,7 +54,8 @@ impl Session {
     /// Registers `source` to run in every new document before any of the page's own scripts
     /// (Chrome DevTools Protocol `Page.addScriptToEvaluateOnNewDocument`, through chromedriver).
     pub async fn run_before_page_scripts(&self, source: &str) -> Result<(), String> {
-        let command = CdpCommand { method: "Page.addScriptToEvaluateOnNewDocument", params: json!({ "source": source }) };
+        let command =
+            CdpCommand { method: "Page.addScriptToEvaluateOnNewDocument", params: json!({ "source": source }) };
         self.client.issue_cmd(command).await.map(|_| ()).map_err(|e| format!("cannot install the page probe: {e}"))
     }
 

@@ -10,10 +10,7 @@
 //! CPU in the middle of a batch; on-CPU time leaves those gaps out, wall time does not. The
 //! budget is judged on the on-CPU median when it is available, and both are printed.
 
-use sizer_core::{
-    Curve, HeadroomMethod, Scenario, erlang_c, erlang_c_max_load, poisson_cdf, poisson_max_load,
-    size,
-};
+use sizer_core::{Curve, HeadroomMethod, Scenario, erlang_c, erlang_c_max_load, poisson_cdf, poisson_max_load, size};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -70,11 +67,8 @@ fn bench(name: &'static str, budget_ns: Option<f64>, mut f: impl FnMut()) -> Res
         }
     }
     let (wall_median_ns, wall_min, wall_max) = median(wall);
-    let (clock, (median_ns, min_ns, max_ns)) = if cpu.len() == BATCHES {
-        ("on-CPU", median(cpu))
-    } else {
-        ("wall", (wall_median_ns, wall_min, wall_max))
-    };
+    let (clock, (median_ns, min_ns, max_ns)) =
+        if cpu.len() == BATCHES { ("on-CPU", median(cpu)) } else { ("wall", (wall_median_ns, wall_min, wall_max)) };
     Result { name, median_ns, min_ns, max_ns, wall_median_ns, clock, budget_ns }
 }
 
@@ -90,15 +84,9 @@ fn human(ns: f64) -> String {
 
 fn main() {
     let json = std::env::args().any(|a| a == "--json");
-    let curve = Curve::from_per_request(&[
-        (1.0, 81.2),
-        (8.0, 37.3),
-        (32.0, 18.4),
-        (64.0, 13.1),
-        (128.0, 8.2),
-        (256.0, 4.5),
-    ])
-    .expect("seed curve is valid");
+    let curve =
+        Curve::from_per_request(&[(1.0, 81.2), (8.0, 37.3), (32.0, 18.4), (64.0, 13.1), (128.0, 8.2), (256.0, 4.5)])
+            .expect("seed curve is valid");
     // All steps and all limits: speed, KV (924,912 tokens) and prefill (5,705 tok/s).
     let full = Scenario { kv_pool_tokens: Some(924_912.0), prefill_tok_s: Some(5_705.0), ..Scenario::chat() };
     let with = |headroom| Scenario { headroom, ..full };

@@ -38,11 +38,7 @@ pub struct Curve {
 
 /// Which column of an input point was wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case")
-)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
 pub enum Column {
     /// The number of concurrent requests.
     Concurrency,
@@ -99,11 +95,9 @@ impl fmt::Display for CurveError {
             CurveError::Duplicate { index, concurrency } => {
                 write!(f, "point {}: concurrency {concurrency} appears twice", index + 1)
             }
-            CurveError::TooLarge { index, concurrency } => write!(
-                f,
-                "point {}: concurrency {concurrency} is above the supported {MAX_CONCURRENCY}",
-                index + 1
-            ),
+            CurveError::TooLarge { index, concurrency } => {
+                write!(f, "point {}: concurrency {concurrency} is above the supported {MAX_CONCURRENCY}", index + 1)
+            }
         }
     }
 }

@@ -25,11 +25,7 @@ use libm::{exp2, log2};
 
 /// How to read speed between measured points. See the module docs for the difference.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case")
-)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
 pub enum Interpolation {
     /// Straight lines in (concurrency, tok/s): the seeds' method.
     #[default]

@@ -25,11 +25,7 @@ pub struct KvArchitecture {
 
 /// Why an architecture or memory budget is rejected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case")
-)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
 pub enum KvError {
     /// No attention layer at all.
     NoLayers,

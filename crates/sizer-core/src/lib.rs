@@ -53,8 +53,8 @@ pub mod sizing;
 pub use curve::{Column, Curve, CurveError, MAX_CONCURRENCY, Point};
 pub use duty::{busy_seconds, duty_cycle};
 pub use headroom::{
-    ErlangC, ErlangCError, erlang_b, erlang_c, erlang_c_max_load, normal_cdf, normal_max_load,
-    poisson_cdf, poisson_ln_pmf, poisson_max_load, poisson_pmf, z_for_percentile,
+    ErlangC, ErlangCError, erlang_b, erlang_c, erlang_c_max_load, normal_cdf, normal_max_load, poisson_cdf,
+    poisson_ln_pmf, poisson_max_load, poisson_pmf, z_for_percentile,
 };
 pub use interpolate::{Interpolation, StreamsAtFloor};
 pub use kv::{KvArchitecture, KvError, kv_pool_bytes, kv_pool_tokens, sessions_at_context, sessions_unrounded};

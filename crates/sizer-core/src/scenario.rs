@@ -5,11 +5,7 @@ use core::fmt;
 
 /// How average load is kept under the stream count at a percentile (see [`crate::headroom`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case")
-)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
 pub enum HeadroomMethod {
     /// `avg + z sqrt(avg) <= S`: the seeds' method.
     #[default]
@@ -22,11 +18,7 @@ pub enum HeadroomMethod {
 
 /// A sizing question. Field comments give the worked example's values (English seed).
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(default)
-)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(default))]
 pub struct Scenario {
     /// Per-request speed floor in tok/s: 15 comfortable, 10 minimum.
     pub floor_tok_s: f64,
@@ -125,20 +117,12 @@ fn check(field: ScenarioField, value: f64) -> Result<(), ScenarioError> {
     if !value.is_finite() {
         return Err(ScenarioError::NotFinite { field });
     }
-    if field.range().contains(value) {
-        Ok(())
-    } else {
-        Err(ScenarioError::OutOfRange { field, value })
-    }
+    if field.range().contains(value) { Ok(()) } else { Err(ScenarioError::OutOfRange { field, value }) }
 }
 
 /// A numeric field of [`Scenario`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case")
-)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
 pub enum ScenarioField {
     FloorTokS,
     AnswerTokens,

@@ -3,9 +3,7 @@
 
 use crate::curve::{Curve, MAX_CONCURRENCY};
 use crate::duty::{busy_seconds, duty_cycle};
-use crate::headroom::{
-    ErlangC, erlang_c, erlang_c_max_load, normal_max_load, poisson_max_load, z_for_percentile,
-};
+use crate::headroom::{ErlangC, erlang_c, erlang_c_max_load, normal_max_load, poisson_max_load, z_for_percentile};
 use crate::interpolate::StreamsAtFloor;
 use crate::kv::{sessions_at_context, sessions_unrounded};
 use crate::prefill::{burst_queue_seconds, prefill_demand_tok_s, users_by_prefill_rate};
@@ -13,11 +11,7 @@ use crate::scenario::{HeadroomMethod, Scenario, ScenarioError};
 
 /// The limit that caps the number of people.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case")
-)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
 pub enum Limit {
     /// Streams that keep each request at or above the speed floor.
     Speed,
@@ -112,9 +106,7 @@ pub fn size(scenario: &Scenario, curve: &Curve) -> Result<Sizing, ScenarioError>
     let duty = if scenario.always_busy { 1.0 } else { duty_cycle(busy_s, scenario.interval_s) };
 
     let z = match scenario.headroom {
-        HeadroomMethod::NormalApprox => {
-            Some(scenario.z.unwrap_or_else(|| z_for_percentile(scenario.percentile)))
-        }
+        HeadroomMethod::NormalApprox => Some(scenario.z.unwrap_or_else(|| z_for_percentile(scenario.percentile))),
         _ => None,
     };
     let load_on = |servers: u64| max_avg_load(scenario.headroom, servers, scenario.percentile, z);
@@ -125,18 +117,14 @@ pub fn size(scenario: &Scenario, curve: &Curve) -> Result<Sizing, ScenarioError>
     };
     let users_by_speed = max_avg_load / duty;
 
-    let kv_sessions_unrounded =
-        scenario.kv_pool_tokens.map(|pool| sessions_unrounded(pool, scenario.context_tokens));
-    let kv_sessions =
-        scenario.kv_pool_tokens.map(|pool| sessions_at_context(pool, scenario.context_tokens));
+    let kv_sessions_unrounded = scenario.kv_pool_tokens.map(|pool| sessions_unrounded(pool, scenario.context_tokens));
+    let kv_sessions = scenario.kv_pool_tokens.map(|pool| sessions_at_context(pool, scenario.context_tokens));
     let kv_max_avg_load = kv_sessions.map(load_on);
     let users_by_kv = kv_max_avg_load.map(|load| load / duty);
 
-    let prefill_demand_per_user_tok_s =
-        prefill_demand_tok_s(1.0, scenario.prompt_tokens, scenario.interval_s);
-    let users_by_prefill = scenario
-        .prefill_tok_s
-        .map(|rate| users_by_prefill_rate(rate, prefill_demand_per_user_tok_s));
+    let prefill_demand_per_user_tok_s = prefill_demand_tok_s(1.0, scenario.prompt_tokens, scenario.interval_s);
+    let users_by_prefill =
+        scenario.prefill_tok_s.map(|rate| users_by_prefill_rate(rate, prefill_demand_per_user_tok_s));
     let prefill_seconds_per_prompt =
         scenario.prefill_tok_s.map(|rate| burst_queue_seconds(1.0, scenario.prompt_tokens, rate));
 
@@ -182,9 +170,7 @@ pub fn size(scenario: &Scenario, curve: &Curve) -> Result<Sizing, ScenarioError>
 pub fn max_avg_load(method: HeadroomMethod, streams: u64, p: f64, z: Option<f64>) -> f64 {
     let capped = streams.min(MAX_CONCURRENCY as u64);
     match method {
-        HeadroomMethod::NormalApprox => {
-            normal_max_load(streams as f64, z.unwrap_or_else(|| z_for_percentile(p)))
-        }
+        HeadroomMethod::NormalApprox => normal_max_load(streams as f64, z.unwrap_or_else(|| z_for_percentile(p))),
         HeadroomMethod::ExactPoisson => poisson_max_load(capped, p),
         HeadroomMethod::ErlangC => erlang_c_max_load(capped, 1.0 - p),
     }
@@ -204,11 +190,7 @@ fn whole_people(users: f64) -> u64 {
 
 /// The binding limit, its users, and the margin to the next limit.
 fn rank(speed: f64, kv: Option<f64>, prefill: Option<f64>) -> (Limit, f64, Option<f64>) {
-    let candidates = [
-        (Limit::Speed, Some(speed)),
-        (Limit::KvCache, kv),
-        (Limit::Prefill, prefill),
-    ];
+    let candidates = [(Limit::Speed, Some(speed)), (Limit::KvCache, kv), (Limit::Prefill, prefill)];
     let mut best = (Limit::Speed, speed);
     let mut second: Option<f64> = None;
     for (limit, users) in candidates.into_iter().skip(1) {
@@ -220,9 +202,6 @@ fn rank(speed: f64, kv: Option<f64>, prefill: Option<f64>) -> (Limit, f64, Optio
             second = Some(users);
         }
     }
-    let margin = second
-        .filter(|_| best.1 > 0.0)
-        .map(|next| next / best.1 - 1.0)
-        .filter(|m| m.is_finite());
+    let margin = second.filter(|_| best.1 > 0.0).map(|next| next / best.1 - 1.0).filter(|m| m.is_finite());
     (best.0, best.1, margin)
 }

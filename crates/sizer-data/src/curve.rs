@@ -34,12 +34,8 @@ pub enum CurveBasis {
 
 impl CurveBasis {
     /// All bases, most preferred first.
-    pub const PREFERENCE: [CurveBasis; 4] = [
-        CurveBasis::PerRequest,
-        CurveBasis::MedianTpot,
-        CurveBasis::MeanTpot,
-        CurveBasis::AggregateOverConcurrency,
-    ];
+    pub const PREFERENCE: [CurveBasis; 4] =
+        [CurveBasis::PerRequest, CurveBasis::MedianTpot, CurveBasis::MeanTpot, CurveBasis::AggregateOverConcurrency];
 
     /// The figure this basis reads from a point.
     fn figure(self, point: &RunPoint) -> Option<&Figure> {
@@ -104,11 +100,8 @@ impl Run {
     /// `(concurrency, per-request tok/s)` pairs on the chosen basis, in concurrency order.
     pub fn curve_points(&self) -> Result<(Vec<(f64, f64)>, CurveBasis), RunCurveError> {
         let basis = self.curve_basis().ok_or(RunCurveError::NoSpeedFigure)?;
-        let points = self
-            .points
-            .iter()
-            .filter_map(|p| Some((f64::from(p.concurrency), basis.per_request_tok_s(p)?)))
-            .collect();
+        let points =
+            self.points.iter().filter_map(|p| Some((f64::from(p.concurrency), basis.per_request_tok_s(p)?))).collect();
         Ok((points, basis))
     }
 

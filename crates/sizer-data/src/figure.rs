@@ -90,8 +90,7 @@ impl Serialize for Figure {
         if derived.is_none() && !self.approximate && self.range.is_none() {
             return serializer.serialize_f64(self.value);
         }
-        FigureObject { v: self.value, derived, about: self.approximate, range: self.range }
-            .serialize(serializer)
+        FigureObject { v: self.value, derived, about: self.approximate, range: self.range }.serialize(serializer)
     }
 }
 

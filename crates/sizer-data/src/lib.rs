@@ -25,8 +25,8 @@ pub use figure::{Figure, FigureOrigin, TokenCount};
 pub use load::{EMBEDDED_BINARY, dataset, try_dataset};
 pub use lookup::CitedValue;
 pub use model::{
-    Citation, Claim, ClaimQuantity, Counter, Dataset, Fact, FactKind, Qualifier, Run, RunOrigin,
-    RunPoint, Source, SourceKind, Topology, Unit, Workload,
+    Citation, Claim, ClaimQuantity, Counter, Dataset, Fact, FactKind, Qualifier, Run, RunOrigin, RunPoint, Source,
+    SourceKind, Topology, Unit, Workload,
 };
 pub use validate::is_valid_id;
 pub use wire::WireError;

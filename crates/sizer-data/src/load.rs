@@ -52,8 +52,7 @@ fn parse<T: DeserializeOwned>(prefix: &str, json: &str) -> Result<T, DataError> 
 /// (BENCHMARKS.md), so the error names only the list and serde's line and column.
 #[cfg(target_arch = "wasm32")]
 fn parse<T: DeserializeOwned>(prefix: &str, json: &str) -> Result<T, DataError> {
-    serde_json::from_str(json)
-        .map_err(|error| DataError::new(prefix.to_owned(), Problem::Json(error.to_string())))
+    serde_json::from_str(json).map_err(|error| DataError::new(prefix.to_owned(), Problem::Json(error.to_string())))
 }
 
 impl Dataset {
@@ -136,9 +135,7 @@ fn load_embedded() -> Result<Dataset, DataError> {
 
 /// The embedded dataset, parsed and validated on first use.
 pub fn try_dataset() -> Result<&'static Dataset, &'static DataError> {
-    DATASET
-        .get_or_init(load_embedded)
-        .as_ref()
+    DATASET.get_or_init(load_embedded).as_ref()
 }
 
 /// The embedded dataset. The test suite proves it loads; should it ever fail (a broken build),

@@ -20,19 +20,11 @@ pub fn is_valid_id(id: &str) -> bool {
 }
 
 fn id(path: &str, value: &str) -> Checked {
-    if is_valid_id(value) {
-        Ok(())
-    } else {
-        Err(DataError::new(path, Problem::BadId(value.to_owned())))
-    }
+    if is_valid_id(value) { Ok(()) } else { Err(DataError::new(path, Problem::BadId(value.to_owned()))) }
 }
 
 fn text(path: &str, value: &str) -> Checked {
-    if value.trim().is_empty() {
-        Err(DataError::new(path, Problem::BlankText))
-    } else {
-        Ok(())
-    }
+    if value.trim().is_empty() { Err(DataError::new(path, Problem::BlankText)) } else { Ok(()) }
 }
 
 fn optional_text(path: &str, value: Option<&String>) -> Checked {
@@ -70,10 +62,7 @@ fn unique<'a>(path: &str, ids: impl Iterator<Item = &'a str>) -> Checked {
     let mut seen = HashSet::new();
     for (index, value) in ids.enumerate() {
         if !seen.insert(value) {
-            return Err(DataError::new(
-                format!("{path}[{index}].id"),
-                Problem::DuplicateId(value.to_owned()),
-            ));
+            return Err(DataError::new(format!("{path}[{index}].id"), Problem::DuplicateId(value.to_owned())));
         }
     }
     Ok(())
@@ -174,19 +163,15 @@ fn quantity_inputs(quantity: &ClaimQuantity) -> Vec<(&'static str, f64)> {
             vec![("floor_tok_s", *floor_tok_s)]
         }
         ClaimQuantity::PerRequestTokS { concurrency } => vec![("concurrency", f64::from(*concurrency))],
-        ClaimQuantity::BusySeconds { answer_tokens, speed_tok_s, ttft_s } => vec![
-            ("answer_tokens", *answer_tokens),
-            ("speed_tok_s", *speed_tok_s),
-            ("ttft_s", *ttft_s),
-        ],
+        ClaimQuantity::BusySeconds { answer_tokens, speed_tok_s, ttft_s } => {
+            vec![("answer_tokens", *answer_tokens), ("speed_tok_s", *speed_tok_s), ("ttft_s", *ttft_s)]
+        }
         ClaimQuantity::DutyCycle { interval_s } => vec![("interval_s", *interval_s)],
         ClaimQuantity::MaxAverageLoad { streams, z } => vec![("streams", *streams), ("z", *z)],
         ClaimQuantity::KvSessions { context_tokens } => vec![("context_tokens", *context_tokens)],
-        ClaimQuantity::PrefillDemandTokS { agents, prompt_tokens, interval_s } => vec![
-            ("agents", *agents),
-            ("prompt_tokens", *prompt_tokens),
-            ("interval_s", *interval_s),
-        ],
+        ClaimQuantity::PrefillDemandTokS { agents, prompt_tokens, interval_s } => {
+            vec![("agents", *agents), ("prompt_tokens", *prompt_tokens), ("interval_s", *interval_s)]
+        }
         ClaimQuantity::PrefillQueueSeconds { requests, prompt_tokens } => {
             vec![("requests", f64::from(*requests)), ("prompt_tokens", *prompt_tokens)]
         }

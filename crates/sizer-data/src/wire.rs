@@ -20,8 +20,8 @@ use core::fmt;
 use crate::date::PartialDate;
 use crate::figure::{Figure, FigureOrigin, TokenCount};
 use crate::model::{
-    Citation, Claim, ClaimQuantity, Counter, Dataset, Fact, FactKind, Qualifier, Run, RunOrigin,
-    RunPoint, Source, SourceKind, Topology, Unit, Workload,
+    Citation, Claim, ClaimQuantity, Counter, Dataset, Fact, FactKind, Qualifier, Run, RunOrigin, RunPoint, Source,
+    SourceKind, Topology, Unit, Workload,
 };
 
 /// Why bytes are not a dataset in this form.
@@ -414,10 +414,7 @@ impl Wire for ClaimQuantity {
                 prompt_tokens: f64::read(reader)?,
                 interval_s: f64::read(reader)?,
             },
-            8 => ClaimQuantity::PrefillQueueSeconds {
-                requests: u32::read(reader)?,
-                prompt_tokens: f64::read(reader)?,
-            },
+            8 => ClaimQuantity::PrefillQueueSeconds { requests: u32::read(reader)?, prompt_tokens: f64::read(reader)? },
             _ => ClaimQuantity::Other { what: String::read(reader)? },
         })
     }

@@ -73,7 +73,8 @@ impl Browser {
 
     /// Every console message since the last call, as `(level, message)`.
     pub async fn console_messages(&self) -> Result<Vec<(String, String)>, String> {
-        let entries = self.client.issue_cmd(BrowserLog).await.map_err(|e| format!("cannot read the browser log: {e}"))?;
+        let entries =
+            self.client.issue_cmd(BrowserLog).await.map_err(|e| format!("cannot read the browser log: {e}"))?;
         let entries = entries.as_array().cloned().unwrap_or_default();
         Ok(entries
             .iter()
@@ -87,7 +88,11 @@ impl Browser {
     /// Fails with the console errors, if there are any.
     pub async fn expect_no_console_errors(&self, context: &str) -> Result<(), String> {
         let errors = self.console_errors().await?;
-        if errors.is_empty() { Ok(()) } else { Err(format!("console errors {context}:\n    {}", errors.join("\n    "))) }
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(format!("console errors {context}:\n    {}", errors.join("\n    ")))
+        }
     }
 
     /// Number of widget instances (`.spark-sizer` roots) in the page.
@@ -108,7 +113,9 @@ impl Browser {
             )
             .await?;
         Ok(match (&found["text"], &found["value"]) {
-            (Value::String(text), Value::String(value)) => Some(ResultValue { text: text.clone(), value: value.clone() }),
+            (Value::String(text), Value::String(value)) => {
+                Some(ResultValue { text: text.clone(), value: value.clone() })
+            }
             _ => None,
         })
     }
@@ -203,12 +210,16 @@ impl Browser {
     /// results alone do not count: they are in the HTML before any wasm runs.
     pub async fn wait_for_results(&self, instance: usize) -> Result<(), String> {
         self.wait_until(&format!("the widget to run and instance #{instance} to show its results"), || async move {
-            let api = self.js("return typeof window.SparkSizer === 'object' && window.SparkSizer !== null;", vec![]).await?;
+            let api =
+                self.js("return typeof window.SparkSizer === 'object' && window.SparkSizer !== null;", vec![]).await?;
             let people = self.result(instance, "people").await?;
             let streams = self.result(instance, "streams").await?;
             let binding = self.result(instance, "binding").await?;
             let shown = [&people, &streams, &binding].iter().all(|r| r.as_ref().is_some_and(|r| !r.value.is_empty()));
-            Ok((api == true && shown, format!("window.SparkSizer {api}, people {people:?}, streams {streams:?}, binding {binding:?}")))
+            Ok((
+                api == true && shown,
+                format!("window.SparkSizer {api}, people {people:?}, streams {streams:?}, binding {binding:?}"),
+            ))
         })
         .await?;
         self.settle().await
@@ -237,10 +248,7 @@ fn chromium_binary() -> Option<String> {
     if let Some(bin) = std::env::var_os("CHROME_BIN").filter(|b| !b.is_empty()) {
         return Some(bin.to_string_lossy().into_owned());
     }
-    ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
-        .into_iter()
-        .find(|p| Path::new(p).is_file())
-        .map(str::to_string)
+    ["/usr/bin/chromium", "/usr/bin/chromium-browser"].into_iter().find(|p| Path::new(p).is_file()).map(str::to_string)
 }
 
 /// chromedriver's log endpoint (`POST /session/{id}/se/log {"type":"browser"}`): the console

@@ -33,10 +33,13 @@ async fn shown(browser: &Browser, instance: usize) -> Result<Expected, String> {
 /// Waits until instance `instance` shows `want`.
 async fn wait_for_sizing(browser: &Browser, instance: usize, want: &Expected, what: &str) -> Result<(), String> {
     browser
-        .wait_until(&format!("{what}: people {}, streams {}, binding {}", want.people, want.streams, want.binding), || async move {
-            let now = shown(browser, instance).await?;
-            Ok((now == *want, format!("{now:?}")))
-        })
+        .wait_until(
+            &format!("{what}: people {}, streams {}, binding {}", want.people, want.streams, want.binding),
+            || async move {
+                let now = shown(browser, instance).await?;
+                Ok((now == *want, format!("{now:?}")))
+            },
+        )
         .await
 }
 
@@ -44,14 +47,18 @@ async fn wait_for_sizing(browser: &Browser, instance: usize, want: &Expected, wh
 async fn current_setup(browser: &Browser, instance: usize, usage: Usage, replicas: u32) -> Result<Setup, String> {
     let run_id = browser.field_value(instance, "run").await?;
     let floor_text = browser.field_value(instance, "floor").await?;
-    let floor_tok_s = floor_text.trim().parse().map_err(|_| format!("the floor field shows {floor_text:?}, not a number"))?;
+    let floor_tok_s =
+        floor_text.trim().parse().map_err(|_| format!("the floor field shows {floor_text:?}, not a number"))?;
     Ok(Setup { run_id, usage, floor_tok_s, replicas })
 }
 
 /// Another option of the run select than the current one.
 async fn other_run(browser: &Browser, instance: usize, current: &str) -> Result<String, String> {
     let options = browser.options(instance, "run").await?;
-    options.into_iter().find(|o| !o.is_empty() && o != current).ok_or_else(|| "the run select offers only one run".to_string())
+    options
+        .into_iter()
+        .find(|o| !o.is_empty() && o != current)
+        .ok_or_else(|| "the run select offers only one run".to_string())
 }
 
 pub async fn standalone_page_loads_clean_with_the_core_sizing(browser: &Browser, site: &Site) -> Result<(), String> {
@@ -72,7 +79,10 @@ pub async fn standalone_page_loads_clean_with_the_core_sizing(browser: &Browser,
 /// What the prerendered page's first frame shows (the heading and the result) and what it holds
 /// back until the glue reports that frame painted (`data-ssr-shown`), on this wide window. The
 /// hold is taken away and put back in the loaded page, so no clock is involved.
-pub async fn prerendered_page_shows_the_rest_after_its_first_paint(browser: &Browser, site: &Site) -> Result<(), String> {
+pub async fn prerendered_page_shows_the_rest_after_its_first_paint(
+    browser: &Browser,
+    site: &Site,
+) -> Result<(), String> {
     browser.goto(&site.base_url).await?;
     browser.wait_for_results(0).await?;
     let seen = browser
@@ -119,7 +129,10 @@ pub async fn prerendered_page_shows_the_rest_after_its_first_paint(browser: &Bro
     }
     for part in held_back {
         if display("held", part) != "none" {
-            return Err(format!("{part} is in the first frame (display {}), want it held back: {seen}", display("held", part)));
+            return Err(format!(
+                "{part} is in the first frame (display {}), want it held back: {seen}",
+                display("held", part)
+            ));
         }
     }
     Ok(())
@@ -128,8 +141,10 @@ pub async fn prerendered_page_shows_the_rest_after_its_first_paint(browser: &Bro
 pub async fn screenshot_for_the_readme(browser: &Browser, site: &Site) -> Result<(), String> {
     browser.goto(&site.base_url).await?;
     browser.wait_for_results(0).await?;
-    let height = browser.js("return Math.ceil(document.body.getBoundingClientRect().bottom + window.scrollY);", vec![]).await?;
-    let height = (height.as_u64().unwrap_or(u64::from(WINDOW_HEIGHT)) as u32).clamp(MIN_SCREENSHOT_HEIGHT, MAX_SCREENSHOT_HEIGHT);
+    let height =
+        browser.js("return Math.ceil(document.body.getBoundingClientRect().bottom + window.scrollY);", vec![]).await?;
+    let height = (height.as_u64().unwrap_or(u64::from(WINDOW_HEIGHT)) as u32)
+        .clamp(MIN_SCREENSHOT_HEIGHT, MAX_SCREENSHOT_HEIGHT);
     let resize = |h| browser.client.set_window_size(WINDOW_WIDTH, h);
     resize(height).await.map_err(|e| format!("cannot resize the window: {e}"))?;
     browser.settle().await?;
@@ -165,10 +180,13 @@ pub async fn bad_floor_shows_an_error_and_the_rest_keeps_working(browser: &Brows
     for bad in BAD_FLOORS {
         browser.set_field(0, "floor", bad).await?;
         browser
-            .wait_until(&format!("an error for floor {bad:?} in [data-error=\"floor\"] and aria-invalid on the input"), || async move {
-                let (message, invalid) = browser.field_error(0, "floor").await?;
-                Ok((!message.is_empty() && invalid, format!("message {message:?}, aria-invalid {invalid}")))
-            })
+            .wait_until(
+                &format!("an error for floor {bad:?} in [data-error=\"floor\"] and aria-invalid on the input"),
+                || async move {
+                    let (message, invalid) = browser.field_error(0, "floor").await?;
+                    Ok((!message.is_empty() && invalid, format!("message {message:?}, aria-invalid {invalid}")))
+                },
+            )
             .await?;
     }
     // With the floor still bad, another input keeps working…
@@ -218,7 +236,9 @@ pub async fn url_fragment_round_trips_a_scenario(browser: &Browser, site: &Site)
         wait_for_sizing(browser, 0, &want, &format!("the scenario from {hash}")).await?;
         let (shown_run, shown_floor) = (browser.field_value(0, "run").await?, browser.field_value(0, "floor").await?);
         if shown_run != run || parse(&shown_floor) != parse(NEW_FLOOR) {
-            return Err(format!("{hash} opens run {shown_run:?} floor {shown_floor:?}, want {run:?} floor {NEW_FLOOR}"));
+            return Err(format!(
+                "{hash} opens run {shown_run:?} floor {shown_floor:?}, want {run:?} floor {NEW_FLOOR}"
+            ));
         }
         browser.expect_no_console_errors("opening the URL with the fragment").await
     }
@@ -252,7 +272,8 @@ pub async fn requests_stay_on_the_origin_and_preloads_are_used(browser: &Browser
         )
         .await?;
     let origin = seen["origin"].as_str().unwrap_or("").to_string();
-    let urls: Vec<String> = seen["urls"].as_array().into_iter().flatten().filter_map(|u| u.as_str().map(str::to_string)).collect();
+    let urls: Vec<String> =
+        seen["urls"].as_array().into_iter().flatten().filter_map(|u| u.as_str().map(str::to_string)).collect();
     let foreign: Vec<&String> = urls.iter().filter(|u| !is_local(u) && !u.starts_with(&format!("{origin}/"))).collect();
     if !foreign.is_empty() {
         return Err(format!("requests to other origins than {origin}: {foreign:?}"));
@@ -286,7 +307,9 @@ pub async fn embedded_instances_are_independent(browser: &Browser, site: &Site) 
     let agent_want = expected(&agent)?;
     let agent_now = shown(browser, 1).await?;
     if agent_now != agent_want {
-        return Err(format!("instance 2 (agent, 2 Sparks) shows {agent_now:?}, the core computes {agent_want:?} for {agent:?}"));
+        return Err(format!(
+            "instance 2 (agent, 2 Sparks) shows {agent_now:?}, the core computes {agent_want:?} for {agent:?}"
+        ));
     }
     let mut chat = current_setup(browser, 0, Usage::Chat, 1).await?;
     chat.floor_tok_s = parse(NEW_FLOOR);
@@ -308,7 +331,8 @@ pub async fn offline_file_works_from_disk(browser: &Browser, site: &Site) -> Res
     browser.set_field(0, "floor", NEW_FLOOR).await?;
     let changed = Setup { floor_tok_s: parse(NEW_FLOOR), ..setup };
     wait_for_sizing(browser, 0, &expected(&changed)?, "floor 12 offline").await?;
-    let urls = browser.js("return performance.getEntriesByType('resource').map(e => e.name);", vec![json!(null)]).await?;
+    let urls =
+        browser.js("return performance.getEntriesByType('resource').map(e => e.name);", vec![json!(null)]).await?;
     let network: Vec<&str> =
         urls.as_array().into_iter().flatten().filter_map(|u| u.as_str()).filter(|u| u.starts_with("http")).collect();
     if network.is_empty() { Ok(()) } else { Err(format!("the offline file requests {network:?}")) }

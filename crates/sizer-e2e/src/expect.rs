@@ -29,7 +29,9 @@ pub struct Expected {
 /// The sizing the widget must display for `setup`.
 pub fn expected(setup: &Setup) -> Result<Expected, String> {
     let data = sizer_data::try_dataset().map_err(|e| format!("the dataset does not load: {e}"))?;
-    let run = data.run(&setup.run_id).ok_or_else(|| format!("the page shows run {:?}, which the dataset lacks", setup.run_id))?;
+    let run = data
+        .run(&setup.run_id)
+        .ok_or_else(|| format!("the page shows run {:?}, which the dataset lacks", setup.run_id))?;
     let (curve, _basis) = run.curve().map_err(|e| format!("run {} has no curve: {e:?}", run.id))?;
     let mut scenario = match setup.usage {
         Usage::Chat => Scenario::chat(),

@@ -11,9 +11,9 @@ mod expect;
 
 use browser::Browser;
 use checks::Site;
-use xtask::chromedriver::Chromedriver;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use xtask::chromedriver::Chromedriver;
 use xtask::static_server::StaticServer;
 
 fn main() -> ExitCode {
@@ -48,7 +48,11 @@ fn main() -> ExitCode {
 async fn run(dist: &Path, readme_screenshot: bool) -> Result<usize, String> {
     let offline = dist.join(xtask::dist::OFFLINE_PAGE);
     if !dist.join("index.html").is_file() || !offline.is_file() {
-        return Err(format!("{} lacks index.html or {}: run `cargo xtask dist` first", dist.display(), xtask::dist::OFFLINE_PAGE));
+        return Err(format!(
+            "{} lacks index.html or {}: run `cargo xtask dist` first",
+            dist.display(),
+            xtask::dist::OFFLINE_PAGE
+        ));
     }
     let server = StaticServer::bind(dist, 0).map_err(|e| format!("cannot serve {}: {e}", dist.display()))?;
     let base_url = server.url().map_err(|e| e.to_string())?;
@@ -57,9 +61,14 @@ async fn run(dist: &Path, readme_screenshot: bool) -> Result<usize, String> {
     let profile = std::env::temp_dir().join(format!("sizer-e2e-profile-{}", std::process::id()));
     let browser = Browser::open(&driver.url(), &profile).await?;
     let root = xtask::paths::workspace_root();
-    let screenshot_dir = if readme_screenshot { root.join("docs") } else { xtask::paths::target_dir(&root).join("sizer-e2e") };
+    let screenshot_dir =
+        if readme_screenshot { root.join("docs") } else { xtask::paths::target_dir(&root).join("sizer-e2e") };
     std::fs::create_dir_all(&screenshot_dir).map_err(|e| format!("{}: {e}", screenshot_dir.display()))?;
-    let site = Site { base_url, offline_url: checks::file_url(&offline)?, screenshot_path: screenshot_dir.join("screenshot.png") };
+    let site = Site {
+        base_url,
+        offline_url: checks::file_url(&offline)?,
+        screenshot_path: screenshot_dir.join("screenshot.png"),
+    };
     println!("sizer-e2e: {} in headless Chromium", site.base_url);
 
     let mut failed = 0;

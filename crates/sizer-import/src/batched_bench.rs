@@ -73,7 +73,9 @@ pub fn parse_jsonl(text: &str, objects: &[Located], name: &str) -> Result<(Vec<P
         let b = positive(object.required_number("pl")?, at("pl"), "pl")?;
         let stg = positive(object.required_number("speed_tg")?, at("speed_tg"), "speed_tg")?;
         let spp = non_negative(object.number("speed_pp")?, at("speed_pp"), "speed_pp")?;
-        if object.number("is_pp_shared")?.is_some_and(|shared| shared != 0.0) && !warnings.iter().any(|w| matches!(w, Warning::SharedPrompt { .. })) {
+        if object.number("is_pp_shared")?.is_some_and(|shared| shared != 0.0)
+            && !warnings.iter().any(|w| matches!(w, Warning::SharedPrompt { .. }))
+        {
             warnings.push(Warning::SharedPrompt { line });
         }
         rows.push(row(pp, tg, b, stg, spp.filter(|rate| *rate > 0.0), line));

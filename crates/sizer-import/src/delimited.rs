@@ -93,7 +93,18 @@ fn role_of(header: &str) -> Option<Role> {
     if has(&["tpot", "(ms)", " ms", "_ms"]) {
         return Some(Role::Speed(Basis::MedianTpot));
     }
-    if has(&["per req", "per-req", "per_req", "(req)", "/req", "per user", "per-user", "per stream", "per-stream", "single"]) {
+    if has(&[
+        "per req",
+        "per-req",
+        "per_req",
+        "(req)",
+        "/req",
+        "per user",
+        "per-user",
+        "per stream",
+        "per-stream",
+        "single",
+    ]) {
         return Some(Role::Speed(Basis::PublishedPerRequest));
     }
     if has(&["total", "aggregate", "system", "s_tg", "overall", "sum", "output throughput", "output_throughput"]) {
@@ -121,10 +132,16 @@ fn columns(header: &[&str], line: usize) -> Result<Option<Columns>, ImportError>
         return Err(ImportError::PromptTokensCounted { line, key: quote(header.get(i).copied().unwrap_or_default()) });
     }
     Ok(match (concurrency, speed) {
-        (Some(concurrency), Some((speed, basis))) if concurrency != speed => Some(Columns { concurrency, speed, basis }),
+        (Some(concurrency), Some((speed, basis))) if concurrency != speed => {
+            Some(Columns { concurrency, speed, basis })
+        }
         // Two columns and only the speed named: the other one is the concurrency.
-        (None, Some((speed, basis))) if header.len() == 2 => Some(Columns { concurrency: 1 - speed.min(1), speed, basis }),
-        (None, None) if header.len() == 2 => Some(Columns { concurrency: 0, speed: 1, basis: Basis::PublishedPerRequest }),
+        (None, Some((speed, basis))) if header.len() == 2 => {
+            Some(Columns { concurrency: 1 - speed.min(1), speed, basis })
+        }
+        (None, None) if header.len() == 2 => {
+            Some(Columns { concurrency: 0, speed: 1, basis: Basis::PublishedPerRequest })
+        }
         _ => None,
     })
 }
@@ -172,9 +189,11 @@ pub fn parse(text: &str, name: &str) -> Result<(Format, Vec<ParsedRun>, Vec<Warn
         }
         let value = |col: usize, key: &str| -> Result<f64, ImportError> {
             let cell = cells.get(col).copied().unwrap_or_default();
-            let number = separator
-                .number(cell)
-                .ok_or_else(|| ImportError::NotANumber { line: *line, key: key.to_owned(), value: quote(cell) })?;
+            let number = separator.number(cell).ok_or_else(|| ImportError::NotANumber {
+                line: *line,
+                key: key.to_owned(),
+                value: quote(cell),
+            })?;
             positive(number, Some(*line), key)
         };
         let concurrency = value(cols.concurrency, &names.0)?;

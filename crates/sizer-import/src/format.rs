@@ -62,9 +62,7 @@ impl Format {
     /// The benchmark tool behind the format.
     pub fn engine(self) -> Engine {
         match self {
-            Format::VllmJson | Format::VllmJsonLines | Format::VllmSweepSummary | Format::VllmConsole => {
-                Engine::Vllm
-            }
+            Format::VllmJson | Format::VllmJsonLines | Format::VllmSweepSummary | Format::VllmConsole => Engine::Vllm,
             Format::BatchedBenchMarkdown | Format::BatchedBenchJsonl => Engine::LlamaCpp,
             Format::LlamaBenchyJson | Format::LlamaBenchyMarkdown => Engine::LlamaBenchy,
             Format::Csv | Format::TwoColumn => Engine::Unknown,

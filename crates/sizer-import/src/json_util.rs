@@ -32,7 +32,8 @@ pub fn values(text: &str) -> Result<Vec<Located>, ImportError> {
 /// The elements of a top-level array, each with its own span.
 pub fn array_elements(text: &str, array: &Located) -> Result<Vec<Located>, ImportError> {
     let source = text.get(array.start..array.end).unwrap_or_default();
-    let raws: Vec<&RawValue> = serde_json::from_str(source).map_err(|e| shifted(json_error(e), line_of_offset(text, array.start) - 1))?;
+    let raws: Vec<&RawValue> =
+        serde_json::from_str(source).map_err(|e| shifted(json_error(e), line_of_offset(text, array.start) - 1))?;
     check_count(raws.len())?;
     raws.into_iter().map(|raw| locate(text, raw)).collect()
 }
@@ -57,7 +58,11 @@ pub fn line_value(text: &str, line_text: &str, line: usize) -> Result<Located, I
 fn locate(text: &str, raw: &RawValue) -> Result<Located, ImportError> {
     let slice = raw.get();
     let start = (slice.as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
-    let value = if slice.starts_with('{') { object_without_bulk(slice)? } else { serde_json::from_str(slice).map_err(json_error)? };
+    let value = if slice.starts_with('{') {
+        object_without_bulk(slice)?
+    } else {
+        serde_json::from_str(slice).map_err(json_error)?
+    };
     Ok(Located { value, start, end: start + slice.len() })
 }
 
@@ -80,7 +85,11 @@ fn object_without_bulk(slice: &str) -> Result<Value, ImportError> {
     let fields: std::collections::BTreeMap<String, &RawValue> = serde_json::from_str(slice).map_err(json_error)?;
     let mut map = Map::new();
     for (key, raw) in fields {
-        let value = if BULK_KEYS.contains(&key.as_str()) { Value::Null } else { serde_json::from_str(raw.get()).map_err(json_error)? };
+        let value = if BULK_KEYS.contains(&key.as_str()) {
+            Value::Null
+        } else {
+            serde_json::from_str(raw.get()).map_err(json_error)?
+        };
         map.insert(key, value);
     }
     Ok(Value::Object(map))
@@ -88,11 +97,7 @@ fn object_without_bulk(slice: &str) -> Result<Value, ImportError> {
 
 fn json_error(error: serde_json::Error) -> ImportError {
     let (line, column) = (error.line().max(1), error.column().max(1));
-    if error.is_eof() {
-        ImportError::TruncatedJson { line, column }
-    } else {
-        ImportError::InvalidJson { line, column }
-    }
+    if error.is_eof() { ImportError::TruncatedJson { line, column } } else { ImportError::InvalidJson { line, column } }
 }
 
 fn shifted(error: ImportError, by: usize) -> ImportError {
@@ -117,7 +122,9 @@ impl<'a> Object<'a> {
     /// Wraps a located value, or says that it is not an object.
     pub fn new(text: &'a str, located: &'a Located, what: &str) -> Result<Object<'a>, ImportError> {
         match &located.value {
-            Value::Object(map) => Ok(Object { map, text, start: located.start, end: located.end, prefix: String::new() }),
+            Value::Object(map) => {
+                Ok(Object { map, text, start: located.start, end: located.end, prefix: String::new() })
+            }
             _ => Err(ImportError::WrongType {
                 line: Some(line_of_offset(text, located.start)),
                 key: what.to_owned(),
@@ -169,7 +176,9 @@ impl<'a> Object<'a> {
     pub fn number(&self, key: &str) -> Result<Option<f64>, ImportError> {
         match self.map.get(key) {
             None | Some(Value::Null) => Ok(None),
-            Some(Value::Number(n)) => n.as_f64().filter(|v| v.is_finite()).map(Some).ok_or_else(|| self.wrong(key, "a finite number")),
+            Some(Value::Number(n)) => {
+                n.as_f64().filter(|v| v.is_finite()).map(Some).ok_or_else(|| self.wrong(key, "a finite number"))
+            }
             Some(_) => Err(self.wrong(key, "a number")),
         }
     }

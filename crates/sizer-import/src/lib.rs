@@ -61,7 +61,8 @@ pub fn import_bytes(bytes: &[u8], name: &str) -> Result<Import, ImportError> {
 /// concurrency, the usual way to run `vllm bench serve`) are combined into one curve per model;
 /// other files are imported one by one and their runs listed together. An error names its file.
 pub fn import_files(files: &[(&str, &str)], name: &str) -> Result<Import, ImportError> {
-    let in_file = |file: &str, error: ImportError| ImportError::InFile { file: clean_label(file).0, error: Box::new(error) };
+    let in_file =
+        |file: &str, error: ImportError| ImportError::InFile { file: clean_label(file).0, error: Box::new(error) };
     let mut texts = Vec::with_capacity(files.len());
     for (file, text) in files {
         guard::check(text).map_err(|e| in_file(file, e))?;
@@ -126,7 +127,8 @@ fn dispatch(text: &str, name: &str) -> Result<Parsed, ImportError> {
         let (runs, warnings) = llama_benchy::parse_markdown(&tables, name)?;
         return Ok((Format::LlamaBenchyMarkdown, runs, warnings));
     }
-    let json_lines: Vec<(usize, &str)> = text::numbered_lines(text).filter(|(_, l)| l.trim_start().starts_with('{')).collect();
+    let json_lines: Vec<(usize, &str)> =
+        text::numbered_lines(text).filter(|(_, l)| l.trim_start().starts_with('{')).collect();
     if !json_lines.is_empty() {
         let mut values = Vec::with_capacity(json_lines.len());
         for (line, raw) in json_lines {
@@ -164,9 +166,13 @@ const VLLM_KEYS: &[&str] =
 fn kind(value: &Value) -> Kind {
     match value {
         Value::Object(map) if map.contains_key("benchmarks") => Kind::Benchy,
-        Value::Object(map) if map.contains_key("speed_tg") || (map.contains_key("pl") && map.contains_key("tg")) => Kind::BatchedRow,
+        Value::Object(map) if map.contains_key("speed_tg") || (map.contains_key("pl") && map.contains_key("tg")) => {
+            Kind::BatchedRow
+        }
         Value::Object(map) if VLLM_KEYS.iter().any(|k| map.contains_key(*k)) => Kind::Vllm,
-        Value::Array(items) if !items.is_empty() && items.iter().all(|item| kind(item) == Kind::Vllm) => Kind::VllmSweep,
+        Value::Array(items) if !items.is_empty() && items.iter().all(|item| kind(item) == Kind::Vllm) => {
+            Kind::VllmSweep
+        }
         _ => Kind::Unknown,
     }
 }

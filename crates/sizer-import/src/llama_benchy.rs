@@ -74,7 +74,14 @@ impl Runs {
     }
 }
 
-fn new_run(format: Format, name: &str, model: Option<&str>, date: Option<&str>, config: &Config, dated_label: bool) -> ParsedRun {
+fn new_run(
+    format: Format,
+    name: &str,
+    model: Option<&str>,
+    date: Option<&str>,
+    config: &Config,
+    dated_label: bool,
+) -> ParsedRun {
     let mut suffix = config.suffix();
     if let (true, Some(date)) = (dated_label, date) {
         suffix.push_str(&format!(" · {date}"));
@@ -93,7 +100,11 @@ fn new_run(format: Format, name: &str, model: Option<&str>, date: Option<&str>, 
 }
 
 /// Parses llama-benchy JSON documents (one or several pasted together).
-pub fn parse_json(text: &str, documents: &[Located], name: &str) -> Result<(Vec<ParsedRun>, Vec<Warning>), ImportError> {
+pub fn parse_json(
+    text: &str,
+    documents: &[Located],
+    name: &str,
+) -> Result<(Vec<ParsedRun>, Vec<Warning>), ImportError> {
     let mut warnings = Vec::new();
     let mut all = Vec::new();
     for located in documents {
@@ -104,23 +115,46 @@ pub fn parse_json(text: &str, documents: &[Located], name: &str) -> Result<(Vec<
         };
         let date = top.string("timestamp")?.map(|d| crate::text::clean_label(d).0);
         // Checked as an array first (a typed error), then read element by element with spans.
-        top.array("benchmarks")?.ok_or_else(|| ImportError::MissingKey { line: Some(top.line()), key: "benchmarks".into() })?;
+        top.array("benchmarks")?
+            .ok_or_else(|| ImportError::MissingKey { line: Some(top.line()), key: "benchmarks".into() })?;
         let benchmarks = json_util::array_field_elements(text, located, "benchmarks")?.unwrap_or_default();
         let mut runs = Runs::new();
         for (index, element) in benchmarks.iter().enumerate() {
-            let bench = Object::new(text, element, &format!("benchmarks[{index}]"))?.with_prefix(format!("benchmarks[{index}]."));
+            let bench = Object::new(text, element, &format!("benchmarks[{index}]"))?
+                .with_prefix(format!("benchmarks[{index}]."));
             let line = Some(bench.line());
-            let concurrency = positive(bench.required_number("concurrency")?, Some(bench.key_line("concurrency")), &bench.key_name("concurrency"))?;
+            let concurrency = positive(
+                bench.required_number("concurrency")?,
+                Some(bench.key_line("concurrency")),
+                &bench.key_name("concurrency"),
+            )?;
             let config = Config {
-                prompt: non_negative(bench.number("prompt_size")?, Some(bench.key_line("prompt_size")), &bench.key_name("prompt_size"))?,
-                response: non_negative(bench.number("response_size")?, Some(bench.key_line("response_size")), &bench.key_name("response_size"))?,
-                depth: non_negative(bench.number("context_size")?, Some(bench.key_line("context_size")), &bench.key_name("context_size"))?.unwrap_or_default(),
+                prompt: non_negative(
+                    bench.number("prompt_size")?,
+                    Some(bench.key_line("prompt_size")),
+                    &bench.key_name("prompt_size"),
+                )?,
+                response: non_negative(
+                    bench.number("response_size")?,
+                    Some(bench.key_line("response_size")),
+                    &bench.key_name("response_size"),
+                )?,
+                depth: non_negative(
+                    bench.number("context_size")?,
+                    Some(bench.key_line("context_size")),
+                    &bench.key_name("context_size"),
+                )?
+                .unwrap_or_default(),
                 context_phase: match bench.map().get("is_context_prefill_phase") {
                     None | Some(Value::Null) => false,
                     Some(Value::Bool(b)) => *b,
                     Some(_) => {
                         let line = Some(bench.key_line("is_context_prefill_phase"));
-                        return Err(ImportError::WrongType { line, key: bench.key_name("is_context_prefill_phase"), expected: "true or false" });
+                        return Err(ImportError::WrongType {
+                            line,
+                            key: bench.key_name("is_context_prefill_phase"),
+                            expected: "true or false",
+                        });
                     }
                 },
             };
@@ -142,7 +176,9 @@ pub fn parse_json(text: &str, documents: &[Located], name: &str) -> Result<(Vec<
             }
             let point = ParsedPoint::new(Some(concurrency), line, figures);
             check_count(index + 1)?;
-            runs.add(config, point, |c| new_run(Format::LlamaBenchyJson, name, model.as_deref(), date.as_deref(), c, documents.len() > 1));
+            runs.add(config, point, |c| {
+                new_run(Format::LlamaBenchyJson, name, model.as_deref(), date.as_deref(), c, documents.len() > 1)
+            });
         }
         all.extend(runs.runs);
     }
@@ -233,7 +269,12 @@ pub fn parse_markdown(tables: &[Table<'_>], name: &str) -> Result<(Vec<ParsedRun
     Ok((all, warnings))
 }
 
-fn parse_table(table: &Table<'_>, name: &str, dated: bool, warnings: &mut Vec<Warning>) -> Result<(Vec<ParsedRun>, usize), ImportError> {
+fn parse_table(
+    table: &Table<'_>,
+    name: &str,
+    dated: bool,
+    warnings: &mut Vec<Warning>,
+) -> Result<(Vec<ParsedRun>, usize), ImportError> {
     let test_col = table.required_column(&["test"])?;
     let model_col = table.column(&["model"]);
     let total_col = table.column(&["t/s (total)", "t/s"]);
@@ -274,14 +315,20 @@ fn parse_table(table: &Table<'_>, name: &str, dated: bool, warnings: &mut Vec<Wa
             });
             continue;
         }
-        let partner = pending.iter().rposition(|p| p.depth == test.depth && p.context_phase == test.context_phase && p.concurrency == concurrency);
+        let partner = pending.iter().rposition(|p| {
+            p.depth == test.depth && p.context_phase == test.context_phase && p.concurrency == concurrency
+        });
         let partner = partner.map(|i| pending.remove(i));
         let total = match total_col {
-            Some(col) => Some(positive(number_cell(cell(Some(col)), line, &key(Some(col)))?, Some(line), &key(Some(col)))?),
+            Some(col) => {
+                Some(positive(number_cell(cell(Some(col)), line, &key(Some(col)))?, Some(line), &key(Some(col)))?)
+            }
             None => None,
         };
         let per_request = match req_col {
-            Some(col) => Some(positive(number_cell(cell(Some(col)), line, &key(Some(col)))?, Some(line), &key(Some(col)))?),
+            Some(col) => {
+                Some(positive(number_cell(cell(Some(col)), line, &key(Some(col)))?, Some(line), &key(Some(col)))?)
+            }
             None if concurrency == 1.0 => total,
             None => None,
         };
@@ -301,7 +348,9 @@ fn parse_table(table: &Table<'_>, name: &str, dated: bool, warnings: &mut Vec<Wa
         };
         let point = ParsedPoint::new(Some(concurrency), Some(line), figures);
         check_count(runs.runs.iter().map(|r| r.points.len()).sum::<usize>() + 1)?;
-        runs.add(config, point, |c| new_run(Format::LlamaBenchyMarkdown, name, model.as_deref(), date.as_deref(), c, dated));
+        runs.add(config, point, |c| {
+            new_run(Format::LlamaBenchyMarkdown, name, model.as_deref(), date.as_deref(), c, dated)
+        });
     }
     Ok((runs.runs, skipped + pending.len()))
 }
@@ -314,10 +363,22 @@ mod tests {
     fn test_names() {
         assert_eq!(
             parse_test("pp2048 @ d4096 (c2)"),
-            Some(Test { generation: false, context_phase: false, size: Some(2048.0), depth: 4096.0, concurrency: Some(2.0) })
+            Some(Test {
+                generation: false,
+                context_phase: false,
+                size: Some(2048.0),
+                depth: 4096.0,
+                concurrency: Some(2.0)
+            })
         );
-        assert_eq!(parse_test("tg32"), Some(Test { generation: true, context_phase: false, size: Some(32.0), depth: 0.0, concurrency: None }));
-        assert_eq!(parse_test("ctx_tg @ d8192"), Some(Test { generation: true, context_phase: true, size: None, depth: 8192.0, concurrency: None }));
+        assert_eq!(
+            parse_test("tg32"),
+            Some(Test { generation: true, context_phase: false, size: Some(32.0), depth: 0.0, concurrency: None })
+        );
+        assert_eq!(
+            parse_test("ctx_tg @ d8192"),
+            Some(Test { generation: true, context_phase: true, size: None, depth: 8192.0, concurrency: None })
+        );
         assert_eq!(parse_test("tg32 @ x"), None);
         assert_eq!(parse_test("(c"), None);
     }

@@ -4,8 +4,8 @@
 use crate::error::ImportError;
 use crate::format::Format;
 use crate::limits::{MAX_CONCURRENCY, MAX_LABEL_CHARS, MAX_POINTS_PER_RUN, MAX_RUNS};
-use crate::text::cap_chars;
 use crate::parsed::{Basis, Figures, ParsedRun};
+use crate::text::cap_chars;
 use crate::warning::Warning;
 use serde::{Deserialize, Serialize};
 
@@ -60,8 +60,8 @@ impl Import {
             .iter()
             .enumerate()
             .flat_map(|(run_index, run)| {
-                run.points.iter().enumerate().filter(|(_, point)| point.concurrency.is_none()).map(move |(point_index, point)| {
-                    MissingConcurrency {
+                run.points.iter().enumerate().filter(|(_, point)| point.concurrency.is_none()).map(
+                    move |(point_index, point)| MissingConcurrency {
                         run: run_index,
                         point: point_index,
                         run_label: run.label.clone(),
@@ -70,8 +70,8 @@ impl Import {
                         figures: point.figures,
                         mean_in_flight: point.mean_in_flight(run.workload.output_tokens),
                         peak_concurrent_requests: point.figures.peak_concurrent_requests,
-                    }
-                })
+                    },
+                )
             })
             .collect();
         if missing.is_empty() { Outcome::Ready } else { Outcome::NeedsConcurrency(missing) }
@@ -156,14 +156,15 @@ fn settle_run(run: &mut ParsedRun) -> Result<(), ImportError> {
     for pair in run.points.windows(2) {
         if let [a, b] = pair
             && let (Some(x), Some(y)) = (a.concurrency, b.concurrency)
-                && x == y {
-                    return Err(ImportError::DuplicateConcurrency {
-                        run: run.label.clone(),
-                        concurrency: x,
-                        first_line: a.line.min(b.line),
-                        second_line: a.line.max(b.line),
-                    });
-                }
+            && x == y
+        {
+            return Err(ImportError::DuplicateConcurrency {
+                run: run.label.clone(),
+                concurrency: x,
+                first_line: a.line.min(b.line),
+                second_line: a.line.max(b.line),
+            });
+        }
     }
     let candidates = [Some(run.basis), run.alternative];
     let supported = |basis: Basis| run.points.iter().all(|point| point.supports(basis));

@@ -193,10 +193,7 @@ impl ParsedRun {
     }
 
     fn points_on(&self, basis: Basis) -> Vec<(f64, f64)> {
-        self.points
-            .iter()
-            .filter_map(|point| Some((point.concurrency?, point.speed(basis)?)))
-            .collect()
+        self.points.iter().filter_map(|point| Some((point.concurrency?, point.speed(basis)?))).collect()
     }
 
     /// The highest measured aggregate prefill rate (tok/s) and the concurrency it was measured
@@ -206,13 +203,13 @@ impl ParsedRun {
     /// `max over points of S_PP` (batched-bench) or `pp_throughput` (llama-benchy): the prompt
     /// processing rate the machine sustains once batched, which is what limits a burst of prompts.
     pub fn prefill_tok_s(&self) -> Option<(f64, Option<f64>)> {
-        self.points
-            .iter()
-            .filter_map(|point| Some((point.figures.prefill_tok_s?, point.concurrency)))
-            .fold(None, |best: Option<(f64, Option<f64>)>, candidate| match best {
+        self.points.iter().filter_map(|point| Some((point.figures.prefill_tok_s?, point.concurrency))).fold(
+            None,
+            |best: Option<(f64, Option<f64>)>, candidate| match best {
                 Some(best) if best.0 >= candidate.0 => Some(best),
                 _ => Some(candidate),
-            })
+            },
+        )
     }
 
     /// Whether every point has a known concurrency.

@@ -30,7 +30,9 @@ impl fmt::Display for ShareError {
             ShareError::BadCharacter { position } => {
                 write!(f, "The shared curve has an unexpected character at position {position}.")
             }
-            ShareError::BadPoint { index } => write!(f, "Point {} of the shared curve is not \"concurrency:tok/s\".", index + 1),
+            ShareError::BadPoint { index } => {
+                write!(f, "Point {} of the shared curve is not \"concurrency:tok/s\".", index + 1)
+            }
             ShareError::OutOfRange { index } => write!(f, "Point {} of the shared curve is out of range.", index + 1),
             ShareError::NotIncreasing { index } => {
                 write!(f, "Point {} of the shared curve does not increase in concurrency.", index + 1)
@@ -48,11 +50,8 @@ pub fn encode_points(points: &[(f64, f64)]) -> Result<String, ShareError> {
     if let Some(index) = points.iter().position(|(c, s)| !(c.is_finite() && *c > 0.0 && s.is_finite() && *s > 0.0)) {
         return Err(ShareError::OutOfRange { index });
     }
-    let text = points
-        .iter()
-        .map(|(c, s)| format!("{}:{}", decimals(*c, 3), decimals(*s, 2)))
-        .collect::<Vec<_>>()
-        .join(",");
+    let text =
+        points.iter().map(|(c, s)| format!("{}:{}", decimals(*c, 3), decimals(*s, 2))).collect::<Vec<_>>().join(",");
     decode_points(&text)?;
     Ok(text)
 }

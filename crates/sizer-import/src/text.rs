@@ -85,7 +85,9 @@ pub fn positive(value: f64, line: Option<usize>, key: &str) -> Result<f64, Impor
 /// Checks an optional value: `None` passes, a value must be finite and not negative.
 pub fn non_negative(value: Option<f64>, line: Option<usize>, key: &str) -> Result<Option<f64>, ImportError> {
     match value {
-        Some(v) if !(v.is_finite() && v >= 0.0) => Err(ImportError::NotPositive { line, key: key.to_owned(), value: v }),
+        Some(v) if !(v.is_finite() && v >= 0.0) => {
+            Err(ImportError::NotPositive { line, key: key.to_owned(), value: v })
+        }
         other => Ok(other),
     }
 }

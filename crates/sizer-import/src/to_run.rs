@@ -66,7 +66,8 @@ impl ParsedRun {
     }
 
     fn to_point(&self, point: &ParsedPoint) -> Result<RunPoint, ImportError> {
-        let concurrency = point.concurrency.ok_or_else(|| ImportError::ConcurrencyUnknown { run: self.label.clone() })?;
+        let concurrency =
+            point.concurrency.ok_or_else(|| ImportError::ConcurrencyUnknown { run: self.label.clone() })?;
         // Whole and within MAX_CONCURRENCY (checked on import), so the conversion is exact.
         let whole = concurrency as u32;
         let figures = &point.figures;
@@ -86,7 +87,8 @@ impl ParsedRun {
             notes.push("concurrency entered by you".to_owned());
         }
         if let (Some(ms), None) = (figures.ttft_mean_ms, figures.ttft_median_ms) {
-            let name = if self.engine == Engine::LlamaBenchy { "time to first response" } else { "time to first token" };
+            let name =
+                if self.engine == Engine::LlamaBenchy { "time to first response" } else { "time to first token" };
             notes.push(format!("mean {name} {} ms", short_number((ms * 100.0).round() / 100.0)));
         }
         Ok(RunPoint {
@@ -119,11 +121,16 @@ impl ParsedRun {
         if let Some(rate) = self.workload.request_rate {
             note.push(format!("request rate {} req/s", short_number(rate)));
         }
-        Workload { prompt_tokens: count(self.workload.prompt_tokens), output_tokens: count(self.workload.output_tokens), note: Some(note.join(", ")) }
+        Workload {
+            prompt_tokens: count(self.workload.prompt_tokens),
+            output_tokens: count(self.workload.output_tokens),
+            note: Some(note.join(", ")),
+        }
     }
 
     fn note(&self) -> String {
-        let mut note = format!("Imported from {}; the curve uses {}", self.format.name(), self.basis.formula(self.format));
+        let mut note =
+            format!("Imported from {}; the curve uses {}", self.format.name(), self.basis.formula(self.format));
         if let Some(alternative) = self.alternative {
             note.push_str(&format!("; also available: {}", alternative.formula(self.format)));
         }

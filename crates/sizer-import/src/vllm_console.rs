@@ -76,9 +76,10 @@ pub fn parse(text: &str, name: &str) -> Result<(Vec<ParsedRun>, Vec<Warning>), I
         let Some(block) = current.as_mut() else {
             // Before a block: `Maximum request concurrency: 8` is the run's setting.
             if let Some((label, value)) = label_value(raw)
-                && label == "maximum request concurrency" {
-                    setting = concurrency_value(value, line, raw)?;
-                }
+                && label == "maximum request concurrency"
+            {
+                setting = concurrency_value(value, line, raw)?;
+            }
             continue;
         };
         if is_closing_rule(raw) {
@@ -173,9 +174,10 @@ fn into_point(block: Block, warnings: &mut Vec<Warning>) -> Result<(ParsedPoint,
         warnings.push(Warning::NoTpot { line: Some(block.line) });
     }
     if let (Some(failed), Some(completed)) = (block.failed, block.completed)
-        && failed > 0.0 {
-            warnings.push(Warning::FailedRequests { line: Some(block.line), failed, completed });
-        }
+        && failed > 0.0
+    {
+        warnings.push(Warning::FailedRequests { line: Some(block.line), failed, completed });
+    }
     if let (Some(rate), Some(_)) = (block.rate, block.concurrency) {
         warnings.push(Warning::RateLimited { line: Some(block.line), request_rate: rate });
     }

@@ -13,13 +13,50 @@ use serde_json::Value;
 
 /// Keys `vllm bench serve` itself writes (any other key in a sweep is a swept parameter).
 const RESULT_KEYS: &[&str] = &[
-    "date", "endpoint_type", "backend", "label", "model_id", "tokenizer_id", "num_prompts", "request_rate",
-    "burstiness", "max_concurrency", "duration", "completed", "failed", "total_input_tokens", "total_output_tokens",
-    "request_throughput", "request_goodput", "request_goodput:", "output_throughput", "total_token_throughput",
-    "input_throughput", "max_output_tokens_per_s", "max_concurrent_requests", "rtfx", "best_of", "use_beam_search",
-    "input_lens", "output_lens", "ttfts", "itls", "generated_texts", "errors", "run_number", "percentiles",
-    "num_requests", "start_times", "goodput", "request_id", "request_ids", "metadata", "ramp_up_strategy",
-    "ramp_up_start_rps", "ramp_up_end_rps", "median_e2el_ms",
+    "date",
+    "endpoint_type",
+    "backend",
+    "label",
+    "model_id",
+    "tokenizer_id",
+    "num_prompts",
+    "request_rate",
+    "burstiness",
+    "max_concurrency",
+    "duration",
+    "completed",
+    "failed",
+    "total_input_tokens",
+    "total_output_tokens",
+    "request_throughput",
+    "request_goodput",
+    "request_goodput:",
+    "output_throughput",
+    "total_token_throughput",
+    "input_throughput",
+    "max_output_tokens_per_s",
+    "max_concurrent_requests",
+    "rtfx",
+    "best_of",
+    "use_beam_search",
+    "input_lens",
+    "output_lens",
+    "ttfts",
+    "itls",
+    "generated_texts",
+    "errors",
+    "run_number",
+    "percentiles",
+    "num_requests",
+    "start_times",
+    "goodput",
+    "request_id",
+    "request_ids",
+    "metadata",
+    "ramp_up_strategy",
+    "ramp_up_start_rps",
+    "ramp_up_end_rps",
+    "median_e2el_ms",
 ];
 
 /// Whether a key is one of the tool's result keys (including every `mean_/median_/std_/pNN_…_ms`).
@@ -46,7 +83,11 @@ struct Measured {
 
 /// Parses vLLM result objects (already split out of the input, each with the text it came
 /// from, so several files can form one curve) into runs.
-pub fn parse(objects: &[(&str, Located)], format: Format, name: &str) -> Result<(Vec<ParsedRun>, Vec<Warning>), ImportError> {
+pub fn parse(
+    objects: &[(&str, Located)],
+    format: Format,
+    name: &str,
+) -> Result<(Vec<ParsedRun>, Vec<Warning>), ImportError> {
     let mut warnings = Vec::new();
     let mut measured = Vec::with_capacity(objects.len());
     for (text, located) in objects {
@@ -133,13 +174,25 @@ fn measure(object: &Object<'_>, warnings: &mut Vec<Warning>) -> Result<Measured,
         None | Some(Value::Null) => None,
         Some(Value::Number(_)) => object.number("max_concurrency")?,
         Some(Value::String(s)) if s.trim().eq_ignore_ascii_case("none") => None,
-        Some(_) => return Err(ImportError::WrongType { line: at("max_concurrency"), key: "max_concurrency".into(), expected: "a whole number or null" }),
+        Some(_) => {
+            return Err(ImportError::WrongType {
+                line: at("max_concurrency"),
+                key: "max_concurrency".into(),
+                expected: "a whole number or null",
+            });
+        }
     };
     let request_rate = match object.map().get("request_rate") {
         None | Some(Value::Null) => None,
         Some(Value::String(s)) if s.trim().eq_ignore_ascii_case("inf") => None,
         Some(Value::Number(_)) => object.number("request_rate")?,
-        Some(_) => return Err(ImportError::WrongType { line: at("request_rate"), key: "request_rate".into(), expected: "a number or \"inf\"" }),
+        Some(_) => {
+            return Err(ImportError::WrongType {
+                line: at("request_rate"),
+                key: "request_rate".into(),
+                expected: "a number or \"inf\"",
+            });
+        }
     };
     let request_rate = non_negative(request_rate, at("request_rate"), "request_rate")?.filter(|r| *r > 0.0);
 
@@ -164,14 +217,22 @@ fn measure(object: &Object<'_>, warnings: &mut Vec<Warning>) -> Result<Measured,
             at("total_token_throughput"),
             "total_token_throughput",
         )?,
-        peak_generated_tok_s: non_negative(object.number("max_output_tokens_per_s")?, at("max_output_tokens_per_s"), "max_output_tokens_per_s")?,
+        peak_generated_tok_s: non_negative(
+            object.number("max_output_tokens_per_s")?,
+            at("max_output_tokens_per_s"),
+            "max_output_tokens_per_s",
+        )?,
         prefill_tok_s: None,
         ttft_median_ms: non_negative(object.number("median_ttft_ms")?, at("median_ttft_ms"), "median_ttft_ms")?,
         ttft_p99_ms: non_negative(object.number("p99_ttft_ms")?, at("p99_ttft_ms"), "p99_ttft_ms")?,
         ttft_mean_ms: non_negative(object.number("mean_ttft_ms")?, at("mean_ttft_ms"), "mean_ttft_ms")?,
         mean_tpot_ms: non_negative(object.number("mean_tpot_ms")?, at("mean_tpot_ms"), "mean_tpot_ms")?,
         mean_e2el_ms: non_negative(object.number("mean_e2el_ms")?, at("mean_e2el_ms"), "mean_e2el_ms")?,
-        request_throughput: non_negative(object.number("request_throughput")?, at("request_throughput"), "request_throughput")?,
+        request_throughput: non_negative(
+            object.number("request_throughput")?,
+            at("request_throughput"),
+            "request_throughput",
+        )?,
         peak_concurrent_requests: non_negative(
             object.number("max_concurrent_requests")?,
             at("max_concurrent_requests"),
@@ -182,9 +243,10 @@ fn measure(object: &Object<'_>, warnings: &mut Vec<Warning>) -> Result<Measured,
     let completed = non_negative(object.number("completed")?, at("completed"), "completed")?;
     let failed = non_negative(object.number("failed")?, at("failed"), "failed")?;
     if let (Some(failed), Some(completed)) = (failed, completed)
-        && failed > 0.0 {
-            warnings.push(Warning::FailedRequests { line: Some(line), failed, completed });
-        }
+        && failed > 0.0
+    {
+        warnings.push(Warning::FailedRequests { line: Some(line), failed, completed });
+    }
     if let (Some(rate), Some(_)) = (request_rate, concurrency) {
         warnings.push(Warning::RateLimited { line: Some(line), request_rate: rate });
     }
@@ -211,7 +273,15 @@ fn measure(object: &Object<'_>, warnings: &mut Vec<Warning>) -> Result<Measured,
     let run_number = object.number("run_number")?;
     let date = object.string("date")?.map(|d| crate::text::clean_label(d).0);
     let group = format!("{}\u{1}{}", model.as_deref().unwrap_or_default(), extras);
-    Ok(Measured { group, model, extras, run_number, date, workload, point: ParsedPoint::new(concurrency, Some(line), figures) })
+    Ok(Measured {
+        group,
+        model,
+        extras,
+        run_number,
+        date,
+        workload,
+        point: ParsedPoint::new(concurrency, Some(line), figures),
+    })
 }
 
 /// Swept parameters (keys that are not vLLM result keys) as `key=value, …`, sorted by key.

@@ -43,15 +43,12 @@ impl fmt::Display for Warning {
                 "{}{failed} request(s) failed ({completed} completed); the speeds cover the completed ones only.",
                 at(*line)
             ),
-            Warning::NoTpot { line } => write!(
-                f,
-                "{}no median TPOT, so this point uses output throughput / concurrency.",
-                at(*line)
-            ),
-            Warning::RepeatsAveraged { run, concurrency, count } => write!(
-                f,
-                "\"{run}\": {count} repeated runs at concurrency {concurrency} were averaged."
-            ),
+            Warning::NoTpot { line } => {
+                write!(f, "{}no median TPOT, so this point uses output throughput / concurrency.", at(*line))
+            }
+            Warning::RepeatsAveraged { run, concurrency, count } => {
+                write!(f, "\"{run}\": {count} repeated runs at concurrency {concurrency} were averaged.")
+            }
             Warning::DuplicateTableSkipped { line } => {
                 write!(f, "line {line}: this table repeats an earlier one and was skipped.")
             }

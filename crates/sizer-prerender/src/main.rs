@@ -35,7 +35,8 @@ fn main() -> ExitCode {
 
 /// `html` with every marked mount point rendered.
 fn prerender(html: &str) -> Result<String, String> {
-    let runtime = tokio::runtime::Builder::new_current_thread().build().map_err(|e| format!("no async runtime: {e}"))?;
+    let runtime =
+        tokio::runtime::Builder::new_current_thread().build().map_err(|e| format!("no async runtime: {e}"))?;
     let marked: Vec<page::MountTag> = page::mount_tags(html).into_iter().filter(|tag| tag.has_marker).collect();
     let mut rendered = Vec::with_capacity(marked.len());
     for tag in marked {

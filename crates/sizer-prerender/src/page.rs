@@ -158,7 +158,10 @@ mod tests {
     #[test]
     fn finds_mount_points_in_order_with_their_attributes_and_skips_comments() {
         let tags = mount_tags(PAGE);
-        assert_eq!(tags.iter().map(|t| (t.index, t.has_marker)).collect::<Vec<_>>(), [(0, true), (1, false), (2, true)]);
+        assert_eq!(
+            tags.iter().map(|t| (t.index, t.has_marker)).collect::<Vec<_>>(),
+            [(0, true), (1, false), (2, true)]
+        );
         assert_eq!(tags[0].attributes, Attributes { sync_url: true, ..Attributes::default() });
         assert_eq!(
             tags[1].attributes,

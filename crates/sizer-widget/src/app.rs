@@ -54,7 +54,8 @@ pub fn App(props: &AppProps) -> Html {
     let prefix = props.id_prefix.clone();
     let outcome = Rc::clone(&state.outcome);
     let usage = state.usage();
-    let fragment = crate::imported::fragment_with_shared(fragment::encode(&state.run_id, lang, &state.scenario()), &state);
+    let fragment =
+        crate::imported::fragment_with_shared(fragment::encode(&state.run_id, lang, &state.scenario()), &state);
 
     use_fragment_sync(sync_url, state.dispatcher(), fragment.clone());
 

@@ -65,7 +65,11 @@ impl Config {
             if sizer_data::dataset().run(run).is_some() {
                 config.run = Some(run.to_string());
             } else {
-                config.errors.push(ConfigError { attribute: "data-run", value: run.to_string(), problem: ConfigProblem::UnknownRun });
+                config.errors.push(ConfigError {
+                    attribute: "data-run",
+                    value: run.to_string(),
+                    problem: ConfigProblem::UnknownRun,
+                });
             }
         }
         config.floor = number(&mut config.errors, "data-floor", Field::Floor, &attributes.floor);
@@ -74,13 +78,21 @@ impl Config {
         if let Some(value) = &attributes.lang {
             match Lang::from_code(value) {
                 Some(lang) => config.lang = Some(lang),
-                None => config.errors.push(ConfigError { attribute: "data-lang", value: value.clone(), problem: ConfigProblem::UnknownLang }),
+                None => config.errors.push(ConfigError {
+                    attribute: "data-lang",
+                    value: value.clone(),
+                    problem: ConfigProblem::UnknownLang,
+                }),
             }
         }
         if let Some(value) = &attributes.usage {
             match Usage::from_code(value) {
                 Some(usage) => config.usage = Some(usage),
-                None => config.errors.push(ConfigError { attribute: "data-usage", value: value.clone(), problem: ConfigProblem::UnknownUsage }),
+                None => config.errors.push(ConfigError {
+                    attribute: "data-usage",
+                    value: value.clone(),
+                    problem: ConfigProblem::UnknownUsage,
+                }),
             }
         }
         config

@@ -22,11 +22,9 @@ pub fn markdown(lang: Lang, outcome: &Outcome, result: &ResultText, steps: &[Ste
     out.push_str("\n\n**");
     out.push_str(&result.summary);
     out.push_str("**\n\n");
-    for (label, value) in [
-        (Msg::PeopleLabel, &result.people),
-        (Msg::StreamsLabel, &result.streams),
-        (Msg::BindingLabel, &result.binding),
-    ] {
+    for (label, value) in
+        [(Msg::PeopleLabel, &result.people), (Msg::StreamsLabel, &result.streams), (Msg::BindingLabel, &result.binding)]
+    {
         out.push_str("- ");
         out.push_str(text(lang, label));
         out.push_str(": ");
@@ -188,7 +186,8 @@ mod tests {
         let scenario = Scenario { z: Some(2.33), ..Scenario::chat() };
         let outcome = Outcome::compute(DEFAULT_RUN, scenario, &Outcome::empty());
         let result = result_text(Lang::En, &outcome, Some(Usage::Chat));
-        let md = markdown(Lang::En, &outcome, &result, &steps(Lang::En, &outcome), Some("https://example.test/#s=f:15"));
+        let md =
+            markdown(Lang::En, &outcome, &result, &steps(Lang::En, &outcome), Some("https://example.test/#s=f:15"));
         assert!(md.contains("**About 160 people chatting, limited by per-user speed.**"), "{md}");
         assert!(md.contains("- People served: 163"), "{md}");
         assert!(md.contains("2. **Streams at the floor**"), "{md}");

@@ -212,10 +212,7 @@ mod tests {
             ..Scenario::coding_agent()
         };
         let text = encode("run-1.2_x", Lang::De, &scenario);
-        assert_eq!(
-            text,
-            "s=r:run-1.2_x,l:de,f:12.5,a:400,i:30,b:1,t:1,p:0.995,h:e,m:m,c:32768,q:20000,n:2,z:2.33"
-        );
+        assert_eq!(text, "s=r:run-1.2_x,l:de,f:12.5,a:400,i:30,b:1,t:1,p:0.995,h:e,m:m,c:32768,q:20000,n:2,z:2.33");
         let back = decode(&format!("#{text}")).expect("decodes");
         assert_eq!(back.run.as_deref(), Some("run-1.2_x"));
         assert_eq!(back.lang, Some(Lang::De));

@@ -175,7 +175,8 @@ impl ImportedRuns {
 
     /// The stored form: `{"version":1,"next":n,"runs":[...]}`, refused over [`MAX_STORED_BYTES`].
     pub fn to_storage(&self) -> Result<String, StorageNotice> {
-        let stored = StoredRef { version: STORAGE_VERSION, next: self.next, runs: self.runs.iter().map(Rc::as_ref).collect() };
+        let stored =
+            StoredRef { version: STORAGE_VERSION, next: self.next, runs: self.runs.iter().map(Rc::as_ref).collect() };
         let text = serde_json::to_string(&stored).map_err(|_| StorageNotice::Unavailable)?;
         if text.len() > MAX_STORED_BYTES {
             return Err(StorageNotice::TooLarge { bytes: text.len(), limit: MAX_STORED_BYTES });
@@ -216,7 +217,12 @@ pub fn parse_storage(text: &str) -> Result<Restored, StorageNotice> {
     for value in stored.runs {
         let run: Run = serde_json::from_value(value).map_err(|_| StorageNotice::Unreadable)?;
         let unique = !runs.iter().any(|other| other.id == run.id);
-        if run.origin != RunOrigin::Yours || !is_imported_id(&run.id) || !unique || run.validate().is_err() || run.curve().is_err() {
+        if run.origin != RunOrigin::Yours
+            || !is_imported_id(&run.id)
+            || !unique
+            || run.validate().is_err()
+            || run.curve().is_err()
+        {
             return Err(StorageNotice::Unreadable);
         }
         runs.push(run);
@@ -361,7 +367,8 @@ impl SizerState {
             ImportAction::AddShared(run) => {
                 self.imported.share = true;
                 let points = run.curve_points().ok().map(|(points, _)| points);
-                let same = self.imported.runs().iter().find(|other| other.curve_points().ok().map(|(p, _)| p) == points);
+                let same =
+                    self.imported.runs().iter().find(|other| other.curve_points().ok().map(|(p, _)| p) == points);
                 if let Some(existing) = same {
                     self.run_id = existing.id.clone();
                     return true;
@@ -404,7 +411,9 @@ pub fn fragment_with_shared(fragment: String, state: &SizerState) -> String {
         return fragment;
     }
     match state.imported.get(&state.run_id).map(|run| share_points(run)) {
-        Some(Ok(points)) => [fragment.as_str(), ",", FRAGMENT_KEY, ":", &points.replace(':', "_").replace(',', "~")].concat(),
+        Some(Ok(points)) => {
+            [fragment.as_str(), ",", FRAGMENT_KEY, ":", &points.replace(':', "_").replace(',', "~")].concat()
+        }
         _ => fragment,
     }
 }
@@ -434,7 +443,9 @@ pub mod device {
         };
         match storage.get_item(STORAGE_KEY) {
             Ok(None) => Restored::default(),
-            Ok(Some(text)) => parse_storage(&text).unwrap_or_else(|notice| Restored { notice: Some(notice), ..Restored::default() }),
+            Ok(Some(text)) => {
+                parse_storage(&text).unwrap_or_else(|notice| Restored { notice: Some(notice), ..Restored::default() })
+            }
             Err(_) => Restored { notice: Some(StorageNotice::Unavailable), ..Restored::default() },
         }
     }
@@ -561,7 +572,10 @@ mod tests {
         state.apply_imported(ImportAction::SetShare(true));
         let shared = fragment_with_shared(plain.clone(), &state);
         assert_eq!(shared, [plain.as_str(), ",y:1_50~8_20"].concat());
-        assert_eq!(crate::fragment::decode(&shared).map(|f| f.scenario), crate::fragment::decode(&plain).map(|f| f.scenario));
+        assert_eq!(
+            crate::fragment::decode(&shared).map(|f| f.scenario),
+            crate::fragment::decode(&plain).map(|f| f.scenario)
+        );
         let received = shared_run_in_fragment(&["#", shared.as_str()].concat()).expect("a shared run");
         assert_eq!(received.curve_points().map(|(p, _)| p), Ok(vec![(1.0, 50.0), (8.0, 20.0)]));
         assert!(shared_run_in_fragment(&[plain.as_str(), ",y:1_<b>"].concat()).is_none());

@@ -120,17 +120,11 @@ impl Outcome {
             Some(rc) if rc.id == run.id => Rc::clone(rc),
             _ => Rc::new(run.clone()),
         };
-        let kv_pool = data
-            .kv_pool_tokens(run)
-            .map(|c| Cited { value: c.value, cited_id: c.cited_id, source: c.source });
-        let prefill = data
-            .prefill_tok_s(run)
-            .map(|c| Cited { value: c.value, cited_id: c.cited_id, source: c.source });
-        let scenario = Scenario {
-            kv_pool_tokens: kv_pool.map(|c| c.value),
-            prefill_tok_s: prefill.map(|c| c.value),
-            ..scenario
-        };
+        let kv_pool =
+            data.kv_pool_tokens(run).map(|c| Cited { value: c.value, cited_id: c.cited_id, source: c.source });
+        let prefill = data.prefill_tok_s(run).map(|c| Cited { value: c.value, cited_id: c.cited_id, source: c.source });
+        let scenario =
+            Scenario { kv_pool_tokens: kv_pool.map(|c| c.value), prefill_tok_s: prefill.map(|c| c.value), ..scenario };
         let RunSizing { curve, basis, sizing, ttft } = RunSizing::of(run, &scenario);
         let claims = curve.as_ref().map(|c| claim_checks(run, c, &scenario, kv_pool)).unwrap_or_default();
         Outcome {

@@ -210,7 +210,8 @@ impl SizerState {
             let preset = usage.scenario();
             preset.always_busy == self.always_busy
                 && Usage::FIELDS.iter().all(|&field| {
-                    self.error(field).is_none() && self.value(field) == field.from_scenario(scenario_value(&preset, field))
+                    self.error(field).is_none()
+                        && self.value(field) == field.from_scenario(scenario_value(&preset, field))
                 })
         })
     }

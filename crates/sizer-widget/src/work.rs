@@ -111,14 +111,10 @@ pub fn steps(lang: Lang, outcome: &Outcome) -> Vec<Step> {
     steps.push(Step {
         title: text(lang, Msg::StepBinding),
         formula: formula(lang, Formula::People).into(),
-        inputs: ["min(".into(), users.join("; "), ") × ".into(), format_integer(lang, u64::from(sizing.replicas))].concat(),
-        result: [
-            format_integer(lang, sizing.people),
-            " (".into(),
-            limit_name(lang, sizing.binding).into(),
-            ")".into(),
-        ]
-        .concat(),
+        inputs: ["min(".into(), users.join("; "), ") × ".into(), format_integer(lang, u64::from(sizing.replicas))]
+            .concat(),
+        result: [format_integer(lang, sizing.people), " (".into(), limit_name(lang, sizing.binding).into(), ")".into()]
+            .concat(),
         cite: None,
     });
     steps
@@ -128,7 +124,8 @@ fn streams_step(lang: Lang, sizing: &Sizing, method: Interpolation, cite: Citati
     let n = |value: f64, places: usize| format_number(lang, value, places);
     let at = phrases::at(lang);
     let tok_s = text(lang, Msg::UnitTokS);
-    let point = |speed: f64, concurrency: f64| [n(speed, 1), " ".into(), tok_s.into(), at.into(), n(concurrency, 0)].concat();
+    let point =
+        |speed: f64, concurrency: f64| [n(speed, 1), " ".into(), tok_s.into(), at.into(), n(concurrency, 0)].concat();
     let formula = match method {
         Interpolation::Linear => formula(lang, Formula::StreamsLinear),
         Interpolation::MonotoneLog2 => formula(lang, Formula::StreamsMonotone),
@@ -156,14 +153,12 @@ fn headroom_step(lang: Lang, sizing: &Sizing) -> Step {
             formula(lang, Formula::HeadroomNormal),
             ["S = ".into(), streams, ", z = ".into(), n(sizing.z.unwrap_or(f64::NAN), 3)].concat(),
         ),
-        HeadroomMethod::ExactPoisson => (
-            formula(lang, Formula::HeadroomPoisson),
-            ["S = ".into(), streams, ", p = ".into(), percentile].concat(),
-        ),
-        HeadroomMethod::ErlangC => (
-            formula(lang, Formula::HeadroomErlang),
-            ["S = ".into(), streams, ", p = ".into(), percentile].concat(),
-        ),
+        HeadroomMethod::ExactPoisson => {
+            (formula(lang, Formula::HeadroomPoisson), ["S = ".into(), streams, ", p = ".into(), percentile].concat())
+        }
+        HeadroomMethod::ErlangC => {
+            (formula(lang, Formula::HeadroomErlang), ["S = ".into(), streams, ", p = ".into(), percentile].concat())
+        }
     };
     Step {
         title: text(lang, Msg::StepHeadroom),
@@ -232,7 +227,8 @@ pub fn run_citation(run: &Run) -> Citation {
     let data = dataset();
     let source = data.source(&run.source);
     let date = data.run_date(run).map(|date| date.to_string());
-    let mut label = source.map(|s| [s.publisher.as_str(), ", ", s.title.as_str()].concat()).unwrap_or_else(|| run.source.clone());
+    let mut label =
+        source.map(|s| [s.publisher.as_str(), ", ", s.title.as_str()].concat()).unwrap_or_else(|| run.source.clone());
     if let Some(date) = date {
         label.push_str(", ");
         label.push_str(&date);

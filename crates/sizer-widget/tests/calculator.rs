@@ -90,7 +90,8 @@ fn bubbling(kind: &str) -> Event {
 
 /// Types `text` into the input of `field`, as a person would (value + input event).
 async fn type_into(root: &Element, field: &str, text: &str) {
-    let input: HtmlInputElement = wait_for(root, &format!("input[data-field=\"{field}\"]")).await.dyn_into().expect("input");
+    let input: HtmlInputElement =
+        wait_for(root, &format!("input[data-field=\"{field}\"]")).await.dyn_into().expect("input");
     input.set_value(text);
     input.dispatch_event(&bubbling("input")).expect("dispatch input");
     tick().await;
@@ -98,7 +99,8 @@ async fn type_into(root: &Element, field: &str, text: &str) {
 
 /// Picks `value` in the select of `field` (value + change event).
 async fn pick(root: &Element, field: &str, value: &str) {
-    let select: HtmlSelectElement = wait_for(root, &format!("select[data-field=\"{field}\"]")).await.dyn_into().expect("select");
+    let select: HtmlSelectElement =
+        wait_for(root, &format!("select[data-field=\"{field}\"]")).await.dyn_into().expect("select");
     select.set_value(value);
     assert_eq!(select.value(), value, "{field} has an option {value}");
     select.dispatch_event(&bubbling("change")).expect("dispatch change");
@@ -176,7 +178,8 @@ async fn a_bad_input_shows_an_error_and_the_rest_keeps_working() {
 
     // Fixing the field clears the error.
     type_into(&root, "floor", "12").await;
-    assert_shows(&root, &expected(PETRONELLA, Scenario { interval_s: 60.0, floor_tok_s: 12.0, ..Scenario::chat() })).await;
+    assert_shows(&root, &expected(PETRONELLA, Scenario { interval_s: 60.0, floor_tok_s: 12.0, ..Scenario::chat() }))
+        .await;
     wait_for_text(&root, "[data-error=\"floor\"]", str::is_empty).await;
     assert_eq!(input.get_attribute("aria-invalid"), None);
 }
@@ -241,7 +244,10 @@ async fn the_url_fragment_reproduces_a_sizing() {
         }
         tick().await;
     }
-    assert!(hash.starts_with(&format!("#s=r:{PETRONELLA},")) && hash.contains(",f:12,") && hash.contains(",n:2"), "{hash}");
+    assert!(
+        hash.starts_with(&format!("#s=r:{PETRONELLA},")) && hash.contains(",f:12,") && hash.contains(",n:2"),
+        "{hash}"
+    );
 
     // An instance without data-sync-url ignores the fragment.
     let plain = mount(Attributes::default(), "t9");
@@ -269,7 +275,10 @@ async fn the_js_api_sizes_and_mounts() {
     let expected = expected(QWEN, Scenario { z: Some(2.33), ..Scenario::chat() });
     assert_eq!(sizing["people"], expected.people);
     assert_eq!(sizing["whole_streams"], expected.whole_streams);
-    assert!(size_fn.call2(&wasm_bindgen::JsValue::NULL, &"{}".into(), &"no-such-run".into()).is_err(), "unknown run throws");
+    assert!(
+        size_fn.call2(&wasm_bindgen::JsValue::NULL, &"{}".into(), &"no-such-run".into()).is_err(),
+        "unknown run throws"
+    );
 
     let element = document().create_element("div").expect("div");
     element.set_attribute("data-floor", "10").expect("attribute");

@@ -21,38 +21,25 @@ fn count(html: &str, needle: &str) -> usize {
 
 #[test]
 fn every_run_is_a_table_in_the_prerendered_html() {
-    let props = || DataTablesProps {
-        lang: Lang::De,
-        highlight: Some(AttrValue::from(QWEN)),
-        yours: Vec::new(),
-    };
-    let html =
-        futures::executor::block_on(ServerRenderer::<DataTables>::with_props(props).render());
+    let props = || DataTablesProps { lang: Lang::De, highlight: Some(AttrValue::from(QWEN)), yours: Vec::new() };
+    let html = futures::executor::block_on(ServerRenderer::<DataTables>::with_props(props).render());
     let data = sizer_data::dataset();
     assert_eq!(count(&html, "data-run-table="), data.runs.len());
     assert_eq!(count(&html, "<caption"), data.runs.len());
     assert!(html.contains(&format!("id=\"run-{QWEN}\"")));
     // German number format in the cells: 1.078,4 generated tok/s at 256 requests.
-    assert!(
-        html.contains(">1.078,4<"),
-        "no 1.078,4 in the Qwen3-Coder table"
-    );
+    assert!(html.contains(">1.078,4<"), "no 1.078,4 in the Qwen3-Coder table");
     assert!(html.contains("aria-current=\"true\""));
     assert!(html.contains("Zählweise"));
 }
 
 #[test]
 fn sources_carry_anchor_ids() {
-    let html = futures::executor::block_on(
-        ServerRenderer::<Sources>::with_props(|| SourcesProps { lang: Lang::En }).render(),
-    );
+    let html =
+        futures::executor::block_on(ServerRenderer::<Sources>::with_props(|| SourcesProps { lang: Lang::En }).render());
     let data = sizer_data::dataset();
     for source in &data.sources {
-        assert!(
-            html.contains(&format!("id=\"source-{}\"", source.id)),
-            "no anchor for {}",
-            source.id
-        );
+        assert!(html.contains(&format!("id=\"source-{}\"", source.id)), "no anchor for {}", source.id);
     }
     assert!(html.contains(&format!("href=\"#run-{QWEN}\"")));
 }
@@ -72,10 +59,7 @@ fn charts_prerender_their_text_alternative_without_a_browser() {
     assert_eq!(count(&html, "<canvas"), 3);
     assert!(html.contains("15 tok/s per request holds up to 52.5 concurrent requests"));
     // The speed chart's data table lists 37.3 tok/s at 8 concurrent requests.
-    assert!(
-        html.contains("<th scope=\"row\">8</th><td>37.3"),
-        "no 37.3 row at 8"
-    );
+    assert!(html.contains("<th scope=\"row\">8</th><td>37.3"), "no 37.3 row at 8");
     // The p99 TTFT chart is in seconds: 21.5 s at 256.
     assert!(html.contains("<td>21.5</td>"));
 }

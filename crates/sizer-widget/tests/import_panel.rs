@@ -158,7 +158,8 @@ async fn paste(root: &Element, text: &str, name: &str) {
     let area: HtmlTextAreaElement = wait_for(root, "[data-import=\"paste\"]").await.dyn_into().expect("textarea");
     area.set_value(text);
     fire(&area, "input");
-    let name_input: HtmlInputElement = find(root, "[data-import=\"name\"]").expect("name field").dyn_into().expect("input");
+    let name_input: HtmlInputElement =
+        find(root, "[data-import=\"name\"]").expect("name field").dyn_into().expect("input");
     name_input.set_value(name);
     fire(&name_input, "input");
     click(root, "[data-import=\"submit\"]");
@@ -168,10 +169,14 @@ async fn paste(root: &Element, text: &str, name: &str) {
 fn press_ctrl_enter(root: &Element) {
     let area = find(root, "[data-import=\"paste\"]").expect("paste box");
     let window = web_sys::window().expect("window");
-    let constructor: js_sys::Function =
-        js_sys::Reflect::get(&window, &"KeyboardEvent".into()).expect("KeyboardEvent").dyn_into().expect("a constructor");
+    let constructor: js_sys::Function = js_sys::Reflect::get(&window, &"KeyboardEvent".into())
+        .expect("KeyboardEvent")
+        .dyn_into()
+        .expect("a constructor");
     let init = js_sys::Object::new();
-    for (key, value) in [("key", wasm_bindgen::JsValue::from_str("Enter")), ("ctrlKey", true.into()), ("bubbles", true.into())] {
+    for (key, value) in
+        [("key", wasm_bindgen::JsValue::from_str("Enter")), ("ctrlKey", true.into()), ("bubbles", true.into())]
+    {
         js_sys::Reflect::set(&init, &key.into(), &value).expect("set");
     }
     let event = js_sys::Reflect::construct(&constructor, &js_sys::Array::of2(&"keydown".into(), &init)).expect("event");
@@ -180,7 +185,8 @@ fn press_ctrl_enter(root: &Element) {
 
 /// Picks `value` in the run select like a person.
 fn pick_run(root: &Element, value: &str) {
-    let select: HtmlSelectElement = find(root, "select[data-field=\"run\"]").expect("run select").dyn_into().expect("select");
+    let select: HtmlSelectElement =
+        find(root, "select[data-field=\"run\"]").expect("run select").dyn_into().expect("select");
     select.set_value(value);
     fire(&select, "change");
 }
@@ -259,7 +265,10 @@ async fn a_pasted_batched_bench_table_sizes_from_its_own_curve() {
     // The worked steps and the charts follow the imported curve.
     assert!(count(&root, ".ss-charts[data-run=\"yours-1\"]") == 1);
     let status = wait_for_text(&root, "[data-import=\"status\"]", |t| !t.is_empty()).await;
-    assert_eq!(status, "Imported 1 run (llama-batched-bench table): \"ggml-org/gpt-oss-120b-GGUF · PP 4096\" is now in use.");
+    assert_eq!(
+        status,
+        "Imported 1 run (llama-batched-bench table): \"ggml-org/gpt-oss-120b-GGUF · PP 4096\" is now in use."
+    );
 
     // Nothing was stored: remembering is opt-in.
     assert_eq!(local_storage().get_item(STORAGE_KEY).expect("readable"), None);
@@ -269,7 +278,8 @@ async fn a_pasted_batched_bench_table_sizes_from_its_own_curve() {
 fn choose_files(root: &Element, files: &[(&str, &str)]) {
     let transfer = web_sys::DataTransfer::new().expect("DataTransfer");
     let items = js_sys::Reflect::get(&transfer, &"items".into()).expect("items");
-    let add: js_sys::Function = js_sys::Reflect::get(&items, &"add".into()).expect("add").dyn_into().expect("a function");
+    let add: js_sys::Function =
+        js_sys::Reflect::get(&items, &"add".into()).expect("add").dyn_into().expect("a function");
     for (name, text) in files {
         let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
         let file = web_sys::File::new_with_str_sequence(&parts, name).expect("File");
@@ -329,7 +339,12 @@ async fn chosen_files_are_read_in_the_browser_and_oversized_ones_are_refused_unr
 async fn a_malformed_paste_gets_one_clear_sentence_and_the_calculator_keeps_working() {
     let root = mount("imp-b");
     wait_for(&root, "[data-result=\"people\"]").await;
-    paste(&root, "| PP | TG | B | S_TG t/s |\n|----|----|---|----|\n| 512 | 32 | 1 | 81.11 |\n| 512 | 32 | 2 | abc |\n", "").await;
+    paste(
+        &root,
+        "| PP | TG | B | S_TG t/s |\n|----|----|---|----|\n| 512 | 32 | 1 | 81.11 |\n| 512 | 32 | 2 | abc |\n",
+        "",
+    )
+    .await;
     let message = wait_for_text(&root, "[data-import=\"error\"]", |t| !t.is_empty()).await;
     assert_eq!(message, "line 4: S_TG t/s is not a number (\"abc\").");
     assert_eq!(count(&root, "[data-import=\"list\"] li"), 0);
@@ -352,7 +367,8 @@ async fn markup_in_a_model_name_is_shown_as_text() {
     let root = mount("imp-c");
     paste(&root, MARKUP_JSONL, "").await;
     let item = wait_for(&root, "[data-import=\"list\"] li").await;
-    let rename: HtmlInputElement = find(&item, "[data-import=\"rename\"]").expect("name field").dyn_into().expect("input");
+    let rename: HtmlInputElement =
+        find(&item, "[data-import=\"rename\"]").expect("name field").dyn_into().expect("input");
     assert_eq!(rename.value(), MARKUP_NAME);
     let option = wait_for(&root, "option[data-origin=\"yours\"]").await;
     assert_eq!(option.text_content().unwrap_or_default(), format!("{MARKUP_NAME} (yours)"));
@@ -372,7 +388,8 @@ async fn removing_a_run_takes_it_out_of_the_picker_and_back_to_the_default() {
     paste(&root, "concurrency,per-request tok/s\n1,60\n8,30\n32,12\n", "bench box").await;
     wait_for(&root, "[data-import=\"list\"] li").await;
     wait_for(&root, "option[value=\"yours-1\"]").await;
-    let select: HtmlSelectElement = find(&root, "select[data-field=\"run\"]").expect("select").dyn_into().expect("select");
+    let select: HtmlSelectElement =
+        find(&root, "select[data-field=\"run\"]").expect("select").dyn_into().expect("select");
     assert_eq!(select.value(), "yours-1");
 
     click(&root, "[data-import=\"list\"] li [data-import=\"remove\"]");
@@ -380,11 +397,13 @@ async fn removing_a_run_takes_it_out_of_the_picker_and_back_to_the_default() {
     assert!(find(&root, "option[data-origin=\"yours\"]").is_none());
     let (people, _) = value_of(&default_run_sizing(15.0));
     wait_for_value(&root, "people", &people).await;
-    let select: HtmlSelectElement = find(&root, "select[data-field=\"run\"]").expect("select").dyn_into().expect("select");
+    let select: HtmlSelectElement =
+        find(&root, "select[data-field=\"run\"]").expect("select").dyn_into().expect("select");
     assert_eq!(select.value(), DEFAULT_RUN);
 
     // The next import (by Ctrl+Enter this time) gets a fresh id: ids are not reused.
-    let area: HtmlTextAreaElement = find(&root, "[data-import=\"paste\"]").expect("paste box").dyn_into().expect("textarea");
+    let area: HtmlTextAreaElement =
+        find(&root, "[data-import=\"paste\"]").expect("paste box").dyn_into().expect("textarea");
     area.set_value("1,60\n8,30\n");
     press_ctrl_enter(&root);
     wait_for(&root, "option[value=\"yours-2\"]").await;
@@ -432,7 +451,8 @@ async fn remembered_runs_come_back_and_a_damaged_store_is_reported() {
     let item = wait_for(&again, "[data-import=\"list\"] li[data-run-id=\"yours-1\"]").await;
     let name: HtmlInputElement = find(&item, "[data-import=\"rename\"]").expect("name").dyn_into().expect("input");
     assert_eq!(name.value(), "kept");
-    let remember: HtmlInputElement = find(&again, "[data-import=\"remember\"]").expect("box").dyn_into().expect("input");
+    let remember: HtmlInputElement =
+        find(&again, "[data-import=\"remember\"]").expect("box").dyn_into().expect("input");
     assert!(remember.checked());
 
     // The instances that remember would write their runs again on their next change (one key per
@@ -444,7 +464,10 @@ async fn remembered_runs_come_back_and_a_damaged_store_is_reported() {
     let message = wait_for_text(&damaged, "[data-import=\"storage\"]", |t| !t.is_empty()).await;
     assert!(message.starts_with("The runs stored on this device could not be read"), "{message}");
     assert_eq!(count(&damaged, "[data-import=\"list\"] li"), 0);
-    assert!(local_storage().get_item(STORAGE_KEY).ok().flatten().is_some_and(|v| v.contains("gpuwerk")), "left untouched");
+    assert!(
+        local_storage().get_item(STORAGE_KEY).ok().flatten().is_some_and(|v| v.contains("gpuwerk")),
+        "left untouched"
+    );
     third.destroy();
     local_storage().remove_item(STORAGE_KEY).expect("clear storage");
 }
@@ -452,7 +475,12 @@ async fn remembered_runs_come_back_and_a_damaged_store_is_reported() {
 #[wasm_bindgen_test]
 async fn german_messages_keep_the_importers_line_and_key() {
     let root = mount_with("imp-j", Attributes { lang: Some("de".into()), ..Attributes::default() });
-    paste(&root, "| PP | TG | B | S_TG t/s |\n|----|----|---|----|\n| 512 | 32 | 1 | 81.11 |\n| 512 | 32 | 2 | abc |\n", "").await;
+    paste(
+        &root,
+        "| PP | TG | B | S_TG t/s |\n|----|----|---|----|\n| 512 | 32 | 1 | 81.11 |\n| 512 | 32 | 2 | abc |\n",
+        "",
+    )
+    .await;
     let message = wait_for_text(&root, "[data-import=\"error\"]", |t| !t.is_empty()).await;
     assert_eq!(message, "Zeile 4: S_TG t/s ist keine Zahl („abc“).");
     paste(&root, BATCHED_BENCH, "").await;
@@ -494,7 +522,8 @@ async fn an_imported_run_gets_its_own_table_after_the_sourced_ones() {
     local_storage().remove_item(STORAGE_KEY).expect("clear storage");
     let root = mount("imp-tables");
     let sourced = sizer_data::dataset().runs.len();
-    wait_until("every sourced table", || count(&root, "section.ss-run[data-origin=\"sourced\"]") as usize == sourced).await;
+    wait_until("every sourced table", || count(&root, "section.ss-run[data-origin=\"sourced\"]") as usize == sourced)
+        .await;
     assert_eq!(count(&root, "section.ss-run[data-origin=\"yours\"]"), 0);
 
     paste(&root, BATCHED_BENCH, "").await;

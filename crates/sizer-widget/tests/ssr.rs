@@ -53,10 +53,7 @@ fn the_default_scenario_is_in_the_html() {
     assert_eq!(attribute_of(&html, "data-result=\"people\"", "data-value"), people.to_string());
     assert_eq!(text_of(&html, "data-result=\"streams\""), "52");
     assert_eq!(attribute_of(&html, "data-result=\"binding\"", "data-value"), "speed");
-    assert_eq!(
-        text_of(&html, "data-result=\"summary\""),
-        "About 160 people chatting, limited by per-user speed."
-    );
+    assert_eq!(text_of(&html, "data-result=\"summary\""), "About 160 people chatting, limited by per-user speed.");
     assert!(html.contains("class=\"spark-sizer\""));
     assert!(html.contains("aria-live=\"polite\""));
 }
@@ -65,8 +62,19 @@ fn the_default_scenario_is_in_the_html() {
 fn every_input_has_a_label_and_a_field_name() {
     let html = render(Attributes::default());
     for field in [
-        "run", "floor", "answer_tokens", "interval_s", "ttft_s", "prompt_tokens", "percentile", "headroom",
-        "interpolation", "context_tokens", "replicas", "lang", "usage",
+        "run",
+        "floor",
+        "answer_tokens",
+        "interval_s",
+        "ttft_s",
+        "prompt_tokens",
+        "percentile",
+        "headroom",
+        "interpolation",
+        "context_tokens",
+        "replicas",
+        "lang",
+        "usage",
     ] {
         let marker = format!("data-field=\"{field}\"");
         let id = attribute_of(&html, &marker, "id");
@@ -93,5 +101,8 @@ fn attributes_shape_the_markup_and_bad_ones_are_reported() {
 
     let html = render(Attributes { replicas: Some("many".into()), ..Attributes::default() });
     assert!(html.contains("data-error=\"config\""));
-    assert!(html.contains("data-replicas=\"many\"") || html.contains("data-replicas=&quot;many&quot;"), "names the attribute");
+    assert!(
+        html.contains("data-replicas=\"many\"") || html.contains("data-replicas=&quot;many&quot;"),
+        "names the attribute"
+    );
 }

@@ -13,7 +13,8 @@ pub const COMMAND: &str = "cargo xtask bench";
 pub fn bench(root: &Path, extra: &[String]) -> TaskResult {
     let built = crate::dist::dist(root)?;
 
-    let core_command = ["run", "--quiet", "--release", "--package", "sizer-core", "--example", "bench_core", "--", "--json"];
+    let core_command =
+        ["run", "--quiet", "--release", "--package", "sizer-core", "--example", "bench_core", "--", "--json"];
     let mut core = cargo();
     core.current_dir(root).args(core_command);
     eprintln!("$ {}", cmd::describe(&core));

@@ -16,10 +16,9 @@ pub fn describe(cmd: &Command) -> String {
 pub fn run(cmd: &mut Command) -> TaskResult {
     let command = describe(cmd);
     eprintln!("$ {command}");
-    let status = cmd.status().map_err(|source| TaskError::Spawn {
-        program: cmd.get_program().to_string_lossy().into_owned(),
-        source,
-    })?;
+    let status = cmd
+        .status()
+        .map_err(|source| TaskError::Spawn { program: cmd.get_program().to_string_lossy().into_owned(), source })?;
     if status.success() { Ok(()) } else { Err(TaskError::Failed { command, status }) }
 }
 

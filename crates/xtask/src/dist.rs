@@ -52,7 +52,14 @@ pub fn dist(root: &Path) -> TaskResult<DistOutput> {
     let bindgen_dir = toolchain::ensure_wasm_bindgen(&bindgen_version)?;
 
     cmd::run(cargo().current_dir(root).args([
-        "build", "--release", "--package", WIDGET_CRATE, "--target", WASM_TARGET, "--features", WIDGET_FEATURES,
+        "build",
+        "--release",
+        "--package",
+        WIDGET_CRATE,
+        "--target",
+        WASM_TARGET,
+        "--features",
+        WIDGET_FEATURES,
     ]))?;
     let target = target_dir(root);
     let built_wasm = target.join(WASM_TARGET).join("release").join(format!("{}.wasm", WIDGET_CRATE.replace('-', "_")));

@@ -85,7 +85,8 @@ pub fn offline_page(index_source: &str, css: &str, glue_js: &str, wasm: &[u8]) -
         first_paint = first_paint_js(),
     );
     let page = with_inlined_stylesheet("index.html", &without_build_notes(index_source), css)?;
-    let page = replace_once("index.html", &page, MODULE_SCRIPT_TAG, &format!("<script type=\"module\">{script}</script>"))?;
+    let page =
+        replace_once("index.html", &page, MODULE_SCRIPT_TAG, &format!("<script type=\"module\">{script}</script>"))?;
     let page: String = page
         .lines()
         .filter(|line| !(line.contains("rel=\"modulepreload\"") || line.contains("rel=\"preload\"")))
@@ -245,7 +246,11 @@ mod tests {
         <body><div data-spark-sizer data-sync-url><!-- prerender --></div></body>\n";
 
     fn assets() -> HashedAssets {
-        HashedAssets { js: "sizer-widget-aa.js".into(), wasm: "sizer-widget-bb_bg.wasm".into(), css: "styles-cc.css".into() }
+        HashedAssets {
+            js: "sizer-widget-aa.js".into(),
+            wasm: "sizer-widget-bb_bg.wasm".into(),
+            css: "styles-cc.css".into(),
+        }
     }
 
     #[test]
@@ -315,9 +320,19 @@ mod tests {
         let glue = "async function __wbg_init(m) {\n  m = new URL('sizer-widget_bg.wasm', import.meta.url);\n}\nexport { initSync, __wbg_init as default };";
         let started = glue_with_autostart(glue, "sizer-widget-bb_bg.wasm").unwrap();
         assert!(started.contains("new URL('sizer-widget-bb_bg.wasm', import.meta.url)"));
-        assert!(started.contains("__wbg_init({ module_or_path: new URL(\"./sizer-widget-bb_bg.wasm\", import.meta.url) })"));
-        assert!(started.contains("const sparkSizerPrerendered = document.querySelectorAll(\"[data-spark-sizer][data-ssr]\");\n"));
-        assert!(started.contains("for (const element of sparkSizerPrerendered) element.setAttribute(\"data-ssr-shown\", \"\");"));
+        assert!(
+            started.contains("__wbg_init({ module_or_path: new URL(\"./sizer-widget-bb_bg.wasm\", import.meta.url) })")
+        );
+        assert!(
+            started.contains(
+                "const sparkSizerPrerendered = document.querySelectorAll(\"[data-spark-sizer][data-ssr]\");\n"
+            )
+        );
+        assert!(
+            started.contains(
+                "for (const element of sparkSizerPrerendered) element.setAttribute(\"data-ssr-shown\", \"\");"
+            )
+        );
         assert!(started.contains(".observe({ type: \"paint\", buffered: true });"));
         assert!(started.contains("const afterNextFrame = () => requestAnimationFrame(() => setTimeout(once, 0));"));
         assert!(started.contains("  setTimeout(once, 250);\n};\n"));

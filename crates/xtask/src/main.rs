@@ -26,10 +26,7 @@ fn main() -> ExitCode {
             println!("{USAGE}");
             Ok(())
         }
-        other => Err(xtask::error::TaskError::Message(format!(
-            "unknown task {:?}\n\n{USAGE}",
-            other.unwrap_or("")
-        ))),
+        other => Err(xtask::error::TaskError::Message(format!("unknown task {:?}\n\n{USAGE}", other.unwrap_or("")))),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

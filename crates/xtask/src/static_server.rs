@@ -84,7 +84,14 @@ fn handle(stream: TcpStream, root: &Path) -> std::io::Result<()> {
     let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
     let mut stream = stream;
     if method != "GET" && method != "HEAD" {
-        return respond(&mut stream, "405 Method Not Allowed", "text/plain; charset=utf-8", "", b"method not allowed\n", true);
+        return respond(
+            &mut stream,
+            "405 Method Not Allowed",
+            "text/plain; charset=utf-8",
+            "",
+            b"method not allowed\n",
+            true,
+        );
     }
     let Some(path) = resolve(root, target) else {
         return respond(&mut stream, "400 Bad Request", "text/plain; charset=utf-8", "", b"bad path\n", true);
@@ -94,7 +101,9 @@ fn handle(stream: TcpStream, root: &Path) -> std::io::Result<()> {
             let cache = if is_content_hashed(&path) { "public, max-age=31536000, immutable" } else { "no-cache" };
             respond(&mut stream, "200 OK", mime_type(&path), cache, &body, method == "GET")
         }
-        Err(_) => respond(&mut stream, "404 Not Found", "text/plain; charset=utf-8", "", b"not found\n", method == "GET"),
+        Err(_) => {
+            respond(&mut stream, "404 Not Found", "text/plain; charset=utf-8", "", b"not found\n", method == "GET")
+        }
     }
 }
 
@@ -128,7 +137,14 @@ fn percent_decode(text: &str) -> Option<String> {
     (!decoded.contains('\0') && !decoded.contains('\\')).then_some(decoded)
 }
 
-fn respond(stream: &mut TcpStream, status: &str, content_type: &str, cache: &str, body: &[u8], send_body: bool) -> std::io::Result<()> {
+fn respond(
+    stream: &mut TcpStream,
+    status: &str,
+    content_type: &str,
+    cache: &str,
+    body: &[u8],
+    send_body: bool,
+) -> std::io::Result<()> {
     let mut head = format!(
         "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\
          X-Content-Type-Options: nosniff\r\nConnection: close\r\n",

@@ -40,12 +40,22 @@ fn run_steps(root: &Path, timings: &mut Vec<(&'static str, f64)>) -> TaskResult 
     })?;
     step("native tests", &mut || {
         cmd::run(cargo().current_dir(root).args([
-            "test", "--workspace", "--exclude", "sizer-widget", "--exclude", "sizer-e2e",
+            "test",
+            "--workspace",
+            "--exclude",
+            "sizer-widget",
+            "--exclude",
+            "sizer-e2e",
         ]))
     })?;
     step("sizer-core no_std build for wasm32", &mut || {
         cmd::run(cargo().current_dir(root).args([
-            "build", "--package", "sizer-core", "--target", WASM_TARGET, "--no-default-features",
+            "build",
+            "--package",
+            "sizer-core",
+            "--target",
+            WASM_TARGET,
+            "--no-default-features",
         ]))
     })?;
     let chromedriver = toolchain::chromedriver()?;
@@ -62,7 +72,12 @@ fn run_steps(root: &Path, timings: &mut Vec<(&'static str, f64)>) -> TaskResult 
     if widget_has_feature(root, "ssr") {
         step("widget server-side rendering tests (native, feature ssr)", &mut || {
             cmd::run(cargo().current_dir(root).args([
-                "test", "--package", "sizer-widget", "--no-default-features", "--features", "ssr",
+                "test",
+                "--package",
+                "sizer-widget",
+                "--no-default-features",
+                "--features",
+                "ssr",
             ]))
         })?;
     }

@@ -39,9 +39,8 @@ pub fn ensure_wasm_target() -> TaskResult {
 pub fn locked_wasm_bindgen_version(root: &Path) -> TaskResult<String> {
     let lock_path = root.join("Cargo.lock");
     let lock = std::fs::read_to_string(&lock_path).map_err(TaskError::io(&lock_path))?;
-    version_in_lock(&lock, "wasm-bindgen").ok_or_else(|| {
-        TaskError::Message(format!("no `wasm-bindgen` package in {}", lock_path.display()))
-    })
+    version_in_lock(&lock, "wasm-bindgen")
+        .ok_or_else(|| TaskError::Message(format!("no `wasm-bindgen` package in {}", lock_path.display())))
 }
 
 /// Finds `version = "…"` of the `[[package]]` named `name` in a Cargo.lock text.
@@ -69,9 +68,7 @@ pub fn ensure_wasm_bindgen(version: &str) -> TaskResult<PathBuf> {
         candidates.insert(0, path_bin);
     }
     for dir in candidates {
-        if reports_version(&dir.join("wasm-bindgen"), version)
-            && dir.join("wasm-bindgen-test-runner").is_file()
-        {
+        if reports_version(&dir.join("wasm-bindgen"), version) && dir.join("wasm-bindgen-test-runner").is_file() {
             return Ok(dir);
         }
     }
@@ -86,8 +83,7 @@ pub fn ensure_wasm_bindgen(version: &str) -> TaskResult<PathBuf> {
 
 /// True when `program --version` prints `wasm-bindgen <version>`.
 fn reports_version(program: &Path, version: &str) -> bool {
-    stdout_of(Command::new(program).arg("--version"))
-        .is_some_and(|out| out.split_whitespace().nth(1) == Some(version))
+    stdout_of(Command::new(program).arg("--version")).is_some_and(|out| out.split_whitespace().nth(1) == Some(version))
 }
 
 /// The PATH directory that holds `program`, if any.
@@ -128,7 +124,9 @@ pub fn find_wasm_opt() -> Option<PathBuf> {
             None => {}
         }
     }
-    eprintln!("xtask: wasm-opt not available (install npm, or binaryen >= {MIN_WASM_OPT_VERSION}); shipping the wasm without wasm-opt");
+    eprintln!(
+        "xtask: wasm-opt not available (install npm, or binaryen >= {MIN_WASM_OPT_VERSION}); shipping the wasm without wasm-opt"
+    );
     None
 }
 

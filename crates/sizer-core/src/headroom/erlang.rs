@@ -39,10 +39,9 @@ pub enum ErlangCError {
 impl fmt::Display for ErlangCError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            ErlangCError::Overloaded { servers, load } => write!(
-                f,
-                "a load of {load} on {servers} streams is overloaded: the queue grows without bound"
-            ),
+            ErlangCError::Overloaded { servers, load } => {
+                write!(f, "a load of {load} on {servers} streams is overloaded: the queue grows without bound")
+            }
             ErlangCError::InvalidLoad { load } => write!(f, "load {load} must be a number of 0 or more"),
         }
     }

@@ -14,12 +14,7 @@ const MAX_ITERATIONS: usize = 100;
 /// `rtsafe`): every evaluation narrows the bracket `[lo, hi]`, and a step that would leave the
 /// bracket (or a useless slope) is replaced by bisection, so the search always converges.
 /// If `[lo, hi]` is not a bracket, returns `lo`.
-pub(super) fn find_root_decreasing(
-    f_and_slope: impl Fn(f64) -> (f64, f64),
-    lo: f64,
-    hi: f64,
-    guess: f64,
-) -> f64 {
+pub(super) fn find_root_decreasing(f_and_slope: impl Fn(f64) -> (f64, f64), lo: f64, hi: f64, guess: f64) -> f64 {
     let (mut lo, mut hi) = (lo, hi);
     let mut x = if guess > lo && guess < hi { guess } else { lo + 0.5 * (hi - lo) };
     for _ in 0..MAX_ITERATIONS {

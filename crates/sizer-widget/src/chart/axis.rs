@@ -34,10 +34,7 @@ impl Log2Axis {
     /// # Formula
     /// max exponent = max(8, ceil(log2(highest concurrency))), capped at 16.
     pub fn covering(concurrencies: impl IntoIterator<Item = f64>) -> Log2Axis {
-        let highest = concurrencies
-            .into_iter()
-            .filter(|c| c.is_finite() && *c > 0.0)
-            .fold(1.0_f64, f64::max);
+        let highest = concurrencies.into_iter().filter(|c| c.is_finite() && *c > 0.0).fold(1.0_f64, f64::max);
         let needed = highest.log2().ceil();
         let max_exponent = if needed > f64::from(DEFAULT_MAX_EXPONENT) {
             // `needed` is finite and at most log2(f64::MAX) ~ 1024, so the cast cannot wrap.
@@ -74,10 +71,7 @@ impl Log2Axis {
     /// One tick per power of two, labelled with the concurrency: "1", "2", "4", ... "256".
     pub fn ticks(&self) -> Vec<Tick> {
         (MIN_EXPONENT..=self.max_exponent)
-            .map(|exponent| Tick {
-                position: f64::from(exponent),
-                label: (1_u64 << exponent).to_string(),
-            })
+            .map(|exponent| Tick { position: f64::from(exponent), label: (1_u64 << exponent).to_string() })
             .collect()
     }
 
@@ -112,14 +106,8 @@ impl Log2Axis {
         let end = to.log2();
         let steps = ((end - start) * f64::from(per_octave)).ceil();
         // A sweep spans at most 16 octaves (the cap), so `steps` is small and non-negative.
-        let steps = if steps.is_finite() {
-            steps.clamp(0.0, 4096.0) as u32
-        } else {
-            0
-        };
-        let mut samples: Vec<f64> = (0..steps)
-            .map(|i| (start + f64::from(i) / f64::from(per_octave)).exp2())
-            .collect();
+        let steps = if steps.is_finite() { steps.clamp(0.0, 4096.0) as u32 } else { 0 };
+        let mut samples: Vec<f64> = (0..steps).map(|i| (start + f64::from(i) / f64::from(per_octave)).exp2()).collect();
         samples.push(to);
         samples
     }
@@ -131,10 +119,7 @@ impl Log2Axis {
 /// ceiling = the smallest of 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10 x 10^k that is >= 1.05 x max (5 % headroom so the
 /// highest point does not touch the frame); 1 when there is no positive finite value.
 pub fn nice_ceiling(values: impl IntoIterator<Item = f64>) -> f64 {
-    let max = values
-        .into_iter()
-        .filter(|v| v.is_finite() && *v > 0.0)
-        .fold(0.0_f64, f64::max);
+    let max = values.into_iter().filter(|v| v.is_finite() && *v > 0.0).fold(0.0_f64, f64::max);
     if max <= 0.0 {
         return 1.0;
     }
@@ -178,10 +163,7 @@ mod tests {
     #[test]
     fn absurd_or_invalid_concurrencies_are_capped_or_ignored() {
         assert_eq!(Log2Axis::covering([1e300]).range(), 0.0..16.0);
-        assert_eq!(
-            Log2Axis::covering([f64::NAN, f64::INFINITY, -4.0, 0.0]).range(),
-            0.0..8.0
-        );
+        assert_eq!(Log2Axis::covering([f64::NAN, f64::INFINITY, -4.0, 0.0]).range(), 0.0..8.0);
     }
 
     #[test]

@@ -43,10 +43,7 @@ pub fn speed_chart(
     };
     ConcurrencyChart {
         run: series,
-        overlays: overlays
-            .iter()
-            .map(|overlay| speed_series(overlay, interpolation).0)
-            .collect(),
+        overlays: overlays.iter().map(|overlay| speed_series(overlay, interpolation).0).collect(),
         floor,
         crossing: streams.map(crossing),
     }
@@ -82,75 +79,42 @@ pub fn measured_series(run: &Run, measure: Measure) -> Series {
                 Measure::P99TtftSeconds => point.p99_ttft_ms.map(|f| (f, f.value / 1000.0))?,
                 Measure::PerRequest => return None,
             };
-            Some(Mark {
-                concurrency: f64::from(point.concurrency),
-                value,
-                published: figure.is_published(),
-            })
+            Some(Mark { concurrency: f64::from(point.concurrency), value, published: figure.is_published() })
         })
         .collect();
-    Series {
-        label: run.label.clone(),
-        marks,
-        line: Vec::new(),
-    }
+    Series { label: run.label.clone(), marks, line: Vec::new() }
 }
 
 /// The run's per-request marks on the basis its curve uses, the interpolated line from the
 /// core, and the curve itself (None when the run has no speed figures).
 fn speed_series(run: &Run, interpolation: Interpolation) -> (Series, Option<Curve>) {
     let Ok((curve, basis)) = run.curve() else {
-        return (
-            Series {
-                label: run.label.clone(),
-                marks: Vec::new(),
-                line: Vec::new(),
-            },
-            None,
-        );
+        return (Series { label: run.label.clone(), marks: Vec::new(), line: Vec::new() }, None);
     };
     let marks = run
         .points
         .iter()
         .filter_map(|point| {
             let value = basis.per_request_tok_s(point)?;
-            Some(Mark {
-                concurrency: f64::from(point.concurrency),
-                value,
-                published: is_published(point, basis),
-            })
+            Some(Mark { concurrency: f64::from(point.concurrency), value, published: is_published(point, basis) })
         })
         .collect();
     let line = match (curve.points().first(), curve.points().last()) {
-        (Some(first), Some(last)) => {
-            Log2Axis::samples(first.concurrency, last.concurrency, LINE_SAMPLES_PER_OCTAVE)
-                .into_iter()
-                .filter_map(|c| Some((c, curve.speed_at(c, interpolation)?)))
-                .collect()
-        }
+        (Some(first), Some(last)) => Log2Axis::samples(first.concurrency, last.concurrency, LINE_SAMPLES_PER_OCTAVE)
+            .into_iter()
+            .filter_map(|c| Some((c, curve.speed_at(c, interpolation)?)))
+            .collect(),
         _ => Vec::new(),
     };
-    (
-        Series {
-            label: run.label.clone(),
-            marks,
-            line,
-        },
-        Some(curve),
-    )
+    (Series { label: run.label.clone(), marks, line }, Some(curve))
 }
 
 /// A per-request value is published only when the source printed that very figure; 1000 /
 /// TPOT and aggregate / concurrency are our arithmetic.
 fn is_published(point: &RunPoint, basis: CurveBasis) -> bool {
     match basis {
-        CurveBasis::PerRequest => point
-            .per_request_tok_s
-            .as_ref()
-            .is_some_and(Figure::is_published),
-        CurveBasis::MedianTpot | CurveBasis::MeanTpot | CurveBasis::AggregateOverConcurrency => {
-            false
-        }
+        CurveBasis::PerRequest => point.per_request_tok_s.as_ref().is_some_and(Figure::is_published),
+        CurveBasis::MedianTpot | CurveBasis::MeanTpot | CurveBasis::AggregateOverConcurrency => false,
     }
 }
 
@@ -158,9 +122,7 @@ fn crossing(streams: StreamsAtFloor) -> Crossing {
     match streams {
         StreamsAtFloor::Within { streams, .. } => Crossing::Within { streams },
         StreamsAtFloor::NeverReached { .. } => Crossing::NeverReached,
-        StreamsAtFloor::AtLeast { last } => Crossing::AtLeast {
-            streams: last.concurrency,
-        },
+        StreamsAtFloor::AtLeast { last } => Crossing::AtLeast { streams: last.concurrency },
     }
 }
 
@@ -187,12 +149,7 @@ mod tests {
     #[test]
     fn qwen_speed_chart_marks_the_measured_points_and_crosses_15_at_52_5() {
         let chart = speed_chart(dataset_run(QWEN), &[], 15.0, None, Interpolation::Linear);
-        let at_8 = chart
-            .run
-            .marks
-            .iter()
-            .find(|m| m.concurrency == 8.0)
-            .map(|m| m.value);
+        let at_8 = chart.run.marks.iter().find(|m| m.concurrency == 8.0).map(|m| m.value);
         assert!(at_8.is_some_and(|v| (v - 37.3).abs() < 1e-9), "{at_8:?}");
         match chart.crossing {
             Some(Crossing::Within { streams }) => {
@@ -203,10 +160,11 @@ mod tests {
         assert_eq!(chart.axis().range(), 0.0..8.0);
         // The interpolated line passes through every measured point.
         for mark in &chart.run.marks {
-            let on_line =
-                chart.run.line.iter().any(|(c, v)| {
-                    (c - mark.concurrency).abs() < 1e-9 && (v - mark.value).abs() < 1e-9
-                });
+            let on_line = chart
+                .run
+                .line
+                .iter()
+                .any(|(c, v)| (c - mark.concurrency).abs() < 1e-9 && (v - mark.value).abs() < 1e-9);
             assert!(on_line, "line misses {mark:?}");
         }
     }

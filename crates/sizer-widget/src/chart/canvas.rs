@@ -8,10 +8,10 @@ use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 use super::draw::{COMPACT_BELOW_CSS_PX, ChartError, Look, draw_chart};
-use super::{CssSize, StyleKey};
 use super::measured_canvas::MeasuredCanvas;
 use super::model::{ChartText, ConcurrencyChart};
 use super::theme::ChartTheme;
+use super::{CssSize, StyleKey};
 
 /// Height of a chart relative to its width when CSS gives it no height of its own.
 const FALLBACK_ASPECT: f64 = 0.5;
@@ -21,11 +21,7 @@ const MAX_SCALE: f64 = 4.0;
 /// Device pixels per CSS pixel, between 1 and [`MAX_SCALE`].
 pub fn device_pixel_ratio() -> f64 {
     let ratio = web_sys::window().map_or(1.0, |window| window.device_pixel_ratio());
-    if ratio.is_finite() {
-        ratio.clamp(1.0, MAX_SCALE)
-    } else {
-        1.0
-    }
+    if ratio.is_finite() { ratio.clamp(1.0, MAX_SCALE) } else { 1.0 }
 }
 
 impl CssSize {
@@ -129,9 +125,7 @@ pub fn draw_on_canvas(
     // "copy" replaces every pixel with the scratch canvas's (same size): no clearing, no blending.
     // Set on each draw, as a new backing store resets the context's state.
     let _ = context.set_global_composite_operation("copy");
-    context
-        .draw_image_with_html_canvas_element(&scratch, 0.0, 0.0)
-        .map_err(|_| ChartError::NoCanvas)
+    context.draw_image_with_html_canvas_element(&scratch, 0.0, 0.0).map_err(|_| ChartError::NoCanvas)
 }
 
 thread_local! {
@@ -173,10 +167,7 @@ fn fit_backing_store(canvas: &HtmlCanvasElement, width: u32, height: u32, contex
 fn page_style(window: &web_sys::Window, canvas: &HtmlCanvasElement) -> PageStyle {
     let style = window.get_computed_style(canvas).ok().flatten();
     let property = |name: &str| {
-        style
-            .as_ref()
-            .and_then(|s| s.get_property_value(name).ok())
-            .filter(|value| !value.trim().is_empty())
+        style.as_ref().and_then(|s| s.get_property_value(name).ok()).filter(|value| !value.trim().is_empty())
     };
     let theme = ChartTheme::resolve(property("color").as_deref(), property);
     let font_family = property("font-family").unwrap_or_else(|| "sans-serif".to_owned());

@@ -56,11 +56,7 @@ pub const COMPACT_BELOW_CSS_PX: f64 = 480.0;
 impl Look {
     /// Label, title and annotation font sizes in CSS pixels.
     fn type_sizes(&self) -> (f64, f64, f64) {
-        if self.compact {
-            (10.5, 11.0, 11.0)
-        } else {
-            (12.0, 13.0, 13.0)
-        }
+        if self.compact { (10.5, 11.0, 11.0) } else { (12.0, 13.0, 13.0) }
     }
 
     /// A length in CSS pixels, in device pixels.
@@ -74,9 +70,7 @@ impl Look {
     }
 
     fn font(&self, css_px: f64, colour: Rgb) -> TextStyle<'_> {
-        (self.font_family.as_str(), css_px * self.scale)
-            .into_font()
-            .color(&rgb(colour))
+        (self.font_family.as_str(), css_px * self.scale).into_font().color(&rgb(colour))
     }
 }
 
@@ -125,11 +119,7 @@ where
     let x_label = move |x: &f64| {
         let label = label_axis.label_at(*x);
         let skipped = (x.round() as i64).rem_euclid(2) != end_parity;
-        if compact && skipped {
-            String::new()
-        } else {
-            label
-        }
+        if compact && skipped { String::new() } else { label }
     };
     let (label_px, title_px, note_px) = look.type_sizes();
     let (x_title, y_title) = if compact {
@@ -157,40 +147,18 @@ where
         .y_desc(y_title)
         .label_style(look.font(label_px, theme.text))
         .axis_desc_style(look.font(title_px, theme.text))
-        .axis_style(ShapeStyle {
-            color: rgb(theme.text).to_rgba(),
-            filled: false,
-            stroke_width: look.px(1.0),
-        })
-        .bold_line_style(ShapeStyle {
-            color: rgb(theme.grid).to_rgba(),
-            filled: false,
-            stroke_width: look.px(1.0),
-        })
+        .axis_style(ShapeStyle { color: rgb(theme.text).to_rgba(), filled: false, stroke_width: look.px(1.0) })
+        .bold_line_style(ShapeStyle { color: rgb(theme.grid).to_rgba(), filled: false, stroke_width: look.px(1.0) })
         .light_line_style(TRANSPARENT)
         .set_all_tick_mark_size(look.px(4.0))
         .draw()?;
 
     for (index, overlay) in chart.overlays.iter().enumerate() {
-        draw_series(
-            &mut plot,
-            overlay,
-            rgb(theme.overlay(index)),
-            look,
-            1.5,
-            3.0,
-        )?;
+        draw_series(&mut plot, overlay, rgb(theme.overlay(index)), look, 1.5, 3.0)?;
     }
 
-    if let Some(floor) = chart
-        .floor
-        .filter(|f| f.is_finite() && *f > 0.0 && *f <= ceiling)
-    {
-        let floor_style = ShapeStyle {
-            color: rgb(theme.floor).to_rgba(),
-            filled: false,
-            stroke_width: look.px(1.5),
-        };
+    if let Some(floor) = chart.floor.filter(|f| f.is_finite() && *f > 0.0 && *f <= ceiling) {
+        let floor_style = ShapeStyle { color: rgb(theme.floor).to_rgba(), filled: false, stroke_width: look.px(1.5) };
         plot.draw_series(DashedLineSeries::new(
             [(x_range.start, floor), (x_range.end, floor)],
             look.px(7.0),
@@ -217,22 +185,9 @@ where
     if let (Some(Crossing::Within { streams }), Some(floor)) = (chart.crossing, chart.floor)
         && let Some(x) = axis.position(streams)
     {
-        let style = ShapeStyle {
-            color: rgb(theme.floor).to_rgba(),
-            filled: false,
-            stroke_width: look.px(1.0),
-        };
-        plot.draw_series(DashedLineSeries::new(
-            [(x, 0.0), (x, floor)],
-            look.px(3.0),
-            look.px(3.0),
-            style,
-        ))?;
-        let ring = ShapeStyle {
-            color: rgb(theme.floor).to_rgba(),
-            filled: false,
-            stroke_width: look.px(2.0),
-        };
+        let style = ShapeStyle { color: rgb(theme.floor).to_rgba(), filled: false, stroke_width: look.px(1.0) };
+        plot.draw_series(DashedLineSeries::new([(x, 0.0), (x, floor)], look.px(3.0), look.px(3.0), style))?;
+        let ring = ShapeStyle { color: rgb(theme.floor).to_rgba(), filled: false, stroke_width: look.px(2.0) };
         plot.draw_series(std::iter::once(Circle::new((x, floor), look.px(6.5), ring)))?;
         if let Some(label) = &text.crossing_label {
             let anchor = Pos::new(HPos::Left, VPos::Bottom);
@@ -263,31 +218,18 @@ where
     DB: DrawingBackend,
     DB::ErrorType: 'static,
 {
-    let to_axis =
-        |(c, v): (f64, f64)| (c.is_finite() && c > 0.0 && v.is_finite()).then(|| (c.log2(), v));
+    let to_axis = |(c, v): (f64, f64)| (c.is_finite() && c > 0.0 && v.is_finite()).then(|| (c.log2(), v));
     let path: Vec<(f64, f64)> = series.path().into_iter().filter_map(to_axis).collect();
-    let line_style = ShapeStyle {
-        color: colour.to_rgba(),
-        filled: false,
-        stroke_width: look.px(line_width),
-    };
+    let line_style = ShapeStyle { color: colour.to_rgba(), filled: false, stroke_width: look.px(line_width) };
     plot.draw_series(LineSeries::new(path, line_style))?;
     let radius = look.px(radius);
     let outline = look.px(1.5);
     plot.draw_series(series.marks.iter().filter_map(|mark| {
         let position = to_axis((mark.concurrency, mark.value))?;
         let style = if mark.published {
-            ShapeStyle {
-                color: colour.to_rgba(),
-                filled: true,
-                stroke_width: outline,
-            }
+            ShapeStyle { color: colour.to_rgba(), filled: true, stroke_width: outline }
         } else {
-            ShapeStyle {
-                color: colour.to_rgba(),
-                filled: false,
-                stroke_width: outline,
-            }
+            ShapeStyle { color: colour.to_rgba(), filled: false, stroke_width: outline }
         };
         Some(Circle::new(position, radius, style))
     }))?;
@@ -301,11 +243,7 @@ mod tests {
     use super::*;
 
     fn mark(concurrency: f64, value: f64, published: bool) -> Mark {
-        Mark {
-            concurrency,
-            value,
-            published,
-        }
+        Mark { concurrency, value, published }
     }
 
     fn qwen_chart() -> ConcurrencyChart {
@@ -319,11 +257,7 @@ mod tests {
             mark(256.0, 4.5, false),
         ];
         ConcurrencyChart {
-            run: Series {
-                label: "Qwen3-Coder".into(),
-                marks,
-                line: vec![],
-            },
+            run: Series { label: "Qwen3-Coder".into(), marks, line: vec![] },
             overlays: vec![Series {
                 label: "other".into(),
                 marks: vec![mark(1.0, 70.0, true), mark(32.0, 20.0, true)],
@@ -351,16 +285,8 @@ mod tests {
 
     fn draw_with(chart: &ConcurrencyChart, scale: f64, compact: bool) -> Recording {
         let mut recording = Recording::default();
-        let look = Look {
-            scale,
-            theme: ChartTheme::LIGHT,
-            font_family: "sans-serif".into(),
-            compact,
-        };
-        let backend = RecordingBackend {
-            size: (720, 360),
-            recording: &mut recording,
-        };
+        let look = Look { scale, theme: ChartTheme::LIGHT, font_family: "sans-serif".into(), compact };
+        let backend = RecordingBackend { size: (720, 360), recording: &mut recording };
         let drawn = draw_chart(backend, chart, &text(), &look, &|v| format!("{v:.0}"));
         assert_eq!(drawn, Ok(()));
         recording
@@ -375,10 +301,7 @@ mod tests {
         let recording = draw(&qwen_chart(), 1.0);
         let labels = texts(&recording);
         for expected in ["1", "2", "4", "8", "16", "32", "64", "128", "256"] {
-            assert!(
-                labels.contains(&expected),
-                "missing tick {expected} in {labels:?}"
-            );
+            assert!(labels.contains(&expected), "missing tick {expected} in {labels:?}");
         }
         assert!(!labels.contains(&"512"));
     }
@@ -388,19 +311,12 @@ mod tests {
         let recording = draw(&qwen_chart(), 1.0);
         let floor = ChartTheme::LIGHT.floor;
         let floor_rgb = (floor.0, floor.1, floor.2);
-        assert!(
-            recording
-                .texts
-                .contains(&("15 tok/s".to_owned(), floor_rgb))
-        );
+        assert!(recording.texts.contains(&("15 tok/s".to_owned(), floor_rgb)));
         assert!(recording.texts.contains(&("52.5".to_owned(), floor_rgb)));
         let labels = texts(&recording);
         assert!(labels.contains(&"Concurrent requests"));
         assert!(labels.contains(&"tok/s"));
-        assert!(
-            labels.contains(&"100"),
-            "value axis tops out at 100: {labels:?}"
-        );
+        assert!(labels.contains(&"100"), "value axis tops out at 100: {labels:?}");
     }
 
     #[test]
@@ -410,16 +326,8 @@ mod tests {
         let run_rgb = (run.0, run.1, run.2);
         let overlay = ChartTheme::LIGHT.overlay(0);
         let overlay_rgb = (overlay.0, overlay.1, overlay.2);
-        let hollow_run = recording
-            .circles
-            .iter()
-            .filter(|c| c.2 == run_rgb && !c.3)
-            .count();
-        let filled_overlay = recording
-            .circles
-            .iter()
-            .filter(|c| c.2 == overlay_rgb && c.3)
-            .count();
+        let hollow_run = recording.circles.iter().filter(|c| c.2 == run_rgb && !c.3).count();
+        let filled_overlay = recording.circles.iter().filter(|c| c.2 == overlay_rgb && c.3).count();
         assert_eq!(hollow_run, 6);
         assert_eq!(filled_overlay, 2);
         // The crossing ring, in the floor colour.
@@ -460,10 +368,7 @@ mod tests {
             assert!(labels.contains(&shown), "missing {shown} in {labels:?}");
         }
         for hidden in ["2", "8", "32", "128", "Concurrent requests"] {
-            assert!(
-                !labels.contains(&hidden),
-                "{hidden} should be left out: {labels:?}"
-            );
+            assert!(!labels.contains(&hidden), "{hidden} should be left out: {labels:?}");
         }
     }
 

@@ -5,9 +5,7 @@
 //! charts that costs milliseconds per redraw. This wrapper measures with the canvas's own
 //! `measureText` instead (no layout) and hands everything else to `CanvasBackend` unchanged.
 
-use plotters_backend::{
-    BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind,
-};
+use plotters_backend::{BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind};
 use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
@@ -27,11 +25,7 @@ pub struct MeasuredCanvas {
 impl MeasuredCanvas {
     /// The backend for `canvas`, or `None` when it has no 2D context.
     pub fn new(canvas: HtmlCanvasElement) -> Option<MeasuredCanvas> {
-        let context = canvas
-            .get_context("2d")
-            .ok()??
-            .dyn_into::<CanvasRenderingContext2d>()
-            .ok()?;
+        let context = canvas.get_context("2d").ok()??.dyn_into::<CanvasRenderingContext2d>().ok()?;
         let inner = CanvasBackend::with_canvas_object(canvas)?;
         Some(MeasuredCanvas { inner, context })
     }
@@ -57,11 +51,7 @@ impl DrawingBackend for MeasuredCanvas {
         self.inner.present()
     }
 
-    fn draw_pixel(
-        &mut self,
-        point: BackendCoord,
-        color: BackendColor,
-    ) -> Result<(), DrawingErrorKind<CanvasError>> {
+    fn draw_pixel(&mut self, point: BackendCoord, color: BackendColor) -> Result<(), DrawingErrorKind<CanvasError>> {
         self.inner.draw_pixel(point, color)
     }
 
@@ -128,22 +118,13 @@ impl DrawingBackend for MeasuredCanvas {
         style: &S,
     ) -> Result<(u32, u32), DrawingErrorKind<CanvasError>> {
         let size = style.size().max(0.0);
-        self.context.set_font(&format!(
-            "{} {}px {}",
-            style.style().as_str(),
-            size,
-            style.family().as_str()
-        ));
+        self.context.set_font(&format!("{} {}px {}", style.style().as_str(), size, style.family().as_str()));
         let width = match self.context.measure_text(text) {
             Ok(metrics) => metrics.width(),
             Err(_) => size * FALLBACK_EM_PER_CHAR * text.chars().count() as f64,
         };
         // Both are small, finite and non-negative after the clamp: the casts are exact.
-        let width = if width.is_finite() {
-            width.ceil().clamp(0.0, 1.0e6)
-        } else {
-            0.0
-        };
+        let width = if width.is_finite() { width.ceil().clamp(0.0, 1.0e6) } else { 0.0 };
         Ok((width as u32, size.ceil().clamp(0.0, 1.0e6) as u32))
     }
 }

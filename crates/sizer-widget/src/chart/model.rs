@@ -31,10 +31,7 @@ impl Series {
     /// The points to join with a line: the interpolated samples, or else the marks in order.
     pub fn path(&self) -> Vec<(f64, f64)> {
         if self.line.is_empty() {
-            self.marks
-                .iter()
-                .map(|m| (m.concurrency, m.value))
-                .collect()
+            self.marks.iter().map(|m| (m.concurrency, m.value)).collect()
         } else {
             self.line.clone()
         }
@@ -45,10 +42,7 @@ impl Series {
     }
 
     fn values(&self) -> impl Iterator<Item = f64> + '_ {
-        self.marks
-            .iter()
-            .map(|m| m.value)
-            .chain(self.line.iter().map(|p| p.1))
+        self.marks.iter().map(|m| m.value).chain(self.line.iter().map(|p| p.1))
     }
 }
 
@@ -80,21 +74,12 @@ pub struct ConcurrencyChart {
 impl ConcurrencyChart {
     /// The log2 concurrency axis covering every run shown (at least 1..256).
     pub fn axis(&self) -> Log2Axis {
-        Log2Axis::covering(
-            self.run
-                .concurrencies()
-                .chain(self.overlays.iter().flat_map(Series::concurrencies)),
-        )
+        Log2Axis::covering(self.run.concurrencies().chain(self.overlays.iter().flat_map(Series::concurrencies)))
     }
 
     /// The top of the value axis: a nice number above every value and the floor.
     pub fn value_ceiling(&self) -> f64 {
-        nice_ceiling(
-            self.run
-                .values()
-                .chain(self.overlays.iter().flat_map(Series::values))
-                .chain(self.floor),
-        )
+        nice_ceiling(self.run.values().chain(self.overlays.iter().flat_map(Series::values)).chain(self.floor))
     }
 
     /// True when the chosen run has nothing to draw.
@@ -125,26 +110,14 @@ mod tests {
     use super::*;
 
     fn mark(concurrency: f64, value: f64) -> Mark {
-        Mark {
-            concurrency,
-            value,
-            published: true,
-        }
+        Mark { concurrency, value, published: true }
     }
 
     #[test]
     fn axis_and_ceiling_cover_overlays_and_the_floor() {
         let chart = ConcurrencyChart {
-            run: Series {
-                label: "a".into(),
-                marks: vec![mark(1.0, 6.0), mark(256.0, 0.4)],
-                line: vec![],
-            },
-            overlays: vec![Series {
-                label: "b".into(),
-                marks: vec![mark(384.0, 2.0)],
-                line: vec![],
-            }],
+            run: Series { label: "a".into(), marks: vec![mark(1.0, 6.0), mark(256.0, 0.4)], line: vec![] },
+            overlays: vec![Series { label: "b".into(), marks: vec![mark(384.0, 2.0)], line: vec![] }],
             floor: Some(15.0),
             crossing: Some(Crossing::NeverReached),
         };
@@ -154,11 +127,7 @@ mod tests {
 
     #[test]
     fn the_path_prefers_the_interpolated_line() {
-        let mut series = Series {
-            label: "a".into(),
-            marks: vec![mark(1.0, 80.0), mark(8.0, 37.3)],
-            line: vec![],
-        };
+        let mut series = Series { label: "a".into(), marks: vec![mark(1.0, 80.0), mark(8.0, 37.3)], line: vec![] };
         assert_eq!(series.path(), vec![(1.0, 80.0), (8.0, 37.3)]);
         series.line = vec![(1.0, 80.0), (2.0, 70.0), (8.0, 37.3)];
         assert_eq!(series.path().len(), 3);

@@ -2,9 +2,7 @@
 //! natively (no browser): which texts appear, how many marks, which colours.
 
 use plotters::prelude::DrawingBackend;
-use plotters_backend::{
-    BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingErrorKind,
-};
+use plotters_backend::{BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingErrorKind};
 
 /// Never produced: the recorder accepts everything.
 #[derive(Debug)]
@@ -55,11 +53,7 @@ impl DrawingBackend for RecordingBackend<'_> {
         Ok(())
     }
 
-    fn draw_pixel(
-        &mut self,
-        _point: BackendCoord,
-        _color: BackendColor,
-    ) -> Result<(), DrawingErrorKind<NoError>> {
+    fn draw_pixel(&mut self, _point: BackendCoord, _color: BackendColor) -> Result<(), DrawingErrorKind<NoError>> {
         Ok(())
     }
 
@@ -95,9 +89,7 @@ impl DrawingBackend for RecordingBackend<'_> {
         style: &S,
         fill: bool,
     ) -> Result<(), DrawingErrorKind<NoError>> {
-        self.recording
-            .circles
-            .push((center, radius, style.color().rgb, fill));
+        self.recording.circles.push((center, radius, style.color().rgb, fill));
         Ok(())
     }
 
@@ -107,9 +99,7 @@ impl DrawingBackend for RecordingBackend<'_> {
         style: &T,
         _pos: BackendCoord,
     ) -> Result<(), DrawingErrorKind<NoError>> {
-        self.recording
-            .texts
-            .push((text.to_owned(), style.color().rgb));
+        self.recording.texts.push((text.to_owned(), style.color().rgb));
         Ok(())
     }
 

@@ -15,11 +15,7 @@ impl Rgb {
     pub fn luminance(self) -> f64 {
         fn linear(channel: u8) -> f64 {
             let c = f64::from(channel) / 255.0;
-            if c <= 0.040_45 {
-                c / 12.92
-            } else {
-                ((c + 0.055) / 1.055).powf(2.4)
-            }
+            if c <= 0.040_45 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
         }
         0.2126 * linear(self.0) + 0.7152 * linear(self.1) + 0.0722 * linear(self.2)
     }
@@ -33,15 +29,10 @@ pub fn parse_css_color(text: &str) -> Option<Rgb> {
     if let Some(hex) = text.strip_prefix('#') {
         return parse_hex(hex);
     }
-    let inner = text
-        .strip_prefix("rgba(")
-        .or_else(|| text.strip_prefix("rgb("))?
-        .strip_suffix(')')?;
+    let inner = text.strip_prefix("rgba(").or_else(|| text.strip_prefix("rgb("))?.strip_suffix(')')?;
     let colour_part = inner.split('/').next()?;
-    let mut channels = colour_part
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|part| !part.is_empty())
-        .map(parse_channel);
+    let mut channels =
+        colour_part.split(|c: char| c == ',' || c.is_whitespace()).filter(|part| !part.is_empty()).map(parse_channel);
     let r = channels.next()??;
     let g = channels.next()??;
     let b = channels.next()??;
@@ -68,11 +59,7 @@ fn parse_channel(part: &str) -> Option<u8> {
         return None;
     }
     // 50 % is 127.5 exactly (multiply before dividing), which rounds to 128 as browsers do.
-    let channel = if is_percent {
-        value * 255.0 / 100.0
-    } else {
-        value
-    };
+    let channel = if is_percent { value * 255.0 / 100.0 } else { value };
     // Clamped to 0..=255 first, so the cast is exact.
     Some(channel.round().clamp(0.0, 255.0) as u8)
 }
@@ -99,12 +86,7 @@ impl ChartTheme {
         grid: Rgb(0xd5, 0xdc, 0xd8),
         run: Rgb(0x0b, 0x6e, 0x4f),
         floor: Rgb(0xb3, 0x26, 0x1e),
-        overlays: [
-            Rgb(0x5b, 0x5f, 0xc7),
-            Rgb(0xa0, 0x5a, 0x00),
-            Rgb(0x7a, 0x3e, 0x9d),
-            Rgb(0x2f, 0x6f, 0x95),
-        ],
+        overlays: [Rgb(0x5b, 0x5f, 0xc7), Rgb(0xa0, 0x5a, 0x00), Rgb(0x7a, 0x3e, 0x9d), Rgb(0x2f, 0x6f, 0x95)],
     };
 
     /// Colours for a dark background (the dark defaults of `web/styles.css`).
@@ -113,22 +95,14 @@ impl ChartTheme {
         grid: Rgb(0x37, 0x42, 0x3e),
         run: Rgb(0x5f, 0xd3, 0xa5),
         floor: Rgb(0xff, 0x8a, 0x80),
-        overlays: [
-            Rgb(0xa9, 0xac, 0xff),
-            Rgb(0xff, 0xb8, 0x6b),
-            Rgb(0xd7, 0xa6, 0xf2),
-            Rgb(0x8f, 0xcd, 0xf2),
-        ],
+        overlays: [Rgb(0xa9, 0xac, 0xff), Rgb(0xff, 0xb8, 0x6b), Rgb(0xd7, 0xa6, 0xf2), Rgb(0x8f, 0xcd, 0xf2)],
     };
 
     /// Picks the palette from the text colour the page gives the chart: light text means a
     /// dark background. Then applies any custom property the page sets.
     ///
     /// `text_colour` is the chart's computed `color`; `property` looks a custom property up.
-    pub fn resolve(
-        text_colour: Option<&str>,
-        property: impl Fn(&str) -> Option<String>,
-    ) -> ChartTheme {
+    pub fn resolve(text_colour: Option<&str>, property: impl Fn(&str) -> Option<String>) -> ChartTheme {
         let text = text_colour.and_then(parse_css_color);
         let mut theme = match text {
             Some(colour) if colour.luminance() > 0.5 => ChartTheme::DARK,
@@ -174,18 +148,9 @@ mod tests {
         assert_eq!(parse_css_color("#1d5fc4"), Some(Rgb(0x1d, 0x5f, 0xc4)));
         assert_eq!(parse_css_color(" #fff "), Some(Rgb(255, 255, 255)));
         assert_eq!(parse_css_color("rgb(31, 36, 43)"), Some(Rgb(31, 36, 43)));
-        assert_eq!(
-            parse_css_color("rgba(230, 233, 239, 0.8)"),
-            Some(Rgb(230, 233, 239))
-        );
-        assert_eq!(
-            parse_css_color("rgb(10 20 30 / 50%)"),
-            Some(Rgb(10, 20, 30))
-        );
-        assert_eq!(
-            parse_css_color("rgb(100%, 0%, 50%)"),
-            Some(Rgb(255, 0, 128))
-        );
+        assert_eq!(parse_css_color("rgba(230, 233, 239, 0.8)"), Some(Rgb(230, 233, 239)));
+        assert_eq!(parse_css_color("rgb(10 20 30 / 50%)"), Some(Rgb(10, 20, 30)));
+        assert_eq!(parse_css_color("rgb(100%, 0%, 50%)"), Some(Rgb(255, 0, 128)));
     }
 
     #[test]

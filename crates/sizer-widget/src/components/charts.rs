@@ -30,8 +30,8 @@ use crate::chart::build::{self, Measure};
 use crate::chart::model::{ChartText, ConcurrencyChart, Crossing, Series};
 use crate::chart::{CssSize, StyleKey};
 use crate::i18n::tables::{
-    TableMsg, column_decimals, crossing_at_least, crossing_never, crossing_within, curve_summary,
-    format_figure, table_text,
+    TableMsg, column_decimals, crossing_at_least, crossing_never, crossing_within, curve_summary, format_figure,
+    table_text,
 };
 use crate::i18n::{Lang, Msg, format_number, text};
 
@@ -61,19 +61,9 @@ pub struct ChartsProps {
 /// The three charts of the chosen run.
 #[component]
 pub fn Charts(props: &ChartsProps) -> Html {
-    let overlays: Vec<&Run> = props
-        .overlays
-        .iter()
-        .map(Rc::as_ref)
-        .filter(|overlay| overlay.id != props.run.id)
-        .collect();
-    let speed = build::speed_chart(
-        &props.run,
-        &overlays,
-        props.floor,
-        props.sizing.as_deref(),
-        props.interpolation,
-    );
+    let overlays: Vec<&Run> =
+        props.overlays.iter().map(Rc::as_ref).filter(|overlay| overlay.id != props.run.id).collect();
+    let speed = build::speed_chart(&props.run, &overlays, props.floor, props.sizing.as_deref(), props.interpolation);
     let aggregate = build::measure_chart(&props.run, &overlays, Measure::Aggregate);
     let ttft = build::measure_chart(&props.run, &overlays, Measure::P99TtftSeconds);
     let lang = props.lang;
@@ -82,11 +72,8 @@ pub fn Charts(props: &ChartsProps) -> Html {
         Interpolation::Linear => Msg::InterpolationLinear,
         Interpolation::MonotoneLog2 => Msg::InterpolationMonotone,
     };
-    let line_note = AttrValue::from(format!(
-        "{}: {}",
-        table_text(lang, TableMsg::LegendInterpolated),
-        text(lang, method)
-    ));
+    let line_note =
+        AttrValue::from(format!("{}: {}", table_text(lang, TableMsg::LegendInterpolated), text(lang, method)));
     html! {
         <div class="ss-charts" data-run={props.run.id.clone()}>
             <ChartFigure kind={ChartKind::Speed} chart={Rc::new(speed)} {lang} redraw_key={key.clone()} line_note={line_note} />
@@ -179,14 +166,7 @@ pub fn ChartFigure(props: &ChartFigureProps) -> Html {
     let dark = use_state_eq(|| false);
     use_layout_watch(&canvas_ref, !props.chart.is_empty(), &memory, size.setter(), dark.setter());
     {
-        let deps = (
-            props.chart.clone(),
-            props.kind,
-            props.lang,
-            props.redraw_key.clone(),
-            *size,
-            *dark,
-        );
+        let deps = (props.chart.clone(), props.kind, props.lang, props.redraw_key.clone(), *size, *dark);
         let canvas_ref = canvas_ref.clone();
         let failed = failed.setter();
         use_effect_with(deps, move |(chart, kind, lang, redraw_key, _, dark)| {
@@ -248,8 +228,7 @@ fn draw(
     };
     let text = chart_text(chart, kind, lang);
     let format_value = move |value: f64| format_figure(lang, value);
-    crate::chart::canvas::draw_on_canvas(&canvas, memory, style_key, chart, &text, &format_value)
-        .is_ok()
+    crate::chart::canvas::draw_on_canvas(&canvas, memory, style_key, chart, &text, &format_value).is_ok()
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -364,9 +343,7 @@ fn watch_colour_scheme(_dark: UseStateSetter<bool>) -> Option<()> {
 /// The words drawn on the canvas.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 fn chart_text(chart: &ConcurrencyChart, kind: ChartKind, lang: Lang) -> ChartText {
-    let floor_label = chart
-        .floor
-        .map(|floor| format!("{} {}", format_figure(lang, floor), kind.unit(lang)));
+    let floor_label = chart.floor.map(|floor| format!("{} {}", format_figure(lang, floor), kind.unit(lang)));
     let crossing_label = match chart.crossing {
         Some(Crossing::Within { streams }) => Some(format_number(lang, streams, 1)),
         _ => None,
@@ -385,24 +362,16 @@ fn chart_text(chart: &ConcurrencyChart, kind: ChartKind, lang: Lang) -> ChartTex
 fn crossing_sentence(chart: &ConcurrencyChart, lang: Lang) -> Option<String> {
     let floor = format_figure(lang, chart.floor?);
     Some(match chart.crossing? {
-        Crossing::Within { streams } => {
-            crossing_within(lang, &floor, &format_number(lang, streams, 1))
-        }
+        Crossing::Within { streams } => crossing_within(lang, &floor, &format_number(lang, streams, 1)),
         Crossing::NeverReached => crossing_never(lang, &floor),
-        Crossing::AtLeast { streams } => {
-            crossing_at_least(lang, &floor, &format_figure(lang, streams))
-        }
+        Crossing::AtLeast { streams } => crossing_at_least(lang, &floor, &format_figure(lang, streams)),
     })
 }
 
 /// "<run>: 81.2 tok/s at 1 concurrent, 4.5 at 256".
 fn series_summary(series: &Series, kind: ChartKind, lang: Lang) -> String {
-    let format = |mark: &crate::chart::model::Mark| {
-        (
-            format_figure(lang, mark.concurrency),
-            format_figure(lang, mark.value),
-        )
-    };
+    let format =
+        |mark: &crate::chart::model::Mark| (format_figure(lang, mark.concurrency), format_figure(lang, mark.value));
     match (series.marks.first(), series.marks.last()) {
         (Some(first), Some(last)) => {
             let (c0, v0) = format(first);
@@ -463,12 +432,7 @@ impl PartialEq for ChartDataProps {
             && (Rc::ptr_eq(&self.chart, &other.chart)
                 || (same_series(&self.chart.run, &other.chart.run)
                     && self.chart.overlays.len() == other.chart.overlays.len()
-                    && self
-                        .chart
-                        .overlays
-                        .iter()
-                        .zip(&other.chart.overlays)
-                        .all(|(a, b)| same_series(a, b))))
+                    && self.chart.overlays.iter().zip(&other.chart.overlays).all(|(a, b)| same_series(a, b))))
     }
 }
 
@@ -481,10 +445,7 @@ fn ChartData(props: &ChartDataProps) -> Html {
 /// The chart's data as a table: one row per concurrency, one column per run.
 fn data_table(chart: &ConcurrencyChart, kind: ChartKind, lang: Lang) -> Html {
     let series: Vec<&Series> = std::iter::once(&chart.run).chain(&chart.overlays).collect();
-    let mut concurrencies: Vec<f64> = series
-        .iter()
-        .flat_map(|s| s.marks.iter().map(|m| m.concurrency))
-        .collect();
+    let mut concurrencies: Vec<f64> = series.iter().flat_map(|s| s.marks.iter().map(|m| m.concurrency)).collect();
     concurrencies.sort_by(f64::total_cmp);
     concurrencies.dedup();
     let derived_title = table_text(lang, TableMsg::LegendDerivedPoint);
@@ -493,17 +454,10 @@ fn data_table(chart: &ConcurrencyChart, kind: ChartKind, lang: Lang) -> Html {
         // (0.041 beside 21.5, as the article prints 41 ms and 21.5 s).
         let decimals = match kind {
             ChartKind::Ttft => None,
-            ChartKind::Speed | ChartKind::Aggregate => {
-                Some(column_decimals(series.marks.iter().map(|m| m.value)))
-            }
+            ChartKind::Speed | ChartKind::Aggregate => Some(column_decimals(series.marks.iter().map(|m| m.value))),
         };
-        let value =
-            |v: f64| decimals.map_or_else(|| format_figure(lang, v), |d| format_number(lang, v, d));
-        match series
-            .marks
-            .iter()
-            .find(|mark| mark.concurrency == concurrency)
-        {
+        let value = |v: f64| decimals.map_or_else(|| format_figure(lang, v), |d| format_number(lang, v, d));
+        match series.marks.iter().find(|mark| mark.concurrency == concurrency) {
             Some(mark) if mark.published => html! { <td>{ value(mark.value) }</td> },
             Some(mark) => html! {
                 <td>

@@ -21,7 +21,8 @@ pub struct ClaimsPanelProps {
 #[component]
 pub fn ClaimsPanel(props: &ClaimsPanelProps) -> Html {
     let lang = props.lang;
-    let lines: Vec<(String, String)> = props.claims.iter().filter_map(|check| Some((check.claim.id.clone(), claim_sentence(lang, check)?))).collect();
+    let lines: Vec<(String, String)> =
+        props.claims.iter().filter_map(|check| Some((check.claim.id.clone(), claim_sentence(lang, check)?))).collect();
     if lines.is_empty() {
         return html! {};
     }
@@ -42,7 +43,9 @@ pub fn claim_sentence(lang: Lang, check: &ClaimCheck) -> Option<String> {
     let claim = check.claim;
     let about = claim.qualifier == Qualifier::About;
     let claimed = match claim.qualifier {
-        Qualifier::AtLeast => phrases::claim_ours_at_least(lang, &format_number(lang, claim.value, decimals(claim.value))),
+        Qualifier::AtLeast => {
+            phrases::claim_ours_at_least(lang, &format_number(lang, claim.value, decimals(claim.value)))
+        }
         _ => format_number(lang, claim.value, decimals(claim.value)),
     };
     let (what, ours) = match (&claim.quantity, check.ours) {
@@ -50,17 +53,34 @@ pub fn claim_sentence(lang: Lang, check: &ClaimCheck) -> Option<String> {
             let ours = match streams {
                 StreamsAtFloor::Within { streams, .. } => format_number(lang, streams, 1),
                 StreamsAtFloor::NeverReached { .. } => phrases::claim_ours_never(lang).to_string(),
-                StreamsAtFloor::AtLeast { last } => phrases::claim_ours_at_least(lang, &format_number(lang, last.concurrency, 0)),
+                StreamsAtFloor::AtLeast { last } => {
+                    phrases::claim_ours_at_least(lang, &format_number(lang, last.concurrency, 0))
+                }
             };
-            (phrases::claim_what(lang, ClaimWhat::Streams, &format_number(lang, *floor_tok_s, decimals(*floor_tok_s))), ours)
+            (
+                phrases::claim_what(
+                    lang,
+                    ClaimWhat::Streams,
+                    &format_number(lang, *floor_tok_s, decimals(*floor_tok_s)),
+                ),
+                ours,
+            )
         }
         (ClaimQuantity::UsersAtFloor { floor_tok_s }, Recomputed::Users(people)) => {
-            let ours = [people.map(|p| format_integer(lang, p)).unwrap_or_else(|| "—".into()).as_str(), phrases::claim_users_note(lang)].concat();
-            (phrases::claim_what(lang, ClaimWhat::Users, &format_number(lang, *floor_tok_s, decimals(*floor_tok_s))), ours)
+            let ours = [
+                people.map(|p| format_integer(lang, p)).unwrap_or_else(|| "—".into()).as_str(),
+                phrases::claim_users_note(lang),
+            ]
+            .concat();
+            (
+                phrases::claim_what(lang, ClaimWhat::Users, &format_number(lang, *floor_tok_s, decimals(*floor_tok_s))),
+                ours,
+            )
         }
-        (ClaimQuantity::KvSessions { context_tokens }, Recomputed::KvSessions(sessions)) => {
-            (phrases::claim_what(lang, ClaimWhat::Sessions, &format_number(lang, *context_tokens, 0)), format_number(lang, sessions, 1))
-        }
+        (ClaimQuantity::KvSessions { context_tokens }, Recomputed::KvSessions(sessions)) => (
+            phrases::claim_what(lang, ClaimWhat::Sessions, &format_number(lang, *context_tokens, 0)),
+            format_number(lang, sessions, 1),
+        ),
         _ => return None,
     };
     Some(phrases::claim(lang, about, &claimed, &what, &ours))

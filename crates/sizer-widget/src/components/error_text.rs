@@ -46,8 +46,14 @@ mod tests {
     fn bounds_are_localised() {
         assert_eq!(error_message(Lang::En, InputError::TooLarge { max: 10_000.0 }), "Must be at most 10,000.");
         assert_eq!(error_message(Lang::De, InputError::TooLarge { max: 99.999 }), "Darf höchstens 99,999 sein.");
-        assert_eq!(error_message(Lang::En, InputError::TooSmall { min: 50.0, exclusive: true }), "Must be more than 50.");
-        assert_eq!(error_message(Lang::De, InputError::TooSmall { min: 0.01, exclusive: false }), "Muss mindestens 0,01 sein.");
+        assert_eq!(
+            error_message(Lang::En, InputError::TooSmall { min: 50.0, exclusive: true }),
+            "Must be more than 50."
+        );
+        assert_eq!(
+            error_message(Lang::De, InputError::TooSmall { min: 0.01, exclusive: false }),
+            "Muss mindestens 0,01 sein."
+        );
         assert_eq!(error_message(Lang::En, InputError::NotNumber), "This is not a number.");
     }
 }

@@ -23,11 +23,11 @@ use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::i18n::tables::{TableMsg, format_figure, table_text};
 use crate::i18n::import::{
-    ImportMsg, error_text, file_unreadable, import_text, imported, missing_point, point_count, remove_named, size_limit,
-    storage_notice, too_many_runs, use_named, warning_text,
+    ImportMsg, error_text, file_unreadable, import_text, imported, missing_point, point_count, remove_named,
+    size_limit, storage_notice, too_many_runs, use_named, warning_text,
 };
+use crate::i18n::tables::{TableMsg, format_figure, table_text};
 use crate::imported::{ImportAction, ImportedRuns, StorageNotice};
 
 /// Props of [`ImportPanel`]; see the module docs.
@@ -110,7 +110,13 @@ impl Reducible for Panel {
             }
             PanelAction::Pending(import, warnings) => {
                 let missing = missing_count(&import);
-                next = Panel { pending: Some(Rc::new(import)), typed: vec![String::new(); missing], warnings, storage: next.storage, ..Panel::default() };
+                next = Panel {
+                    pending: Some(Rc::new(import)),
+                    typed: vec![String::new(); missing],
+                    warnings,
+                    storage: next.storage,
+                    ..Panel::default()
+                };
             }
             PanelAction::Typed(index, text) => {
                 if let Some(slot) = next.typed.get_mut(index) {

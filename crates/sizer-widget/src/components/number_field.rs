@@ -8,9 +8,9 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::components::error_text::error_message;
 use crate::i18n::{Lang, text};
 use crate::input::{Field, InputError};
-use crate::components::error_text::error_message;
 
 /// Props of [`NumberField`].
 #[derive(Properties, PartialEq, Clone)]

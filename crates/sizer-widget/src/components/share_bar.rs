@@ -66,7 +66,8 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
         let done = done_with(Status::MarkdownCopied);
         Callback::from(move |_: MouseEvent| browser::copy_text(markdown(), done.clone()))
     };
-    let file_stem = ["spark-sizer-", props.outcome.run.as_ref().map(|run| run.id.as_str()).unwrap_or("result")].concat();
+    let file_stem =
+        ["spark-sizer-", props.outcome.run.as_ref().map(|run| run.id.as_str()).unwrap_or("result")].concat();
     let download_markdown = {
         let name = [file_stem.as_str(), ".md"].concat();
         Callback::from(move |_: MouseEvent| {

@@ -40,18 +40,12 @@ pub fn Sources(props: &SourcesProps) -> Html {
 
 /// The runs that cite `source`, in dataset order.
 pub fn runs_of<'a>(data: &'a Dataset, source: &Source) -> Vec<&'a Run> {
-    data.runs
-        .iter()
-        .filter(|run| run.source == source.id)
-        .collect()
+    data.runs.iter().filter(|run| run.source == source.id).collect()
 }
 
 /// The facts taken from `source`, in dataset order.
 pub fn facts_of<'a>(data: &'a Dataset, source: &Source) -> Vec<&'a Fact> {
-    data.facts
-        .iter()
-        .filter(|fact| fact.source == source.id)
-        .collect()
+    data.facts.iter().filter(|fact| fact.source == source.id).collect()
 }
 
 fn source_item(data: &Dataset, source: &Source, lang: Lang) -> Html {

@@ -24,8 +24,8 @@ use yew::prelude::*;
 
 use crate::i18n::import::{ImportMsg, import_text};
 use crate::i18n::tables::{
-    TableMsg, column_decimals, counter_name, format_figure, nodes, point_note, runs_shown, sort_by,
-    table_text, token_count, topology_name, workload,
+    TableMsg, column_decimals, counter_name, format_figure, nodes, point_note, runs_shown, sort_by, table_text,
+    token_count, topology_name, workload,
 };
 use crate::i18n::{Lang, format_number};
 
@@ -49,17 +49,12 @@ fn filter_models(data: &Dataset, yours: &[Rc<Run>]) -> BTreeMap<String, String> 
         .runs_by_model()
         .into_iter()
         .map(|(model_id, runs)| {
-            let name = runs
-                .first()
-                .map(|run| run.model.clone())
-                .unwrap_or_default();
+            let name = runs.first().map(|run| run.model.clone()).unwrap_or_default();
             (model_id.to_owned(), name)
         })
         .collect();
     for run in yours {
-        models
-            .entry(run.model_id.clone())
-            .or_insert_with(|| run.model.clone());
+        models.entry(run.model_id.clone()).or_insert_with(|| run.model.clone());
     }
     models
 }
@@ -79,11 +74,7 @@ pub fn DataTables(props: &DataTablesProps) -> Html {
     };
     let models = filter_models(data, &props.yours);
     // A filter on a model that is gone (its imported run was removed) shows everything.
-    let active = if models.contains_key(filter.as_str()) {
-        filter.as_str()
-    } else {
-        ""
-    };
+    let active = if models.contains_key(filter.as_str()) { filter.as_str() } else { "" };
     let matches = |run: &Run| active.is_empty() || run.model_id == active;
     let shown: Vec<&Run> = data.runs.iter().filter(|run| matches(run)).collect();
     let shown_yours: Vec<&Rc<Run>> = props.yours.iter().filter(|run| matches(run)).collect();
@@ -241,10 +232,7 @@ impl Column {
     pub fn present_in(run: &Run) -> Vec<Column> {
         Column::ALL
             .into_iter()
-            .filter(|column| {
-                *column == Column::Concurrency
-                    || run.points.iter().any(|p| column.figure(p).is_some())
-            })
+            .filter(|column| *column == Column::Concurrency || run.points.iter().any(|p| column.figure(p).is_some()))
             .collect()
     }
 }
@@ -322,26 +310,12 @@ pub fn RunTable(props: &RunTableProps) -> Html {
     let (sort_column, direction) = *sort;
     let order = sorted_indices(&run.points, sort_column, direction);
     // Point notes become numbered footnotes (numbered in dataset order, so sorting keeps them).
-    let notes: Vec<(u32, &str)> = run
-        .points
-        .iter()
-        .filter_map(|point| Some((point.concurrency, point.note.as_deref()?)))
-        .collect();
-    let note_number = |concurrency: u32| {
-        notes
-            .iter()
-            .position(|(c, _)| *c == concurrency)
-            .map(|i| i + 1)
-    };
+    let notes: Vec<(u32, &str)> =
+        run.points.iter().filter_map(|point| Some((point.concurrency, point.note.as_deref()?))).collect();
+    let note_number = |concurrency: u32| notes.iter().position(|(c, _)| *c == concurrency).map(|i| i + 1);
     let decimals: Vec<usize> = columns
         .iter()
-        .map(|column| {
-            column_decimals(
-                run.points
-                    .iter()
-                    .filter_map(|p| column.figure(p).map(|f| f.value)),
-            )
-        })
+        .map(|column| column_decimals(run.points.iter().filter_map(|p| column.figure(p).map(|f| f.value))))
         .collect();
     let header = |column: Column| -> Html {
         let label = table_text(lang, column.heading());
@@ -349,11 +323,7 @@ pub fn RunTable(props: &RunTableProps) -> Html {
         let onclick = {
             let sort = sort.setter();
             Callback::from(move |_: MouseEvent| {
-                let next = if column == sort_column {
-                    direction.flipped()
-                } else {
-                    Direction::Ascending
-                };
+                let next = if column == sort_column { direction.flipped() } else { Direction::Ascending };
                 sort.set((column, next));
             })
         };
@@ -422,14 +392,8 @@ fn caption(data: &Dataset, run: &Run, yours: bool, lang: Lang) -> Html {
     if let Some(topology) = topology_name(lang, run.topology) {
         setup.push(topology.to_owned());
     }
-    let prompt = run
-        .workload
-        .prompt_tokens
-        .map(|count| token_count(lang, count));
-    let output = run
-        .workload
-        .output_tokens
-        .map(|count| token_count(lang, count));
+    let prompt = run.workload.prompt_tokens.map(|count| token_count(lang, count));
+    let output = run.workload.output_tokens.map(|count| token_count(lang, count));
     let mut load = workload(lang, prompt.as_deref(), output.as_deref());
     if let Some(note) = &run.workload.note {
         load.push_str(" (");
@@ -440,11 +404,7 @@ fn caption(data: &Dataset, run: &Run, yours: bool, lang: Lang) -> Html {
     let date = if yours { run.date } else { data.run_date(run) }
         .map(|date| date.to_string())
         .unwrap_or_else(|| "—".to_owned());
-    let source = if yours {
-        None
-    } else {
-        data.source(&run.source)
-    };
+    let source = if yours { None } else { data.source(&run.source) };
     let source_name = source.map_or_else(|| run.source.clone(), |s| s.publisher.clone());
     let item = |label: TableMsg, value: Html| {
         html! {
@@ -478,13 +438,7 @@ fn caption(data: &Dataset, run: &Run, yours: bool, lang: Lang) -> Html {
 
 /// One cell: the concurrency as a row header (with its footnote number), or a figure with its
 /// marks, printed with the column's `decimals`.
-fn cell(
-    point: &RunPoint,
-    column: Column,
-    decimals: usize,
-    note: Option<usize>,
-    lang: Lang,
-) -> Html {
+fn cell(point: &RunPoint, column: Column, decimals: usize, note: Option<usize>, lang: Lang) -> Html {
     if column == Column::Concurrency {
         return html! {
             <th scope="row">
@@ -500,10 +454,7 @@ fn cell(
     };
     let (mark, mark_title) = match figure.origin {
         FigureOrigin::Published => (None, None),
-        FigureOrigin::DerivedByArticle => (
-            Some("†"),
-            Some(table_text(lang, TableMsg::MarkDerivedByArticle)),
-        ),
+        FigureOrigin::DerivedByArticle => (Some("†"), Some(table_text(lang, TableMsg::MarkDerivedByArticle))),
         FigureOrigin::DerivedByUs => (Some("‡"), Some(table_text(lang, TableMsg::MarkDerivedByUs))),
     };
     let origin = match figure.origin {
@@ -511,13 +462,8 @@ fn cell(
         FigureOrigin::DerivedByArticle => "article",
         FigureOrigin::DerivedByUs => "us",
     };
-    let range = figure.range.map(|(low, high)| {
-        format!(
-            " ({}–{})",
-            format_figure(lang, low),
-            format_figure(lang, high)
-        )
-    });
+    let range =
+        figure.range.map(|(low, high)| format!(" ({}–{})", format_figure(lang, low), format_figure(lang, high)));
     html! {
         <td data-origin={origin} data-value={figure.value.to_string()}>
             if figure.approximate {
@@ -540,37 +486,16 @@ mod tests {
     use super::*;
 
     fn point(concurrency: u32, per_request: Option<f64>) -> RunPoint {
-        RunPoint {
-            concurrency,
-            per_request_tok_s: per_request.map(Figure::published),
-            ..RunPoint::default()
-        }
+        RunPoint { concurrency, per_request_tok_s: per_request.map(Figure::published), ..RunPoint::default() }
     }
 
     #[test]
     fn sorting_by_a_figure_orders_points_and_puts_gaps_last() {
-        let points = [
-            point(1, Some(81.2)),
-            point(8, Some(37.3)),
-            point(16, None),
-            point(32, Some(18.4)),
-        ];
-        assert_eq!(
-            sorted_indices(&points, Column::PerRequest, Direction::Ascending),
-            vec![3, 1, 0, 2]
-        );
-        assert_eq!(
-            sorted_indices(&points, Column::PerRequest, Direction::Descending),
-            vec![0, 1, 3, 2]
-        );
-        assert_eq!(
-            sorted_indices(&points, Column::Concurrency, Direction::Descending),
-            vec![3, 2, 1, 0]
-        );
-        assert_eq!(
-            sorted_indices(&points, Column::P99Ttft, Direction::Ascending),
-            vec![0, 1, 2, 3]
-        );
+        let points = [point(1, Some(81.2)), point(8, Some(37.3)), point(16, None), point(32, Some(18.4))];
+        assert_eq!(sorted_indices(&points, Column::PerRequest, Direction::Ascending), vec![3, 1, 0, 2]);
+        assert_eq!(sorted_indices(&points, Column::PerRequest, Direction::Descending), vec![0, 1, 3, 2]);
+        assert_eq!(sorted_indices(&points, Column::Concurrency, Direction::Descending), vec![3, 2, 1, 0]);
+        assert_eq!(sorted_indices(&points, Column::P99Ttft, Direction::Ascending), vec![0, 1, 2, 3]);
     }
 
     #[test]
@@ -593,17 +518,10 @@ mod tests {
             model_id: "yours-only-model".to_owned(),
             ..sourced.clone()
         };
-        let same_model = Run {
-            id: "yours-2".to_owned(),
-            model: "renamed by an import".to_owned(),
-            ..sourced.clone()
-        };
+        let same_model = Run { id: "yours-2".to_owned(), model: "renamed by an import".to_owned(), ..sourced.clone() };
         let models = filter_models(data, &[Rc::new(own_model), Rc::new(same_model)]);
         assert_eq!(models.len(), data.runs_by_model().len() + 1);
-        assert_eq!(
-            models.get("yours-only-model").map(String::as_str),
-            Some("ggml-org/gpt-oss-120b-GGUF")
-        );
+        assert_eq!(models.get("yours-only-model").map(String::as_str), Some("ggml-org/gpt-oss-120b-GGUF"));
         assert_eq!(models.get(sourced.model_id.as_str()), Some(&sourced.model));
     }
 

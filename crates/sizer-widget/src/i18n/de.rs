@@ -6,7 +6,9 @@ use super::Msg;
 pub fn text(msg: Msg) -> &'static str {
     match msg {
         Msg::Title => "Spark Sizer",
-        Msg::Intro => "Wie viele Personen bedient ein DGX Spark mit einem bestimmten Modell, und welche Grenze greift zuerst? Jede Zahl unten stammt aus einem veröffentlichten, datierten Benchmark.",
+        Msg::Intro => {
+            "Wie viele Personen bedient ein DGX Spark mit einem bestimmten Modell, und welche Grenze greift zuerst? Jede Zahl unten stammt aus einem veröffentlichten, datierten Benchmark."
+        }
         Msg::LanguageLabel => "Sprache",
         Msg::RunLabel => "Gemessener Lauf",
         Msg::RunHint => "Nach Modell gruppiert: Format, Engine, Quelle und Datum jedes Benchmark-Laufs.",
@@ -89,7 +91,9 @@ pub fn text(msg: Msg) -> &'static str {
         Msg::CopyLink => "Link kopieren",
         Msg::LinkCopied => "Link kopiert.",
         Msg::MarkdownCopied => "Markdown kopiert.",
-        Msg::CopyFailed => "Kopieren nicht möglich (der Browser lehnt ab); bitte die Download-Knöpfe oder die Adresszeile verwenden.",
+        Msg::CopyFailed => {
+            "Kopieren nicht möglich (der Browser lehnt ab); bitte die Download-Knöpfe oder die Adresszeile verwenden."
+        }
         Msg::ExportMarkdown => "Markdown herunterladen",
         Msg::ExportJson => "JSON herunterladen",
         Msg::CopyMarkdown => "Markdown kopieren",

@@ -6,7 +6,9 @@ use super::Msg;
 pub fn text(msg: Msg) -> &'static str {
     match msg {
         Msg::Title => "Spark Sizer",
-        Msg::Intro => "How many people can one DGX Spark serve with a given model, and which limit binds first? Every number below comes from a published, dated benchmark.",
+        Msg::Intro => {
+            "How many people can one DGX Spark serve with a given model, and which limit binds first? Every number below comes from a published, dated benchmark."
+        }
         Msg::LanguageLabel => "Language",
         Msg::RunLabel => "Measured run",
         Msg::RunHint => "Grouped by model: format, engine, source and date of each benchmark run.",

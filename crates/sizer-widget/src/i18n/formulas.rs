@@ -24,8 +24,12 @@ pub fn formula(lang: Lang, formula: Formula) -> &'static str {
         (Lang::En, Formula::Floor) => "floor = the slowest per-user speed still acceptable",
         (Lang::De, Formula::Floor) => "Mindesttempo = das langsamste noch akzeptable Tempo je Person",
         (_, Formula::StreamsLinear) => "S = c₁ + (v₁ − floor) × (c₂ − c₁) / (v₁ − v₂)",
-        (Lang::En, Formula::StreamsMonotone) => "S: monotone cubic (PCHIP) through the points on log₂(c), solved for v = floor",
-        (Lang::De, Formula::StreamsMonotone) => "S: monotone kubische Kurve (PCHIP) durch die Punkte auf log₂(c), gelöst für v = Mindesttempo",
+        (Lang::En, Formula::StreamsMonotone) => {
+            "S: monotone cubic (PCHIP) through the points on log₂(c), solved for v = floor"
+        }
+        (Lang::De, Formula::StreamsMonotone) => {
+            "S: monotone kubische Kurve (PCHIP) durch die Punkte auf log₂(c), gelöst für v = Mindesttempo"
+        }
         (Lang::En, Formula::Duty) => "busy = answer / floor + TTFT; duty = min(busy / interval, 1)",
         (Lang::De, Formula::Duty) => "belegt = Antwort / Mindesttempo + TTFT; Auslastung = min(belegt / Intervall, 1)",
         (Lang::En, Formula::HeadroomNormal) => "load + z × √load ≤ S",

@@ -60,7 +60,9 @@ fn english(msg: ImportMsg) -> &'static str {
     use ImportMsg::*;
     match msg {
         Heading => "Size from your own benchmark",
-        Intro => "Drop, choose or paste the output of vllm bench serve (JSON or the console result block), llama-batched-bench, llama-benchy, or two columns (concurrency, per-request tok/s). It is read in this browser; nothing is uploaded.",
+        Intro => {
+            "Drop, choose or paste the output of vllm bench serve (JSON or the console result block), llama-batched-bench, llama-benchy, or two columns (concurrency, per-request tok/s). It is read in this browser; nothing is uploaded."
+        }
         DropZone => "Drop result files here",
         DropActive => "Release to import",
         ChooseFiles => "Choose files…",
@@ -82,14 +84,20 @@ fn english(msg: ImportMsg) -> &'static str {
         Share => "Put my chosen curve into the share link",
         ShareHint => "Only its points (concurrency and per-request tok/s) go into the link, nothing else.",
         ConcurrencyHeading => "How many requests ran at once?",
-        ConcurrencyIntro => "This result does not record its concurrency, so it is not guessed: enter it for each measurement.",
+        ConcurrencyIntro => {
+            "This result does not record its concurrency, so it is not guessed: enter it for each measurement."
+        }
         ConcurrencyLabel => "Concurrent requests",
         ConcurrencyApply => "Use these",
         Cancel => "Cancel",
         ConcurrencyInvalid => "Enter a whole number of requests, at least 1.",
         WarningsHeading => "Notes on this import",
-        StorageUnreadable => "The runs stored on this device could not be read (damaged, or written by something else) and were ignored; tick \"Remember\" to replace them.",
-        StorageUnavailable => "This browser does not allow storing data for this page (private mode, blocked or full), so your runs last until the page is closed.",
+        StorageUnreadable => {
+            "The runs stored on this device could not be read (damaged, or written by something else) and were ignored; tick \"Remember\" to replace them."
+        }
+        StorageUnavailable => {
+            "This browser does not allow storing data for this page (private mode, blocked or full), so your runs last until the page is closed."
+        }
         FileUnreadable => "could not be read by the browser.",
         ErrorPrefix => "Not imported:",
     }
@@ -99,7 +107,9 @@ fn german(msg: ImportMsg) -> &'static str {
     use ImportMsg::*;
     match msg {
         Heading => "Mit dem eigenen Benchmark rechnen",
-        Intro => "Ausgabe von vllm bench serve (JSON oder der Ergebnisblock der Konsole), llama-batched-bench, llama-benchy oder zwei Spalten (Parallelität, Token/s je Anfrage) hierher ziehen, auswählen oder einfügen. Sie wird in diesem Browser gelesen; nichts wird hochgeladen.",
+        Intro => {
+            "Ausgabe von vllm bench serve (JSON oder der Ergebnisblock der Konsole), llama-batched-bench, llama-benchy oder zwei Spalten (Parallelität, Token/s je Anfrage) hierher ziehen, auswählen oder einfügen. Sie wird in diesem Browser gelesen; nichts wird hochgeladen."
+        }
         DropZone => "Ergebnisdateien hierher ziehen",
         DropActive => "Loslassen zum Importieren",
         ChooseFiles => "Dateien auswählen …",
@@ -121,14 +131,20 @@ fn german(msg: ImportMsg) -> &'static str {
         Share => "Meine gewählte Kurve in den Link zum Teilen aufnehmen",
         ShareHint => "Nur ihre Punkte (Parallelität und Token/s je Anfrage) kommen in den Link, sonst nichts.",
         ConcurrencyHeading => "Wie viele Anfragen liefen gleichzeitig?",
-        ConcurrencyIntro => "Dieses Ergebnis verzeichnet die Parallelität nicht, also wird sie nicht geraten: Bitte für jede Messung eintragen.",
+        ConcurrencyIntro => {
+            "Dieses Ergebnis verzeichnet die Parallelität nicht, also wird sie nicht geraten: Bitte für jede Messung eintragen."
+        }
         ConcurrencyLabel => "Gleichzeitige Anfragen",
         ConcurrencyApply => "Übernehmen",
         Cancel => "Abbrechen",
         ConcurrencyInvalid => "Bitte eine ganze Zahl von Anfragen eingeben, mindestens 1.",
         WarningsHeading => "Hinweise zu diesem Import",
-        StorageUnreadable => "Die auf diesem Gerät gespeicherten Läufe ließen sich nicht lesen (beschädigt oder von anderer Stelle geschrieben) und wurden übergangen; „Merken“ anhaken, um sie zu ersetzen.",
-        StorageUnavailable => "Dieser Browser erlaubt dieser Seite kein Speichern (privater Modus, gesperrt oder voll); die Läufe bleiben nur bis zum Schließen der Seite.",
+        StorageUnreadable => {
+            "Die auf diesem Gerät gespeicherten Läufe ließen sich nicht lesen (beschädigt oder von anderer Stelle geschrieben) und wurden übergangen; „Merken“ anhaken, um sie zu ersetzen."
+        }
+        StorageUnavailable => {
+            "Dieser Browser erlaubt dieser Seite kein Speichern (privater Modus, gesperrt oder voll); die Läufe bleiben nur bis zum Schließen der Seite."
+        }
         FileUnreadable => "konnte vom Browser nicht gelesen werden.",
         ErrorPrefix => "Nicht importiert:",
     }
@@ -148,9 +164,13 @@ pub fn imported(lang: Lang, runs: usize, format: Format, label: &str) -> String 
     let format = format.name();
     match (lang, runs) {
         (Lang::En, 1) => format!("Imported 1 run ({format}): \"{label}\" is now in use."),
-        (Lang::En, n) => format!("Imported {n} runs ({format}); \"{label}\" is now in use, the others are in the run list."),
+        (Lang::En, n) => {
+            format!("Imported {n} runs ({format}); \"{label}\" is now in use, the others are in the run list.")
+        }
         (Lang::De, 1) => format!("1 Lauf importiert ({format}): „{label}“ ist jetzt in Verwendung."),
-        (Lang::De, n) => format!("{n} Läufe importiert ({format}); „{label}“ ist jetzt in Verwendung, die anderen stehen in der Laufliste."),
+        (Lang::De, n) => format!(
+            "{n} Läufe importiert ({format}); „{label}“ ist jetzt in Verwendung, die anderen stehen in der Laufliste."
+        ),
     }
 }
 
@@ -158,7 +178,9 @@ pub fn imported(lang: Lang, runs: usize, format: Format, label: &str) -> String 
 pub fn too_many_runs(lang: Lang, limit: usize) -> String {
     match lang {
         Lang::En => format!("At most {limit} of your runs can be listed at once; remove some first."),
-        Lang::De => format!("Höchstens {limit} eigene Läufe lassen sich zugleich führen; bitte zuerst welche entfernen."),
+        Lang::De => {
+            format!("Höchstens {limit} eigene Läufe lassen sich zugleich führen; bitte zuerst welche entfernen.")
+        }
     }
 }
 
@@ -170,8 +192,12 @@ pub fn storage_notice(lang: Lang, notice: StorageNotice) -> String {
         StorageNotice::TooLarge { bytes, limit } => {
             let (size, limit) = (kilobytes(lang, bytes), kilobytes(lang, limit));
             match lang {
-                Lang::En => format!("Your runs take {size}, over the {limit} kept on this device; they were not stored. Remove some to store the rest."),
-                Lang::De => format!("Die Läufe belegen {size}, mehr als die {limit}, die auf diesem Gerät gespeichert werden; sie wurden nicht gespeichert. Einige entfernen, um den Rest zu speichern."),
+                Lang::En => format!(
+                    "Your runs take {size}, over the {limit} kept on this device; they were not stored. Remove some to store the rest."
+                ),
+                Lang::De => format!(
+                    "Die Läufe belegen {size}, mehr als die {limit}, die auf diesem Gerät gespeichert werden; sie wurden nicht gespeichert. Einige entfernen, um den Rest zu speichern."
+                ),
             }
         }
     }
@@ -331,7 +357,9 @@ fn german_warning(warning: &Warning) -> String {
     let de = Lang::De;
     match warning {
         Warning::ConcurrencyUnknown { run, points } => {
-            format!("„{run}“: {points} Messpunkt(e) sagen nicht, wie viele Anfragen gleichzeitig liefen; bitte für jeden die Parallelität eintragen.")
+            format!(
+                "„{run}“: {points} Messpunkt(e) sagen nicht, wie viele Anfragen gleichzeitig liefen; bitte für jeden die Parallelität eintragen."
+            )
         }
         Warning::RateLimited { line, request_rate } => format!(
             "{}die Anfragen wurden mit {} je Sekunde gesendet, daher liefen womöglich weniger gleichzeitig als die Obergrenze der Parallelität.",
@@ -344,12 +372,16 @@ fn german_warning(warning: &Warning) -> String {
             number(de, *failed),
             number(de, *completed)
         ),
-        Warning::NoTpot { line } => format!("{}kein Median-TPOT, daher nutzt dieser Punkt Ausgabedurchsatz / Parallelität.", at(*line)),
+        Warning::NoTpot { line } => {
+            format!("{}kein Median-TPOT, daher nutzt dieser Punkt Ausgabedurchsatz / Parallelität.", at(*line))
+        }
         Warning::RepeatsAveraged { run, concurrency, count } => format!(
             "„{run}“: {count} wiederholte Messungen bei Parallelität {} wurden gemittelt.",
             number(de, *concurrency)
         ),
-        Warning::DuplicateTableSkipped { line } => format!("Zeile {line}: diese Tabelle wiederholt eine frühere und wurde übersprungen."),
+        Warning::DuplicateTableSkipped { line } => {
+            format!("Zeile {line}: diese Tabelle wiederholt eine frühere und wurde übersprungen.")
+        }
         Warning::RowsSkipped { count } => format!("{count} Zeile(n) ohne Erzeugungsmessung wurden übersprungen."),
         Warning::NameCleaned { name } => format!("Der Modellname wurde gekürzt oder bereinigt zu „{name}“."),
         Warning::SharedPrompt { line } => format!(

@@ -8,9 +8,9 @@
 mod de;
 mod en;
 pub mod formulas;
+pub mod import;
 mod number;
 pub mod phrases;
-pub mod import;
 pub mod tables;
 
 pub use number::{format_integer, format_number};

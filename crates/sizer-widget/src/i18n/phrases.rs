@@ -62,10 +62,33 @@ pub fn summary_at_least(lang: Lang, people: &str, audience: Audience, last: &str
 /// concurrency is above 1, it says so instead of "alone".
 pub fn never_reaches(lang: Lang, floor: &str, first_speed: &str, first_concurrency: &str, alone: bool) -> String {
     match (lang, alone) {
-        (Lang::En, true) => ["Never reaches ", floor, " tok/s, even alone (", first_speed, " tok/s for one request)."].concat(),
-        (Lang::En, false) => ["Never reaches ", floor, " tok/s at any measured concurrency (", first_speed, " tok/s at ", first_concurrency, ", the lowest measured)."].concat(),
-        (Lang::De, true) => ["Erreicht ", floor, " Token/s nie, nicht einmal allein (", first_speed, " Token/s für eine Anfrage)."].concat(),
-        (Lang::De, false) => ["Erreicht ", floor, " Token/s bei keiner gemessenen Parallelität (", first_speed, " Token/s bei ", first_concurrency, ", dem niedrigsten Messpunkt)."].concat(),
+        (Lang::En, true) => {
+            ["Never reaches ", floor, " tok/s, even alone (", first_speed, " tok/s for one request)."].concat()
+        }
+        (Lang::En, false) => [
+            "Never reaches ",
+            floor,
+            " tok/s at any measured concurrency (",
+            first_speed,
+            " tok/s at ",
+            first_concurrency,
+            ", the lowest measured).",
+        ]
+        .concat(),
+        (Lang::De, true) => {
+            ["Erreicht ", floor, " Token/s nie, nicht einmal allein (", first_speed, " Token/s für eine Anfrage)."]
+                .concat()
+        }
+        (Lang::De, false) => [
+            "Erreicht ",
+            floor,
+            " Token/s bei keiner gemessenen Parallelität (",
+            first_speed,
+            " Token/s bei ",
+            first_concurrency,
+            ", dem niedrigsten Messpunkt).",
+        ]
+        .concat(),
     }
 }
 
@@ -81,7 +104,9 @@ pub fn streams_at_least(lang: Lang, streams: &str) -> String {
 pub fn margin(lang: Lang, next_limit: &str, percent: &str, people: &str) -> String {
     match lang {
         Lang::En => ["The next limit, ", next_limit, ", allows ", percent, " % more (", people, " people)."].concat(),
-        Lang::De => ["Die nächste Grenze, ", next_limit, ", erlaubt ", percent, " % mehr (", people, " Personen)."].concat(),
+        Lang::De => {
+            ["Die nächste Grenze, ", next_limit, ", erlaubt ", percent, " % mehr (", people, " Personen)."].concat()
+        }
     }
 }
 
@@ -96,18 +121,37 @@ pub fn stale_note(lang: Lang) -> &'static str {
 /// "p99 time to first token at 64 concurrent: 2.7 s." (`concurrency` "1": a single request).
 pub fn ttft(lang: Lang, concurrency: &str, seconds: &str) -> String {
     match lang {
-        Lang::En if concurrency == "1" => ["Measured p99 time to first token for a single request: ", seconds, " s."].concat(),
-        Lang::De if concurrency == "1" => ["Gemessene p99-Zeit bis zum ersten Token für eine einzelne Anfrage: ", seconds, " s."].concat(),
-        Lang::En => ["Measured p99 time to first token at ", concurrency, " concurrent requests: ", seconds, " s."].concat(),
-        Lang::De => ["Gemessene p99-Zeit bis zum ersten Token bei ", concurrency, " gleichzeitigen Anfragen: ", seconds, " s."].concat(),
+        Lang::En if concurrency == "1" => {
+            ["Measured p99 time to first token for a single request: ", seconds, " s."].concat()
+        }
+        Lang::De if concurrency == "1" => {
+            ["Gemessene p99-Zeit bis zum ersten Token für eine einzelne Anfrage: ", seconds, " s."].concat()
+        }
+        Lang::En => {
+            ["Measured p99 time to first token at ", concurrency, " concurrent requests: ", seconds, " s."].concat()
+        }
+        Lang::De => {
+            ["Gemessene p99-Zeit bis zum ersten Token bei ", concurrency, " gleichzeitigen Anfragen: ", seconds, " s."]
+                .concat()
+        }
     }
 }
 
 /// The warning when that wait exceeds a few seconds.
 pub fn ttft_warning(lang: Lang, limit: &str) -> String {
     match lang {
-        Lang::En => ["One request in a hundred waits more than ", limit, " s for its first token here: people notice that before any tok/s figure."].concat(),
-        Lang::De => ["Hier wartet eine von hundert Anfragen mehr als ", limit, " s auf das erste Token: Das merken Menschen vor jeder Token/s-Zahl."].concat(),
+        Lang::En => [
+            "One request in a hundred waits more than ",
+            limit,
+            " s for its first token here: people notice that before any tok/s figure.",
+        ]
+        .concat(),
+        Lang::De => [
+            "Hier wartet eine von hundert Anfragen mehr als ",
+            limit,
+            " s auf das erste Token: Das merken Menschen vor jeder Token/s-Zahl.",
+        ]
+        .concat(),
     }
 }
 
@@ -120,7 +164,17 @@ pub fn claim(lang: Lang, qualifier_about: bool, claimed: &str, what: &str, ours:
         }
         Lang::De => {
             let about = if qualifier_about { "etwa " } else { "" };
-            ["Der Artikel nennt ", about, claimed, " ", what, "; aus seinen veröffentlichten Punkten ergeben sich ", ours, "."].concat()
+            [
+                "Der Artikel nennt ",
+                about,
+                claimed,
+                " ",
+                what,
+                "; aus seinen veröffentlichten Punkten ergeben sich ",
+                ours,
+                ".",
+            ]
+            .concat()
         }
     }
 }

@@ -96,9 +96,7 @@ fn english(msg: TableMsg) -> &'static str {
         ChartDrawFailed => "The chart could not be drawn; its data is in the table below.",
         ChartNoAggregate => "This run publishes no aggregate throughput.",
         ChartNoTtft => "This run measured no p99 time to first token.",
-        TablesIntro => {
-            "Every benchmark run in the dataset, as published. Click a column heading to sort."
-        }
+        TablesIntro => "Every benchmark run in the dataset, as published. Click a column heading to sort.",
         TablesIntroYours => "Your imported runs follow, marked \"yours\".",
         FilterModel => "Model",
         AllModels => "All models",
@@ -154,17 +152,13 @@ fn german(msg: TableMsg) -> &'static str {
         LegendInterpolated => "interpoliert",
         LegendFloor => "Tempo-Untergrenze",
         ChartDataSummary => "Daten des Diagramms",
-        ChartDrawFailed => {
-            "Das Diagramm ließ sich nicht zeichnen; seine Daten stehen in der Tabelle darunter."
-        }
+        ChartDrawFailed => "Das Diagramm ließ sich nicht zeichnen; seine Daten stehen in der Tabelle darunter.",
         ChartNoAggregate => "Für diesen Lauf ist kein Gesamtdurchsatz veröffentlicht.",
         ChartNoTtft => "Für diesen Lauf wurde keine p99-Zeit bis zum ersten Token gemessen.",
         TablesIntro => {
             "Alle Messläufe des Datensatzes, wie veröffentlicht. Ein Klick auf eine Spaltenüberschrift sortiert."
         }
-        TablesIntroYours => {
-            "Danach folgen die eigenen, importierten Läufe, markiert mit „eigener“."
-        }
+        TablesIntroYours => "Danach folgen die eigenen, importierten Läufe, markiert mit „eigener“.",
         FilterModel => "Modell",
         AllModels => "Alle Modelle",
         ColumnConcurrency => "Gleichzeitige Anfragen",
@@ -188,9 +182,7 @@ fn german(msg: TableMsg) -> &'static str {
         WorkloadNotStated => "nicht angegeben",
         MarkLegendHeading => "Markierungen",
         MarkDerivedByArticle => "vom Artikel aus veröffentlichten Werten abgeleitet",
-        MarkDerivedByUs => {
-            "von uns abgeleitet (Rechnung dieses Datensatzes), von keiner Quelle gedruckt"
-        }
+        MarkDerivedByUs => "von uns abgeleitet (Rechnung dieses Datensatzes), von keiner Quelle gedruckt",
         MarkApproximate => "ungefähr: die Quelle sagt „etwa“",
         NoRunsMatch => "Kein Lauf passt zu diesem Filter.",
         SourcesIntro => "Alle Quellen der Zahlen, mit dem, was jede gemessen hat.",
@@ -246,9 +238,7 @@ pub fn topology_name(lang: Lang, topology: Topology) -> Option<&'static str> {
         (Lang::En, Topology::ReplicasBehindProxy) => Some("independent replicas behind a proxy"),
         (Lang::De, Topology::TensorParallel) => Some("Tensor-Parallelismus"),
         (Lang::De, Topology::PipelineParallel) => Some("Pipeline-Parallelismus"),
-        (Lang::De, Topology::ReplicasBehindProxy) => {
-            Some("unabhängige Repliken hinter einem Proxy")
-        }
+        (Lang::De, Topology::ReplicasBehindProxy) => Some("unabhängige Repliken hinter einem Proxy"),
     }
 }
 
@@ -284,13 +274,7 @@ pub fn crossing_at_least(lang: Lang, floor: &str, last: &str) -> String {
 }
 
 /// The accessible summary of a curve: first and last measured point.
-pub fn curve_summary(
-    lang: Lang,
-    run: &str,
-    first: (&str, &str),
-    last: (&str, &str),
-    unit: &str,
-) -> String {
+pub fn curve_summary(lang: Lang, run: &str, first: (&str, &str), last: (&str, &str), unit: &str) -> String {
     let ((c0, v0), (c1, v1)) = (first, last);
     match lang {
         Lang::En => format!("{run}: {v0} {unit} at {c0} concurrent, {v1} at {c1}"),
@@ -377,12 +361,7 @@ pub fn figure_decimals(value: f64) -> usize {
 /// Decimals for a column of figures: the most any of them needs, so 6.0 prints as "6.0"
 /// beside 5.6 (a published "6.0" is stored as 6).
 pub fn column_decimals(values: impl IntoIterator<Item = f64>) -> usize {
-    values
-        .into_iter()
-        .filter(|v| v.is_finite())
-        .map(figure_decimals)
-        .max()
-        .unwrap_or(0)
+    values.into_iter().filter(|v| v.is_finite()).map(figure_decimals).max().unwrap_or(0)
 }
 
 /// Formats a dataset figure with the fewest decimals that show it exactly as stored:
@@ -400,32 +379,17 @@ mod tests {
         assert_eq!(table_text(Lang::En, TableMsg::FilterModel), "Model");
         assert_eq!(table_text(Lang::De, TableMsg::FilterModel), "Modell");
         assert_eq!(runs_shown(Lang::De, 3, 27), "3 von 27 Läufen");
-        assert_eq!(
-            crossing_never(Lang::En, "15"),
-            "never reaches 15 tok/s, even alone"
-        );
+        assert_eq!(crossing_never(Lang::En, "15"), "never reaches 15 tok/s, even alone");
         assert_eq!(nodes(Lang::En, 2), "2 nodes");
-        assert_eq!(
-            workload(Lang::En, Some("512"), Some("256")),
-            "512 tokens in, 256 out"
-        );
+        assert_eq!(workload(Lang::En, Some("512"), Some("256")), "512 tokens in, 256 out");
         assert_eq!(workload(Lang::De, None, None), "nicht angegeben");
-        assert_eq!(
-            table_text(Lang::En, TableMsg::CaptionYourSource),
-            "your benchmark, imported in this browser"
-        );
+        assert_eq!(table_text(Lang::En, TableMsg::CaptionYourSource), "your benchmark, imported in this browser");
         assert_eq!(
             table_text(Lang::De, TableMsg::CaptionYourSource),
             "eigener Benchmark, in diesem Browser importiert"
         );
-        assert_eq!(
-            token_count(Lang::En, TokenCount::About { about: 1500.0 }),
-            "about 1,500"
-        );
-        assert_eq!(
-            token_count(Lang::De, TokenCount::UpTo { up_to: 400.0 }),
-            "bis zu 400"
-        );
+        assert_eq!(token_count(Lang::En, TokenCount::About { about: 1500.0 }), "about 1,500");
+        assert_eq!(token_count(Lang::De, TokenCount::UpTo { up_to: 400.0 }), "bis zu 400");
     }
 
     #[test]
