@@ -315,7 +315,7 @@ fn english_facts() {
 }
 
 /// The public llama.cpp batched-bench tables (build 6918, 2 November 2025): S_PP, S_TG and S
-/// for every row, copied from shared/fixtures/llama-batched-bench/dgx-spark-gpt-oss.md.
+/// for every row, copied from tests/fixtures/llama-batched-bench/dgx-spark-gpt-oss.md.
 #[test]
 fn llamacpp_build_6918_tables() {
     // (model, PP, B, S_PP, S_TG, S)

@@ -1,11 +1,11 @@
-//! Every real benchmark output in `shared/fixtures/` imports and yields the values printed in it.
+//! Every real benchmark output in `tests/fixtures/` imports and yields the values printed in it.
 
 use sizer_import::{Basis, Engine, Format, Import, Outcome, ParsedRun, import};
 use sizer_tests::{EXACT, assert_close};
 
-/// A real fixture, read in place (`<repo>/../shared/fixtures/`, see its README).
+/// A real fixture (`tests/fixtures/`, provenance in its README).
 fn fixture(path: &str) -> String {
-    let full = format!("{}/../../shared/fixtures/{path}", env!("CARGO_MANIFEST_DIR"));
+    let full = format!("{}/fixtures/{path}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
 }
 

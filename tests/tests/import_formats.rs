@@ -210,7 +210,7 @@ fn repeated_long_labels_are_numbered_within_the_length_cap() {
 #[test]
 fn save_detailed_results_with_per_request_arrays_import() {
     let path = format!(
-        "{}/../../shared/fixtures/vllm-bench-serve/openai-1.0qps-Qwen3-VL-8B-Instruct-20260722-041843.json",
+        "{}/fixtures/vllm-bench-serve/openai-1.0qps-Qwen3-VL-8B-Instruct-20260722-041843.json",
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(path).expect("fixture");

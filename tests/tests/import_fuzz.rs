@@ -16,7 +16,7 @@ fn config(cases: u32) -> ProptestConfig {
     ProptestConfig { cases, failure_persistence: None, ..ProptestConfig::default() }
 }
 
-/// Every input the tests know: the shared real fixtures and the constructed extras.
+/// Every input the tests know: the real fixtures (`tests/fixtures/`) and the constructed extras.
 fn corpus() -> Vec<String> {
     let root = env!("CARGO_MANIFEST_DIR");
     let shared = [
@@ -29,7 +29,7 @@ fn corpus() -> Vec<String> {
     ];
     let mut texts: Vec<String> = shared
         .iter()
-        .map(|p| std::fs::read_to_string(format!("{root}/../../shared/fixtures/{p}")).expect("shared fixture"))
+        .map(|p| std::fs::read_to_string(format!("{root}/fixtures/{p}")).expect("real fixture"))
         .collect();
     let extra_dir = format!("{root}/fixtures-extra");
     let mut extras: Vec<_> =

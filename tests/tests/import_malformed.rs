@@ -214,7 +214,7 @@ fn deeply_nested_json_is_an_error_not_a_stack_overflow() {
 #[test]
 fn completing_concurrency_is_validated() {
     let qwen = format!(
-        "{}/../../shared/fixtures/vllm-bench-serve/openai-1.0qps-Qwen3-VL-8B-Instruct-20260722-041843.json",
+        "{}/fixtures/vllm-bench-serve/openai-1.0qps-Qwen3-VL-8B-Instruct-20260722-041843.json",
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(qwen).expect("fixture");
@@ -267,7 +267,7 @@ fn llama_bench_is_explained_not_misread() {
 
 #[test]
 fn nested_llama_benchy_errors_name_path_and_line() {
-    let path = format!("{}/../../shared/fixtures/llama-benchy/schema-sample.json", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/fixtures/llama-benchy/schema-sample.json", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).expect("fixture");
     assert_eq!(text.matches("\"concurrency\": 2,").count(), 1);
     let broken = text.replacen("\"concurrency\": 2,", "\"concurrency\": -2,", 1);

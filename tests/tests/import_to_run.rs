@@ -6,7 +6,7 @@ use sizer_import::import;
 use sizer_tests::{EXACT, assert_close};
 
 fn fixture(path: &str) -> String {
-    let full = format!("{}/../../shared/fixtures/{path}", env!("CARGO_MANIFEST_DIR"));
+    let full = format!("{}/fixtures/{path}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
 }
 
@@ -90,7 +90,7 @@ fn llama_benchy_runs_keep_published_per_request_speeds() {
 }
 
 #[test]
-fn every_shared_fixture_maps_to_runs_with_unique_ids() {
+fn every_real_fixture_maps_to_runs_with_unique_ids() {
     for path in [
         "llama-batched-bench/dgx-spark-gpt-oss.md",
         "llama-benchy/readme-outputs.md",

@@ -23,7 +23,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 /// The most zero-delay ticks a test waits for the DOM to settle after an event.
 const MAX_TICKS: usize = 80;
 
-/// An excerpt of the shared fixture `llama-batched-bench/dgx-spark-gpt-oss.md` (llama.cpp
+/// An excerpt of the real fixture `llama-batched-bench/dgx-spark-gpt-oss.md` (llama.cpp
 /// benches/dgx-spark.md, build 6918): gpt-oss-120b at PP 4096, B = 1 … 32.
 const BATCHED_BENCH: &str = "\
 ## ggml-org/gpt-oss-120b-GGUF  (llama-batched-bench)
