@@ -3,6 +3,7 @@
 //! A library too, so the end-to-end driver (`crates/sizer-e2e`) serves `dist/` with the same
 //! static server `cargo xtask serve` uses.
 pub mod bench;
+pub mod browser;
 pub mod chromedriver;
 pub mod cmd;
 pub mod digest;
@@ -14,4 +15,6 @@ pub mod serve;
 pub mod sizes;
 pub mod static_server;
 pub mod test;
+#[cfg(test)]
+mod tidy;
 pub mod toolchain;

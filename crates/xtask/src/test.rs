@@ -1,6 +1,10 @@
 //! `cargo xtask test`: every test, in order, stopping at the first failure.
 //!
-//! 1. native tests of the workspace (core, data, importers, `tests/`, xtask itself);
+//! 0. set-up (wasm32 target, wasm-bindgen CLI, rustfmt and clippy, Chromium and chromedriver),
+//!    then the gates: `cargo fmt --check`, clippy with `-D warnings` natively and for the widget
+//!    on wasm32;
+//! 1. native tests of the workspace (core, data, importers, `tests/`, xtask itself with its tidy
+//!    test);
 //! 2. the core's `no_std` build for wasm32;
 //! 3. the widget's component tests in headless Chromium (wasm-bindgen-test);
 //! 4. the widget's server-side-rendering tests natively, when it has an `ssr` feature;
@@ -33,10 +37,51 @@ fn run_steps(root: &Path, timings: &mut Vec<(&'static str, f64)>) -> TaskResult 
     };
 
     let mut bindgen_dir = std::path::PathBuf::new();
-    step("set-up: wasm32 target and wasm-bindgen CLI", &mut || {
+    step("set-up: wasm32 target, wasm-bindgen CLI, rustfmt, clippy, Chromium", &mut || {
         toolchain::ensure_wasm_target()?;
+        toolchain::ensure_lint_components()?;
         bindgen_dir = toolchain::ensure_wasm_bindgen(&toolchain::locked_wasm_bindgen_version(root)?)?;
-        Ok(())
+        crate::browser::ensure_browser()
+    })?;
+    step("gate: cargo fmt --check", &mut || cmd::run(cargo().current_dir(root).args(["fmt", "--all", "--check"])))?;
+    step("gate: clippy -D warnings (native)", &mut || {
+        cmd::run(cargo().current_dir(root).args([
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--exclude",
+            "sizer-widget",
+            "--",
+            "-D",
+            "warnings",
+        ]))
+    })?;
+    step("gate: clippy -D warnings (widget server-side rendering, native)", &mut || {
+        cmd::run(cargo().current_dir(root).args([
+            "clippy",
+            "--package",
+            "sizer-widget",
+            "--all-targets",
+            "--no-default-features",
+            "--features",
+            "ssr",
+            "--",
+            "-D",
+            "warnings",
+        ]))
+    })?;
+    step("gate: clippy -D warnings (widget, wasm32)", &mut || {
+        cmd::run(cargo().current_dir(root).args([
+            "clippy",
+            "--package",
+            "sizer-widget",
+            "--all-targets",
+            "--target",
+            WASM_TARGET,
+            "--",
+            "-D",
+            "warnings",
+        ]))
     })?;
     step("native tests", &mut || {
         cmd::run(cargo().current_dir(root).args([

@@ -35,6 +35,19 @@ pub fn ensure_wasm_target() -> TaskResult {
     }
 }
 
+/// Adds rustfmt and clippy through rustup when the toolchain lacks them (a `minimal` profile
+/// has neither); the gates of `cargo xtask test` run both.
+pub fn ensure_lint_components() -> TaskResult {
+    let installed = stdout_of(Command::new("rustup").args(["component", "list", "--installed"]));
+    let Some(list) = installed else {
+        // No rustup: the gates report a missing cargo-fmt or cargo-clippy themselves.
+        return Ok(());
+    };
+    let missing: Vec<&str> =
+        ["rustfmt", "clippy"].into_iter().filter(|c| !list.lines().any(|l| l.starts_with(&format!("{c}-")))).collect();
+    if missing.is_empty() { Ok(()) } else { cmd::run(Command::new("rustup").args(["component", "add"]).args(&missing)) }
+}
+
 /// The `wasm-bindgen` version pinned in Cargo.lock (the CLI must match it exactly).
 pub fn locked_wasm_bindgen_version(root: &Path) -> TaskResult<String> {
     let lock_path = root.join("Cargo.lock");

@@ -1,0 +1,159 @@
+//! Tidy checks over the repository's own files, in the spirit of rust-analyzer's `xtask/src/tidy.rs`:
+//! a clone must stand alone (no path outside it, no stale wording about one), and library crates
+//! keep no debugging leftovers.
+use crate::paths::workspace_root;
+use std::path::{Path, PathBuf};
+
+/// Folders never walked: build output, VCS data, and the tidy test's own source.
+const SKIPPED_DIRS: [&str; 4] = ["target", "dist", ".git", "node_modules"];
+/// Text files worth reading.
+const TEXT_EXTENSIONS: [&str; 11] = ["rs", "toml", "md", "html", "js", "css", "json", "sh", "txt", "yml", "csv"];
+/// Library crates: no printing (a widget has no terminal; the others are used by it).
+const LIBRARY_SOURCES: [&str; 4] =
+    ["crates/sizer-core/src", "crates/sizer-data/src", "crates/sizer-import/src", "crates/sizer-widget/src"];
+
+/// Built from parts, so this file does not trip its own checks.
+fn joined(parts: &[&str]) -> String {
+    parts.concat()
+}
+
+fn is_verbatim_fixture(relative: &Path) -> bool {
+    // Real benchmark outputs are kept byte for byte: their own paths (`/models/…`) are data.
+    relative.starts_with("tests/fixtures") && relative.file_name().is_some_and(|n| n != "README.md")
+}
+
+fn files(root: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let name = entry.file_name();
+            if path.is_dir() {
+                if !SKIPPED_DIRS.iter().any(|s| name == *s) {
+                    stack.push(path);
+                }
+            } else if path.extension().and_then(|e| e.to_str()).is_some_and(|e| TEXT_EXTENSIONS.contains(&e))
+                || path.ends_with(".ci/run")
+            {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn offences(check: impl Fn(&Path, &str) -> Vec<String>) -> Vec<String> {
+    let root = workspace_root();
+    let mut found = Vec::new();
+    for path in files(&root) {
+        let relative = path.strip_prefix(&root).unwrap_or(&path).to_path_buf();
+        if relative.ends_with("crates/xtask/src/tidy.rs") {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&path) else { continue };
+        for (number, line) in text.lines().enumerate() {
+            for problem in check(&relative, line) {
+                found.push(format!("{}:{}: {problem}", relative.display(), number + 1));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn nothing_points_outside_the_repository() {
+    let outside = [joined(&["../", "shared"]), joined(&["shared/", "fixtures"])];
+    let absolute =
+        [joined(&["/", "work/"]), joined(&["/", "home/"]), joined(&["/", "root/"]), joined(&["/", "Users/"])];
+    let found = offences(|relative, line| {
+        let mut problems: Vec<String> =
+            outside.iter().filter(|p| line.contains(p.as_str())).map(|p| format!("refers to `{p}`")).collect();
+        if !is_verbatim_fixture(relative) {
+            problems
+                .extend(absolute.iter().filter(|p| line.contains(p.as_str())).map(|p| format!("absolute path `{p}…`")));
+        }
+        problems
+    });
+    assert!(found.is_empty(), "paths outside the repository:\n{}", found.join("\n"));
+}
+
+#[test]
+fn readme_has_no_stale_wording() {
+    let stale = [
+        joined(&["importer fixtures from `../", "shared/`"]),
+        joined(&["read in ", "place"]),
+        joined(&["measured while other builds ", "shared"]),
+    ];
+    let found = offences(|relative, line| {
+        if relative.extension().is_some_and(|e| e == "md") {
+            stale.iter().filter(|p| line.contains(p.as_str())).map(|p| format!("stale wording `{p}`")).collect()
+        } else {
+            Vec::new()
+        }
+    });
+    assert!(found.is_empty(), "stale wording:\n{}", found.join("\n"));
+}
+
+#[test]
+fn no_debugging_leftovers() {
+    let anywhere = [joined(&["dbg", "!("]), joined(&["todo", "!("]), joined(&["unimplemented", "!("])];
+    let printing = [joined(&["println", "!("]), joined(&["print", "!("])];
+    let found = offences(|relative, line| {
+        if relative.extension().is_none_or(|e| e != "rs") {
+            return Vec::new();
+        }
+        let code = line.split("//").next().unwrap_or("");
+        let mut problems: Vec<String> =
+            anywhere.iter().filter(|p| code.contains(p.as_str())).map(|p| format!("`{p}…)` left in")).collect();
+        if LIBRARY_SOURCES.iter().any(|lib| relative.starts_with(lib)) {
+            problems.extend(
+                printing
+                    .iter()
+                    .filter(|p| code.contains(p.as_str()))
+                    .map(|p| format!("`{p}…)` in a library crate (return the text instead)")),
+            );
+        }
+        problems
+    });
+    assert!(found.is_empty(), "debugging leftovers:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_walk_sees_the_repository() {
+    // A tidy check that reads nothing passes for the wrong reason.
+    let root = workspace_root();
+    let seen = files(&root);
+    for expected in ["README.md", "Cargo.toml", "crates/sizer-core/src/lib.rs", "tests/fixtures/README.md", ".ci/run"] {
+        assert!(seen.contains(&root.join(expected)), "tidy walk misses {expected}");
+    }
+}
+
+#[test]
+fn every_core_formula_says_what_bad_input_gives() {
+    // The core's bad-input policy (sizer-core/src/lib.rs): each free math function documents it.
+    let root = workspace_root();
+    let mut missing = Vec::new();
+    for path in files(&root.join("crates/sizer-core/src")) {
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let mut doc: Vec<&str> = Vec::new();
+        for (number, line) in text.lines().enumerate() {
+            if line.starts_with("///") {
+                doc.push(line);
+                continue;
+            }
+            if line.starts_with("pub fn ")
+                && doc.iter().any(|d| d.contains("# Formula"))
+                && !doc.iter().any(|d| d.contains("Bad input:"))
+            {
+                missing.push(format!("{}:{}", path.strip_prefix(&root).unwrap_or(&path).display(), number + 1));
+            }
+            if !line.starts_with("#[") {
+                doc.clear();
+            }
+        }
+    }
+    assert!(missing.is_empty(), "free functions with a `# Formula` but no `Bad input:` line:\n{}", missing.join("\n"));
+}
