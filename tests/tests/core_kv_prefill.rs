@@ -29,7 +29,9 @@ fn kv_sessions_at_32k_and_8k() {
 #[test]
 fn kv_sessions_degenerate_inputs_give_zero() {
     assert_eq!(sessions_at_context(f64::NAN, 8_192.0), 0);
-    assert_eq!(sessions_at_context(QWEN_POOL, 0.0), u64::MAX); // pool / 0 = +inf, saturated
+    assert_eq!(sessions_at_context(QWEN_POOL, 0.0), 0); // pool / 0 = +inf: not a count
+    assert_eq!(sessions_at_context(f64::INFINITY, 8_192.0), 0);
+    assert_eq!(sessions_at_context(1e30, 1.0), u64::MAX); // finite: saturates
     assert_eq!(sessions_at_context(QWEN_POOL, f64::INFINITY), 0);
     assert_eq!(sessions_at_context(-5.0, 8_192.0), 0);
     assert_eq!(sessions_at_context(8_191.0, 8_192.0), 0);

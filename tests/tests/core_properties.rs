@@ -130,6 +130,22 @@ proptest! {
     }
 
     #[test]
+    fn zero_whole_streams_means_zero_people_for_every_method(
+        scenario in scenario(), curve in curve(), headroom in method(), over in 1.001..10.0_f64,
+    ) {
+        // A floor above every measured speed: no stream keeps it, so nobody is served at it,
+        // whatever the headroom method (exact Poisson alone would allow -ln p of load).
+        let fastest = curve.points().iter().map(|p| p.tok_s).fold(0.0, f64::max);
+        let scenario = Scenario { floor_tok_s: fastest * over, headroom, ..scenario };
+        if let Ok(sizing) = size(&scenario, &curve) {
+            prop_assert_eq!(sizing.whole_streams, 0);
+            prop_assert_eq!(sizing.max_avg_load, 0.0);
+            prop_assert_eq!(sizing.users_by_speed, 0.0);
+            prop_assert_eq!(sizing.people, 0);
+        }
+    }
+
+    #[test]
     fn math_functions_never_panic(a in wild(), b in wild(), c in wild(), k in prop_oneof![0_u64..2_000_000, Just(u64::MAX)]) {
         let _ = (busy_seconds(a, b, c), duty_cycle(a, b), z_for_percentile(a), normal_max_load(a, b));
         let _ = (poisson_pmf(k, a), erlang_b(k.min(5_000_000), a), erlang_c(k.min(5_000_000), a));

@@ -132,6 +132,8 @@ impl KvArchitecture {
 /// `pool = total x utilisation - weights - overhead`, floored at 0 (vLLM's
 /// `--gpu-memory-utilization` budget minus weights, activations and CUDA graphs). All in the same
 /// unit (bytes or GB); the result is in that unit.
+///
+/// Bad input: a pool at or under 0, or NaN, gives 0 (nothing is left for the cache).
 pub fn kv_pool_bytes(total: f64, utilisation: f64, weights: f64, overhead: f64) -> f64 {
     let pool = total * utilisation - weights - overhead;
     if pool > 0.0 { pool } else { 0.0 }
@@ -141,6 +143,9 @@ pub fn kv_pool_bytes(total: f64, utilisation: f64, weights: f64, overhead: f64) 
 ///
 /// # Formula
 /// `tokens = pool_bytes / bytes_per_token(context)`.
+///
+/// Bad input: IEEE arithmetic (NaN propagates); [`sessions_at_context`] turns what is not a
+/// finite positive count into 0.
 pub fn kv_pool_tokens(pool_bytes: f64, arch: &KvArchitecture, context_tokens: f64) -> f64 {
     pool_bytes / arch.bytes_per_token(context_tokens)
 }
@@ -149,6 +154,9 @@ pub fn kv_pool_tokens(pool_bytes: f64, arch: &KvArchitecture, context_tokens: f6
 ///
 /// # Formula
 /// `pool_tokens / context_tokens` (English seed: 924,912 / 8,192 = 112.9).
+///
+/// Bad input: IEEE arithmetic (a zero context gives +inf, NaN propagates): this is the value
+/// shown beside the rounded count, which [`sessions_at_context`] makes safe.
 pub fn sessions_unrounded(pool_tokens: f64, context_tokens: f64) -> f64 {
     pool_tokens / context_tokens
 }
@@ -157,11 +165,13 @@ pub fn sessions_unrounded(pool_tokens: f64, context_tokens: f64) -> f64 {
 ///
 /// # Formula
 /// `floor(pool_tokens / context_tokens)`: 924,912 / 8,192 = 112.9 gives 112 (the seed prints 113
-/// by rounding to nearest; a 113th full-length session would need 927,696 tokens). NaN, negative
-/// or non-finite ratios give 0; the count saturates at `u64::MAX`.
+/// by rounding to nearest; a 113th full-length session would need 927,696 tokens).
+///
+/// Bad input: a count of whole sessions, so anything that is not a finite, positive ratio (NaN,
+/// negative, a context of 0 or infinity) gives 0 sessions; a finite count saturates at `u64::MAX`.
 pub fn sessions_at_context(pool_tokens: f64, context_tokens: f64) -> u64 {
     let sessions = libm::floor(sessions_unrounded(pool_tokens, context_tokens));
-    if sessions.is_nan() || sessions <= 0.0 || context_tokens.is_infinite() {
+    if !sessions.is_finite() || sessions <= 0.0 {
         0
     } else {
         // `as` saturates at u64::MAX and is exact for the whole numbers below it.

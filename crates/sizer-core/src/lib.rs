@@ -21,6 +21,17 @@
 //! Every other value (fractional streams, loads, users by each limit) stays unrounded in
 //! [`Sizing`]; formatting is the caller's job.
 //!
+//! # Bad-input policy
+//! Constructors and [`size`] validate once and return a `Result` with a one-sentence error. The
+//! free math functions are total instead: they never panic, and each `# Formula` section ends
+//! with a `Bad input:` line saying what an input outside its domain gives, by one rule:
+//! - a count of whole things (streams, sessions, people) gives 0: nobody is served by an
+//!   impossible configuration, and 0 whole streams serve nobody whatever the headroom method;
+//! - a share of time (duty) gives 1, the conservative reading;
+//! - a load or probability gives the limit the formula tends to (documented per function);
+//! - everything else follows IEEE arithmetic (NaN in, NaN out; `x / 0` is ±inf), which the
+//!   validated callers never feed.
+//!
 //! # Example: the seed's worked sizing
 //! ```
 //! use sizer_core::{Curve, Limit, Scenario, size};

@@ -8,6 +8,9 @@
 /// # Formula
 /// `demand = agents x prompt_tokens / interval_s` (English seed: "Ten agents each sending a
 /// fresh 20,000-token prompt every 30 seconds need 6,667 prompt tok/s").
+///
+/// Bad input: IEEE arithmetic (a zero divisor gives ±inf, NaN propagates); [`crate::size`]
+/// validates its scenario first, so no such value reaches a sizing.
 pub fn prefill_demand_tok_s(agents: f64, prompt_tokens: f64, interval_s: f64) -> f64 {
     agents * prompt_tokens / interval_s
 }
@@ -18,6 +21,9 @@ pub fn prefill_demand_tok_s(agents: f64, prompt_tokens: f64, interval_s: f64) ->
 /// # Formula
 /// `t = n x prompt_tokens / prefill_tok_s` (German seed: "Acht Anfragen mit Prompts von 4.096
 /// Token brauchen zusammen 13,6 Sekunden"; 8 x 4096 / 2400 = 13.65 s by this formula).
+///
+/// Bad input: IEEE arithmetic (a zero divisor gives ±inf, NaN propagates); [`crate::size`]
+/// validates its scenario first, so no such value reaches a sizing.
 pub fn burst_queue_seconds(n: f64, prompt_tokens: f64, prefill_tok_s: f64) -> f64 {
     n * prompt_tokens / prefill_tok_s
 }
@@ -28,6 +34,9 @@ pub fn burst_queue_seconds(n: f64, prompt_tokens: f64, prefill_tok_s: f64) -> f6
 /// The i-th prompt (i = 1..n) finishes at `i x prompt_tokens / rate`, so the mean is
 /// `(n + 1) / 2 x prompt_tokens / rate` (first-come-first-served queue, any textbook on
 /// deterministic service).
+///
+/// Bad input: IEEE arithmetic (a zero divisor gives ±inf, NaN propagates); [`crate::size`]
+/// validates its scenario first, so no such value reaches a sizing.
 pub fn burst_mean_wait_seconds(n: f64, prompt_tokens: f64, prefill_tok_s: f64) -> f64 {
     0.5 * (n + 1.0) * prompt_tokens / prefill_tok_s
 }
@@ -39,6 +48,9 @@ pub fn burst_mean_wait_seconds(n: f64, prompt_tokens: f64, prefill_tok_s: f64) -
 /// utilisation 1, past which the prompt queue grows without bound; English seed compares
 /// 6,667 demanded with 5,705 available the same way). This is an upper bound: near it, bursts
 /// wait as [`burst_queue_seconds`] shows.
+///
+/// Bad input: IEEE arithmetic (a zero divisor gives ±inf, NaN propagates); [`crate::size`]
+/// validates its scenario first, so no such value reaches a sizing.
 pub fn users_by_prefill_rate(prefill_tok_s: f64, demand_per_user_tok_s: f64) -> f64 {
     prefill_tok_s / demand_per_user_tok_s
 }

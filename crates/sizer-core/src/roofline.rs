@@ -7,6 +7,8 @@
 /// # Formula
 /// `GB = active_params_billion x bytes_per_param + kv_bytes_per_token x context_tokens / 1e9`
 /// (each decode step reads the active weights and the KV cache of the tokens so far).
+///
+/// Bad input: IEEE arithmetic (a zero divisor gives ±inf, NaN propagates).
 pub fn gb_read_per_token(
     active_params_billion: f64,
     bytes_per_param: f64,
@@ -21,6 +23,8 @@ pub fn gb_read_per_token(
 /// # Formula
 /// `ceiling = bandwidth_GB_s / GB_read_per_token` (roofline model, Williams, Waterman & Patterson,
 /// CACM 52(4), 2009). The Spark's 273 GB/s over 37 GB of Llama 3.3 70B AWQ weights gives 7.38.
+///
+/// Bad input: IEEE arithmetic (a zero divisor gives ±inf, NaN propagates).
 pub fn decode_ceiling_tok_s(bandwidth_gb_s: f64, gb_read_per_token: f64) -> f64 {
     bandwidth_gb_s / gb_read_per_token
 }
@@ -29,6 +33,8 @@ pub fn decode_ceiling_tok_s(bandwidth_gb_s: f64, gb_read_per_token: f64) -> f64 
 ///
 /// # Formula
 /// `efficiency = measured / ceiling` (6.0 measured / 7.38 = 0.81 for Llama 3.3 70B).
+///
+/// Bad input: IEEE arithmetic (a zero divisor gives ±inf, NaN propagates).
 pub fn efficiency(measured_tok_s: f64, ceiling_tok_s: f64) -> f64 {
     measured_tok_s / ceiling_tok_s
 }

@@ -167,7 +167,14 @@ pub fn size(scenario: &Scenario, curve: &Curve) -> Result<Sizing, ScenarioError>
 /// NormalApprox: [`normal_max_load`]`(S, z)` with `z` or, when `None`, [`z_for_percentile`]`(p)`;
 /// ExactPoisson: [`poisson_max_load`]`(S, p)`; ErlangC: [`erlang_c_max_load`]`(S, 1 - p)`. The
 /// exact methods count at most [`MAX_CONCURRENCY`] streams.
+///
+/// `S = 0` gives 0 for every method: no stream keeps the floor, so nobody is served at it. (The
+/// Poisson quantile alone would allow a load of `-ln p`, e.g. 0.01 at p = 0.99: the load at which
+/// nobody is in flight 99 % of the time, which serves no one.)
 pub fn max_avg_load(method: HeadroomMethod, streams: u64, p: f64, z: Option<f64>) -> f64 {
+    if streams == 0 {
+        return 0.0;
+    }
     let capped = streams.min(MAX_CONCURRENCY as u64);
     match method {
         HeadroomMethod::NormalApprox => normal_max_load(streams as f64, z.unwrap_or_else(|| z_for_percentile(p))),

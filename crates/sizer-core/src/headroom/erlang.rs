@@ -55,7 +55,9 @@ impl core::error::Error for ErlangCError {}
 /// The stable recurrence `B(0) = 1`, `B(k) = A B(k-1) / (k + A B(k-1))` (Erlang 1917; e.g.
 /// Kleinrock, Queueing Systems I, 3.10), run on `1 / B`, up to 1,000 servers; above that the identity
 /// `B(S, A) = P(N = S) / P(N <= S)` for N ~ Poisson(A), with both from the stable Poisson
-/// routines. NaN or negative load gives NaN; load 0 gives 0 (1 for 0 servers).
+/// routines.
+///
+/// Bad input: NaN or negative load gives NaN; load 0 gives 0 (1 for 0 servers).
 pub fn erlang_b(servers: u64, load: f64) -> f64 {
     if load.is_nan() || load < 0.0 {
         return f64::NAN;
@@ -89,7 +91,10 @@ pub fn erlang_b(servers: u64, load: f64) -> f64 {
 /// # Formula
 /// With `B = erlang_b(S, A)` and `A < S`: `C = S B / (S - A (1 - B))`, mean wait
 /// `W = C / (S - A)` service times, and `1 / (S - A)` for those who wait (Kleinrock, Queueing
-/// Systems I, 3.5). `A >= S` is [`ErlangCError::Overloaded`].
+/// Systems I, 3.5).
+///
+/// Bad input: an error, never a value: `A >= S` is [`ErlangCError::Overloaded`], NaN or negative
+/// load is [`ErlangCError`]'s other variant.
 pub fn erlang_c(servers: u64, load: f64) -> Result<ErlangC, ErlangCError> {
     if load.is_nan() || load < 0.0 {
         return Err(ErlangCError::InvalidLoad { load });
@@ -123,7 +128,8 @@ fn blocking_and_wait(servers: u64, load: f64) -> (f64, f64) {
 /// # Formula
 /// Solve `C(S, A) = q` for A in `[0, S)`: C rises strictly from 0 to 1 as A goes from 0 to S, so
 /// safeguarded Newton steps from the Halfin-Whitt square-root-staffing estimate converge.
-/// `q >= 1` gives S (the supremum); `q <= 0`, NaN or 0 servers give 0.
+///
+/// Bad input: `q >= 1` gives S (the supremum); `q <= 0`, NaN or 0 servers give 0.
 pub fn erlang_c_max_load(servers: u64, max_wait_probability: f64) -> f64 {
     let q = max_wait_probability;
     if servers == 0 || q.is_nan() || q <= 0.0 {

@@ -8,6 +8,8 @@ use libm::{erfc, exp, log, sqrt};
 /// # Formula
 /// `Phi(x) = erfc(-x / sqrt 2) / 2` (Abramowitz & Stegun 26.2.29), via libm's `erfc`, which keeps
 /// full relative precision in both tails.
+///
+/// Bad input: NaN gives NaN.
 pub fn normal_cdf(x: f64) -> f64 {
     0.5 * erfc(-x / SQRT_2)
 }
@@ -17,8 +19,9 @@ pub fn normal_cdf(x: f64) -> f64 {
 /// # Formula
 /// Acklam's rational approximation (P. J. Acklam, "An algorithm for computing the inverse normal
 /// cumulative distribution function", 2003; relative error 1.15e-9), then one Halley step on
-/// `Phi(z) - p` with libm's `erfc`, which brings it to about 1e-15. `p = 0` gives -inf, `p = 1`
-/// gives +inf, anything outside [0, 1] or NaN gives NaN.
+/// `Phi(z) - p` with libm's `erfc`, which brings it to about 1e-15.
+///
+/// Bad input: `p = 0` gives -inf, `p = 1` gives +inf, anything outside [0, 1] or NaN gives NaN.
 pub fn z_for_percentile(p: f64) -> f64 {
     if p.is_nan() || !(0.0..=1.0).contains(&p) {
         return f64::NAN;
@@ -82,7 +85,9 @@ pub fn z_for_percentile(p: f64) -> f64 {
 /// Solve `avg + z sqrt(avg) = S` for `avg` (English seed, step 4: "average + 2.33 x square root
 /// of average <= streams: 52 streams allow an average of 37.7"):
 /// `sqrt(avg) = (sqrt(z^2 + 4 S) - z) / 2`, computed as `2 S / (z + sqrt(z^2 + 4 S))` for z >= 0
-/// to avoid cancellation. Non-positive or NaN streams, or a NaN z, give 0.
+/// to avoid cancellation.
+///
+/// Bad input: non-positive or NaN streams, or a NaN z, give 0 (no streams carry no load).
 pub fn normal_max_load(streams: f64, z: f64) -> f64 {
     if streams.is_nan() || z.is_nan() || streams <= 0.0 {
         return 0.0;

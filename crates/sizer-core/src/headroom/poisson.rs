@@ -16,7 +16,8 @@ const MAX_TERMS: u64 = 20_000_000;
 /// probabilities", 2000; also R's `dpois_raw`):
 /// `ln p = -stirlerr(k) - bd0(k, lambda) - ln(2 pi k) / 2`, where `bd0(k, l) = k ln(k/l) + l - k`
 /// is summed as a series when k is near l, so no large terms cancel; for k = 0, `-lambda`.
-/// `lambda <= 0` gives 0 for k = 0 and -inf otherwise; NaN gives NaN.
+///
+/// Bad input: `lambda <= 0` gives 0 for k = 0 and -inf otherwise; NaN gives NaN.
 pub fn poisson_ln_pmf(k: u64, lambda: f64) -> f64 {
     if lambda.is_nan() {
         return f64::NAN;
@@ -38,6 +39,8 @@ pub fn poisson_ln_pmf(k: u64, lambda: f64) -> f64 {
 ///
 /// # Formula
 /// `lambda^k e^-lambda / k!`, evaluated as `exp(poisson_ln_pmf(k, lambda))`.
+///
+/// Bad input: `lambda <= 0` gives 1 for k = 0 and 0 otherwise; NaN gives NaN.
 pub fn poisson_pmf(k: u64, lambda: f64) -> f64 {
     exp(poisson_ln_pmf(k, lambda))
 }
@@ -52,7 +55,8 @@ pub fn poisson_pmf(k: u64, lambda: f64) -> f64 {
 /// - otherwise: `sum_{j <= k} p(j)` summed downwards from `p(k)` with ratios `j / lambda < 1`.
 ///
 /// Each sum stops once the geometric bound on its remaining terms is below 1e-16 of the total.
-/// lambda <= 0 gives 1, +inf gives 0, NaN gives NaN.
+///
+/// Bad input: `lambda <= 0` gives 1, +inf gives 0, NaN gives NaN.
 pub fn poisson_cdf(k: u64, lambda: f64) -> f64 {
     if lambda.is_nan() {
         return f64::NAN;
@@ -83,7 +87,10 @@ pub fn poisson_cdf(k: u64, lambda: f64) -> f64 {
 /// strictly as lambda grows, with derivative `-p(S; lambda)`; the root is bracketed in
 /// `[0, S + 1]` for p > 0.5 (the Poisson median exceeds `lambda - ln 2`, so
 /// `P(N <= S) < 1/2` at `lambda = S + 1`) and found by safeguarded Newton steps started from the
-/// Cornish-Fisher approximation. p >= 1 or NaN gives 0; p <= 0 gives +inf.
+/// Cornish-Fisher approximation.
+///
+/// Bad input: p >= 1 or NaN gives 0; p <= 0 gives +inf. (`S = 0` is no bad input here: it
+/// gives `-ln p`; the sizing's [`crate::sizing::max_avg_load`] maps 0 streams to 0 load.)
 pub fn poisson_max_load(streams: u64, p: f64) -> f64 {
     if p.is_nan() || p >= 1.0 {
         return 0.0;
