@@ -49,6 +49,15 @@ fn main() -> Result<(), Box<dyn Error>> {
         claims: parse(LISTS[3])?,
     };
     let out = PathBuf::from(std::env::var_os("OUT_DIR").ok_or("cargo sets OUT_DIR for build scripts")?);
-    std::fs::write(out.join("dataset.bin"), wire::encode(&dataset))?;
+    let binary = wire::encode(&dataset);
+    // Written into prerendered pages, so a wasm built from other data renders afresh instead of
+    // hydrating markup it cannot match.
+    println!("cargo::rustc-env=SPARK_SIZER_DATASET_FINGERPRINT={:016x}", fnv1a(&binary));
+    std::fs::write(out.join("dataset.bin"), binary)?;
     Ok(())
+}
+
+/// FNV-1a, 64 bit (Fowler, Noll, Vo): a fingerprint, not a security hash.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }

@@ -22,7 +22,7 @@ pub use curve::{CurveBasis, RunCurveError};
 pub use date::{DateError, PartialDate};
 pub use error::{DataError, Problem};
 pub use figure::{Figure, FigureOrigin, TokenCount};
-pub use load::{EMBEDDED_BINARY, dataset, try_dataset};
+pub use load::{DATASET_FINGERPRINT, EMBEDDED_BINARY, dataset, try_dataset};
 pub use lookup::CitedValue;
 pub use model::{
     Citation, Claim, ClaimQuantity, Counter, Dataset, Fact, FactKind, Qualifier, Run, RunOrigin, RunPoint, Source,

@@ -17,6 +17,10 @@ use crate::wire;
 /// by `build.rs` at compile time. The browser loads this; native builds load the JSON.
 pub const EMBEDDED_BINARY: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/dataset.bin"));
 
+/// FNV-1a of [`EMBEDDED_BINARY`] in 16 hex digits (computed by `build.rs`): prerendered pages
+/// carry it, so a widget built from other data does not hydrate them.
+pub const DATASET_FINGERPRINT: &str = env!("SPARK_SIZER_DATASET_FINGERPRINT");
+
 // The JSON is embedded in native builds only; the wasm embeds its binary form.
 #[cfg(not(target_arch = "wasm32"))]
 const SOURCES_JSON: &str = include_str!("../data/sources.json");

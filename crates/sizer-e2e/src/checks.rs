@@ -15,6 +15,8 @@ const MAX_SCREENSHOT_HEIGHT: u32 = 1400;
 pub struct Site {
     /// `http://127.0.0.1:<port>/` serving `dist/`.
     pub base_url: String,
+    /// The `dist/` folder served (a check may add a page of its own for its duration).
+    pub dist: PathBuf,
     /// `file:///…/dist/spark-sizer-offline.html`.
     pub offline_url: String,
     pub screenshot_path: PathBuf,
@@ -154,6 +156,55 @@ pub async fn screenshot_for_the_readme(browser: &Browser, site: &Site) -> Result
     std::fs::write(&site.screenshot_path, &png).map_err(|e| format!("{}: {e}", site.screenshot_path.display()))?;
     println!("    saved {} ({} bytes, {WINDOW_WIDTH}x{height})", site.screenshot_path.display(), png.len());
     Ok(())
+}
+
+/// The standalone page as a build with other code or data would have prerendered it: another
+/// fingerprint in `data-ssr` and markup this build cannot hydrate (an extra first element).
+/// Served beside `index.html` for the duration of the check.
+const STALE_PAGE: &str = "e2e-stale-prerender.html";
+const STALE_MARKER: &str = "data-stale-markup";
+
+fn as_if_from_another_build(index_html: &str) -> Result<String, String> {
+    let key = "data-ssr=\"";
+    let start = index_html.find(key).ok_or("index.html has no prerendered mount point (data-ssr=\"…\")")? + key.len();
+    let value_end = start + index_html[start..].find('"').ok_or("data-ssr's value is not closed")?;
+    let tag_end = value_end + index_html[value_end..].find('>').ok_or("the mount point's tag is not closed")? + 1;
+    Ok([
+        &index_html[..start],
+        "0000000000000000-0000000000000000",
+        &index_html[value_end..tag_end],
+        "<p ",
+        STALE_MARKER,
+        ">markup of another build</p>",
+        &index_html[tag_end..],
+    ]
+    .concat())
+}
+
+pub async fn markup_from_another_build_is_rendered_afresh(browser: &Browser, site: &Site) -> Result<(), String> {
+    let index_path = site.dist.join("index.html");
+    let index = std::fs::read_to_string(&index_path).map_err(|e| format!("{}: {e}", index_path.display()))?;
+    let stale_path = site.dist.join(STALE_PAGE);
+    std::fs::write(&stale_path, as_if_from_another_build(&index)?)
+        .map_err(|e| format!("{}: {e}", stale_path.display()))?;
+    let outcome = async {
+        browser.goto(&format!("{}{STALE_PAGE}", site.base_url)).await?;
+        browser.wait_for_results(0).await?;
+        let kept = browser.js(&format!("return document.querySelector('[{STALE_MARKER}]') !== null;"), vec![]).await?;
+        if kept == true {
+            return Err("the other build's markup is still there: it was hydrated, not rendered afresh".into());
+        }
+        // Interactive, so not an inert page left by a failed hydration.
+        let mut setup = current_setup(browser, 0, Usage::Chat, 1).await?;
+        browser.set_field(0, "floor", NEW_FLOOR).await?;
+        setup.floor_tok_s = parse(NEW_FLOOR);
+        wait_for_sizing(browser, 0, &expected(&setup)?, "a new floor on the page rendered afresh").await?;
+        browser.expect_no_console_errors("on a page prerendered by another build").await
+    }
+    .await;
+    // Leave dist/ as it was whatever the outcome; a file already gone changes no verdict.
+    let _ = std::fs::remove_file(&stale_path);
+    outcome
 }
 
 pub async fn floor_and_run_change_the_result_to_the_core_value(browser: &Browser, site: &Site) -> Result<(), String> {

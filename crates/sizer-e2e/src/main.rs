@@ -66,6 +66,7 @@ async fn run(dist: &Path, readme_screenshot: bool) -> Result<usize, String> {
     std::fs::create_dir_all(&screenshot_dir).map_err(|e| format!("{}: {e}", screenshot_dir.display()))?;
     let site = Site {
         base_url,
+        dist: dist.to_path_buf(),
         offline_url: checks::file_url(&offline)?,
         screenshot_path: screenshot_dir.join("screenshot.png"),
     };
@@ -92,6 +93,7 @@ async fn run(dist: &Path, readme_screenshot: bool) -> Result<usize, String> {
     check!(standalone_page_loads_clean_with_the_core_sizing);
     check!(prerendered_page_shows_the_rest_after_its_first_paint);
     check!(screenshot_for_the_readme);
+    check!(markup_from_another_build_is_rendered_afresh);
     check!(floor_and_run_change_the_result_to_the_core_value);
     check!(bad_floor_shows_an_error_and_the_rest_keeps_working);
     check!(url_fragment_round_trips_a_scenario);

@@ -43,5 +43,5 @@ fn prerender(html: &str) -> Result<String, String> {
         let fragment = runtime.block_on(sizer_widget::render_to_string(tag.attributes.clone(), tag.index));
         rendered.push((tag, fragment));
     }
-    Ok(page::splice(html, &rendered))
+    Ok(page::splice(html, &rendered, &sizer_widget::build_fingerprint()))
 }

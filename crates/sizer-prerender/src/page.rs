@@ -123,9 +123,10 @@ fn attributes_from(pairs: &[(String, Option<String>)]) -> Attributes {
     }
 }
 
-/// `html` with each `(tag, fragment)`'s marker replaced by the fragment and `data-ssr` added to
-/// the tag. Tags must come from [`mount_tags`] on the same `html` and carry the marker.
-pub fn splice(html: &str, rendered: &[(MountTag, String)]) -> String {
+/// `html` with each `(tag, fragment)`'s marker replaced by the fragment and
+/// `data-ssr="<fingerprint>"` added to the tag (the widget hydrates only markup with its own
+/// build's fingerprint). Tags must come from [`mount_tags`] on the same `html` and carry the marker.
+pub fn splice(html: &str, rendered: &[(MountTag, String)], fingerprint: &str) -> String {
     let mut out = String::with_capacity(html.len() + rendered.iter().map(|(_, f)| f.len()).sum::<usize>());
     let mut copied = 0;
     for (tag, fragment) in rendered {
@@ -138,6 +139,10 @@ pub fn splice(html: &str, rendered: &[(MountTag, String)]) -> String {
         out.push_str(&tag_text[..closing]);
         out.push(' ');
         out.push_str(PRERENDERED_ATTRIBUTE);
+        out.push_str("=\"");
+        // Hex digits and a hyphen: nothing to escape.
+        out.push_str(fingerprint);
+        out.push('"');
         out.push_str(&tag_text[closing..]);
         out.push_str(fragment);
         copied = tag.end + MARKER.len();
@@ -180,9 +185,15 @@ mod tests {
     fn splices_fragments_in_place_of_the_markers_and_marks_the_tags() {
         let tags = mount_tags(PAGE);
         let rendered = vec![(tags[0].clone(), "<b>A</b>".to_string()), (tags[2].clone(), "<b>C</b>".to_string())];
-        let page = splice(PAGE, &rendered);
-        assert!(page.contains("<div class=\"x\" data-spark-sizer data-sync-url data-ssr><b>A</b></div>"), "{page}");
-        assert!(page.contains("<div data-spark-sizer data-usage=\"agent\" data-ssr><b>C</b></div>"), "{page}");
+        let page = splice(PAGE, &rendered, "0123abcd-ffee");
+        assert!(
+            page.contains("<div class=\"x\" data-spark-sizer data-sync-url data-ssr=\"0123abcd-ffee\"><b>A</b></div>"),
+            "{page}"
+        );
+        assert!(
+            page.contains("<div data-spark-sizer data-usage=\"agent\" data-ssr=\"0123abcd-ffee\"><b>C</b></div>"),
+            "{page}"
+        );
         assert!(page.contains("data-lang=de></div>"), "the unmarked mount point is left alone");
         assert!(!page.contains(MARKER));
         assert!(page.starts_with("<!-- a comment naming <div data-spark-sizer> -->"));
@@ -191,6 +202,6 @@ mod tests {
     #[test]
     fn a_page_without_mount_points_is_left_as_it_is() {
         assert!(mount_tags("<p>nothing</p><!-- <div data-spark-sizer> -->").is_empty());
-        assert_eq!(splice("<p>x</p>", &[]), "<p>x</p>");
+        assert_eq!(splice("<p>x</p>", &[], "f"), "<p>x</p>");
     }
 }

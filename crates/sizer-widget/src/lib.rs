@@ -37,6 +37,14 @@ pub fn id_prefix(index: usize) -> String {
     ["ss", &index.to_string()].concat()
 }
 
+/// What prerendered markup was rendered from: the widget's source and the dataset, as
+/// `<widget>-<dataset>` fingerprints. The prerenderer writes it into `data-ssr`; the browser
+/// hydrates only markup with its own value and renders afresh otherwise (hydrating markup from
+/// other code or data would fail and leave the page inert).
+pub fn build_fingerprint() -> String {
+    [env!("SPARK_SIZER_WIDGET_SOURCE"), "-", sizer_data::DATASET_FINGERPRINT].concat()
+}
+
 /// Renders an instance to HTML (Yew's `ssr` feature), e.g. to prerender the default scenario
 /// into `index.html`. Put the output inside the mount point and add `data-ssr` to it, so the
 /// browser hydrates instead of rendering again; `index` is the mount point's position among the

@@ -30,8 +30,9 @@ fn attributes(element: &Element) -> Attributes {
 }
 
 /// Mounts one instance into `element` (once). A prerendered element (`data-ssr`) is hydrated
-/// when the `hydration` feature is on; it must have been rendered with the same attributes and
-/// the id prefix `ss<index>` (see `crate::render_to_string`).
+/// when the `hydration` feature is on and its `data-ssr` value is this build's
+/// [`crate::build_fingerprint`]; it must have been rendered with the same attributes and the id
+/// prefix `ss<index>` (see `crate::render_to_string`). Markup from another build is replaced.
 pub fn mount(element: Element) {
     if element.has_attribute(MOUNTED) {
         return;
@@ -42,7 +43,7 @@ pub fn mount(element: Element) {
     let id_prefix = yew::AttrValue::from(crate::id_prefix(index));
     let renderer = yew::Renderer::<App>::with_root_and_props(element.clone(), AppProps { config, id_prefix });
     #[cfg(feature = "hydration")]
-    if element.has_attribute("data-ssr") {
+    if element.get_attribute("data-ssr").is_some_and(|fingerprint| fingerprint == crate::build_fingerprint()) {
         renderer.hydrate();
         return;
     }
