@@ -163,9 +163,10 @@ impl Simulation {
             requests: 0,
             requests_at_floor: 0,
             requests_waited_for_kv: 0,
-            speed_hist: LogHistogram::new(-3, 6),
-            ttft_hist: LogHistogram::new(-4, 7),
-            wait_hist: LogHistogram::new(-4, 7),
+            // Speeds from floor / 10^5 to floor x 10^4; times from 0.1 ms to 10^7 s.
+            speed_hist: LogHistogram::new(request.floor_tok_s, 5, 4),
+            ttft_hist: LogHistogram::new(1.0, 4, 7),
+            wait_hist: LogHistogram::new(1.0, 4, 7),
         };
         for user in 0..users as u32 {
             let mean = sim.think_mean_of(user);

@@ -5,12 +5,14 @@ use alloc::vec;
 use alloc::vec::Vec;
 use libm::{exp, log10};
 
-/// Bins per decade: neighbouring bin edges differ by 10^(1/100), 2.3 %.
-const BINS_PER_DECADE: f64 = 100.0;
+/// Bins per decade: neighbouring bin edges differ by 10^(1/200), 1.2 %.
+const BINS_PER_DECADE: f64 = 200.0;
 
-/// Counts of positive values on log-spaced bins between `10^min_decade` and `10^max_decade`,
-/// plus one bin for values at or below the lowest edge (e.g. a wait of exactly 0) and one above
-/// the top. Keeps the exact minimum and maximum.
+/// Counts of positive values on log-spaced bins from `anchor x 10^-below` to
+/// `anchor x 10^above`, plus one bin for values at or below the lowest edge (e.g. a wait of
+/// exactly 0) and one above the top. `anchor` is a bin edge: anchored at the speed floor, a
+/// percentile read from a bin at or above the floor is never shown under it. Keeps the exact
+/// minimum and maximum.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LogHistogram {
     min_decade: f64,
@@ -21,11 +23,13 @@ pub struct LogHistogram {
 }
 
 impl LogHistogram {
-    /// A histogram covering `[10^min_decade, 10^max_decade)`.
-    pub fn new(min_decade: i32, max_decade: i32) -> LogHistogram {
-        let bins = ((max_decade - min_decade).max(1) as f64 * BINS_PER_DECADE) as usize;
+    /// A histogram covering `[anchor x 10^-below, anchor x 10^above)`; `anchor` must be positive
+    /// and finite (1 otherwise).
+    pub fn new(anchor: f64, below: u32, above: u32) -> LogHistogram {
+        let anchor = if anchor.is_finite() && anchor > 0.0 { anchor } else { 1.0 };
+        let bins = (f64::from((below + above).max(1)) * BINS_PER_DECADE) as usize;
         LogHistogram {
-            min_decade: f64::from(min_decade),
+            min_decade: log10(anchor) - f64::from(below),
             counts: vec![0; bins + 2],
             total: 0,
             min: f64::INFINITY,
@@ -68,8 +72,8 @@ impl LogHistogram {
     ///
     /// # Formula
     /// The first bin whose cumulative count reaches `ceil(q x total)` (at least 1); its geometric
-    /// midpoint `10^(min_decade + (i + 1/2) / 100)`, clamped to the exact minimum and maximum
-    /// seen (so a constant value comes back exactly). Resolution: half a bin, 1.2 %.
+    /// midpoint `10^(min_decade + (i + 1/2) / 200)`, clamped to the exact minimum and maximum
+    /// seen (so a constant value comes back exactly). Resolution: half a bin, 0.6 %.
     pub fn quantile(&self, q: f64) -> Option<f64> {
         if self.total == 0 {
             return None;
