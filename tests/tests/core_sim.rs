@@ -55,8 +55,8 @@ fn ks_distance(report: &SimReport, reference: &[f64]) -> f64 {
         observed[b.count as usize] = b.share_time;
     }
     let (mut cdf_o, mut cdf_r, mut worst) = (0.0, 0.0, 0.0_f64);
-    for k in 0..max {
-        cdf_o += observed[k];
+    for (k, share) in observed.iter().enumerate() {
+        cdf_o += share;
         cdf_r += reference.get(k).copied().unwrap_or(0.0);
         worst = worst.max((cdf_o - cdf_r).abs());
     }
