@@ -332,6 +332,18 @@ fn bad_input_is_an_error_with_a_message() {
     let negative = SimRequest { groups: vec![SimGroup { answer_tokens: -5.0, ..chat(3, 120.0) }], ..empty.clone() };
     let error = simulate(&negative, &machine, 1).expect_err("negative answer");
     assert_eq!(error.to_string(), "answer_tokens (item 1) = -5 is outside its accepted range");
+    // A pool smaller than one session would leave every request waiting forever: refused.
+    let tiny_pool = Machine { kv_pool_tokens: Some(4_000.0), ..machine.clone() };
+    let team = SimRequest { groups: vec![chat(3, 120.0)], ..SimRequest::default() };
+    let error = simulate(&team, &tiny_pool, 1).expect_err("no session fits");
+    assert_eq!(error, SimError::NoKvSession { pool_tokens: 4_000.0, context_tokens: 8_192.0 });
+    assert_eq!(error.to_string(), "a KV pool of 4000 tokens holds no session of 8192 tokens: no request could run");
+    let bad_ttft = Machine {
+        ttft_points: vec![TtftPoint { concurrency: 8.0, ttft_s: 0.1 }, TtftPoint { concurrency: 4.0, ttft_s: 0.2 }],
+        ..machine.clone()
+    };
+    let error = simulate(&team, &bad_ttft, 1).expect_err("unsorted TTFT points");
+    assert_eq!(error, SimError::OutOfRange { field: SimField::TtftPointConcurrency, index: Some(1), value: 4.0 });
 }
 
 // ---------------------------------------------------------------------------------------------

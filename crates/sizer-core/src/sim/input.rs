@@ -206,6 +206,9 @@ impl SimRequest {
         }
         if let Some(pool) = machine.kv_pool_tokens {
             check(SimField::KvPoolTokens, None, pool, 0.0, 1e9)?;
+            if crate::kv::sessions_at_context(pool, self.context_tokens) == 0 {
+                return Err(SimError::NoKvSession { pool_tokens: pool, context_tokens: self.context_tokens });
+            }
         }
         let mut previous = 0.0;
         for (index, p) in machine.ttft_points.iter().enumerate() {
@@ -283,6 +286,8 @@ pub enum SimError {
     NotFinite { field: SimField, index: Option<usize> },
     /// Outside the accepted range (or a TTFT point out of order).
     OutOfRange { field: SimField, index: Option<usize>, value: f64 },
+    /// The KV pool holds not one session of the context length: no request could ever run.
+    NoKvSession { pool_tokens: f64, context_tokens: f64 },
 }
 
 impl fmt::Display for SimError {
@@ -302,6 +307,10 @@ impl fmt::Display for SimError {
             SimError::OutOfRange { field, index, value } => {
                 write!(f, "{}{} = {value} is outside its accepted range", field.name(), at(index))
             }
+            SimError::NoKvSession { pool_tokens, context_tokens } => write!(
+                f,
+                "a KV pool of {pool_tokens} tokens holds no session of {context_tokens} tokens: no request could run"
+            ),
         }
     }
 }
