@@ -7,8 +7,8 @@
 //! the tests themselves use one fixed seed each).
 
 use sizer_core::sim::{
-    Machine, SimError, SimField, SimGroup, SimReport, SimRequest, SplitMix64, StopReason, TtftModel, TtftPoint,
-    simulate, sweep_team_size,
+    Machine, SimError, SimField, SimGroup, SimReport, SimRequest, SplitMix64, StopReason, SweepError, TtftModel,
+    TtftPoint, simulate, simulate_sizing, sweep_team_size,
 };
 use sizer_core::{Curve, Scenario};
 use sizer_tests::{EXACT, assert_close, assert_rel};
@@ -380,6 +380,23 @@ fn worked_example_163_chat_users_on_qwen3_coder() {
     // Half the prompts find the reader idle: their TTFT is one prompt's read, 512 / 5,705 s.
     let ttft = report.ttft_s.expect("requests measured");
     assert_close(ttft.p50, 512.0 / 5_705.0, 0.006 * 512.0 / 5_705.0);
+}
+
+#[test]
+fn simulate_sizing_checks_the_formulas_own_answer() {
+    // The seed's rounding (z = 2.33) gives 163 people on this run; the simulation then runs
+    // exactly those 163 users with the run's prefill rate and KV pool.
+    let data = sizer_data::dataset();
+    let run = data.run("gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1").expect("run in the dataset");
+    let machine = data.sim_machine(run, sizer_core::Interpolation::Linear).expect("run has a curve");
+    let scenario = Scenario { z: Some(2.33), ..Scenario::chat() };
+    let (sizing, report) = simulate_sizing(&scenario, &machine, 1).expect("valid");
+    assert_eq!((sizing.people_per_spark, report.users), (163, 163));
+    assert_eq!(report, worked_example(1));
+    // A floor the curve never reaches sizes nobody: nothing to simulate, said so.
+    let unreachable = Scenario { floor_tok_s: 100.0, ..scenario };
+    let error = simulate_sizing(&unreachable, &machine, 1).expect_err("no users");
+    assert_eq!(error, SweepError::Simulation(SimError::NoUsers));
 }
 
 #[test]

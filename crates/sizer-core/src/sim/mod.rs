@@ -15,7 +15,8 @@
 //! - **measurement**: after a warm-up, a window of 4 simulated hours or 20,000 requests,
 //!   whichever comes first, kept in histograms (memory independent of the number of requests).
 //!
-//! [`simulate`] returns a [`SimReport`]; [`sweep_team_size`] finds the team size where the
+//! [`simulate`] returns a [`SimReport`]; [`simulate_sizing`] sizes a scenario and simulates the
+//! people it allows; [`sweep_team_size`] finds the team size where the
 //! simulated share of requests at the floor falls under the percentile, beside the formula's.
 //!
 //! # Example
@@ -47,7 +48,7 @@ pub use predict::{MAX_USERS_FOR_CONVOLUTION, binomial_pmf, finite_population_sha
 pub use report::{InFlightShare, Percentiles, SimReport, StopReason, TtftModel};
 pub use rng::SplitMix64;
 pub use speed::{speed_table, ttft_table};
-pub use sweep::{SweepError, SweepPoint, SweepReport, sweep_team_size};
+pub use sweep::{SweepError, SweepPoint, SweepReport, simulate_sizing, sweep_team_size};
 
 /// Runs one simulation to its end.
 ///

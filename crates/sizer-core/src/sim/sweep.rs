@@ -2,9 +2,9 @@
 
 use crate::scenario::{Scenario, ScenarioError};
 use crate::sim::input::{MAX_SIM_USERS, Machine, SimError, SimRequest};
-use crate::sim::report::Percentiles;
+use crate::sim::report::{Percentiles, SimReport};
 use crate::sim::simulate;
-use crate::sizing::size;
+use crate::sizing::{Sizing, size};
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -62,6 +62,33 @@ impl fmt::Display for SweepError {
 
 impl core::error::Error for SweepError {}
 
+/// The formula's sizing of `scenario` on one Spark of `machine`: its curve and interpolation,
+/// and its KV pool and prefill rate as the KV and prefill limits.
+fn size_on_machine(scenario: &Scenario, machine: &Machine) -> Result<Sizing, SweepError> {
+    let formula = Scenario {
+        kv_pool_tokens: machine.kv_pool_tokens,
+        prefill_tok_s: machine.prefill_tok_s,
+        interpolation: machine.interpolation,
+        replicas: 1,
+        ..*scenario
+    };
+    size(&formula, &machine.curve).map_err(SweepError::Scenario)
+}
+
+/// Does the sizing hold? Sizes `scenario` on `machine` (one Spark), then simulates that many
+/// users of the scenario (the default window: 4 simulated hours or 20,000 requests).
+///
+/// # Errors
+/// The scenario's error if it cannot be sized; [`SimError::NoUsers`] if the sizing allows
+/// nobody (e.g. the curve never reaches the floor), since there is no team to simulate.
+pub fn simulate_sizing(scenario: &Scenario, machine: &Machine, seed: u64) -> Result<(Sizing, SimReport), SweepError> {
+    let sizing = size_on_machine(scenario, machine)?;
+    let users = sizing.people_per_spark.min(u64::from(u32::MAX)) as u32;
+    let request = SimRequest::from_scenario(scenario, users);
+    let report = simulate(&request, machine, seed).map_err(SweepError::Simulation)?;
+    Ok((sizing, report))
+}
+
 /// Simulates teams of the scenario's users on `machine` and finds where the simulated share of
 /// requests at the floor falls under the percentile.
 ///
@@ -79,14 +106,7 @@ pub fn sweep_team_size(
     window_s: f64,
     max_requests: u32,
 ) -> Result<SweepReport, SweepError> {
-    let formula = Scenario {
-        kv_pool_tokens: machine.kv_pool_tokens,
-        prefill_tok_s: machine.prefill_tok_s,
-        interpolation: machine.interpolation,
-        replicas: 1,
-        ..*scenario
-    };
-    let sizing = size(&formula, &machine.curve).map_err(SweepError::Scenario)?;
+    let sizing = size_on_machine(scenario, machine)?;
     let mut points: Vec<SweepPoint> = Vec::new();
     let mut run = |users: u32| -> Result<bool, SweepError> {
         if let Some(p) = points.iter().find(|p| p.users == users) {
