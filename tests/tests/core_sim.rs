@@ -420,3 +420,83 @@ fn a_team_in_json_runs_and_the_report_has_the_api_fields() {
     let bad: SimRequest = serde_json::from_str(r#"{"groups": [{"count": 0}]}"#).expect("valid JSON");
     assert_eq!(simulate(&bad, &machine, 9), Err(SimError::NoUsers));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Any valid input: no panic, and the report's shares and counts are consistent.
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn group() -> impl Strategy<Value = SimGroup> {
+        (0u32..40, 1.0..2_000.0f64, 1.0..600.0f64, 1.0..20_000.0f64, any::<bool>()).prop_map(
+            |(count, answer_tokens, interval_s, prompt_tokens, always_busy)| SimGroup {
+                count,
+                answer_tokens,
+                interval_s,
+                prompt_tokens,
+                always_busy,
+            },
+        )
+    }
+
+    fn machine() -> impl Strategy<Value = Machine> {
+        (
+            prop::collection::vec(0.5..200.0f64, 1..6),
+            prop::option::of(100.0..20_000.0f64),
+            prop::option::of(8_192.0..2_000_000.0f64),
+            any::<bool>(),
+        )
+            .prop_map(|(speeds, prefill_tok_s, kv_pool_tokens, ttft)| {
+                let points: Vec<(f64, f64)> =
+                    speeds.iter().enumerate().map(|(i, &v)| (f64::from(1u32 << (2 * i)), v)).collect();
+                let ttft_points = if ttft {
+                    vec![TtftPoint { concurrency: 1.0, ttft_s: 0.05 }, TtftPoint { concurrency: 64.0, ttft_s: 3.0 }]
+                } else {
+                    Vec::new()
+                };
+                Machine {
+                    prefill_tok_s,
+                    kv_pool_tokens,
+                    ttft_points,
+                    ..Machine::from_curve(Curve::from_per_request(&points).expect("positive, increasing"))
+                }
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+        #[test]
+        fn any_valid_team_runs_to_a_consistent_report(
+            groups in prop::collection::vec(group(), 1..4),
+            machine in machine(),
+            floor in 1.0..60.0f64,
+            seed in any::<u64>(),
+        ) {
+            let request = SimRequest { groups, floor_tok_s: floor, max_requests: 300, window_s: 3_600.0, ..SimRequest::default() };
+            let Ok(report) = simulate(&request, &machine, seed) else {
+                // Only a team of nobody is refused here (every other field is in range).
+                prop_assert_eq!(request.total_users(), 0);
+                return Ok(());
+            };
+            let users = f64::from(report.users);
+            let total_share: f64 = report.in_flight.iter().map(|b| b.share_time).sum();
+            prop_assert!((total_share - 1.0).abs() < 1e-6, "time shares sum to {}", total_share);
+            prop_assert!(report.mean_in_flight >= 0.0 && report.mean_in_flight <= users + 1e-9);
+            prop_assert!(report.mean_generating <= report.mean_in_flight + 1e-9);
+            prop_assert!(f64::from(report.p99_in_flight) <= users);
+            for share in [report.share_time_at_floor, report.share_requests_at_floor, report.share_time_beyond_curve] {
+                prop_assert!((0.0..=1.0).contains(&share), "share {}", share);
+            }
+            prop_assert!(report.requests <= 300);
+            prop_assert_eq!(report.holds, report.requests > 0 && report.share_requests_at_floor >= 0.99);
+            if let Some(speed) = report.speed_tok_s {
+                prop_assert!(speed.p99 <= speed.p95 && speed.p95 <= speed.p50);
+            }
+            if let (Some(ttft), Some(wait)) = (report.ttft_s, report.queue_wait_s) {
+                prop_assert!(ttft.p50 <= ttft.p95 && ttft.p95 <= ttft.p99 && wait.p50 <= wait.p99);
+            }
+        }
+    }
+}
