@@ -9,10 +9,53 @@
 //! `/proc/thread-self/schedstat`, nanoseconds). On a shared machine other processes steal the
 //! CPU in the middle of a batch; on-CPU time leaves those gaps out, wall time does not. The
 //! budget is judged on the on-CPU median when it is available, and both are printed.
+//!
+//! The simulation (issue 16) is timed on 20,000 requests (budget 20 ms). Without `--json`, a
+//! second table shows the peak heap one simulation allocates for 2,000, 20,000 and 200,000
+//! requests (a counting allocator around the system one): it should not grow with requests.
 
+use sizer_core::sim::{Machine, SimGroup, SimRequest, simulate};
 use sizer_core::{Curve, HeadroomMethod, Scenario, erlang_c, erlang_c_max_load, poisson_cdf, poisson_max_load, size};
+use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+
+/// Bytes allocated now and at most since the last reset: the system allocator, counted.
+struct CountingAllocator;
+
+static ALLOCATED: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: every call is forwarded unchanged to `System`; the counters only observe sizes.
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: the caller's contract for `alloc` is passed on to `System`.
+        let ptr = unsafe { System.alloc(layout) };
+        if !ptr.is_null() {
+            let now = ALLOCATED.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
+            PEAK.fetch_max(now, Ordering::Relaxed);
+        }
+        ptr
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` was allocated by `System` with this layout (see `alloc`).
+        unsafe { System.dealloc(ptr, layout) };
+        ALLOCATED.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+}
+
+#[global_allocator]
+static GLOBAL: CountingAllocator = CountingAllocator;
+
+/// Peak heap bytes above the current level while `f` runs.
+fn peak_heap_bytes(f: impl FnOnce()) -> usize {
+    let base = ALLOCATED.load(Ordering::Relaxed);
+    PEAK.store(base, Ordering::Relaxed);
+    f();
+    PEAK.load(Ordering::Relaxed).saturating_sub(base)
+}
 
 const BATCHES: usize = 15;
 const BATCH_TARGET: Duration = Duration::from_millis(20);
@@ -91,6 +134,17 @@ fn main() {
     let full = Scenario { kv_pool_tokens: Some(924_912.0), prefill_tok_s: Some(5_705.0), ..Scenario::chat() };
     let with = |headroom| Scenario { headroom, ..full };
     let (poisson, erlang) = (with(HeadroomMethod::ExactPoisson), with(HeadroomMethod::ErlangC));
+    // The worked example simulated: 163 chat users, the same curve, prefill 5,705 tok/s, KV pool
+    // 924,912 tokens (8,192-token sessions), until 20,000 requests have finished.
+    let machine =
+        Machine { prefill_tok_s: Some(5_705.0), kv_pool_tokens: Some(924_912.0), ..Machine::from_curve(curve.clone()) };
+    let team = |max_requests: u32| SimRequest {
+        groups: vec![SimGroup::chat(163)],
+        window_s: 1e7,
+        max_requests,
+        ..SimRequest::default()
+    };
+    let twenty_thousand = team(20_000);
 
     let results = [
         bench("size(): full sizing, normal approximation (default)", Some(1_000.0), || {
@@ -113,6 +167,9 @@ fn main() {
         }),
         bench("erlang_c(100,000, 99,250.6): one evaluation", None, || {
             black_box(erlang_c(black_box(100_000), black_box(99_250.6)).ok());
+        }),
+        bench("simulate(): 163 chat users, 20,000 requests, prefill queue and KV cap", Some(20_000_000.0), || {
+            black_box(simulate(black_box(&twenty_thousand), black_box(&machine), black_box(1)).ok());
         }),
     ];
 
@@ -148,5 +205,16 @@ fn main() {
             r.clock,
             human(r.wall_median_ns)
         );
+    }
+    println!();
+    println!("| simulate(): 163 chat users, seed 1 | requests measured | peak heap |");
+    println!("|---|---:|---:|");
+    for max_requests in [2_000, 20_000, 200_000] {
+        let request = team(max_requests);
+        let mut requests = 0;
+        let peak = peak_heap_bytes(|| {
+            requests = simulate(&request, &machine, 1).map_or(0, |r| r.requests);
+        });
+        println!("| max_requests {max_requests} | {requests} | {:.1} KB |", peak as f64 / 1024.0);
     }
 }

@@ -59,6 +59,7 @@ pub mod kv;
 pub mod prefill;
 pub mod roofline;
 pub mod scenario;
+pub mod sim;
 pub mod sizing;
 
 pub use curve::{Column, Curve, CurveError, MAX_CONCURRENCY, Point};

@@ -15,6 +15,7 @@ mod figure;
 mod load;
 mod lookup;
 mod model;
+mod sim;
 mod validate;
 mod wire;
 

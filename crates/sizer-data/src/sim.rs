@@ -1,0 +1,32 @@
+//! A run as the simulation's machine: its curve and the prefill, KV and TTFT figures the
+//! dataset holds for it (the same ones the sizing's limits use).
+
+use crate::curve::RunCurveError;
+use crate::model::{Dataset, Run};
+use sizer_core::Interpolation;
+use sizer_core::sim::{Machine, TtftPoint};
+
+impl Dataset {
+    /// The machine a simulation runs `run` on: its per-request curve ([`Run::curve`]), its
+    /// prefill rate ([`Dataset::prefill_tok_s`]; prompts then queue for prefill), its KV pool
+    /// ([`Dataset::kv_pool_tokens`]) and its median TTFT by concurrency (used only without a
+    /// prefill rate).
+    pub fn sim_machine(&self, run: &Run, interpolation: Interpolation) -> Result<Machine, RunCurveError> {
+        let (curve, _) = run.curve()?;
+        let ttft_points = run
+            .points
+            .iter()
+            .filter_map(|p| {
+                let ms = p.median_ttft_ms.as_ref()?.value;
+                Some(TtftPoint { concurrency: f64::from(p.concurrency), ttft_s: ms / 1000.0 })
+            })
+            .collect();
+        Ok(Machine {
+            curve,
+            interpolation,
+            prefill_tok_s: self.prefill_tok_s(run).map(|c| c.value),
+            kv_pool_tokens: self.kv_pool_tokens(run).map(|c| c.value),
+            ttft_points,
+        })
+    }
+}
