@@ -30,7 +30,7 @@ const CLAIMS_JSON: &str = include_str!("../data/claims.json");
 /// Parses `json` as a `T`, turning serde's error into one that names the path, prefixed by
 /// `prefix` (the list's name when each file holds one list).
 #[cfg(not(target_arch = "wasm32"))]
-fn parse<T: DeserializeOwned>(prefix: &str, json: &str) -> Result<T, DataError> {
+pub(crate) fn parse<T: DeserializeOwned>(prefix: &str, json: &str) -> Result<T, DataError> {
     let deserializer = &mut serde_json::Deserializer::from_str(json);
     let value: T = serde_path_to_error::deserialize(deserializer).map_err(|error| {
         // serde_path_to_error marks a key it never read (a syntax error) as `?`: drop it.
@@ -51,7 +51,7 @@ fn parse<T: DeserializeOwned>(prefix: &str, json: &str) -> Result<T, DataError> 
 /// load and validate with full paths; tracking paths in the wasm cost 15 KB gzip
 /// (BENCHMARKS.md), so the error names only the list and serde's line and column.
 #[cfg(target_arch = "wasm32")]
-fn parse<T: DeserializeOwned>(prefix: &str, json: &str) -> Result<T, DataError> {
+pub(crate) fn parse<T: DeserializeOwned>(prefix: &str, json: &str) -> Result<T, DataError> {
     serde_json::from_str(json).map_err(|error| DataError::new(prefix.to_owned(), Problem::Json(error.to_string())))
 }
 
