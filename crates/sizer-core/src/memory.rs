@@ -193,6 +193,23 @@ pub fn pool_shares(models: &[ResidentModel], context_tokens: f64) -> Vec<f64> {
 ///
 /// Every input is checked first; weights and overhead over the budget are an error, not an
 /// empty pool. Never panics.
+///
+/// # Example: the German seed's pair
+/// ```
+/// use sizer_core::{KvArchitecture, ResidentModel, plan};
+///
+/// // gpt-oss-120b: 18 full + 18 sliding (128-token window) layers, 8 KV heads of 64, BF16.
+/// let big = KvArchitecture::new(18, 18, 128, 8, 64, 2.0)?;
+/// // gpt-oss-20b: 12 + 12 layers, the same heads.
+/// let small = KvArchitecture::new(12, 12, 128, 8, 64, 2.0)?;
+/// let models = [ResidentModel::new(65.3, big), ResidentModel::new(13.8, small)];
+/// let low = plan(102.0, 0.0, &models, 8192.0)?;
+/// let high = plan(115.0, 0.0, &models, 8192.0)?;
+/// assert!((low.weights_gb - 79.1).abs() < 1e-9); // "etwa 79 GB Gewichte"
+/// assert!((low.kv_left_gb - 22.9).abs() < 1e-9 && (high.kv_left_gb - 35.9).abs() < 1e-9); // "23 bis 36 GB"
+/// assert_eq!((high.parts[0].sessions, high.parts[1].sessions), (70, 70));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn plan(
     budget_gb: f64,
     overhead_gb: f64,

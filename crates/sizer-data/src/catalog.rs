@@ -10,7 +10,9 @@ use std::sync::OnceLock;
 use sizer_core::KvArchitecture;
 
 use crate::error::{DataError, Problem};
-use crate::load::{dataset, parse};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::load::dataset;
+use crate::load::parse;
 use crate::model::{Dataset, Source};
 use crate::model_facts::{KvDtype, ModelCatalog, ModelFacts, RunCache, Sourced, Weights};
 use crate::validate::is_valid_id;
@@ -107,7 +109,6 @@ fn load_embedded() -> Result<ModelCatalog, DataError> {
 /// binary decodes to the same catalogue).
 #[cfg(target_arch = "wasm32")]
 fn load_embedded() -> Result<ModelCatalog, DataError> {
-    let _ = dataset;
     ModelCatalog::decode_binary(EMBEDDED_CATALOG_BINARY)
 }
 
