@@ -16,7 +16,7 @@ pub const WORKING_BUDGET_FACT: &str = "working-budget-dgx-spark";
 /// A working budget for weights and cache on one machine, low and high end, GB.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BudgetBand {
-    /// Low end, GB (102: `--gpu-memory-utilization` 0.8 of 128 GB).
+    /// Low end, GB (102; 0.8 x 128 GB = 102.4, NVIDIA's playbook `--gpu-memory-utilization`).
     pub low_gb: f64,
     /// High end, GB (115).
     pub high_gb: f64,
