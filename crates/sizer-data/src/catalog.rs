@@ -145,23 +145,11 @@ fn resolve(path: String, target: &'static str, known: &HashSet<&str>, id: &str) 
     }
 }
 
-fn sourced(path: &str, figure: &Sourced<f64>, sources: &HashSet<&str>) -> Checked {
-    positive(format!("{path}.v"), figure.v)?;
+fn sourced<T: Copy + Into<f64>>(path: &str, figure: &Sourced<T>, sources: &HashSet<&str>) -> Checked {
+    positive(format!("{path}.v"), figure.v.into())?;
     resolve(format!("{path}.source"), "source", sources, &figure.source)?;
     text(format!("{path}.at"), &figure.at)?;
     figure.note.as_deref().map_or(Ok(()), |note| text(format!("{path}.note"), note))
-}
-
-fn sourced_count(path: &str, figure: Option<&Sourced<u32>>, sources: &HashSet<&str>) -> Checked {
-    let Some(figure) = figure else { return Ok(()) };
-    let as_float = Sourced {
-        v: f64::from(figure.v),
-        source: figure.source.clone(),
-        at: figure.at.clone(),
-        unverified: figure.unverified,
-        note: figure.note.clone(),
-    };
-    sourced(path, &as_float, sources)
 }
 
 fn validate_model(path: &str, model: &ModelFacts, sources: &HashSet<&str>) -> Checked {
@@ -193,7 +181,9 @@ fn validate_model(path: &str, model: &ModelFacts, sources: &HashSet<&str>) -> Ch
         ("head_dim", &kv.head_dim),
     ];
     for (name, figure) in counts {
-        sourced_count(&format!("{path}.kv.{name}"), figure.as_ref(), sources)?;
+        if let Some(figure) = figure {
+            sourced(&format!("{path}.kv.{name}"), figure, sources)?;
+        }
     }
     Ok(())
 }

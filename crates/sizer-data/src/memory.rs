@@ -17,7 +17,10 @@ use crate::model_facts::{KvDtype, ModelCatalog};
 
 /// One model to keep loaded: its id, or the id with choices.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "each model must be an id or an object with \"id\" and any of \"format\", \"kv_dtype\" (bf16, fp16, fp8), \"share\", \"expected_sessions\""
+)]
 pub enum ModelChoice {
     /// Just the `model_id`: its first published weights, a BF16 cache, the default split.
     Id(String),
