@@ -175,3 +175,53 @@ fn kv_left_is_budget_minus_weights_minus_overhead() {
     // 115 - (65.3 + 13.8) - 4 = 31.9.
     assert!(close(kv_left_gb(115.0, &[65.3, 13.8], 4.0), 31.9, 1e-12));
 }
+
+mod properties {
+    use proptest::prelude::*;
+    use sizer_core::{KvArchitecture, ResidentModel, plan};
+
+    fn model() -> impl Strategy<Value = ResidentModel> {
+        (0.1f64..200.0, 1u32..100, 0u32..50, 1u32..100_000, 1u32..64, 1u32..512, 0.5f64..8.0, 0.01f64..100.0).prop_map(
+            |(weights_gb, full, sliding, window, heads, dim, bytes, expected)| ResidentModel {
+                weights_gb,
+                kv: KvArchitecture::new(full, sliding, window, heads, dim, bytes).expect("valid"),
+                share: None,
+                expected_sessions: expected,
+            },
+        )
+    }
+
+    proptest! {
+        /// Whatever the inputs, the plan either refuses them or accounts for every GB: the parts
+        /// sum to the pool, the pool is the budget less weights and overhead, and each part's
+        /// tokens times its bytes per token give back its GB (a second computation of the same
+        /// numbers, not the formula re-run).
+        #[test]
+        fn every_gb_is_accounted_for(
+            budget in -10.0f64..2_000.0,
+            overhead in 0.0f64..50.0,
+            models in proptest::collection::vec(model(), 1..6),
+            context in 1.0f64..1_000_000.0,
+        ) {
+            match plan(budget, overhead, &models, context) {
+                Err(_) => {
+                    let weights: f64 = models.iter().map(|m| m.weights_gb).sum();
+                    prop_assert!(budget <= 0.0 || weights + overhead > budget);
+                }
+                Ok(plan) => {
+                    let parts: f64 = plan.parts.iter().map(|p| p.kv_gb).sum();
+                    prop_assert!((parts - plan.kv_left_gb).abs() <= 1e-9 * budget.max(1.0));
+                    let weights: f64 = models.iter().map(|m| m.weights_gb).sum();
+                    prop_assert!((plan.weights_gb + overhead + plan.kv_left_gb - budget).abs() <= 1e-9 * budget);
+                    prop_assert!(plan.weights_gb == weights && plan.kv_left_gb >= 0.0);
+                    for part in &plan.parts {
+                        let back = part.pool_tokens * part.kv_bytes_per_token / 1e9;
+                        prop_assert!((back - part.kv_gb).abs() <= 1e-9 * part.kv_gb.max(1.0));
+                        prop_assert!(part.sessions as f64 <= part.sessions_unrounded);
+                        prop_assert!(part.sessions_unrounded - (part.sessions as f64) < 1.0);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -4,6 +4,7 @@
 
 use core::fmt;
 
+use serde::Serialize;
 use sizer_core::{KvArchitecture, kv_pool_tokens};
 
 use crate::lookup::CitedValue;
@@ -14,7 +15,7 @@ use crate::model_facts::{DtypeBasis, KvDtype, ModelCatalog};
 pub const WORKING_BUDGET_FACT: &str = "working-budget-dgx-spark";
 
 /// A working budget for weights and cache on one machine, low and high end, GB.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct BudgetBand {
     /// Low end, GB (102; 0.8 x 128 GB = 102.4, NVIDIA's playbook `--gpu-memory-utilization`).
     pub low_gb: f64,
@@ -32,7 +33,8 @@ impl Dataset {
 }
 
 /// Which pool a run's KV limit uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum PoolKind {
     /// The pool the engine allocated, as the run logged it.
     Logged,
@@ -41,7 +43,8 @@ pub enum PoolKind {
 }
 
 /// Why a run has no computed pool.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum NoComputedPool {
     /// The catalogue has no entry for the run's model.
     NoModelFacts,
@@ -72,8 +75,8 @@ impl fmt::Display for NoComputedPool {
     }
 }
 
-/// A pool computed for one run, every input kept.
-#[derive(Clone, Debug, PartialEq)]
+/// A pool computed for one run, every input kept (serialisable for exports).
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ComputedPool<'a> {
     /// The working budget per machine.
     pub band: BudgetBand,
