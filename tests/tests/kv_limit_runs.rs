@@ -23,8 +23,10 @@ fn a_logged_pool_wins_over_the_computed_one() {
     assert!(close(computed.tokens_low, 198_364.258, 1e-3), "{}", computed.tokens_low);
     assert!(close(computed.tokens_high, 238_037.109, 1e-3), "{}", computed.tokens_high);
     assert_eq!((computed.kv_dtype, computed.dtype_basis), (KvDtype::Fp16, DtypeBasis::EngineDefault));
-    // The logged pool lies inside the computed band: 207,120 x 327,680 bytes = 67.87 GB.
+    // The logged pool lies inside the computed band: 207,120 x 327,680 bytes = 67.869 GB, between
+    // 65 and 78 GB.
     assert!(computed.tokens_low < 207_120.0 && 207_120.0 < computed.tokens_high);
+    assert!(close(limit.logged_gb.expect("logged GB"), 67.869_081_6, 1e-9));
 }
 
 #[test]
@@ -35,6 +37,8 @@ fn qwen3_coder_keeps_its_logged_pool_and_says_why_none_is_computed() {
     let limit = catalog().kv_limit(data, run, CONTEXT);
     assert_eq!((limit.kind, limit.tokens), (Some(PoolKind::Logged), Some(924_912.0)));
     assert_eq!(limit.computed, Err(NoComputedPool::NoWeights));
+    // Its architecture is known: 924,912 x 98,304 bytes = 90.923 GB of cache.
+    assert!(close(limit.logged_gb.expect("logged GB"), 90.922_549_248, 1e-9));
 }
 
 #[test]
@@ -45,7 +49,7 @@ fn a_run_without_a_logged_pool_gets_a_computed_one() {
     let run = data.run("dendro-logic-gpt-oss-120b-mxfp4-vllm-26.03").expect("run");
     let limit = catalog().kv_limit(data, run, CONTEXT);
     assert_eq!(limit.kind, Some(PoolKind::Computed));
-    assert!(limit.logged.is_none());
+    assert!(limit.logged.is_none() && limit.logged_gb.is_none());
     let computed = limit.computed.expect("computed");
     assert!(close(limit.tokens.expect("tokens"), 980_235.043, 1e-3));
     assert!(close(computed.tokens_high, 1_327_457.265, 1e-3), "{}", computed.tokens_high);

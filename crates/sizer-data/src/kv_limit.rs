@@ -129,6 +129,10 @@ pub struct KvLimit<'a> {
     pub tokens: Option<f64>,
     /// The logged pool, where the run logged one.
     pub logged: Option<CitedValue<'a>>,
+    /// The logged pool in GB of cache: its tokens times the architecture's bytes per token at the
+    /// context and the run's KV data type (`None` without a logged pool or a verified layout).
+    /// Set beside the computed band, it shows how much of the budget the engine kept for itself.
+    pub logged_gb: Option<f64>,
     /// The computed pool, also for runs with a logged one (to compare), or why there is none.
     pub computed: Result<ComputedPool<'a>, NoComputedPool>,
 }
@@ -199,11 +203,16 @@ impl ModelCatalog {
     pub fn kv_limit<'a>(&'a self, dataset: &'a Dataset, run: &'a Run, context_tokens: f64) -> KvLimit<'a> {
         let logged = dataset.kv_pool_tokens(run);
         let computed = self.computed_pool(dataset, run, context_tokens, 0.0);
+        let logged_gb = logged.and_then(|pool| {
+            let model = self.model(&run.model_id)?;
+            let architecture = model.kv_architecture(self.run_cache(&run.id)?.kv_dtype).ok()?;
+            Some(pool.value * architecture.bytes_per_token(context_tokens) / sizer_core::BYTES_PER_GB)
+        });
         let (kind, tokens) = match (&logged, &computed) {
             (Some(logged), _) => (Some(PoolKind::Logged), Some(logged.value)),
             (None, Ok(pool)) => (Some(PoolKind::Computed), Some(pool.tokens_low)),
             (None, Err(_)) => (None, None),
         };
-        KvLimit { kind, tokens, logged, computed }
+        KvLimit { kind, tokens, logged, logged_gb, computed }
     }
 }
