@@ -225,3 +225,14 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn the_plan_reproduces_the_german_claims_as_rounded() {
+    // claims.json keeps the article's rounded words: "etwa 79 GB", "rund 23 bis 36 GB". Each
+    // recomputed figure rounds to the stated one.
+    let claim = |id: &str| sizer_data::dataset().claims.iter().find(|c| c.id == id).expect(id).value;
+    let (low, high) = (gpt_oss_pair(102.0), gpt_oss_pair(115.0));
+    assert_eq!(low.weights_gb.round(), claim("de-weights-gpt-oss-120b-plus-20b"));
+    assert_eq!(low.kv_left_gb.round(), claim("de-cache-left-low"));
+    assert_eq!(high.kv_left_gb.round(), claim("de-cache-left-high"));
+}
