@@ -1,5 +1,7 @@
 //! Writes `$OUT_DIR/dataset.bin`: the dataset of `data/*.json` in the binary form of
-//! `src/wire.rs`, which the wasm build embeds instead of the JSON (`src/load.rs`). Generated on
+//! `src/wire.rs`, which the wasm build embeds instead of the JSON (`src/load.rs`); and
+//! `$OUT_DIR/models.bin`, the model catalogue of `data/models.json` in the same form
+//! (`src/catalog.rs`). Generated on
 //! every change of the JSON or the model, so it cannot go stale; the native tests prove that it
 //! decodes to exactly the dataset the JSON path loads.
 //!
@@ -15,6 +17,9 @@ mod figure;
 #[path = "src/model.rs"]
 mod model;
 #[allow(dead_code)]
+#[path = "src/model_facts.rs"]
+mod model_facts;
+#[allow(dead_code)]
 #[path = "src/wire.rs"]
 mod wire;
 
@@ -24,7 +29,9 @@ use std::path::PathBuf;
 /// The lists of `data/`, each one JSON array.
 const LISTS: [&str; 4] = ["sources", "runs", "facts", "claims"];
 /// The source files this script compiles in.
-const MODULES: [&str; 4] = ["date", "figure", "model", "wire"];
+const MODULES: [&str; 5] = ["date", "figure", "model", "model_facts", "wire"];
+/// The model catalogue, one JSON object.
+const CATALOG: &str = "models";
 
 /// One list, parsed; a bad entry fails the build naming its path (`runs[3].points[2].note`).
 fn parse<T: serde::de::DeserializeOwned>(list: &str) -> Result<T, Box<dyn Error>> {
@@ -39,6 +46,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     for list in LISTS {
         println!("cargo::rerun-if-changed=data/{list}.json");
     }
+    println!("cargo::rerun-if-changed=data/{CATALOG}.json");
     for module in MODULES {
         println!("cargo::rerun-if-changed=src/{module}.rs");
     }
@@ -50,14 +58,18 @@ fn main() -> Result<(), Box<dyn Error>> {
     };
     let out = PathBuf::from(std::env::var_os("OUT_DIR").ok_or("cargo sets OUT_DIR for build scripts")?);
     let binary = wire::encode(&dataset);
+    let catalog: model_facts::ModelCatalog = parse(CATALOG)?;
+    let catalog_binary = wire::encode_catalog(&catalog);
     // Written into prerendered pages, so a wasm built from other data renders afresh instead of
     // hydrating markup it cannot match.
-    println!("cargo::rustc-env=SPARK_SIZER_DATASET_FINGERPRINT={:016x}", fnv1a(&binary));
+    let fingerprint = fnv1a(catalog_binary.iter().chain(&binary));
+    println!("cargo::rustc-env=SPARK_SIZER_DATASET_FINGERPRINT={fingerprint:016x}");
     std::fs::write(out.join("dataset.bin"), binary)?;
+    std::fs::write(out.join("models.bin"), catalog_binary)?;
     Ok(())
 }
 
 /// FNV-1a, 64 bit (Fowler, Noll, Vo): a fingerprint, not a security hash.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+fn fnv1a<'a>(bytes: impl Iterator<Item = &'a u8>) -> u64 {
+    bytes.fold(0xcbf2_9ce4_8422_2325, |hash, &b| (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }

@@ -6,7 +6,8 @@
 //! floor, [`duty`] turns a request pattern into the share of time a user is busy, [`headroom`]
 //! keeps a percentile of the in-flight count under the streams, and [`sizing`] runs them all,
 //! plus the [`kv`] cache and [`prefill`] limits, keeping every intermediate value.
-//! [`roofline`] is the bandwidth sanity check on single-stream speed.
+//! [`roofline`] is the bandwidth sanity check on single-stream speed; [`memory`] plans the
+//! budget of models kept loaded together (weights, then the KV pool each model gets).
 //!
 //! # Rounding policy
 //! Only whole things are rounded, always down, because a fraction of one does not exist:
@@ -56,6 +57,7 @@ pub mod duty;
 pub mod headroom;
 pub mod interpolate;
 pub mod kv;
+pub mod memory;
 pub mod prefill;
 pub mod roofline;
 pub mod scenario;
@@ -70,6 +72,7 @@ pub use headroom::{
 };
 pub use interpolate::{Interpolation, StreamsAtFloor};
 pub use kv::{KvArchitecture, KvError, kv_pool_bytes, kv_pool_tokens, sessions_at_context, sessions_unrounded};
+pub use memory::{BYTES_PER_GB, MemoryError, MemoryPlan, ModelPart, ResidentModel, kv_left_gb, plan, pool_shares};
 pub use prefill::{burst_mean_wait_seconds, burst_queue_seconds, prefill_demand_tok_s, users_by_prefill_rate};
 pub use roofline::{decode_ceiling_tok_s, efficiency, gb_read_per_token};
 pub use scenario::{HeadroomMethod, Scenario, ScenarioError, ScenarioField, ValidRange};

@@ -5,29 +5,40 @@
 //! [`dataset()`] parses and validates it once. The wasm build embeds a binary form of the same
 //! JSON instead ([`EMBEDDED_BINARY`], written by `build.rs`), so the browser parses no JSON.
 //! `DATA.md` at the repository root says how to add a benchmark.
+//!
+//! The model facts (`data/models.json`: parameters, weights, KV-cache architecture, each with its
+//! source) load the same way ([`catalog()`]); [`ModelCatalog::kv_limit`] gives every run a KV
+//! limit and [`memory`] answers which models fit together.
 
 #![forbid(unsafe_code)]
 
+mod catalog;
 mod curve;
 mod date;
 mod error;
 mod figure;
+mod kv_limit;
 mod load;
 mod lookup;
+pub mod memory;
 mod model;
+mod model_facts;
 mod sim;
 mod validate;
 mod wire;
 
+pub use catalog::{EMBEDDED_CATALOG_BINARY, catalog, try_catalog};
 pub use curve::{CurveBasis, RunCurveError};
 pub use date::{DateError, PartialDate};
 pub use error::{DataError, Problem};
 pub use figure::{Figure, FigureOrigin, TokenCount};
+pub use kv_limit::{BudgetBand, ComputedPool, KvLimit, NoComputedPool, PoolKind, WORKING_BUDGET_FACT, pool_gb};
 pub use load::{DATASET_FINGERPRINT, EMBEDDED_BINARY, dataset, try_dataset};
 pub use lookup::CitedValue;
 pub use model::{
     Citation, Claim, ClaimQuantity, Counter, Dataset, Fact, FactKind, Qualifier, Run, RunOrigin, RunPoint, Source,
     SourceKind, Topology, Unit, Workload,
 };
+pub use model_facts::{DtypeBasis, KvDtype, KvFacts, ModelCatalog, ModelFacts, RunCache, Sourced, Weights};
 pub use validate::is_valid_id;
 pub use wire::WireError;

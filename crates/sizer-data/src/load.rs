@@ -17,7 +17,7 @@ use crate::wire;
 /// by `build.rs` at compile time. The browser loads this; native builds load the JSON.
 pub const EMBEDDED_BINARY: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/dataset.bin"));
 
-/// FNV-1a of [`EMBEDDED_BINARY`] in 16 hex digits (computed by `build.rs`): prerendered pages
+/// FNV-1a of the embedded model catalogue and [`EMBEDDED_BINARY`] in 16 hex digits (computed by `build.rs`): prerendered pages
 /// carry it, so a widget built from other data does not hydrate them.
 pub const DATASET_FINGERPRINT: &str = env!("SPARK_SIZER_DATASET_FINGERPRINT");
 
@@ -34,7 +34,7 @@ const CLAIMS_JSON: &str = include_str!("../data/claims.json");
 /// Parses `json` as a `T`, turning serde's error into one that names the path, prefixed by
 /// `prefix` (the list's name when each file holds one list).
 #[cfg(not(target_arch = "wasm32"))]
-fn parse<T: DeserializeOwned>(prefix: &str, json: &str) -> Result<T, DataError> {
+pub(crate) fn parse<T: DeserializeOwned>(prefix: &str, json: &str) -> Result<T, DataError> {
     let deserializer = &mut serde_json::Deserializer::from_str(json);
     let value: T = serde_path_to_error::deserialize(deserializer).map_err(|error| {
         // serde_path_to_error marks a key it never read (a syntax error) as `?`: drop it.
@@ -55,7 +55,7 @@ fn parse<T: DeserializeOwned>(prefix: &str, json: &str) -> Result<T, DataError> 
 /// load and validate with full paths; tracking paths in the wasm cost 15 KB gzip
 /// (BENCHMARKS.md), so the error names only the list and serde's line and column.
 #[cfg(target_arch = "wasm32")]
-fn parse<T: DeserializeOwned>(prefix: &str, json: &str) -> Result<T, DataError> {
+pub(crate) fn parse<T: DeserializeOwned>(prefix: &str, json: &str) -> Result<T, DataError> {
     serde_json::from_str(json).map_err(|error| DataError::new(prefix.to_owned(), Problem::Json(error.to_string())))
 }
 
