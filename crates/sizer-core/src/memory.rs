@@ -161,6 +161,9 @@ pub struct MemoryPlan {
 /// `kv_left = budget - sum(weights) - overhead` (German seed, "Welches Modell Sie
 /// bereitstellen": 102 to 115 GB - (65.3 + 13.8) GB = 22.9 to 35.9 GB, "rund 23 bis 36 GB").
 /// Negative means the models do not fit; [`plan`] refuses that.
+///
+/// Bad input: IEEE arithmetic (NaN propagates; a negative result is returned as it is); [`plan`]
+/// validates and refuses with a [`MemoryError`].
 pub fn kv_left_gb(budget_gb: f64, weights_gb: &[f64], overhead_gb: f64) -> f64 {
     budget_gb - weights_gb.iter().sum::<f64>() - overhead_gb
 }
@@ -172,6 +175,9 @@ pub fn kv_left_gb(budget_gb: f64, weights_gb: &[f64], overhead_gb: f64) -> f64 {
 /// context `c`: `part_i = n_i x bytes_per_session_i(c) / sum_j(n_j x bytes_per_session_j(c))`,
 /// so every model holds the same fraction of its expected sessions (with no expectations, the
 /// same number of sessions each).
+///
+/// Bad input: IEEE arithmetic (a zero total gives NaN shares); [`plan`] validates shares and
+/// architectures first and refuses with a [`MemoryError`].
 pub fn pool_shares(models: &[ResidentModel], context_tokens: f64) -> Vec<f64> {
     let weights: Vec<f64> = models
         .iter()
@@ -190,6 +196,9 @@ pub fn pool_shares(models: &[ResidentModel], context_tokens: f64) -> Vec<f64> {
 /// `kv_left = budget - sum(weights) - overhead` ([`kv_left_gb`]); `part_i = kv_left x share_i`
 /// ([`pool_shares`]); `tokens_i = part_i x 10^9 / bytes_per_token_i(context)`;
 /// `sessions_i = floor(tokens_i / context)` (the rounding of [`sessions_at_context`]).
+///
+/// Bad input: an error, never a value: a budget, overhead, context, share or architecture out
+/// of range, or weights over the budget, is a [`MemoryError`].
 ///
 /// Every input is checked first; weights and overhead over the budget are an error, not an
 /// empty pool. Never panics.

@@ -93,7 +93,8 @@ pub struct Sizing {
 ///    `users = prefill_rate / (prompt / interval)` (average demand equal to the rate). People per
 ///    Spark = `floor(min(users))`, times independent replicas.
 ///
-/// Never panics; a scenario outside its ranges is an error. Stream counts fed to the exact
+/// Bad input: an error, never a value: a scenario outside its ranges is a [`ScenarioError`].
+/// Never panics. Stream counts fed to the exact
 /// headroom methods are capped at [`MAX_CONCURRENCY`] (KV pools can hold more sessions than any
 /// curve measures streams; past that the speed limit binds anyway).
 pub fn size(scenario: &Scenario, curve: &Curve) -> Result<Sizing, ScenarioError> {
@@ -168,7 +169,7 @@ pub fn size(scenario: &Scenario, curve: &Curve) -> Result<Sizing, ScenarioError>
 /// ExactPoisson: [`poisson_max_load`]`(S, p)`; ErlangC: [`erlang_c_max_load`]`(S, 1 - p)`. The
 /// exact methods count at most [`MAX_CONCURRENCY`] streams.
 ///
-/// `S = 0` gives 0 for every method: no stream keeps the floor, so nobody is served at it. (The
+/// Bad input: as each method's function documents; and `S = 0` gives 0 for every method: no stream keeps the floor, so nobody is served at it. (The
 /// Poisson quantile alone would allow a load of `-ln p`, e.g. 0.01 at p = 0.99: the load at which
 /// nobody is in flight 99 % of the time, which serves no one.)
 pub fn max_avg_load(method: HeadroomMethod, streams: u64, p: f64, z: Option<f64>) -> f64 {

@@ -14,7 +14,9 @@ pub const MAX_USERS_FOR_CONVOLUTION: u32 = 5_000;
 ///
 /// # Formula
 /// `exp(ln n! - ln k! - ln (n-k)! + k ln p + (n - k) ln(1 - p))` with `ln m! = lgamma(m + 1)`;
-/// p <= 0 and p >= 1 are point masses at 0 and n.
+///
+/// Bad input: p <= 0 and p >= 1 are point masses at 0 and n, a NaN p gives NaN; `k > n`
+/// gives 0.
 pub fn binomial_pmf(n: u32, p: f64, k: u32) -> f64 {
     if k > n {
         return 0.0;
@@ -42,6 +44,9 @@ pub fn poisson_shares(mean: f64, max: usize) -> Vec<f64> {
 /// One group: Binomial(count, p). Several: the convolution of their binomials (the
 /// Poisson-binomial law of the in-flight count; for independent users alternating think and
 /// busy periods, each is in flight a share `busy / cycle` of the time).
+///
+/// Bad input: each group's p follows [`binomial_pmf`] (outside (0, 1) a point mass); a team
+/// too large to convolve is `None`.
 pub fn finite_population_shares(groups: &[(u32, f64)]) -> Option<Vec<f64>> {
     let active: Vec<(u32, f64)> = groups.iter().copied().filter(|&(n, _)| n > 0).collect();
     let total = active.iter().fold(0u32, |s, &(n, _)| s.saturating_add(n));

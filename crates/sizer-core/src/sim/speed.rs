@@ -14,6 +14,9 @@ use alloc::vec::Vec;
 /// `v(n) = v_last x c_last / n` (the box does not get faster in total past the highest load
 /// measured; the English seed shows aggregates flattening past the knee). Index 0 holds the
 /// first point's speed (unused: nothing generates).
+///
+/// Bad input: none possible: a [`Curve`] is validated when built, and `max_count` only sets
+/// the table's length.
 pub fn speed_table(curve: &Curve, method: Interpolation, max_count: usize) -> Vec<f64> {
     let first = curve.first();
     let last = curve.last();
@@ -35,7 +38,10 @@ pub fn speed_table(curve: &Curve, method: Interpolation, max_count: usize) -> Ve
 ///
 /// # Formula
 /// Straight lines between the measured (concurrency, TTFT) points, held flat beyond the first
-/// and the last (no extrapolation); `None` for no points.
+/// and the last (no extrapolation).
+///
+/// Bad input: no points give `None`; points are validated (finite, increasing concurrency) by
+/// the simulation's input before they get here.
 pub fn ttft_table(points: &[TtftPoint], max_count: usize) -> Option<Vec<f64>> {
     let first = points.first()?;
     let last = points.last()?;
