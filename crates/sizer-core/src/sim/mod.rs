@@ -48,7 +48,9 @@ pub use predict::{MAX_USERS_FOR_CONVOLUTION, binomial_pmf, finite_population_sha
 pub use report::{InFlightShare, Percentiles, SimReport, StopReason, TtftModel};
 pub use rng::SplitMix64;
 pub use speed::{speed_table, ttft_table};
-pub use sweep::{SweepError, SweepPoint, SweepReport, simulate_sizing, sweep_team_size};
+pub use sweep::{
+    SweepError, SweepPoint, SweepReport, SweepSearch, simulate_sizing, sizing_request, sweep_request, sweep_team_size,
+};
 
 /// Runs one simulation to its end.
 ///
