@@ -4,7 +4,7 @@
 //! Module map: `state` (Reducible state + Action), `app` (the calculator), `components/` (one
 //! file each), `i18n/` (message tables, number formats), `input` (field specs and parsing),
 //! `config` (validated `data-*` attributes), `fragment` (URL fragment codec), `export`
-//! (Markdown + JSON), `mount` (browser entry points and the `window.SparkSizer` API).
+//! (Markdown + JSON), `sim_job` and `sim_api` ("Check by simulation" and its JS API), `mount` (browser entry points and the `window.SparkSizer` API).
 
 pub mod app;
 pub mod browser;
@@ -18,6 +18,8 @@ pub mod i18n;
 pub mod imported;
 pub mod input;
 pub mod outcome;
+pub mod sim_api;
+pub mod sim_job;
 pub mod state;
 pub mod summary;
 pub mod work;

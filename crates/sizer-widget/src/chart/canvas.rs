@@ -90,6 +90,18 @@ pub fn draw_on_canvas(
     text: &ChartText,
     format_value: &dyn Fn(f64) -> String,
 ) -> Result<(), ChartError> {
+    draw_with(canvas, memory, style_key, |backend, look| draw_chart(backend, chart, text, look, format_value))
+}
+
+/// Sizes `canvas` as [`draw_on_canvas`] does and draws on it with `draw`, which gets the
+/// backend and the look (any chart: `draw` is one of the drawing functions generic over
+/// plotters' `DrawingBackend`).
+pub fn draw_with(
+    canvas: &HtmlCanvasElement,
+    memory: &mut CanvasMemory,
+    style_key: &StyleKey,
+    draw: impl FnOnce(MeasuredCanvas, &Look) -> Result<(), ChartError>,
+) -> Result<(), ChartError> {
     let window = web_sys::window().ok_or(ChartError::NoCanvas)?;
     let scale = device_pixel_ratio();
     let size = *memory.size.get_or_insert_with(|| CssSize::of(canvas));
@@ -115,7 +127,7 @@ pub fn draw_on_canvas(
         font_family: style.font_family.clone(),
         compact: css_width < COMPACT_BELOW_CSS_PX,
     };
-    draw_chart(backend, chart, text, &look, format_value)?;
+    draw(backend, &look)?;
 
     let context = context_2d(canvas).ok_or(ChartError::NoCanvas)?;
     if canvas.width() != width || canvas.height() != height {

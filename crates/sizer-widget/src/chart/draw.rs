@@ -55,26 +55,26 @@ pub const COMPACT_BELOW_CSS_PX: f64 = 480.0;
 
 impl Look {
     /// Label, title and annotation font sizes in CSS pixels.
-    fn type_sizes(&self) -> (f64, f64, f64) {
+    pub(crate) fn type_sizes(&self) -> (f64, f64, f64) {
         if self.compact { (10.5, 11.0, 11.0) } else { (12.0, 13.0, 13.0) }
     }
 
     /// A length in CSS pixels, in device pixels.
-    fn px(&self, css_px: f64) -> u32 {
+    pub(crate) fn px(&self, css_px: f64) -> u32 {
         // Clamped to a sane range first, so the cast is exact.
         (css_px * self.scale).round().clamp(0.0, 10_000.0) as u32
     }
 
-    fn px_i32(&self, css_px: f64) -> i32 {
+    pub(crate) fn px_i32(&self, css_px: f64) -> i32 {
         (css_px * self.scale).round().clamp(-10_000.0, 10_000.0) as i32
     }
 
-    fn font(&self, css_px: f64, colour: Rgb) -> TextStyle<'_> {
+    pub(crate) fn font(&self, css_px: f64, colour: Rgb) -> TextStyle<'_> {
         (self.font_family.as_str(), css_px * self.scale).into_font().color(&rgb(colour))
     }
 }
 
-fn rgb(colour: Rgb) -> RGBColor {
+pub(crate) fn rgb(colour: Rgb) -> RGBColor {
     RGBColor(colour.0, colour.1, colour.2)
 }
 

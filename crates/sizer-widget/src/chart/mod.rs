@@ -6,6 +6,7 @@
 //! - [`build`]: turns dataset runs into chart models, asking `sizer-core` for interpolation.
 //! - [`theme`]: light and dark colours, overridable by CSS custom properties.
 //! - [`draw`]: plotters drawing onto any backend.
+//! - [`sim_charts`]: the simulation's charts (in-flight distribution, sweep), models and drawing.
 //! - `canvas` (wasm only): the browser canvas, sized by devicePixelRatio.
 //! - `measured_canvas` (wasm only): plotters-canvas with layout-free text measurement.
 
@@ -17,6 +18,7 @@ pub mod draw;
 #[cfg(target_arch = "wasm32")]
 pub mod measured_canvas;
 pub mod model;
+pub mod sim_charts;
 pub mod theme;
 
 #[cfg(test)]
