@@ -20,6 +20,7 @@ use crate::components::number_field::NumberField;
 use crate::components::result_panel::ResultPanel;
 use crate::components::run_picker::RunPicker;
 use crate::components::share_bar::ShareBar;
+use crate::components::simulation::SimulationSection;
 use crate::components::sources::Sources;
 use crate::components::tables::DataTables;
 use crate::components::ttft_note::TtftNote;
@@ -56,6 +57,7 @@ pub fn App(props: &AppProps) -> Html {
     let usage = state.usage();
     let fragment =
         crate::imported::fragment_with_shared(fragment::encode(&state.run_id, lang, &state.scenario()), &state);
+    let fragment = crate::sim_link::with_seed(fragment, state.sim_seed);
 
     use_fragment_sync(sync_url, state.dispatcher(), fragment.clone());
 
@@ -78,6 +80,10 @@ pub fn App(props: &AppProps) -> Html {
                 on_input={handlers.on_input.clone()}
             />
         }
+    };
+    let on_sim_seed = {
+        let dispatcher = state.dispatcher();
+        use_memo((), move |_| Callback::from(move |seed: u64| dispatcher.dispatch(Action::SetSimSeed(seed))))
     };
     let t = |msg: Msg| AttrValue::Static(text(lang, msg));
     let warning = outcome.sizing().is_some_and(|s| s.whole_streams == 0 || s.people_is_lower_bound);
@@ -211,6 +217,17 @@ pub fn App(props: &AppProps) -> Html {
                 </div>
             </div>
             <WorkSteps steps={work} {lang} />
+            // "Check by simulation": runs after the sizing, off the input path.
+            if let (Some(run), Some(_)) = (outcome.run.clone(), outcome.sizing()) {
+                <SimulationSection
+                    {run}
+                    scenario={outcome.scenario}
+                    seed={state.sim_seed}
+                    {lang}
+                    on_seed={(*on_sim_seed).clone()}
+                    redraw_key={AttrValue::Static(state.theme.code())}
+                />
+            }
             <section class="ss-below">
                 <h3>{ text(lang, Msg::TablesHeading) }</h3>
                 <DataTables {lang} highlight={Some(AttrValue::from(state.run_id.clone()))} yours={state.imported.runs().to_vec()} />
@@ -233,6 +250,9 @@ fn use_fragment_sync(sync_url: bool, dispatcher: UseReducerDispatcher<SizerState
                 let hash = browser::read_fragment();
                 if let Some(Ok(scenario)) = hash.as_deref().map(fragment::decode) {
                     dispatcher.dispatch(Action::LoadFragment(scenario));
+                    if let Some(seed) = hash.as_deref().and_then(crate::sim_link::seed_in) {
+                        dispatcher.dispatch(Action::SetSimSeed(seed));
+                    }
                 }
                 if let Some(run) = hash.as_deref().and_then(crate::imported::shared_run_in_fragment) {
                     dispatcher.dispatch(Action::Imported(crate::imported::ImportAction::AddShared(Rc::new(run))));

@@ -20,6 +20,8 @@ pub mod input;
 pub mod outcome;
 pub mod sim_api;
 pub mod sim_job;
+pub mod sim_link;
+pub mod sim_task;
 pub mod state;
 pub mod summary;
 pub mod work;

@@ -68,7 +68,7 @@ pub fn start() {
     }
 }
 
-/// `window.SparkSizer = { size, mount }` (the start function calls it; idempotent).
+/// `window.SparkSizer = { size, simulate, mount }` (the start function calls it; idempotent).
 pub fn install_api() {
     let Some(window) = web_sys::window() else { return };
     let api = js_sys::Object::new();
@@ -80,6 +80,9 @@ pub fn install_api() {
             mount(element);
         }
     });
+    let simulate = crate::sim_api::js_function();
+    let _ = js_sys::Reflect::set(&api, &"simulate".into(), simulate.as_ref());
+    simulate.forget();
     let _ = js_sys::Reflect::set(&api, &"size".into(), size.as_ref());
     let _ = js_sys::Reflect::set(&api, &"mount".into(), mount_fn.as_ref());
     let _ = js_sys::Reflect::set(&window, &"SparkSizer".into(), &api);

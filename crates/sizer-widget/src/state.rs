@@ -113,6 +113,8 @@ pub enum Action {
     LoadFragment(FragmentScenario),
     /// Imported, picked, renamed or removed one of their own runs (see `imported.rs`).
     Imported(ImportAction),
+    /// Picked the seed of "Check by simulation" (or opened a link with one).
+    SetSimSeed(u64),
 }
 
 /// The calculator's state.
@@ -142,6 +144,8 @@ pub struct SizerState {
     pub outcome: Rc<Outcome>,
     /// The person's own imported runs ("yours").
     pub imported: ImportedRuns,
+    /// The seed of "Check by simulation" (in the link, so a simulation is reproducible).
+    pub sim_seed: u64,
 }
 
 impl SizerState {
@@ -169,6 +173,7 @@ impl SizerState {
             seed_z: false,
             headroom: preset.headroom,
             interpolation: preset.interpolation,
+            sim_seed: crate::sim_job::DEFAULT_SEED,
         };
         state.put_scenario_values(&preset);
         if let Some(floor) = config.floor {
@@ -362,6 +367,10 @@ impl Reducible for SizerState {
             }
             Action::LoadFragment(fragment) => next.load_fragment(fragment),
             Action::Imported(action) => needs_sizing = next.apply_imported(action),
+            Action::SetSimSeed(seed) => {
+                needs_sizing = false;
+                next.sim_seed = seed;
+            }
         }
         if needs_sizing {
             next.recompute();

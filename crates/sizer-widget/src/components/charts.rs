@@ -245,16 +245,16 @@ fn draw(
 
 /// What a chart's canvas remembers between draws (wasm only; nothing on the server).
 #[cfg(target_arch = "wasm32")]
-type CanvasMemory = crate::chart::canvas::CanvasMemory;
+pub(crate) type CanvasMemory = crate::chart::canvas::CanvasMemory;
 #[cfg(not(target_arch = "wasm32"))]
-type CanvasMemory = ();
+pub(crate) type CanvasMemory = ();
 
 /// Redraws when the canvas's CSS size changes (a `ResizeObserver`, which reports after layout,
 /// so reading the size there costs no extra layout) and keeps `dark` at the system colour
 /// scheme. The size observer follows the canvas (`has_canvas`: an empty chart has none);
 /// listeners live as long as the figure (wasm only).
 #[hook]
-fn use_layout_watch(
+pub(crate) fn use_layout_watch(
     canvas_ref: &NodeRef,
     has_canvas: bool,
     memory: &std::rc::Rc<std::cell::RefCell<CanvasMemory>>,

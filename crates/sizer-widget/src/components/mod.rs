@@ -11,6 +11,8 @@ pub mod number_field;
 pub mod result_panel;
 pub mod run_picker;
 pub mod share_bar;
+pub mod sim_figure;
+pub mod simulation;
 pub mod sources;
 pub mod tables;
 pub mod ttft_note;

@@ -1,0 +1,151 @@
+//! Runs a [`SimJob`] in the browser off the input path: it starts in a task after the one that
+//! rendered the sizing, advances in slices of about [`SLICE_MS`] and yields to the browser
+//! between them (a `MessageChannel` message: unlike a zero timeout, it is not clamped to 4 ms
+//! when chained), reports progress once it has run longer than a frame, and stops at the next
+//! slice once cancelled. Outside wasm nothing runs.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use sizer_core::Scenario;
+use sizer_data::Run;
+use yew::UseReducerDispatcher;
+
+use crate::components::simulation::SimView;
+
+/// Milliseconds of simulation between two yields to the browser.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+const SLICE_MS: f64 = 8.0;
+/// Progress is shown once the job has run this long (one frame at 60 Hz).
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+const FRAME_MS: f64 = 16.0;
+/// Events between two looks at the clock (a fraction of a millisecond).
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+const EVENTS_PER_STEP: u64 = 1_024;
+
+/// Cancels a started job (at its next slice).
+pub struct SimCancel(Rc<Cell<bool>>);
+
+impl SimCancel {
+    /// Stops the job: it reports nothing more.
+    pub fn cancel(&self) {
+        self.0.set(true);
+    }
+}
+
+/// Starts simulating `scenario` on `run` with `seed`, reporting to `view`.
+pub fn start(run: &Rc<Run>, scenario: &Scenario, seed: u64, view: UseReducerDispatcher<SimView>) -> SimCancel {
+    let cancelled = Rc::new(Cell::new(false));
+    #[cfg(target_arch = "wasm32")]
+    browser::spawn(Rc::clone(run), *scenario, seed, view, Rc::clone(&cancelled));
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = (run, scenario, seed, view);
+    SimCancel(cancelled)
+}
+
+#[cfg(target_arch = "wasm32")]
+mod browser {
+    use std::cell::Cell;
+    use std::rc::Rc;
+
+    use sizer_core::Scenario;
+    use sizer_data::Run;
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::prelude::*;
+    use yew::UseReducerDispatcher;
+
+    use super::{EVENTS_PER_STEP, FRAME_MS, SLICE_MS};
+    use crate::components::simulation::{SimEvent, SimProblem, SimView};
+    use crate::sim_job::{SimJob, Step, machine_for};
+
+    pub fn spawn(
+        run: Rc<Run>,
+        scenario: Scenario,
+        seed: u64,
+        view: UseReducerDispatcher<SimView>,
+        cancelled: Rc<Cell<bool>>,
+    ) {
+        view.dispatch(SimEvent::Start);
+        yew::platform::spawn_local(async move {
+            // Let the sizing's update reach the screen first.
+            yield_to_browser().await;
+            if cancelled.get() {
+                return;
+            }
+            let Some(machine) = machine_for(&run, &scenario) else {
+                view.dispatch(SimEvent::Failed(SimProblem::NoCurve));
+                return;
+            };
+            match SimJob::new(machine, &scenario, seed) {
+                Ok(job) => drive(job, &view, &cancelled).await,
+                Err(error) => view.dispatch(SimEvent::Failed(SimProblem::from_error(&error))),
+            }
+        });
+    }
+
+    async fn drive(mut job: SimJob, view: &UseReducerDispatcher<SimView>, cancelled: &Cell<bool>) {
+        let started = js_sys::Date::now();
+        let mut slice_started = started;
+        let mut shown: Option<f64> = None;
+        loop {
+            if cancelled.get() {
+                return;
+            }
+            let mut paint = false;
+            match job.step(EVENTS_PER_STEP) {
+                Ok(Step::Running) => {}
+                Ok(Step::MainDone) => {
+                    if let Some(report) = job.main_report() {
+                        view.dispatch(SimEvent::Main(Rc::new(report.clone())));
+                    }
+                    paint = true;
+                }
+                Ok(Step::SweepPoint) => view.dispatch(SimEvent::Sweep(Rc::new(job.sweep()), false)),
+                Ok(Step::Done) => {
+                    view.dispatch(SimEvent::Sweep(Rc::new(job.sweep()), true));
+                    return;
+                }
+                Err(error) => {
+                    // A sweep size the core rejects ends the sweep; the main report stays.
+                    let event = match job.main_report() {
+                        Some(_) => SimEvent::Sweep(Rc::new(job.sweep()), true),
+                        None => SimEvent::Failed(SimProblem::from_error(&error)),
+                    };
+                    view.dispatch(event);
+                    return;
+                }
+            }
+            let now = js_sys::Date::now();
+            if paint || now - slice_started >= SLICE_MS {
+                let share = job.progress();
+                if now - started >= FRAME_MS && shown.is_none_or(|last| (share - last).abs() >= 0.01) {
+                    view.dispatch(SimEvent::Progress(share, job.sweep_runs()));
+                    shown = Some(share);
+                }
+                yield_to_browser().await;
+                slice_started = js_sys::Date::now();
+            }
+        }
+    }
+
+    /// Resolves in a new task (a `MessageChannel` message), so the browser can render and handle
+    /// input in between.
+    async fn yield_to_browser() {
+        let promise = js_sys::Promise::new(&mut |resolve, _reject| {
+            let Ok(channel) = web_sys::MessageChannel::new() else {
+                let _ = resolve.call0(&JsValue::NULL);
+                return;
+            };
+            let port = channel.port1();
+            // The closure keeps the channel alive until its message arrives.
+            let keep = channel.clone();
+            let on_message = Closure::once_into_js(move || {
+                let _ = &keep;
+                let _ = resolve.call0(&JsValue::NULL);
+            });
+            port.set_onmessage(Some(on_message.unchecked_ref()));
+            let _ = channel.port2().post_message(&JsValue::NULL);
+        });
+        let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+    }
+}
