@@ -213,6 +213,52 @@ mod tests {
         assert_eq!((&value["users"], &value["holds"]), (&400.into(), &false.into()));
     }
 
+    /// The raw JSON text of the first `"key":` value (numbers compared as printed: serde_json's
+    /// default parser may round the last digit, the printer never does).
+    fn raw<'a>(json: &'a str, key: &str) -> &'a str {
+        let start = json.find(&format!("\"{key}\":")).map(|i| i + key.len() + 3).expect(key);
+        let rest = &json[start..];
+        &rest[..rest.find([',', '}']).unwrap_or(rest.len())]
+    }
+
+    #[test]
+    fn the_native_build_gives_the_browser_tests_literals() {
+        // The same inputs and literals as `tests/simulation.rs` (wasm): one set of numbers for both.
+        let a = simulate_json(r#"{"z": 2.33}"#, &SimRun::Id(QWEN.into()), 1).expect("simulates");
+        let fields = ["users", "requests", "mean_in_flight", "p99_in_flight", "p99_ttft_s", "window_s", "p50", "holds"];
+        let a_raw: Vec<&str> = fields.iter().map(|key| raw(&a, key)).collect();
+        assert_eq!(
+            a_raw,
+            [
+                "163",
+                "20000",
+                "27.61487063475173",
+                "44",
+                "0.17885455291077712",
+                "13512.803628079619",
+                "21.557145800345857",
+                "true"
+            ]
+        );
+        let team = r#"{"groups": [{"count": 200}, {"count": 3, "always_busy": true, "prompt_tokens": 20000}], "max_requests": 5000}"#;
+        let b = simulate_json(team, &SimRun::Id(QWEN.into()), 12_345_678_901_234_567_890).expect("simulates");
+        let fields = [
+            "users",
+            "requests",
+            "mean_in_flight",
+            "p99_in_flight",
+            "share_requests_at_floor",
+            "p99_ttft_s",
+            "window_s",
+            "holds",
+        ];
+        let b_raw: Vec<&str> = fields.iter().map(|key| raw(&b, key)).collect();
+        assert_eq!(
+            b_raw,
+            ["203", "5000", "47.157652538260244", "66", "0.8674", "3.5686174928348144", "2757.0307085549093", "false"]
+        );
+    }
+
     #[test]
     fn errors_are_one_sentence() {
         let run = SimRun::Id(QWEN.into());

@@ -171,6 +171,26 @@ mod tests {
     }
 
     #[test]
+    fn the_browser_tests_sweeps_natively() {
+        // The literals `tests/simulation.rs` expects in the page: users the sizing allows and
+        // the sweep's crossing (largest size that held, first that failed) per floor and seed.
+        for (floor, seed, users, held, failed) in
+            [(15.0, 1, 163, 189, 190), (15.0, 2, 163, 187, 188), (10.0, 1, 242, 274, 275)]
+        {
+            let scenario = Scenario { floor_tok_s: floor, ..Scenario::chat() };
+            let mut job = SimJob::new(qwen_machine(&scenario), &scenario, seed).expect("valid");
+            while job.step(1 << 20).expect("runs") != Step::Done {}
+            assert_eq!(job.main_report().map(|r| (r.users, r.holds)), Some((users, true)));
+            let sweep = job.sweep();
+            assert_eq!(
+                (sweep.simulated_people, sweep.first_failing),
+                (held, Some(failed)),
+                "floor {floor}, seed {seed}"
+            );
+        }
+    }
+
+    #[test]
     fn the_machine_has_the_runs_prefill_pool_and_ttfts() {
         let machine = qwen_machine(&Scenario::chat());
         // DATA: the fleet run's 5,705 tok/s prefill, the logged pool of 924,912 tokens.
