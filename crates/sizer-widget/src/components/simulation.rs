@@ -168,7 +168,7 @@ pub fn SimulationSection(props: &SimulationProps) -> Html {
                 <p class="ss-sim-scope">{ scope(lang, report, &props.run.label) }</p>
             }
             if let Some(report) = &view.report {
-                <div class={classes!("ss-sim-charts", (!view.fresh).then_some("ss-stale"))}>
+                <div class={classes!("ss-sim-charts", (!view.fresh).then_some("ss-sim-stale"))}>
                     { in_flight_figure(lang, report, props.redraw_key.clone()) }
                     if let Some(sweep) = &view.sweep {
                         { sweep_figure(lang, sweep, report, view.sweep_done && view.fresh, props.redraw_key.clone()) }
@@ -263,7 +263,7 @@ fn sweep_figure(lang: Lang, sweep: &SweepReport, report: &SimReport, done: bool,
     let title = sim_text(lang, SimMsg::SweepTitle);
     let summary = sentence.clone().unwrap_or_else(|| title.to_owned());
     html! {
-        <>
+        <div class="ss-sim-sweep-part">
             <SimFigure
                 name="sweep"
                 title={AttrValue::Static(title)}
@@ -299,6 +299,6 @@ fn sweep_figure(lang: Lang, sweep: &SweepReport, report: &SimReport, done: bool,
                     }
                 </tbody>
             </table>
-        </>
+        </div>
     }
 }
