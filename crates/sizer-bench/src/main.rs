@@ -175,6 +175,13 @@ fn build_report(
         inputs_in_next_frame: (inputs.iter().filter(|i| i.made_next_frame).count(), inputs.len()),
         chart_on_page: !inputs.is_empty() && inputs.iter().all(|i| i.chart_ms.is_some()),
         first_result_text: first.load.result_text.clone(),
+        sim_click_to_chart: stats::summarize(
+            &samples.iter().flat_map(|s| &s.simulations).map(|s| s.chart_ms).collect::<Vec<_>>(),
+        ),
+        sim_click_to_sweep: stats::summarize(
+            &samples.iter().flat_map(|s| &s.simulations).map(|s| s.sweep_ms).collect::<Vec<_>>(),
+        ),
+        sim_scope: first.simulations.first().map(|s| s.scope.clone()),
     };
     let union = |pick: &dyn Fn(&RunSample) -> &[String]| {
         let urls: Vec<String> = samples.iter().flat_map(|s| pick(s).iter().cloned()).collect();

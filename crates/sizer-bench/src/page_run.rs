@@ -14,6 +14,10 @@ const INPUT_DEADLINE_MS: f64 = 2_000.0;
 const READY_DEADLINE: Duration = Duration::from_secs(20);
 /// Floor values typed in turn: far apart, so the streams (and usually the people) change.
 const FLOOR_VALUES: [&str; 2] = ["10", "20"];
+/// "Another seed" clicks timed per load (after the input changes), when inputs are measured.
+const SIM_CLICKS: usize = 3;
+/// How long one simulation and its sweep may take (ms).
+const SIM_DEADLINE_MS: f64 = 20_000.0;
 
 /// What one page load showed, in ms since navigation start.
 #[derive(Debug, Clone)]
@@ -55,11 +59,23 @@ pub struct InputSample {
     pub made_next_frame: bool,
 }
 
+/// One "Another seed" click, in ms since the click.
+#[derive(Debug, Clone)]
+pub struct SimSample {
+    /// The new seed's verdict in the DOM and its chart drawn.
+    pub chart_ms: f64,
+    /// The sweep of team sizes done as well.
+    pub sweep_ms: f64,
+    /// The section's sentence naming users, requests and seed.
+    pub scope: String,
+}
+
 /// Everything one run measured.
 #[derive(Debug, Clone)]
 pub struct RunSample {
     pub load: LoadSample,
     pub inputs: Vec<InputSample>,
+    pub simulations: Vec<SimSample>,
     /// Every resource the page fetched by the end of the run (absolute URLs).
     pub resources: Vec<String>,
 }
@@ -106,6 +122,11 @@ async fn measure_in(session: &Session, page_url: &str, input_count: usize) -> Re
         let outcome = session.js_async(probes::INPUT_TO_UPDATE, vec![json!(value), json!(INPUT_DEADLINE_MS)]).await?;
         inputs.push(input_sample(&outcome).ok_or_else(|| format!("typing floor {value} gave no update: {outcome}"))?);
     }
+    let mut simulations = Vec::new();
+    for _ in 0..if input_count == 0 { 0 } else { SIM_CLICKS } {
+        let outcome = session.js_async(probes::SIM_CLICK_TO_CHART, vec![json!(SIM_DEADLINE_MS)]).await?;
+        simulations.push(sim_sample(&outcome).ok_or_else(|| format!("another seed gave no simulation: {outcome}"))?);
+    }
     let fetched = session.js(probes::RESOURCES, vec![]).await?;
     let fetched: Vec<(String, f64)> = fetched
         .as_array()
@@ -123,7 +144,7 @@ async fn measure_in(session: &Session, page_url: &str, input_count: usize) -> Re
     load.resources_at_result =
         fetched.iter().filter(|(_, end)| *end <= painted).map(|(name, _)| name.clone()).collect();
     let resources = fetched.into_iter().map(|(name, _)| name).collect();
-    Ok(RunSample { load, inputs, resources })
+    Ok(RunSample { load, inputs, simulations, resources })
 }
 
 /// Types floor values until the widget answers (its wasm has started); returns the index of the
@@ -155,6 +176,14 @@ fn input_sample(outcome: &Value) -> Option<InputSample> {
         chart_ms: outcome["chartMs"].as_f64(),
         next_frame_ms: next_frame["ms"].as_f64()?,
         made_next_frame: next_frame["result"] == true && next_frame["chart"] == true,
+    })
+}
+
+fn sim_sample(outcome: &Value) -> Option<SimSample> {
+    Some(SimSample {
+        chart_ms: outcome["chartMs"].as_f64()?,
+        sweep_ms: outcome["sweepMs"].as_f64()?,
+        scope: outcome["scope"].as_str().unwrap_or_default().to_string(),
     })
 }
 
@@ -196,6 +225,14 @@ mod tests {
                                  "nextFrame": { "ms": 16.6, "result": true, "chart": false } });
         assert!(!input_sample(&late_chart).unwrap().made_next_frame);
         assert!(input_sample(&json!({ "timeout": true, "resultMs": null })).is_none());
+    }
+
+    #[test]
+    fn a_simulation_outcome_needs_both_times() {
+        let ok = json!({ "chartMs": 41.5, "sweepMs": 380.0, "scope": "163 users" });
+        let sample = sim_sample(&ok).unwrap();
+        assert_eq!((sample.chart_ms, sample.sweep_ms, sample.scope.as_str()), (41.5, 380.0, "163 users"));
+        assert!(sim_sample(&json!({ "timeout": true, "chartMs": 41.5 })).is_none());
     }
 
     #[test]

@@ -158,6 +158,60 @@ requestAnimationFrame(() => {
 });
 "#;
 
+/// One "Check by simulation" measurement. Argument: a deadline in ms.
+///
+/// Waits until the first instance's simulation section has finished (`data-state="done"`: the
+/// main run and the sweep), then in a `requestAnimationFrame` callback clicks "Another seed" and
+/// checks after each task (as [`INPUT_TO_UPDATE`]) until the verdict for the new seed is in the
+/// DOM and a canvas drawing call happened (the in-flight chart: `chartMs`), and then until the
+/// sweep is done as well (`sweepMs`). `requests` is the main run's count from the section.
+pub const SIM_CLICK_TO_CHART: &str = r#"
+const [deadlineMs, done] = [arguments[0], arguments[arguments.length - 1]];
+const marks = window.__sparkSizerBench;
+const root = document.querySelector('.spark-sizer');
+const section = root && root.querySelector('[data-section="simulation"]');
+if (!marks || !section) {
+  done({ error: !marks ? 'the page probe did not run' : 'no [data-section="simulation"] in the first .spark-sizer' });
+  return;
+}
+const start = performance.now();
+const settle = () => {
+  if (section.getAttribute('data-state') === 'done') { measure(); return; }
+  if (performance.now() - start > deadlineMs) { done({ timeout: true, state: section.getAttribute('data-state') }); return; }
+  setTimeout(settle, 20);
+};
+const measure = () => {
+  const button = section.querySelector('[data-action="sim-seed"]');
+  const next = String(BigInt(section.getAttribute('data-seed')) + 1n);
+  const verdictSelector = `[data-result="simulation"][data-seed="${next}"]`;
+  requestAnimationFrame(() => {
+    const opsBefore = marks.canvasOps;
+    const t0 = performance.now();
+    button.click();
+    let chartMs = null;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      const elapsed = performance.now() - t0;
+      if (chartMs === null && section.querySelector(verdictSelector) && marks.canvasOps > opsBefore) chartMs = elapsed;
+      if (chartMs !== null && section.getAttribute('data-state') === 'done') {
+        channel.port1.close();
+        const scope = section.querySelector('.ss-sim-scope');
+        done({ chartMs, sweepMs: elapsed, seed: next, scope: scope ? scope.textContent : '' });
+        return;
+      }
+      if (elapsed > deadlineMs) {
+        channel.port1.close();
+        done({ timeout: true, chartMs, state: section.getAttribute('data-state') });
+        return;
+      }
+      channel.port2.postMessage(0);
+    };
+    channel.port2.postMessage(0);
+  });
+};
+settle();
+"#;
+
 /// Every resource the page has fetched so far: absolute URL and when its response ended (ms).
 pub const RESOURCES: &str =
     "return performance.getEntriesByType('resource').map((e) => ({ name: e.name, end: e.responseEnd }));";

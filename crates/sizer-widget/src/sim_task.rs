@@ -15,7 +15,7 @@ use crate::components::simulation::SimView;
 
 /// Milliseconds of simulation between two yields to the browser.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-const SLICE_MS: f64 = 8.0;
+const SLICE_MS: f64 = 4.0;
 /// Progress is shown once the job has run this long (one frame at 60 Hz).
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 const FRAME_MS: f64 = 16.0;

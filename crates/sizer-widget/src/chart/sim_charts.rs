@@ -306,12 +306,20 @@ where
     plot.draw_series(DashedLineSeries::new([(x, 0.0), (x, ceiling)], look.px(4.0), look.px(3.0), style))?;
     if let Some(label) = label {
         let (_, _, note_px) = look.type_sizes();
+        // Right of the line in the left half of the plot, left of it in the right half, so the
+        // label stays inside the frame.
+        let range = plot.x_range();
+        let (anchor, dx) = if x <= (range.start + range.end) / 2.0 {
+            (HPos::Left, look.px_i32(5.0))
+        } else {
+            (HPos::Right, -look.px_i32(5.0))
+        };
         plot.draw_series(std::iter::once(
             EmptyElement::at((x, ceiling))
                 + Text::new(
                     label.to_owned(),
-                    (look.px_i32(5.0), look.px_i32(2.0)),
-                    look.font(note_px, look.theme.floor).pos(Pos::new(HPos::Left, VPos::Top)),
+                    (dx, look.px_i32(2.0)),
+                    look.font(note_px, look.theme.floor).pos(Pos::new(anchor, VPos::Top)),
                 ),
         ))?;
     }

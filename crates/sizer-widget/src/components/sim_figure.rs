@@ -4,7 +4,8 @@
 //!
 //! # Props of [`SimFigure`]
 //! - `name`: the figure's `data-chart` value (`in-flight`, `sweep`);
-//! - `title`, `summary` (the canvas's `aria-label`), `legend` (swatch class and label);
+//! - `title`, `summary` (the canvas's `aria-label`), `legend` (swatch class and label), `note`
+//!   (optional sentence under the legend);
 //! - `chart: Rc<SimChart>`, `text: Rc<SimChartText>`, `lang`, `redraw_key`.
 
 use std::rc::Rc;
@@ -36,6 +37,9 @@ pub struct SimFigureProps {
     pub lang: Lang,
     #[prop_or_default]
     pub redraw_key: AttrValue,
+    /// A sentence under the legend (usually the summary).
+    #[prop_or_default]
+    pub note: Option<AttrValue>,
 }
 
 /// A simulation chart with its legend.
@@ -68,7 +72,9 @@ pub fn SimFigure(props: &SimFigureProps) -> Html {
                     <li><span class={class} aria-hidden="true"></span>{ label }</li>
                 }
             </ul>
-            <p class="ss-chart-note">{ props.summary.clone() }</p>
+            if let Some(note) = props.note.clone() {
+                <p class="ss-chart-note">{ note }</p>
+            }
         </figure>
     }
 }

@@ -232,7 +232,8 @@ fn in_flight_figure(lang: Lang, report: &SimReport, redraw_key: AttrValue) -> Ht
             title={AttrValue::Static(sim_text(lang, SimMsg::InFlightTitle))}
             chart={Rc::new(SimChart::InFlight(chart))}
             text={Rc::new(text)}
-            summary={AttrValue::from(summary)}
+            summary={AttrValue::from(summary.clone())}
+            note={AttrValue::from(summary)}
             {legend}
             {lang}
             {redraw_key}
