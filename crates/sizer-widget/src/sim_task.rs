@@ -1,5 +1,5 @@
 //! Runs a [`SimJob`] in the browser off the input path: it starts in a task after the one that
-//! rendered the sizing, advances in slices of about [`SLICE_MS`] and yields to the browser
+//! rendered the sizing (after [`SETTLE_MS`] for a new run or scenario), advances in slices of about [`SLICE_MS`] and yields to the browser
 //! between them (a `MessageChannel` message: unlike a zero timeout, it is not clamped to 4 ms
 //! when chained), reports progress once it has run longer than a frame, and stops at the next
 //! slice once cancelled. Outside wasm nothing runs.
@@ -19,6 +19,10 @@ const SLICE_MS: f64 = 4.0;
 /// Progress is shown once the job has run this long (one frame at 60 Hz).
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 const FRAME_MS: f64 = 16.0;
+/// After a new run or scenario (and on mount), the simulation waits this long for the inputs to
+/// settle: typing and dragging cost no simulation work, and the sizing's own updates never
+/// share a frame with a slice. A new seed (a click on the simulation itself) starts at once.
+pub const SETTLE_MS: u32 = 200;
 /// Events between two looks at the clock (a fraction of a millisecond).
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 const EVENTS_PER_STEP: u64 = 1_024;
@@ -33,13 +37,19 @@ impl SimCancel {
     }
 }
 
-/// Starts simulating `scenario` on `run` with `seed`, reporting to `view`.
-pub fn start(run: &Rc<Run>, scenario: &Scenario, seed: u64, view: UseReducerDispatcher<SimView>) -> SimCancel {
+/// Starts simulating `scenario` on `run` with `seed` after `delay_ms`, reporting to `view`.
+pub fn start(
+    run: &Rc<Run>,
+    scenario: &Scenario,
+    seed: u64,
+    delay_ms: u32,
+    view: UseReducerDispatcher<SimView>,
+) -> SimCancel {
     let cancelled = Rc::new(Cell::new(false));
     #[cfg(target_arch = "wasm32")]
-    browser::spawn(Rc::clone(run), *scenario, seed, view, Rc::clone(&cancelled));
+    browser::spawn(Rc::clone(run), *scenario, seed, delay_ms, view, Rc::clone(&cancelled));
     #[cfg(not(target_arch = "wasm32"))]
-    let _ = (run, scenario, seed, view);
+    let _ = (run, scenario, seed, delay_ms, view);
     SimCancel(cancelled)
 }
 
@@ -62,12 +72,16 @@ mod browser {
         run: Rc<Run>,
         scenario: Scenario,
         seed: u64,
+        delay_ms: u32,
         view: UseReducerDispatcher<SimView>,
         cancelled: Rc<Cell<bool>>,
     ) {
         view.dispatch(SimEvent::Start);
         yew::platform::spawn_local(async move {
-            // Let the sizing's update reach the screen first.
+            // Let the sizing's update reach the screen first (and the inputs settle).
+            if delay_ms > 0 {
+                yew::platform::time::sleep(std::time::Duration::from_millis(u64::from(delay_ms))).await;
+            }
             yield_to_browser().await;
             if cancelled.get() {
                 return;

@@ -2,7 +2,8 @@
 //! measured curve? The verdict, the in-flight distribution beside the formula's predictions,
 //! per-request speed against team size (the sweep), and the assumptions with the seed.
 //!
-//! Off the input path: the sizing renders first; the simulation starts in a later task and runs
+//! Off the input path: the sizing renders first; the simulation starts in a later task (200 ms
+//! after the last change of run or scenario, at once for a new seed) and runs
 //! in slices of a few milliseconds (`crate::sim_job`), yielding to the browser between them. It
 //! shows progress once it has taken longer than a frame, and a new input (a new run, scenario or
 //! seed) cancels it and starts afresh. Until the new result is in, the old charts are shown
@@ -129,9 +130,14 @@ pub fn SimulationSection(props: &SimulationProps) -> Html {
     let view = use_reducer(SimView::default);
     {
         let dispatcher = view.dispatcher();
+        // The run and scenario of the last start: a new seed alone starts at once.
+        let last = use_mut_ref(|| None::<(Rc<Run>, Scenario)>);
         let deps = (props.run.clone(), props.scenario, props.seed);
         use_effect_with(deps, move |(run, scenario, seed)| {
-            let cancel = crate::sim_task::start(run, scenario, *seed, dispatcher);
+            let same = last.borrow().as_ref().is_some_and(|(r, s)| r.id == run.id && s == scenario);
+            let delay = if same { 0 } else { crate::sim_task::SETTLE_MS };
+            *last.borrow_mut() = Some((Rc::clone(run), *scenario));
+            let cancel = crate::sim_task::start(run, scenario, *seed, delay, dispatcher);
             move || cancel.cancel()
         });
     }
