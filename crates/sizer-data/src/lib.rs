@@ -8,16 +8,19 @@
 
 #![forbid(unsafe_code)]
 
+mod advice;
 mod curve;
 mod date;
 mod error;
 mod figure;
+mod gain;
 mod load;
 mod lookup;
 mod model;
 mod validate;
 mod wire;
 
+pub use advice::Situation;
 pub use curve::{CurveBasis, RunCurveError};
 pub use date::{DateError, PartialDate};
 pub use error::{DataError, Problem};
@@ -25,8 +28,8 @@ pub use figure::{Figure, FigureOrigin, TokenCount};
 pub use load::{EMBEDDED_BINARY, dataset, try_dataset};
 pub use lookup::CitedValue;
 pub use model::{
-    Citation, Claim, ClaimQuantity, Counter, Dataset, Fact, FactKind, Qualifier, Run, RunOrigin, RunPoint, Source,
-    SourceKind, Topology, Unit, Workload,
+    Advice, AdviceWhen, Binding, Citation, Claim, ClaimQuantity, ClaimStatus, Counter, Dataset, Fact, FactKind,
+    Localized, Qualifier, Run, RunOrigin, RunPoint, Source, SourceKind, Topology, Unit, Warning, Workload,
 };
 pub use validate::is_valid_id;
 pub use wire::WireError;
