@@ -17,7 +17,7 @@ fn embedded_dataset_loads_with_every_list_filled() {
     assert_eq!(data.sources.len(), 29, "sources");
     assert_eq!(data.runs.len(), 35, "runs");
     assert_eq!(data.facts.len(), 37, "facts");
-    assert_eq!(data.claims.len(), 64, "claims");
+    assert_eq!(data.claims.len(), 69, "claims");
     assert_eq!(data.advice.len(), 8, "advice");
 }
 

@@ -175,9 +175,9 @@ fn aggregate_gains_of_table_three() {
 fn every_claim_has_a_status_and_every_unreproduced_one_a_reason() {
     let data = dataset();
     let count = |status| data.claims.iter().filter(|c| c.status == status).count();
-    assert_eq!(count(ClaimStatus::Reproduced), 50);
+    assert_eq!(count(ClaimStatus::Reproduced), 53);
     assert_eq!(count(ClaimStatus::NotReproducible), 8);
-    assert_eq!(count(ClaimStatus::NotCheckable), 6);
+    assert_eq!(count(ClaimStatus::NotCheckable), 8);
     for claim in &data.claims {
         if claim.status != ClaimStatus::Reproduced {
             assert!(claim.note.as_deref().is_some_and(|n| n.len() > 40), "{}: reason", claim.id);
@@ -197,6 +197,8 @@ fn every_claim_has_a_status_and_every_unreproduced_one_a_reason() {
             "de-streams-17-gpt-oss-20b-pp4096",
             "en-prompt-counted-above-1500",
             "en-12b-active-agrees-with-vllm-blog",
+            "en-prismquant-37-percent-smaller",
+            "en-prismquant-45-percent-faster-at-2",
         ]
     );
 }
@@ -313,5 +315,43 @@ fn point_sources_resolve_and_every_new_run_is_a_dgx_spark_run() {
         assert!(source.url.as_deref().is_some_and(|u| u.starts_with("https://")), "{id}: url");
         assert!(data.run_date(run).is_some() && run.engine_version.is_some(), "{id}: date and engine version");
         assert!(run.curve().is_ok(), "{id}: curve");
+    }
+}
+
+/// Claims whose check is a ratio of two stored figures: recomputed from the runs, against the
+/// quotient worked by hand from the articles' printed numbers.
+#[test]
+fn ratio_claims_recomputed_from_their_runs() {
+    let aggregate = |id: &str, c: u32| run(id).point(c).and_then(|p| p.aggregate_tok_s).map_or(f64::NAN, |f| f.value);
+    let tpot = |id: &str, c: u32| run(id).point(c).and_then(|p| p.median_tpot_ms).map_or(f64::NAN, |f| f.value);
+    let total = |id: &str, c: u32| run(id).point(c).and_then(|p| p.total_tok_s).map_or(f64::NAN, |f| f.value);
+    let qwen = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
+    let cases = [
+        // 42.5 / 42.1
+        (
+            "en-ollama-eight-queued",
+            aggregate("nvidia-forum-gpt-oss-120b-ollama-2026-08", 8)
+                / aggregate("nvidia-forum-gpt-oss-120b-ollama-2026-08", 1),
+            1.0095,
+        ),
+        // 567.9 / 315.2
+        (
+            "en-two-sparks-roughly-double-at-64",
+            aggregate("nvidia-forum-gpt-oss-120b-mxfp4-vllm-dev-2-replicas-litellm", 64)
+                / aggregate("nvidia-forum-gpt-oss-120b-mxfp4-vllm-dev-1-node", 64),
+            1.8017,
+        ),
+        // 221.3 / 121.8
+        ("en-tpot-almost-doubled-128-256", tpot(qwen, 256) / tpot(qwen, 128), 1.817),
+        // 3,235.1 / 1,078.4
+        ("en-total-three-times-output", total(qwen, 256) / aggregate(qwen, 256), 3.0),
+        // (1,078.4 / 1,003.3 - 1) x 100
+        ("en-aggregate-gain-qwen3-coder-128-256", (aggregate(qwen, 256) / aggregate(qwen, 128) - 1.0) * 100.0, 7.4853),
+    ];
+    for (id, recomputed, by_hand) in cases {
+        assert_close_msg(recomputed, by_hand, 0.001, id);
+        let claim = dataset().claims.iter().find(|c| c.id == id).unwrap_or_else(|| panic!("{id}"));
+        assert_close_msg(claim.ours.unwrap_or(f64::NAN), by_hand, 0.001, id);
+        assert_eq!(claim.status, ClaimStatus::Reproduced, "{id}");
     }
 }

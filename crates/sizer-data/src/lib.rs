@@ -1,5 +1,7 @@
-//! The sourced dataset: every benchmark table and figure of both seed articles (and the public
-//! llama.cpp DGX Spark batched-bench tables), with provenance, as typed and validated Rust.
+//! The sourced dataset: every benchmark table and figure of both seed articles, further public
+//! DGX Spark sweeps (llama.cpp's batched-bench tables, kubis.ai, Conselara, AIPerf and
+//! llama-benchy runs), every numeric claim of both articles with our check of it, and their
+//! advice in English and German, with provenance, as typed and validated Rust.
 //!
 //! The JSON lives in `data/*.json` (one array per list) and is compiled in with `include_str!`;
 //! [`dataset()`] parses and validates it once. The wasm build embeds a binary form of the same
