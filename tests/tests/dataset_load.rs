@@ -14,8 +14,8 @@ fn run(id: &str) -> &'static Run {
 #[test]
 fn embedded_dataset_loads_with_every_list_filled() {
     let data = try_dataset().unwrap_or_else(|e| panic!("dataset failed to load: {e}"));
-    assert_eq!(data.sources.len(), 29, "sources");
-    assert_eq!(data.runs.len(), 35, "runs");
+    assert_eq!(data.sources.len(), 30, "sources");
+    assert_eq!(data.runs.len(), 36, "runs");
     assert_eq!(data.facts.len(), 37, "facts");
     assert_eq!(data.claims.len(), 69, "claims");
     assert_eq!(data.advice.len(), 8, "advice");

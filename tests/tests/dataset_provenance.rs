@@ -280,6 +280,20 @@ fn other_new_runs_hold_the_published_figures() {
     assert_close_msg(aiperf.point(2).and_then(|p| p.aggregate_tok_s).map_or(0.0, |f| f.value), 109.8641, 1e-4, "c2");
     assert_close_msg(aiperf.point(32).and_then(|p| p.per_request_tok_s).map_or(0.0, |f| f.value), 13.8704, 1e-4, "c32");
 
+    let dense = run("djangodevreng-gemma-4-31b-it-bf16-vllm-0.20.1-llama-benchy-pp25000-tg256");
+    let rows: Vec<(u32, f64, f64, f64)> = dense
+        .points
+        .iter()
+        .map(|p| {
+            let v = |f: Option<sizer_data::Figure>| f.map_or(0.0, |f| f.value);
+            (p.concurrency, v(p.per_request_tok_s), v(p.aggregate_tok_s), v(p.prefill_tok_s))
+        })
+        .collect();
+    assert_eq!(rows, [(5, 2.10, 6.30, 715.30), (10, 1.41, 6.94, 717.33), (20, 0.86, 7.18, 713.94)]);
+    // Its own prefill figure (the highest concurrency's) feeds the prefill limit.
+    let prefill = dataset().prefill_tok_s(dense).expect("prefill");
+    assert_eq!((prefill.value, prefill.cited_id), (713.94, dense.id.as_str()));
+
     let benchy = run("djangodevreng-gpt-oss-20b-mxfp4-vllm-0.26.0-llama-benchy-pp1024-tg1024");
     let rows: Vec<(u32, f64, f64)> = benchy
         .points
@@ -308,6 +322,7 @@ fn point_sources_resolve_and_every_new_run_is_a_dgx_spark_run() {
         "conselara-qwen3-235b-a22b-gptq-int4-vllm-0.19.0-2-nodes-tp2",
         "anud18-qwen3.6-35b-a3b-nvfp4-vllm-0.24.0-aiperf-chatbot",
         "djangodevreng-gpt-oss-20b-mxfp4-vllm-0.26.0-llama-benchy-pp1024-tg1024",
+        "djangodevreng-gemma-4-31b-it-bf16-vllm-0.20.1-llama-benchy-pp25000-tg256",
     ];
     for id in new {
         let run = run(id);
