@@ -103,6 +103,9 @@ impl ParsedRun {
             p99_ttft_ms: published(figures.ttft_p99_ms),
             duration_s: None,
             note: (!notes.is_empty()).then(|| notes.join("; ")),
+            workload: None,
+            source: None,
+            unverified: None,
         })
     }
 
