@@ -161,7 +161,9 @@ pub fn looks_like_csv(text: &str) -> bool {
 /// Parses the CSV: the stats table (`Metric,avg,…,p50,…,p99,std`) and the `Metric,Value` table.
 /// One point of unknown concurrency.
 pub fn parse_csv(text: &str, name: &str) -> Result<(Vec<ParsedRun>, Vec<Warning>), ImportError> {
-    let mut header: Vec<String> = Vec::new();
+    // The stats table's header names its columns (`Metric,avg,min,max,sum,p1,…,p99,std`); the
+    // `Metric,Value` table's rows have the value second.
+    let mut stats_header: Vec<String> = Vec::new();
     let mut rows: Vec<(usize, Vec<String>)> = Vec::new();
     let mut first_line = None;
     for (line, raw) in numbered_lines(text) {
@@ -170,21 +172,22 @@ pub fn parse_csv(text: &str, name: &str) -> Result<(Vec<ParsedRun>, Vec<Warning>
         }
         let cells = split_quoted(raw, ',');
         if cells.first().is_some_and(|c| c == "Metric" || c == "Endpoint") {
-            header = cells;
+            if stats_header.is_empty() && cells.iter().any(|c| c == "avg") {
+                stats_header = cells;
+            }
             first_line.get_or_insert(line);
             continue;
         }
         rows.push((line, cells));
         check_count(rows.len())?;
     }
-    let _ = header;
     let first_line = first_line.unwrap_or(1);
-    // Each metric row is `label, avg, min, max, sum, p1, p5, p10, p25, p50, p75, p90, p95, p99,
-    // std` or `label, value`; a label's columns are read by position in AIPerf's fixed layout.
-    let find = |label: &str, column: usize| -> Result<Option<f64>, ImportError> {
+    let find = |label: &str, stat: &str| -> Result<Option<f64>, ImportError> {
         let Some((line, cells)) = rows.iter().find(|(_, cells)| cells.first().is_some_and(|c| c == label)) else {
             return Ok(None);
         };
+        let column = if stat == "Value" { Some(1) } else { stats_header.iter().position(|h| h == stat) };
+        let Some(column) = column else { return Ok(None) };
         let Some(cell) = cells.get(column) else {
             return Err(ImportError::BadRow { line: *line, expected: column + 1, found: cells.len() });
         };
@@ -195,11 +198,8 @@ pub fn parse_csv(text: &str, name: &str) -> Result<(Vec<ParsedRun>, Vec<Warning>
         })?;
         non_negative(Some(value), Some(*line), label)
     };
-    const AVG: usize = 1;
-    const P50: usize = 9;
-    const P99: usize = 13;
-    let per_user = find("Output Token Throughput Per User (tokens/sec/user)", AVG)?.filter(|v| *v > 0.0);
-    let itl = find("Inter Token Latency (ms)", AVG)?.filter(|v| *v > 0.0);
+    let per_user = find("Output Token Throughput Per User (tokens/sec/user)", "avg")?.filter(|v| *v > 0.0);
+    let itl = find("Inter Token Latency (ms)", "avg")?.filter(|v| *v > 0.0);
     if per_user.is_none() && itl.is_none() {
         return Err(ImportError::MissingKey {
             line: Some(first_line),
@@ -209,13 +209,13 @@ pub fn parse_csv(text: &str, name: &str) -> Result<(Vec<ParsedRun>, Vec<Warning>
     let figures = Figures {
         per_request_tok_s: per_user,
         inter_token_latency_ms: itl,
-        generated_total_tok_s: find("Output Token Throughput (tokens/sec)", 1)?,
-        prompt_and_generated_tok_s: find("Total Token Throughput (tokens/sec)", 1)?,
-        ttft_median_ms: find("Time to First Token (ms)", P50)?,
-        ttft_p99_ms: find("Time to First Token (ms)", P99)?,
-        ttft_mean_ms: find("Time to First Token (ms)", AVG)?,
-        mean_e2el_ms: find("Request Latency (ms)", AVG)?,
-        request_throughput: find("Request Throughput (requests/sec)", 1)?,
+        generated_total_tok_s: find("Output Token Throughput (tokens/sec)", "Value")?,
+        prompt_and_generated_tok_s: find("Total Token Throughput (tokens/sec)", "Value")?,
+        ttft_median_ms: find("Time to First Token (ms)", "p50")?,
+        ttft_p99_ms: find("Time to First Token (ms)", "p99")?,
+        ttft_mean_ms: find("Time to First Token (ms)", "avg")?,
+        mean_e2el_ms: find("Request Latency (ms)", "avg")?,
+        request_throughput: find("Request Throughput (requests/sec)", "Value")?,
         ..Figures::default()
     };
     let mut runs = Vec::new();
