@@ -149,7 +149,7 @@ fn sglang_2024_layout_uses_itl_with_a_warning_and_asks_for_concurrency() {
     assert_close(missing[0].figures.generated_total_tok_s.expect("output"), 504.9555, FOUR_DECIMALS);
     assert_close(missing[0].figures.ttft_median_ms.expect("TTFT"), 218.8084, FOUR_DECIMALS);
     // Rate 8 (random): overloaded, TTFT over two minutes.
-    assert_close(missing[3].figures.ttft_median_ms.expect("TTFT"), 123_718.6268, FOUR_DECIMALS);
+    assert_close(missing[3].figures.ttft_median_ms.expect("TTFT"), 123718.6268, FOUR_DECIMALS);
     assert_close(missing[3].figures.generated_total_tok_s.expect("output"), 1820.6539, FOUR_DECIMALS);
     let itl_warnings = import.warnings.iter().filter(|w| matches!(w, Warning::ItlForTpot { .. })).count();
     assert_eq!(itl_warnings, 2, "once per run: {:?}", import.warnings);
@@ -312,7 +312,7 @@ fn the_same_warning_for_five_files_is_said_once_with_the_count() {
     assert_eq!(only_run(&import).points.len(), 5);
     let once =
         Warning::Repeated { warning: Box::new(Warning::RateLimited { line: Some(1), request_rate: 1.5 }), times: 5 };
-    assert_eq!(import.warnings, [once.clone()]);
+    assert_eq!(import.warnings, std::slice::from_ref(&once));
     assert_eq!(
         once.to_string(),
         "line 1: requests were sent at 1.5 per second, so fewer requests than the concurrency cap may have run at once (5 times)."

@@ -92,10 +92,10 @@ fn strategy<'a>(bench: &Object<'a>) -> Result<Option<Object<'a>>, ImportError> {
 fn backend_model<'a>(bench: &Object<'a>) -> Result<Option<&'a str>, ImportError> {
     if let Some(config) = bench.object("config")? {
         let config = bench.nested(config, bench.key_name("config."));
-        if let Some(backend) = config.object("backend")? {
-            if let Some(model) = config.nested(backend, config.key_name("backend.")).string("model")? {
-                return Ok(Some(model));
-            }
+        if let Some(backend) = config.object("backend")?
+            && let Some(model) = config.nested(backend, config.key_name("backend.")).string("model")?
+        {
+            return Ok(Some(model));
         }
     }
     if let Some(worker) = bench.object("worker")? {

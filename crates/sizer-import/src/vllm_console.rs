@@ -164,11 +164,7 @@ fn heading(line: &str) -> Option<(Option<String>, Option<f64>)> {
         .filter(|m| !m.is_empty() && !m.to_ascii_lowercase().contains("concurrency"))
         .map(str::to_owned);
     let after = lower.get(at + "concurrency".len()..).unwrap_or_default();
-    let digits: String = after
-        .trim_start_matches(|c: char| c == ' ' || c == '=' || c == ':')
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect();
+    let digits: String = after.trim_start_matches([' ', '=', ':']).chars().take_while(char::is_ascii_digit).collect();
     Some((model, digits.parse::<f64>().ok()))
 }
 
