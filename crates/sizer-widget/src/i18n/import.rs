@@ -177,9 +177,43 @@ pub fn format_name(lang: Lang, format: Format) -> &'static str {
             Format::AiperfJson => "AIPerf profile_export_aiperf.json",
             Format::AiperfCsv => "AIPerf profile_export_aiperf.csv",
             Format::Csv => "CSV-Tabelle",
-            Format::TwoColumn => "zwei eingefügte Spalten",
+            Format::TwoColumn => "zwei Spalten (eingefügt)",
         },
     }
+}
+
+/// An imported run's note ("Imported from <format>; the curve uses <formula>; also available:
+/// <formula>.", written by `sizer_import`) in `lang`. Formulas stay in the tools' key names; a note
+/// of another shape is shown as it is.
+pub fn run_note(lang: Lang, note: &str) -> String {
+    if lang == Lang::En {
+        return note.to_owned();
+    }
+    let Some(rest) = note.strip_prefix("Imported from ").and_then(|rest| rest.strip_suffix('.')) else {
+        return note.to_owned();
+    };
+    let Some((format, formulas)) = rest.split_once("; the curve uses ") else { return note.to_owned() };
+    let Some(format) = Format::ALL.into_iter().find(|f| f.name() == format) else { return note.to_owned() };
+    let (used, also) = match formulas.split_once("; also available: ") {
+        Some((used, also)) => (used, Some(also)),
+        None => (formulas, None),
+    };
+    let mut text = format!("Importiert aus {}; die Kurve nutzt {}", format_name(lang, format), german_formula(used));
+    if let Some(also) = also {
+        text.push_str(&format!("; ebenfalls vorhanden: {}", german_formula(also)));
+    }
+    text.push('.');
+    text
+}
+
+/// The generic formula phrases of `sizer_import::Basis::formula` in German (key names stay).
+fn german_formula(formula: &str) -> String {
+    formula
+        .replace("per-request tok/s as given", "Token/s je Anfrage wie angegeben")
+        .replace("aggregate generated tok/s / concurrency", "erzeugte Token/s gesamt / Parallelität")
+        .replace("inter-token latency", "Zwischen-Token-Latenz")
+        .replace("(mean)", "(Mittelwert)")
+        .replace("(median)", "(Median)")
 }
 
 /// The status line after a successful import.
@@ -274,6 +308,18 @@ pub fn missing_point(lang: Lang, missing: &MissingConcurrency) -> String {
         parts.push(match lang {
             Lang::En => format!("median TPOT {} ms", number(lang, ms)),
             Lang::De => format!("Median-TPOT {} ms", number(lang, ms)),
+        });
+    }
+    if let Some(speed) = f.per_request_tok_s {
+        parts.push(match lang {
+            Lang::En => format!("{} tok/s per request", number(lang, speed)),
+            Lang::De => format!("{} Token/s je Anfrage", number(lang, speed)),
+        });
+    }
+    if let Some(ms) = f.inter_token_latency_ms {
+        parts.push(match lang {
+            Lang::En => format!("inter-token latency {} ms", number(lang, ms)),
+            Lang::De => format!("Zwischen-Token-Latenz {} ms", number(lang, ms)),
         });
     }
     if let Some(rate) = missing.request_rate {
@@ -475,7 +521,7 @@ mod tests {
 
     #[test]
     fn formats_and_repeated_warnings_are_german_too() {
-        assert_eq!(format_name(Lang::De, Format::TwoColumn), "zwei eingefügte Spalten");
+        assert_eq!(format_name(Lang::De, Format::TwoColumn), "zwei Spalten (eingefügt)");
         assert_eq!(format_name(Lang::En, Format::SglangJsonl), "SGLang bench_serving JSONL");
         let repeated = Warning::Repeated {
             warning: Box::new(Warning::RateLimited { line: Some(1), request_rate: 1.5 }),
@@ -489,6 +535,22 @@ mod tests {
             warning_text(Lang::En, &repeated),
             "line 1: requests were sent at 1.5 per second, so fewer requests than the concurrency cap may have run at once (5 times)."
         );
+    }
+
+    #[test]
+    fn run_notes_are_german_too() {
+        let note = "Imported from GuideLLM benchmarks.json; the curve uses 1000 / inter_token_latency_ms (median).";
+        assert_eq!(
+            run_note(Lang::De, note),
+            "Importiert aus GuideLLM benchmarks.json; die Kurve nutzt 1000 / inter_token_latency_ms (Median)."
+        );
+        let pasted = "Imported from two-column paste; the curve uses per-request tok/s as given.";
+        assert_eq!(
+            run_note(Lang::De, pasted),
+            "Importiert aus zwei Spalten (eingefügt); die Kurve nutzt Token/s je Anfrage wie angegeben."
+        );
+        assert_eq!(run_note(Lang::En, pasted), pasted);
+        assert_eq!(run_note(Lang::De, "something else"), "something else");
     }
 
     #[test]
