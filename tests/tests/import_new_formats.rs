@@ -338,3 +338,34 @@ fn csv_with_quoted_commas() {
     assert_eq!(run.basis, Basis::PublishedPerRequest);
     assert_eq!(run.per_request_points(), vec![(1.0, 81.2), (8.0, 37.3), (16.0, 24.1)]);
 }
+
+// Into the dataset's Run: the curve the sizing uses is the one the importer chose.
+
+#[test]
+fn new_formats_map_to_runs_on_the_same_basis() {
+    use sizer_data::{CurveBasis, TokenCount};
+
+    let guidellm = imported(&fixture(GUIDELLM)).to_runs().expect("ready").remove(0);
+    let (points, basis) = guidellm.curve_points().expect("curve");
+    assert_eq!(basis, CurveBasis::PerRequest);
+    assert_eq!(points[0].0, 4.0);
+    assert_speed_from_ms(points[0].1, 24.1787);
+    let figure = guidellm.points[0].per_request_tok_s.expect("1000 / ITL");
+    assert!(!figure.is_published(), "1000 / ITL is our arithmetic");
+    // prompt_token_count and output_token_count means, from the file: 99 and 1024.
+    assert_eq!(guidellm.workload.prompt_tokens, Some(TokenCount::Exact(99.0)));
+    assert_eq!(guidellm.workload.output_tokens, Some(TokenCount::Exact(1024.0)));
+
+    let sglang = imported(&fixture(SGLANG_C8)).to_runs().expect("ready").remove(0);
+    let (points, basis) = sglang.curve_points().expect("curve");
+    assert_eq!(basis, CurveBasis::MedianTpot);
+    assert_speed_from_ms(points[0].1, 5.1007);
+
+    let aiperf = imported(&fixture(AIPERF_C2)).to_runs().expect("ready").remove(0);
+    let (points, basis) = aiperf.curve_points().expect("curve");
+    assert_eq!(basis, CurveBasis::PerRequest);
+    assert_close(points[0].1, 56.8558, FOUR_DECIMALS);
+    assert!(aiperf.points[0].per_request_tok_s.expect("published").is_published());
+    assert_close(aiperf.points[0].mean_tpot_ms.expect("ITL avg").value, 17.6514, FOUR_DECIMALS);
+    assert_eq!(aiperf.model, "qwen3.6-nvfp4");
+}

@@ -46,7 +46,7 @@ pub fn parse(text: &str, documents: &[Located], name: &str) -> Result<(Vec<Parse
             check_count(index + 1)?;
             let bench = Object::new(text, element, &format!("benchmarks[{index}]"))?
                 .with_prefix(format!("benchmarks[{index}]."));
-            let (point, raw_model) = measure(&bench)?;
+            let (point, workload, raw_model) = measure(&bench)?;
             let model = match raw_model.or(top_model) {
                 Some(raw) => model_name(raw, &mut warnings),
                 None => None,
@@ -59,7 +59,7 @@ pub fn parse(text: &str, documents: &[Located], name: &str) -> Result<(Vec<Parse
                         model,
                         format: Format::GuideLlmJson,
                         engine: Format::GuideLlmJson.engine(),
-                        workload: Workload::default(),
+                        workload,
                         date: None,
                         basis: Basis::InterTokenLatency,
                         alternative: None,
@@ -104,7 +104,7 @@ fn backend_model<'a>(bench: &Object<'a>) -> Result<Option<&'a str>, ImportError>
     Ok(None)
 }
 
-fn measure<'a>(bench: &Object<'a>) -> Result<(ParsedPoint, Option<&'a str>), ImportError> {
+fn measure<'a>(bench: &Object<'a>) -> Result<(ParsedPoint, Workload, Option<&'a str>), ImportError> {
     let line = bench.line();
     let strategy = strategy(bench)?
         .ok_or_else(|| ImportError::MissingKey { line: Some(line), key: bench.key_name("config.strategy") })?;
@@ -152,5 +152,10 @@ fn measure<'a>(bench: &Object<'a>) -> Result<(ParsedPoint, Option<&'a str>), Imp
         measured_mean_concurrency: stat("request_concurrency", "mean")?.filter(|c| *c > 0.0),
         ..Figures::default()
     };
-    Ok((ParsedPoint::new(concurrency, Some(line), figures), backend_model(bench)?))
+    let workload = Workload {
+        prompt_tokens: stat("prompt_token_count", "mean")?,
+        output_tokens: stat("output_token_count", "mean")?,
+        ..Workload::default()
+    };
+    Ok((ParsedPoint::new(concurrency, Some(line), figures), workload, backend_model(bench)?))
 }

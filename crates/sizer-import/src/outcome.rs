@@ -221,6 +221,11 @@ fn basis_key(basis: Basis, format: Format) -> &'static str {
 fn said_once(warnings: Vec<Warning>) -> Vec<Warning> {
     let mut distinct: Vec<(Warning, usize)> = Vec::new();
     for warning in warnings {
+        // Kept one per run: the panel answers them run by run.
+        if matches!(warning, Warning::ConcurrencyUnknown { .. }) {
+            distinct.push((warning, 1));
+            continue;
+        }
         match distinct.iter_mut().find(|(seen, _)| *seen == warning) {
             Some((_, count)) => *count += 1,
             None => distinct.push((warning, 1)),
