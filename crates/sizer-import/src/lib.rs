@@ -1,10 +1,12 @@
 //! Importers that turn a user's own benchmark output into Spark Sizer runs, in the browser as
 //! well as natively (no filesystem, threads or clock needed).
 //!
-//! [`import`] sniffs the format ([`Format`]), parses it into [`ParsedRun`]s (one per curve:
+//! [`import`] sniffs the format ([`Format`]: vLLM, SGLang `bench_serving`, GuideLLM, AIPerf,
+//! llama-batched-bench, llama-benchy, CSV), parses it into [`ParsedRun`]s (one per curve:
 //! llama-batched-bench gives one per prompt length, llama-benchy one per prompt/context
-//! configuration), validates them, and says which figure each curve uses ([`Basis`]: vLLM keeps
-//! both `1000 / median TPOT` and `output_throughput / max_concurrency`, the curve uses TPOT).
+//! configuration, the others one per model), validates them, and says which figure each curve
+//! uses ([`Basis`]: vLLM keeps both `1000 / median TPOT` and `output_throughput / max_concurrency`,
+//! the curve uses TPOT). A warning repeated (five dropped files) is said once with its count.
 //! An input without a recorded concurrency is not guessed at: [`Import::outcome`] returns
 //! [`Outcome::NeedsConcurrency`] and [`Import::with_concurrency`] completes it. Failures are one
 //! sentence with line and key ([`ImportError`]); nothing here panics on any input.
@@ -61,8 +63,8 @@ pub fn import_bytes(bytes: &[u8], name: &str) -> Result<Import, ImportError> {
     import(&text, name)
 }
 
-/// Imports several dropped files at once as `(file name, text)`. vLLM result files (one per
-/// concurrency, the usual way to run `vllm bench serve`) are combined into one curve per model;
+/// Imports several dropped files at once as `(file name, text)`. vLLM, SGLang or AIPerf result
+/// files (one per concurrency, the usual way to run them) are combined into one curve per model;
 /// other files are imported one by one and their runs listed together. An error names its file.
 pub fn import_files(files: &[(&str, &str)], name: &str) -> Result<Import, ImportError> {
     let in_file =
