@@ -190,3 +190,62 @@ fn llama_benchy_log_malformed() {
     let batched = import(&fixture("llama-batched-bench/dgx-spark-gpt-oss.md"), "").expect("batched-bench");
     assert_eq!(batched.format, Format::BatchedBenchMarkdown);
 }
+
+// The older formats get the same five variants.
+
+#[test]
+fn batched_bench_malformed() {
+    let text = fixture("llama-batched-bench/dgx-spark-gpt-oss.md");
+    let row = "|   512 |     32 |    2 |   1088 |";
+    let cut = text.find(row).expect("row") + row.len();
+    assert!(matches!(refused(&text[..cut]), ImportError::BadRow { line: 10, .. }));
+    let error = refused(&edit(&text, "|    0.674 |    95.00 |", "|    0.674 |    fast |"));
+    assert!(matches!(&error, ImportError::NotANumber { key, .. } if key == "S_TG t/s"), "{error:?}");
+    let header: String = text.lines().skip(6).take(2).map(|l| format!("{l}\n")).collect();
+    assert_eq!(refused(&header), ImportError::NoPoints);
+    let huge = edit(&text, "|   512 |     32 |    2 |   1088 |", "|   512 |     32 | 1e300 |   1088 |");
+    assert!(matches!(refused(&huge), ImportError::ConcurrencyTooLarge { line: Some(10), .. }));
+    // llama-bench's table (same markdown, one request at a time) is explained, not misread.
+    let bench = "| model | size | params | backend | ngl | test | t/s |\n|---|---|---|---|---|---|---|\n| gpt-oss 20B | 11 GiB | 20 B | CUDA | 99 | tg32 | 81.1 |\n";
+    assert!(matches!(refused(bench), ImportError::LlamaBench { line: 1 }));
+}
+
+#[test]
+fn batched_bench_jsonl_malformed() {
+    let text = extra("batched-bench.jsonl");
+    assert!(matches!(refused(half(&text)), ImportError::TruncatedJson { .. } | ImportError::InvalidJson { .. }));
+    let error = refused(&edit(&text, "\"pl\": 2,", "\"pl\": \"2\","));
+    assert!(matches!(&error, ImportError::WrongType { key, .. } if key == "pl"), "{error:?}");
+    assert_eq!(refused("[]"), ImportError::NoPoints);
+    assert!(matches!(refused(&edit(&text, "\"pl\": 2,", "\"pl\": 1e300,")), ImportError::ConcurrencyTooLarge { .. }));
+    // SGLang's JSON lines under a .jsonl name are read as SGLang.
+    assert_eq!(import(&fixture(SGLANG), "").expect("SGLang").format, Format::SglangJsonl);
+}
+
+#[test]
+fn llama_benchy_json_malformed() {
+    let text = fixture("llama-benchy/schema-sample.json");
+    assert!(matches!(refused(half(&text)), ImportError::TruncatedJson { .. }));
+    let error = refused(&edit(&text, "\"concurrency\": 1,", "\"concurrency\": \"1\","));
+    assert!(matches!(&error, ImportError::WrongType { key, .. } if key == "benchmarks[0].concurrency"), "{error:?}");
+    let empty = "{\"version\": \"0.2.2\", \"model\": \"test\", \"benchmarks\": []}";
+    assert_eq!(refused(empty), ImportError::NoPoints);
+    let error = refused(&edit(&text, "\"concurrency\": 1,", "\"concurrency\": 1e300,"));
+    assert!(matches!(error, ImportError::ConcurrencyTooLarge { .. }), "{error:?}");
+    // GuideLLM's benchmarks.json (also a `benchmarks` array) is read as GuideLLM.
+    assert_eq!(import(&fixture(GUIDELLM), "").expect("GuideLLM").format, Format::GuideLlmJson);
+}
+
+#[test]
+fn csv_and_two_column_malformed() {
+    let text = extra("aggregate.csv");
+    assert!(matches!(refused(&format!("{text}16")), ImportError::BadRow { line: 5, expected: 2, found: 1 }));
+    let error = refused(&edit(&text, "4,240", "4,fast"));
+    assert!(matches!(error, ImportError::NotANumber { line: 3, .. }), "{error:?}");
+    assert_eq!(refused("concurrency,aggregate tok/s\n"), ImportError::NotRecognised);
+    let error = refused(&edit(&text, "8,360", "1e300,360"));
+    assert!(matches!(error, ImportError::ConcurrencyTooLarge { line: Some(4), .. }), "{error:?}");
+    assert!(matches!(refused("1 81.2\n1e300 20\n"), ImportError::ConcurrencyTooLarge { line: Some(2), .. }));
+    // AIPerf's CSV is read as AIPerf, not as a two-column table.
+    assert_eq!(import(&fixture(AIPERF_CSV), "").expect("AIPerf CSV").format, Format::AiperfCsv);
+}
