@@ -90,7 +90,7 @@ mod tests {
     fn hugging_face_cache_paths_become_hub_ids() {
         let cached = "/models/models--openai--gpt-oss-120b/snapshots/b5c939de8f754692c1647ca79fbf85e8c1e70f8a/";
         assert_eq!(short_model(cached), "openai/gpt-oss-120b");
-        assert_eq!(short_model("/root/.cache/huggingface/hub/models--Qwen--Qwen3-8B"), "Qwen/Qwen3-8B");
+        assert_eq!(short_model("~/.cache/huggingface/hub/models--Qwen--Qwen3-8B"), "Qwen/Qwen3-8B");
     }
 
     #[test]
@@ -99,7 +99,7 @@ mod tests {
             short_model("/workspace/shared_assets/models/Qwen/Qwen3-VL-8B-Instruct"),
             "Qwen/Qwen3-VL-8B-Instruct"
         );
-        assert_eq!(short_model("/home/me/models/llama-3-8b-instruct/"), "llama-3-8b-instruct");
+        assert_eq!(short_model("/srv/models/llama-3-8b-instruct/"), "llama-3-8b-instruct");
         assert_eq!(short_model("/mnt/weights/gpt-oss-20b-Q4.gguf"), "gpt-oss-20b-Q4.gguf");
         assert_eq!(short_model("openai/gpt-oss-20b"), "openai/gpt-oss-20b");
         assert_eq!(short_model("qwen3.6-nvfp4"), "qwen3.6-nvfp4");
