@@ -8,6 +8,7 @@
 
 #![forbid(unsafe_code)]
 
+mod claim_check;
 mod curve;
 mod date;
 mod error;
@@ -15,9 +16,11 @@ mod figure;
 mod load;
 mod lookup;
 mod model;
+mod run_scenario;
 mod validate;
 mod wire;
 
+pub use claim_check::{ClaimCheck, Recomputed};
 pub use curve::{CurveBasis, RunCurveError};
 pub use date::{DateError, PartialDate};
 pub use error::{DataError, Problem};
@@ -28,5 +31,6 @@ pub use model::{
     Citation, Claim, ClaimQuantity, Counter, Dataset, Fact, FactKind, Qualifier, Run, RunOrigin, RunPoint, Source,
     SourceKind, Topology, Unit, Workload,
 };
+pub use run_scenario::{RunInputs, TtftNearest, YOURS, scenario_for_run};
 pub use validate::is_valid_id;
 pub use wire::WireError;

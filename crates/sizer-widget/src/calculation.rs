@@ -1,33 +1,30 @@
 //! What the calculator shows for one set of inputs: the chosen run, its curve, the KV and
-//! prefill figures the dataset holds for it, the core's sizing, the p99 time to first token
-//! nearest the chosen concurrency, and the article's claims beside our recomputation.
-//! Every number here comes from `sizer_core` or `sizer_data`; this module only picks and joins.
+//! prefill figures it is sized with, the core's sizing, the p99 time to first token nearest the
+//! streams, and the article's claims beside our recomputation. Every number comes from
+//! `sizer_core` or `sizer_data` ([`sizer_data::scenario_for_run`] and friends); this module
+//! only joins them.
 
 use std::rc::Rc;
 
-use sizer_core::{Curve, Scenario, ScenarioError, Sizing, StreamsAtFloor, sessions_unrounded, size};
-use sizer_data::{Claim, ClaimQuantity, CurveBasis, Figure, Run, dataset};
+use sizer_core::{Curve, Scenario, ScenarioError, Sizing, size};
+use sizer_data::{CitedValue, CurveBasis, RunInputs, dataset};
 
-/// The run a fresh widget shows: GPUwerk's Qwen3-Coder-30B-A3B sweep, the seed's worked example.
+pub use sizer_data::{ClaimCheck, Recomputed, TtftNearest};
+
+use crate::run_ref::RunRef;
+
+/// The run a fresh widget shows: GPUwerk's Qwen3-Coder-30B-A3B sweep, the article's worked example.
 pub const DEFAULT_RUN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
 
 /// p99 time to first token above this many seconds gets a warning ("a few seconds").
 pub const TTFT_WARNING_S: f64 = 3.0;
 
-/// A figure taken from the dataset, with the ids needed to cite it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Cited {
-    /// The number.
-    pub value: f64,
-    /// The fact or run it is stored in.
-    pub cited_id: &'static str,
-    /// The source behind it.
-    pub source: &'static str,
-}
+/// A figure taken from the dataset (or the person's own run), with the ids needed to cite it.
+pub type Cited = CitedValue<'static>;
 
 /// Why there is no sizing.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Problem {
+pub enum NoSizing {
     /// The dataset has no such run (only possible with an empty dataset).
     NoRun,
     /// The run has no usable per-request speed figures.
@@ -36,105 +33,84 @@ pub enum Problem {
     Scenario(ScenarioError),
 }
 
-/// The p99 time to first token measured nearest the chosen concurrency.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TtftNearest {
-    /// The concurrency it was measured at.
-    pub concurrency: u32,
-    /// p99 time to first token, seconds.
-    pub p99_s: f64,
-    /// The figure as stored (origin: published or derived).
-    pub figure: Figure,
-}
-
-/// What our recomputation gives for one of the article's claims about the chosen run.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Recomputed {
-    /// Streams at the claim's floor, read off the run's points by the chosen interpolation.
-    Streams(StreamsAtFloor),
-    /// Chat users by speed at the claim's floor (the seed's chat usage, the current method).
-    Users(Option<u64>),
-    /// Sessions of the claim's context in the run's KV pool, unrounded.
-    KvSessions(f64),
-}
-
-/// A claim and our recomputation of it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ClaimCheck {
-    /// The claim as the dataset stores it.
-    pub claim: &'static Claim,
-    /// What we get.
-    pub ours: Recomputed,
-}
-
 /// Everything the view needs for one set of inputs.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Outcome {
-    /// The chosen run (shared with the charts).
-    pub run: Option<Rc<Run>>,
-    /// The dataset's copy of the run (for citations).
-    pub run_ref: Option<&'static Run>,
+pub struct Calculation {
+    /// The chosen run.
+    pub run: Option<RunRef>,
     /// Which figure became per-request speed.
     pub basis: Option<CurveBasis>,
     /// The run's curve.
     pub curve: Option<Curve>,
     /// The scenario as sized, with the run's KV pool and prefill rate filled in.
     pub scenario: Scenario,
-    /// The KV pool used for the KV limit, and where it is from.
+    /// The KV pool taken from the dataset for the KV limit, and where it is from.
     pub kv_pool: Option<Cited>,
-    /// The prefill rate used for the prefill limit, and where it is from.
+    /// The prefill rate taken from the dataset (or the run) for the prefill limit.
     pub prefill: Option<Cited>,
     /// The sizing, or why there is none.
-    pub sizing: Result<Rc<Sizing>, Problem>,
-    /// The p99 TTFT nearest the chosen concurrency, where the run measured it.
+    pub sizing: Result<Rc<Sizing>, NoSizing>,
+    /// The p99 TTFT nearest the streams, where the run measured it.
     pub ttft: Option<TtftNearest>,
     /// The article's claims about this run, beside our recomputation.
-    pub claims: Vec<ClaimCheck>,
+    pub claims: Vec<ClaimCheck<'static>>,
 }
 
-impl Outcome {
+impl Calculation {
     /// An outcome with nothing in it (before the first computation).
-    pub fn empty() -> Outcome {
-        Outcome {
+    pub fn empty() -> Calculation {
+        Calculation {
             run: None,
-            run_ref: None,
             basis: None,
             curve: None,
             scenario: Scenario::chat(),
             kv_pool: None,
             prefill: None,
-            sizing: Err(Problem::NoRun),
+            sizing: Err(NoSizing::NoRun),
             ttft: None,
             claims: Vec::new(),
         }
     }
 
-    /// Sizes `scenario` on the run `run_id`. `previous` lends its shared run when unchanged, so
-    /// the charts see the same `Rc` and skip work.
-    pub fn compute(run_id: &str, scenario: Scenario, previous: &Outcome) -> Outcome {
+    /// Sizes `base` on the dataset's run `run_id` (none: [`NoSizing::NoRun`]).
+    pub fn compute(run_id: &str, base: Scenario) -> Calculation {
+        match RunRef::sourced(run_id) {
+            Some(run) => Calculation::for_run(run, base),
+            None => Calculation { scenario: base, ..Calculation::empty() },
+        }
+    }
+
+    /// Sizes `base` on `run`, the KV pool and prefill rate filled in where `base` has none (as
+    /// [`sizer_data::scenario_for_run`] does).
+    pub fn for_run(run: RunRef, base: Scenario) -> Calculation {
         let data = dataset();
-        let Some(run) = data.run(run_id) else {
-            return Outcome { scenario, ..Outcome::empty() };
+        let inputs = match &run {
+            RunRef::Sourced(sourced) => data.run_inputs(sourced),
+            RunRef::Yours(yours) => RunInputs::yours(yours),
         };
-        let shared = match &previous.run {
-            Some(rc) if rc.id == run.id => Rc::clone(rc),
-            _ => Rc::new(run.clone()),
+        let scenario = inputs.fill(base);
+        let used = inputs.used_for(&base);
+        let (curve, basis) = match run.curve() {
+            Ok((curve, basis)) => (Some(curve), Some(basis)),
+            Err(_) => (None, None),
         };
-        let kv_pool =
-            data.kv_pool_tokens(run).map(|c| Cited { value: c.value, cited_id: c.cited_id, source: c.source });
-        let prefill = data.prefill_tok_s(run).map(|c| Cited { value: c.value, cited_id: c.cited_id, source: c.source });
-        let scenario =
-            Scenario { kv_pool_tokens: kv_pool.map(|c| c.value), prefill_tok_s: prefill.map(|c| c.value), ..scenario };
-        let RunSizing { curve, basis, sizing, ttft } = RunSizing::of(run, &scenario);
-        let claims = curve.as_ref().map(|c| claim_checks(run, c, &scenario, kv_pool)).unwrap_or_default();
-        Outcome {
-            run: Some(shared),
-            run_ref: Some(run),
+        let sizing = match &curve {
+            None => Err(NoSizing::NoCurve),
+            Some(curve) => size(&scenario, curve).map(Rc::new).map_err(NoSizing::Scenario),
+        };
+        let concurrency = sizing.as_ref().ok().map(|s| s.fractional_streams).unwrap_or(1.0);
+        let ttft = run.nearest_p99_ttft(concurrency);
+        let claims = match (&run, &curve) {
+            (RunRef::Sourced(sourced), Some(curve)) => data.claim_checks(sourced, curve, &scenario, used.kv_pool),
+            _ => Vec::new(),
+        };
+        Calculation {
+            run: Some(run),
             basis,
             curve,
             scenario,
-            kv_pool,
-            prefill,
+            kv_pool: used.kv_pool,
+            prefill: used.prefill,
             sizing,
             ttft,
             claims,
@@ -147,128 +123,35 @@ impl Outcome {
     }
 }
 
-/// What sizing one run gives, the same for sourced and imported runs: its curve and the figure
-/// the curve uses, the core's sizing on it, and the p99 TTFT measured nearest the streams.
-pub(crate) struct RunSizing {
-    pub curve: Option<Curve>,
-    pub basis: Option<CurveBasis>,
-    pub sizing: Result<Rc<Sizing>, Problem>,
-    pub ttft: Option<TtftNearest>,
-}
-
-impl RunSizing {
-    /// Sizes `scenario` on `run`'s curve (no curve: [`Problem::NoCurve`]).
-    pub(crate) fn of(run: &Run, scenario: &Scenario) -> RunSizing {
-        let (curve, basis) = match run.curve() {
-            Ok((curve, basis)) => (Some(curve), Some(basis)),
-            Err(_) => (None, None),
-        };
-        let sizing = match &curve {
-            None => Err(Problem::NoCurve),
-            Some(curve) => size(scenario, curve).map(Rc::new).map_err(Problem::Scenario),
-        };
-        let concurrency = sizing.as_ref().ok().map(|s| s.fractional_streams).unwrap_or(1.0);
-        let ttft = nearest_p99_ttft(run, concurrency);
-        RunSizing { curve, basis, sizing, ttft }
-    }
-}
-
-/// The run's p99 TTFT at the measured concurrency nearest `concurrency` on a log2 scale
-/// (the sweeps double: 8, 16, 32), ties to the higher concurrency (the cautious reading).
-pub(crate) fn nearest_p99_ttft(run: &Run, concurrency: f64) -> Option<TtftNearest> {
-    let target = concurrency.max(1.0).log2();
-    run.points
-        .iter()
-        .filter_map(|point| {
-            let figure = point.p99_ttft_ms?;
-            let distance = (f64::from(point.concurrency).log2() - target).abs();
-            Some((distance, point.concurrency, figure))
-        })
-        .min_by(|a, b| a.0.total_cmp(&b.0).then(b.1.cmp(&a.1)))
-        .map(|(_, concurrency, figure)| TtftNearest { concurrency, p99_s: figure.value / 1000.0, figure })
-}
-
-/// Whole users (rounded down, as the core rounds people); 0 for NaN or negative.
-fn whole_users(users: f64) -> u64 {
-    if users.is_finite() && users > 0.0 { users.floor() as u64 } else { 0 }
-}
-
-/// The claims about `run` we can recompute, each with our figure.
-fn claim_checks(run: &Run, curve: &Curve, scenario: &Scenario, kv_pool: Option<Cited>) -> Vec<ClaimCheck> {
-    dataset()
-        .claims
-        .iter()
-        .filter_map(|claim| {
-            let about_run = claim.run.as_deref() == Some(run.id.as_str());
-            let ours = match &claim.quantity {
-                ClaimQuantity::StreamsAtFloor { floor_tok_s } if about_run => {
-                    Recomputed::Streams(curve.streams_at_floor(*floor_tok_s, scenario.interpolation))
-                }
-                ClaimQuantity::UsersAtFloor { floor_tok_s } if about_run => {
-                    // The articles' user counts are chat users by speed on one Spark: the seed's
-                    // chat usage at the claim's floor, with the method settings chosen above.
-                    let chat = Scenario::chat();
-                    let at_floor = Scenario {
-                        floor_tok_s: *floor_tok_s,
-                        answer_tokens: chat.answer_tokens,
-                        interval_s: chat.interval_s,
-                        ttft_s: chat.ttft_s,
-                        always_busy: false,
-                        ..*scenario
-                    };
-                    Recomputed::Users(size(&at_floor, curve).ok().map(|s| whole_users(s.users_by_speed)))
-                }
-                ClaimQuantity::KvSessions { context_tokens } => {
-                    let pool = kv_pool?;
-                    let cites_pool = claim.facts.iter().any(|fact| fact == pool.cited_id);
-                    if !(about_run || cites_pool) {
-                        return None;
-                    }
-                    Recomputed::KvSessions(sessions_unrounded(pool.value, *context_tokens))
-                }
-                _ => return None,
-            };
-            Some(ClaimCheck { claim, ours })
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn the_default_run_reproduces_the_seed() {
-        let outcome = Outcome::compute(DEFAULT_RUN, Scenario { z: Some(2.33), ..Scenario::chat() }, &Outcome::empty());
+    fn the_default_run_reproduces_the_article() {
+        let outcome = Calculation::compute(DEFAULT_RUN, Scenario { z: Some(2.33), ..Scenario::chat() });
         let sizing = outcome.sizing().expect("the default run sizes");
-        assert_eq!(sizing.whole_streams, 52);
-        assert_eq!(sizing.people, 163);
-        assert!(outcome.kv_pool.is_some());
-        let ttft = outcome.ttft.expect("GPUwerk logged p99 TTFT");
-        assert_eq!(ttft.concurrency, 64);
-        assert!((ttft.p99_s - 2.7).abs() < 1e-9);
+        // "52 streams allow an average of 37.7, which is 163 users".
+        assert_eq!((sizing.whole_streams, sizing.people), (52, 163));
+        // "924,912 tokens for Qwen3-Coder-30B-A3B"; p99 TTFT 2.7 s at 64 concurrent.
+        assert_eq!(outcome.kv_pool.map(|c| c.value), Some(924_912.0));
+        assert_eq!(outcome.ttft.map(|t| (t.concurrency, t.p99_s)), Some((64, 2.7)));
         assert!(outcome.claims.iter().any(|c| matches!(c.ours, Recomputed::Streams(_))));
     }
 
     #[test]
-    fn user_claims_are_recomputed_for_chat_whatever_the_usage() {
-        let agent = Scenario { z: Some(2.33), ..Scenario::coding_agent() };
-        let outcome = Outcome::compute(DEFAULT_RUN, agent, &Outcome::empty());
-        let users: Vec<Option<u64>> = outcome
-            .claims
-            .iter()
-            .filter_map(|c| match c.ours {
-                Recomputed::Users(users) => Some(users),
-                _ => None,
-            })
-            .collect();
-        assert!(!users.is_empty());
-        assert!(users.iter().all(|u| *u == Some(163)), "{users:?}");
+    fn an_imported_run_has_no_kv_pool_and_no_claims() {
+        let mut run = dataset().run(DEFAULT_RUN).expect("run").clone();
+        run.origin = sizer_data::RunOrigin::Yours;
+        let outcome = Calculation::for_run(RunRef::Yours(Rc::new(run)), Scenario::chat());
+        assert_eq!((outcome.kv_pool, outcome.scenario.kv_pool_tokens), (None, None));
+        assert!(outcome.claims.is_empty());
+        assert_eq!(outcome.sizing().map(|s| s.whole_streams), Some(52));
     }
 
     #[test]
     fn an_unknown_run_has_no_sizing() {
-        let outcome = Outcome::compute("nope", Scenario::chat(), &Outcome::empty());
-        assert_eq!(outcome.sizing.err(), Some(Problem::NoRun));
+        let outcome = Calculation::compute("nope", Scenario::chat());
+        assert_eq!(outcome.sizing.err(), Some(NoSizing::NoRun));
     }
 }
