@@ -1,7 +1,7 @@
 //! The URL fragment codec: `#s=<compact scenario>`, so a link reproduces a sizing.
 //!
 //! Form: `#s=r:<run id>,l:<lang>,f:<floor>,a:<answer tokens>,i:<interval s>,b:<0|1 always busy>,
-//! t:<ttft s>,p:<percentile 0..1>,z:<z, only with the seed's z>,h:<n|p|e headroom>,
+//! t:<ttft s>,p:<percentile 0..1>,z:<z, only with the English article's z>,h:<n|p|e headroom>,
 //! m:<l|m interpolation>,c:<context tokens>,q:<prompt tokens>,n:<replicas>`. Missing keys take the
 //! chat defaults; unknown keys are ignored (newer links stay readable); a malformed value makes
 //! the whole fragment invalid, and the widget keeps its current scenario. Run ids are

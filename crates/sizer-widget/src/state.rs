@@ -28,7 +28,7 @@ pub enum Theme {
     Dark,
 }
 
-/// The usage presets of the seeds.
+/// The usage presets of the English article.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Usage {
     /// A question every 120 s, 400-token answers, 1 s to first token.
@@ -71,7 +71,7 @@ impl Usage {
         [Field::AnswerTokens, Field::IntervalS, Field::TtftS, Field::PromptTokens, Field::ContextTokens];
 }
 
-/// The seed's rounded z for the 99th percentile ("average + 2.33 x square root of average").
+/// The English article's rounded z for the 99th percentile ("average + 2.33 x square root of average").
 pub const SEED_Z: f64 = 2.33;
 
 /// Everything a person can do to the calculator.
@@ -87,7 +87,7 @@ pub enum Action {
     SetAlwaysBusy(bool),
     /// Picked a floor preset (15 or 10 tok/s).
     SetFloor(f64),
-    /// Switched between z from the percentile and the seed's z = 2.33.
+    /// Switched between z from the percentile and the English article's z = 2.33.
     SetSeedZ(bool),
     /// Picked a headroom method.
     SetHeadroom(HeadroomMethod),
@@ -120,7 +120,7 @@ pub struct SizerState {
     pub errors: [Option<InputError>; Field::COUNT],
     /// Duty 1 whatever the interval (agents).
     pub always_busy: bool,
-    /// Use the seed's z = 2.33 instead of z from the percentile.
+    /// Use the English article's z = 2.33 instead of z from the percentile.
     pub seed_z: bool,
     /// How headroom for peaks is computed.
     pub headroom: HeadroomMethod,
@@ -135,7 +135,7 @@ pub struct SizerState {
 }
 
 impl SizerState {
-    /// The state a fresh instance starts in: the seeds' chat defaults, overridden by `config`.
+    /// The state a fresh instance starts in: the English article's chat defaults, overridden by `config`.
     pub fn new(config: &Config) -> SizerState {
         let lang = config.lang.unwrap_or_default();
         let usage = config.usage.unwrap_or(Usage::Chat);

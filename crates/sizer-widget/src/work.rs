@@ -1,4 +1,4 @@
-//! "Show the work": the seed's steps as text, each with its formula, the numbers put in, the
+//! "Show the work": the English article's steps as text, each with its formula, the numbers put in, the
 //! result and where the figures came from. Every number is a field of the core's `Sizing` or a
 //! figure of the dataset; this module only writes them down. Used by the steps list and the
 //! Markdown export.
