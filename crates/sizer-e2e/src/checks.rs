@@ -226,10 +226,14 @@ pub async fn url_fragment_round_trips_a_scenario(browser: &Browser, site: &Site)
     let read_hash = || async move {
         Ok::<String, String>(browser.js("return location.hash;", vec![]).await?.as_str().unwrap_or("").to_string())
     };
+    // The fragment is written by a throttle (at most one write per 250 ms): wait for the write
+    // that carries this run and floor, not merely for any scenario.
+    let wanted = [format!("#s=r:{run},"), format!(",f:{NEW_FLOOR},")];
+    let wanted = &wanted;
     browser
         .wait_until("the URL fragment #s=… to hold the scenario", || async move {
             let hash = read_hash().await?;
-            Ok((hash.starts_with("#s="), format!("location.hash = {hash:?}")))
+            Ok((hash.starts_with(&wanted[0]) && hash.contains(&wanted[1]), format!("location.hash = {hash:?}")))
         })
         .await?;
     let hash = read_hash().await?;
