@@ -90,7 +90,7 @@ fn attribute_pairs(tag: &str) -> Vec<(String, Option<String>)> {
             while chars.next_if(|(_, c)| c.is_whitespace()).is_some() {}
             let quote = chars.next_if(|(_, c)| *c == '"' || *c == '\'').map(|(_, c)| c);
             let mut text = String::new();
-            while let Some((_, c)) = chars.next() {
+            for (_, c) in chars.by_ref() {
                 if quote.map_or(c.is_whitespace(), |q| c == q) {
                     break;
                 }
