@@ -1,4 +1,4 @@
-//! Micro-benchmarks of the sizing core against issue 7's budget (plain binary, no harness).
+//! Micro-benchmarks of the sizing core against its budget (plain binary, no harness).
 //!
 //! Run: `cargo run --release -p sizer-core --example bench_core` (add `-- --json` for one JSON
 //! object per line, which `cargo xtask bench` can read). Each benchmark is calibrated to batches

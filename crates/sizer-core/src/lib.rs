@@ -64,7 +64,7 @@ pub mod scenario;
 pub mod sim;
 pub mod sizing;
 
-pub use curve::{Column, Curve, CurveError, MAX_CONCURRENCY, Point};
+pub use curve::{Column, Curve, CurveError, MAX_CONCURRENCY, Point, SpeedFigure};
 pub use duty::{busy_seconds, duty_cycle};
 pub use headroom::{
     ErlangC, ErlangCError, erlang_b, erlang_c, erlang_c_max_load, normal_cdf, normal_max_load, poisson_cdf,

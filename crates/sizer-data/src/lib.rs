@@ -16,6 +16,7 @@
 
 mod advice;
 mod catalog;
+mod claim_check;
 mod curve;
 mod date;
 mod error;
@@ -27,12 +28,14 @@ mod lookup;
 pub mod memory;
 mod model;
 mod model_facts;
+mod run_scenario;
 mod sim;
 mod validate;
 mod wire;
 
 pub use advice::Situation;
 pub use catalog::{EMBEDDED_CATALOG_BINARY, catalog, try_catalog};
+pub use claim_check::{ClaimCheck, Recomputed};
 pub use curve::{CurveBasis, RunCurveError};
 pub use date::{DateError, PartialDate};
 pub use error::{DataError, Problem};
@@ -45,5 +48,6 @@ pub use model::{
     Localized, Qualifier, Run, RunOrigin, RunPoint, Source, SourceKind, Topology, Unit, Warning, Workload,
 };
 pub use model_facts::{DtypeBasis, KvDtype, KvFacts, ModelCatalog, ModelFacts, RunCache, Sourced, Weights};
+pub use run_scenario::{RunInputs, TtftNearest, YOURS, scenario_for_run};
 pub use validate::is_valid_id;
 pub use wire::WireError;
