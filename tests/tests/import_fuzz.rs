@@ -27,10 +27,8 @@ fn corpus() -> Vec<String> {
         "llama-benchy/schema-sample.json",
         "llama-benchy/readme-outputs.md",
     ];
-    let mut texts: Vec<String> = shared
-        .iter()
-        .map(|p| std::fs::read_to_string(format!("{root}/fixtures/{p}")).expect("real fixture"))
-        .collect();
+    let mut texts: Vec<String> =
+        shared.iter().map(|p| std::fs::read_to_string(format!("{root}/fixtures/{p}")).expect("real fixture")).collect();
     let extra_dir = format!("{root}/fixtures-extra");
     let mut extras: Vec<_> =
         std::fs::read_dir(&extra_dir).expect("fixtures-extra").filter_map(Result::ok).map(|e| e.path()).collect();

@@ -16,6 +16,8 @@ use libm::floor;
 const MAX_BISECTIONS: usize = 60;
 /// Relative width at which the capacity search stops (the whole count is then checked exactly).
 const CAPACITY_TOLERANCE: f64 = 1e-4;
+/// How far under a whole number a count of agents may fall by rounding and still count as it.
+const WHOLE_SLACK: f64 = 1e-9;
 
 /// The demand of some of a team's people on one system. Every field is a sum over groups, so a
 /// demand scales linearly with the head counts ([`Demand::times`]).
@@ -197,7 +199,8 @@ impl Rule {
 
     /// Whether `demand` fits `streams`: the agents hold theirs, the others share the rest.
     fn streams_fit(&self, streams: u64, demand: &Demand) -> bool {
-        let free = streams as f64 - demand.agents;
+        // Agent counts scaled from shares (5/35 x 119) land within rounding of a whole number.
+        let free = streams as f64 - demand.agents + WHOLE_SLACK;
         free >= 0.0 && self.others_fit(floor(free) as u64, demand)
     }
 
