@@ -181,19 +181,17 @@ impl Rule {
         if demand.others <= 0.0 {
             return true;
         }
-        let servers = servers.min(MAX_CONCURRENCY as u64);
         match self.max_load(servers) {
             Some(max) => demand.load <= max,
-            None => binomial_cdf(servers, demand.others, demand.mean_duty()) >= self.percentile,
+            None => binomial_cdf(finite_cap(servers), demand.others, demand.mean_duty()) >= self.percentile,
         }
     }
 
     /// The most others of one mean duty that fit on `servers`, per unit of `demand.others`.
     fn others_capacity(&self, servers: u64, demand: &Demand) -> f64 {
-        let servers = servers.min(MAX_CONCURRENCY as u64);
         match self.max_load(servers) {
             Some(max) => max / demand.load,
-            None => binomial_max_users(servers, demand.mean_duty(), self.percentile) / demand.others,
+            None => binomial_max_users(finite_cap(servers), demand.mean_duty(), self.percentile) / demand.others,
         }
     }
 
@@ -305,6 +303,12 @@ fn largest_fitting(fits: impl Fn(f64) -> bool) -> f64 {
     }
     let next_whole = libm::ceil(lo);
     if next_whole > lo && next_whole < hi && fits(next_whole) { next_whole } else { lo }
+}
+
+/// Streams the finite-population count looks at, at most [`MAX_CONCURRENCY`] (as
+/// [`max_avg_load`] does for the exact Poisson methods; past it the speed limit binds anyway).
+fn finite_cap(servers: u64) -> u64 {
+    servers.min(MAX_CONCURRENCY as u64)
 }
 
 /// `floor(x)` as a whole count (0 for NaN or negative, saturating).
