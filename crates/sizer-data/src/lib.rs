@@ -4,7 +4,8 @@
 //! The JSON lives in `data/*.json` (one array per list) and is compiled in with `include_str!`;
 //! [`dataset()`] parses and validates it once. The wasm build embeds a binary form of the same
 //! JSON instead ([`EMBEDDED_BINARY`], written by `build.rs`), so the browser parses no JSON.
-//! `DATA.md` at the repository root says how to add a benchmark.
+//! `DATA.md` at the repository root says how to add a benchmark. [`Dataset::plan_team`] plans a
+//! team against every run ([`TeamRequest`] is the JSON a host page sends).
 
 #![forbid(unsafe_code)]
 
@@ -15,6 +16,8 @@ mod figure;
 mod load;
 mod lookup;
 mod model;
+mod team_plan;
+mod team_request;
 mod validate;
 mod wire;
 
@@ -28,5 +31,7 @@ pub use model::{
     Citation, Claim, ClaimQuantity, Counter, Dataset, Fact, FactKind, Qualifier, Run, RunOrigin, RunPoint, Source,
     SourceKind, Topology, Unit, Workload,
 };
+pub use team_plan::{CitedFigure, PlanRow, TtftNearest};
+pub use team_request::{DEFAULT_TEAM_PEOPLE, GroupRequest, HeadroomChoice, TeamRequest, TeamRequestError, Usage};
 pub use validate::is_valid_id;
 pub use wire::WireError;
