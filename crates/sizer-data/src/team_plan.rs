@@ -10,7 +10,7 @@
 //!   people per Spark (most first), then dataset order.
 
 use serde::Serialize;
-use sizer_core::{Team, TeamLimit, TeamPlan, TtftCurve};
+use sizer_core::{StreamsAtFloor, Team, TeamLimit, TeamPlan, TtftCurve};
 
 use crate::curve::CurveBasis;
 use crate::date::PartialDate;
@@ -279,7 +279,15 @@ fn note(run: &Run, team: &Team, plan: &TeamPlan, is_spark: bool) -> Option<Strin
     if plan.systems_needed.is_none() {
         return Some(match plan.unserved_by {
             Some(TeamLimit::Speed) if plan.whole_streams == 0 => {
-                format!("cannot give one request {} tok/s", team.settings().floor_tok_s)
+                let floor = team.settings().floor_tok_s;
+                match plan.streams {
+                    StreamsAtFloor::NeverReached { first } if first.concurrency > 1.0 => format!(
+                        "under {floor} tok/s per request already at {} concurrent requests, the fewest measured",
+                        first.concurrency
+                    ),
+                    StreamsAtFloor::NeverReached { .. } => format!("cannot give one request {floor} tok/s"),
+                    _ => format!("fewer than one whole stream stays at {floor} tok/s"),
+                }
             }
             Some(limit) => format!("even one person of each group breaks the {} limit", limit_name(limit)),
             None => "cannot serve the team".to_owned(),

@@ -33,6 +33,7 @@
 use core::fmt;
 
 use serde::{Deserialize, Serialize};
+use sizer_core::team::MAX_GROUP_PEOPLE;
 use sizer_core::{Group, Interpolation, Scenario, Team, TeamError, TeamHeadroom, TeamSettings};
 
 /// The English seed's worked team: the default when `groups` is missing.
@@ -91,8 +92,9 @@ impl From<HeadroomChoice> for TeamHeadroom {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GroupRequest {
+    /// Read as any JSON number so that `-3` or `2.5` get a sentence naming the group.
     #[serde(default = "one")]
-    pub people: u64,
+    pub people: f64,
     #[serde(default)]
     pub usage: Usage,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -109,15 +111,15 @@ pub struct GroupRequest {
     pub prompt_tokens: Option<f64>,
 }
 
-fn one() -> u64 {
-    1
+fn one() -> f64 {
+    1.0
 }
 
 impl GroupRequest {
     /// `people` with a preset and nothing changed.
     pub fn new(people: u64, usage: Usage) -> GroupRequest {
         GroupRequest {
-            people,
+            people: people as f64,
             usage,
             answer_tokens: None,
             interval_s: None,
@@ -128,8 +130,13 @@ impl GroupRequest {
         }
     }
 
-    /// The core group: the preset's usage with the given fields in place.
-    pub fn group(&self) -> Group {
+    /// The core group: the preset's usage with the given fields in place. `index` (0-based)
+    /// names the group in the error when the head count is not a whole number in range.
+    pub fn group(&self, index: usize) -> Result<Group, TeamRequestError> {
+        let people = self.people;
+        if !(people.is_finite() && people >= 0.0 && people.fract() == 0.0 && people <= MAX_GROUP_PEOPLE as f64) {
+            return Err(TeamRequestError::People { group: index, value: people });
+        }
         let preset = self.usage.scenario();
         let scenario = Scenario {
             answer_tokens: self.answer_tokens.unwrap_or(preset.answer_tokens),
@@ -140,7 +147,7 @@ impl GroupRequest {
             prompt_tokens: self.prompt_tokens.unwrap_or(preset.prompt_tokens),
             ..preset
         };
-        Group::with_usage(self.people, &scenario)
+        Ok(Group::with_usage(people as u64, &scenario))
     }
 }
 
@@ -179,6 +186,8 @@ impl Default for TeamRequest {
 pub enum TeamRequestError {
     /// Not JSON, or not the shape above (the message names the field and position).
     Json(String),
+    /// A head count that is negative, fractional or above [`MAX_GROUP_PEOPLE`] (0-based group).
+    People { group: usize, value: f64 },
     /// Well-formed, but a value is out of range.
     Team(TeamError),
 }
@@ -189,6 +198,11 @@ impl fmt::Display for TeamRequestError {
             TeamRequestError::Json(message) => {
                 write!(f, "the team is not valid JSON of the documented shape: {message}")
             }
+            TeamRequestError::People { group, value } => write!(
+                f,
+                "the team cannot be planned: group {}: people = {value} must be a whole number from 0 to {MAX_GROUP_PEOPLE}",
+                group + 1
+            ),
             TeamRequestError::Team(error) => write!(f, "the team cannot be planned: {error}"),
         }
     }
@@ -199,6 +213,11 @@ impl std::error::Error for TeamRequestError {}
 impl TeamRequest {
     /// Parses the JSON of `plan(teamJson)`.
     pub fn from_json(json: &str) -> Result<TeamRequest, TeamRequestError> {
+        // serde would also read a struct from an array (`[]` as every default): only an object
+        // is the documented shape.
+        if !json.trim_start().starts_with('{') {
+            return Err(TeamRequestError::Json("expected an object {...}".to_owned()));
+        }
         serde_json::from_str(json).map_err(|error| TeamRequestError::Json(error.to_string()))
     }
 
@@ -217,7 +236,8 @@ impl TeamRequest {
 
     /// The validated core team.
     pub fn team(&self) -> Result<Team, TeamRequestError> {
-        let groups = self.groups.iter().map(GroupRequest::group).collect();
+        let groups =
+            self.groups.iter().enumerate().map(|(index, group)| group.group(index)).collect::<Result<_, _>>()?;
         Team::new(groups, self.settings()).map_err(TeamRequestError::Team)
     }
 }
