@@ -3,14 +3,18 @@
 //! Run: `cargo run --release -p sizer-core --example bench_core` (add `-- --json` for one JSON
 //! object per line, which `cargo xtask bench` can read). Each benchmark is calibrated to batches
 //! of about 20 ms, then 15 batches are timed; the table shows the median, min and max time per
-//! call. Budgets: one full sizing <= 1 us; exact Poisson and Erlang C at 100,000 streams <= 1 ms.
+//! call. Budgets: one full sizing <= 1 us; exact Poisson and Erlang C at 100,000 streams <= 1 ms;
+//! one team sizing of every run in the dataset <= 50 us (issue 15).
 //!
 //! Two clocks: wall time, and on-CPU time of the benchmark thread (Linux
 //! `/proc/thread-self/schedstat`, nanoseconds). On a shared machine other processes steal the
 //! CPU in the middle of a batch; on-CPU time leaves those gaps out, wall time does not. The
 //! budget is judged on the on-CPU median when it is available, and both are printed.
 
-use sizer_core::{Curve, HeadroomMethod, Scenario, erlang_c, erlang_c_max_load, poisson_cdf, poisson_max_load, size};
+use sizer_core::{
+    Curve, Group, HeadroomMethod, RunLimits, Scenario, Team, TeamHeadroom, TeamSettings, TtftCurve, erlang_c,
+    erlang_c_max_load, plan, poisson_cdf, poisson_max_load, size,
+};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -92,6 +96,18 @@ fn main() {
     let with = |headroom| Scenario { headroom, ..full };
     let (poisson, erlang) = (with(HeadroomMethod::ExactPoisson), with(HeadroomMethod::ErlangC));
 
+    // Issue 15's example team: 30 chatting and 5 agents, 15 tok/s, a 3 s p99 TTFT ceiling, the
+    // finite-population headroom and a 10 % band.
+    let team_settings =
+        TeamSettings { ttft_ceiling_s: Some(3.0), headroom: TeamHeadroom::FinitePopulation, ..TeamSettings::default() };
+    let issue_team = Team::new(vec![Group::chat(30), Group::agent(5)], team_settings).expect("valid team");
+    let chat_team = Team::new(vec![Group::chat(163)], TeamSettings::default()).expect("valid team");
+    let data = sizer_data::dataset();
+    let ttft =
+        TtftCurve::from_seconds(&[(1.0, 0.041), (8.0, 0.61), (32.0, 2.1), (64.0, 2.7), (128.0, 7.1), (256.0, 21.5)])
+            .expect("seed points are valid");
+    let limits = RunLimits::new(&curve, Some(924_912.0), Some(5_705.0), Some(&ttft)).expect("valid figures");
+
     let results = [
         bench("size(): full sizing, normal approximation (default)", Some(1_000.0), || {
             black_box(size(black_box(&full), black_box(&curve)).ok());
@@ -101,6 +117,36 @@ fn main() {
         }),
         bench("size(): full sizing, Erlang C headroom", None, || {
             black_box(size(black_box(&erlang), black_box(&curve)).ok());
+        }),
+        bench("plan(): the issue's team on the worked run, four limits and the band", None, || {
+            black_box(plan(black_box(&issue_team), black_box(&limits)));
+        }),
+        bench(
+            "plan_team(): one team sizing of every run in the dataset (issue's team, 28 runs, rows)",
+            Some(50_000.0),
+            || {
+                black_box(data.plan_team(black_box(&issue_team), &[]));
+            },
+        ),
+        bench("plan_team(): every run, the seed's 163 chatting (normal approximation)", Some(50_000.0), || {
+            black_box(data.plan_team(black_box(&chat_team), &[]));
+        }),
+        bench("TMP plan chat", None, || {
+            black_box(plan(black_box(&chat_team), black_box(&limits)));
+        }),
+        bench("TMP curves", None, || {
+            for run in &data.runs {
+                black_box(run.curve().ok());
+                black_box(run.p99_ttft_curve());
+            }
+        }),
+        bench("TMP lookups", None, || {
+            for run in &data.runs {
+                black_box(data.kv_pool_tokens(run));
+                black_box(data.prefill_tok_s(run));
+                black_box(data.run_date(run));
+                black_box(data.source(&run.source));
+            }
         }),
         bench("poisson_max_load(100,000 streams, p 0.99)", Some(1_000_000.0), || {
             black_box(poisson_max_load(black_box(100_000), black_box(0.99)));

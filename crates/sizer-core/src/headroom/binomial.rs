@@ -4,7 +4,6 @@
 //! streams serve a few more people; as N grows at a fixed mean it tends to the Poisson answer.
 //! Engset's formula gives the share of requests that find every stream busy.
 
-use super::root::find_root_decreasing;
 use libm::{exp, lgamma, log, log1p};
 
 /// Hard cap on continued-fraction terms, so every call ends whatever the input. The fraction
@@ -119,11 +118,12 @@ pub fn binomial_pmf(k: u64, n: u64, d: f64) -> f64 {
 /// [`finite_population_people`]).
 ///
 /// # Formula
-/// Solve `binomial_cdf(S, n, d) = p` for n >= S: the left side is 1 at n = S and falls strictly
-/// to 0, so the root is bracketed and found by bisection-safeguarded secant steps (the same
-/// search as [`super::poisson_max_load`]), started from the Poisson answer `lambda / d`, which
-/// lies above it. `d >= 1` gives S (each user holds a stream), `d <= 0` or `p <= 0` gives +inf,
-/// `p >= 1` gives S, NaN gives 0.
+/// Solve `binomial_cdf(S, n, d) = p` for n: the left side is 1 at n = S and falls strictly to 0.
+/// The root lies between the Poisson answer `lambda / d` (a binomial count of the same mean is
+/// narrower, so at least as many users fit) and `(S + 1) / d` (past it the mean, and so the
+/// median, exceeds S, for p > 1/2); regula falsi with the Illinois step (Dowell & Jarratt, BIT
+/// 11, 1971) narrows it to 1e-12 relative, one CDF evaluation per step. `d >= 1` gives S (each
+/// user holds a stream), `d <= 0` or `p <= 0` gives +inf, `p >= 1` gives S, NaN gives 0.
 pub fn binomial_max_users(streams: u64, duty: f64, p: f64) -> f64 {
     let s = streams as f64;
     if duty.is_nan() || p.is_nan() {
@@ -136,22 +136,66 @@ pub fn binomial_max_users(streams: u64, duty: f64, p: f64) -> f64 {
         return f64::INFINITY;
     }
     let f = |n: f64| binomial_cdf(streams, n, duty) - p;
-    // The mean n d must stay near S: past (S + 1) / d the median exceeds S for p > 1/2. Widen for
-    // smaller p.
+    let mut lo = (super::poisson_max_load(streams, p) / duty).max(s);
+    let mut f_lo = f(lo);
+    if f_lo < 0.0 {
+        lo = s;
+        f_lo = 1.0 - p;
+    }
     let mut hi = (s + 2.0) / duty + 1.0;
+    let mut f_hi = f(hi);
     let mut widen = 0;
-    while f(hi) >= 0.0 && widen < 64 {
+    while f_hi >= 0.0 && widen < 64 {
+        (lo, f_lo) = (hi, f_hi);
         hi *= 2.0;
+        f_hi = f(hi);
         widen += 1;
     }
-    let guess = super::poisson_max_load(streams, p) / duty;
-    // Slope by a secant over a small step; the search falls back to bisection when it is poor.
-    let f_and_slope = |n: f64| {
-        let value = f(n);
-        let h = 1e-6 * n.max(1.0);
-        (value, (f(n + h) - value) / h)
-    };
-    find_root_decreasing(f_and_slope, s, hi, guess)
+    illinois(f, (lo, f_lo), (hi, f_hi))
+}
+
+/// Steps at most in [`illinois`]; it converges in about ten.
+const MAX_FALSE_POSITION_STEPS: usize = 200;
+
+/// The root of a decreasing `f` with `f(lo) >= 0 > f(hi)`, returned on the `f >= 0` side.
+///
+/// # Formula
+/// Regula falsi, `x = hi - f(hi) (hi - lo) / (f(hi) - f(lo))`, halving the value kept at an end
+/// that is kept twice in a row (the Illinois modification, Dowell & Jarratt 1971), until the
+/// bracket is 1e-12 relative wide.
+fn illinois(f: impl Fn(f64) -> f64, (mut lo, mut f_lo): (f64, f64), (mut hi, mut f_hi): (f64, f64)) -> f64 {
+    let mut kept_lo = false;
+    let mut kept_hi = false;
+    for _ in 0..MAX_FALSE_POSITION_STEPS {
+        if hi - lo <= 1e-12 * hi.abs().max(1.0) {
+            break;
+        }
+        let mut x = hi - f_hi * (hi - lo) / (f_hi - f_lo);
+        if !(x > lo && x < hi) {
+            x = 0.5 * (lo + hi);
+        }
+        let fx = f(x);
+        if fx.is_nan() {
+            break;
+        }
+        if fx >= 0.0 {
+            (lo, f_lo) = (x, fx);
+            if kept_hi {
+                f_hi *= 0.5;
+            }
+            (kept_hi, kept_lo) = (true, false);
+        } else {
+            (hi, f_hi) = (x, fx);
+            if kept_lo {
+                f_lo *= 0.5;
+            }
+            (kept_lo, kept_hi) = (true, false);
+        }
+        if fx == 0.0 {
+            break;
+        }
+    }
+    lo
 }
 
 /// Whole people: the largest whole N with `P(Binomial(N, duty) <= streams) >= p`.
@@ -161,7 +205,11 @@ pub fn binomial_max_users(streams: u64, duty: f64, p: f64) -> f64 {
 /// N + 1 (one step either way), so a root that lands within rounding of a whole number cannot
 /// give the wrong count. Saturates at `u64::MAX`; 0 for NaN.
 pub fn finite_population_people(streams: u64, duty: f64, p: f64) -> u64 {
-    let users = binomial_max_users(streams, duty, p);
+    whole_people_at(binomial_max_users(streams, duty, p), streams, duty, p)
+}
+
+/// [`finite_population_people`] from an already computed [`binomial_max_users`].
+pub(crate) fn whole_people_at(users: f64, streams: u64, duty: f64, p: f64) -> u64 {
     if users.is_nan() || users <= 0.0 {
         return 0;
     }

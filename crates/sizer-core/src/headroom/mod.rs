@@ -15,7 +15,7 @@
 //! requests in flight ([`binomial_max_users`], with [`engset_blocking`] for the share of
 //! requests that find every stream busy).
 
-mod binomial;
+pub(crate) mod binomial;
 mod erlang;
 mod normal;
 mod poisson;

@@ -266,20 +266,34 @@ impl Rule {
         if closed.is_some() {
             return closed;
         }
+        // Past this the mean in flight exceeds what the streams (or sessions) hold, so the
+        // percentile does too (p > 1/2): an upper end for the search.
+        let upper = match limit {
+            TeamLimit::Speed | TeamLimit::Ttft => {
+                let streams = if limit == TeamLimit::Speed { offer.whole_streams } else { offer.ttft?.1 };
+                (streams as f64 + 2.0) / (per_person.agents + per_person.load)
+            }
+            _ => {
+                let pool = offer.kv_pool_tokens?;
+                let context = per_person.other_context();
+                (pool + 2.0 * context) / (per_person.agent_kv_tokens + per_person.load * context)
+            }
+        };
         let fits = |people: f64| self.fits(limit, &per_person.times(people), offer).unwrap_or(false);
-        Some(largest_fitting(fits))
+        Some(largest_fitting(fits, upper))
     }
 }
 
 /// The largest P >= 0 with `fits(P)`, for `fits` true up to a point and false beyond it.
 ///
 /// # Formula
-/// Double an upper bound until it fails, bisect to a relative width of 1e-4 (and at most half a
-/// person), then move the
-/// lower end to `ceil(lo)` when that whole count still fits, so `floor` of the result is the
-/// exact largest whole count. 0 when even a share of one person does not fit.
-fn largest_fitting(fits: impl Fn(f64) -> bool) -> f64 {
-    let (mut lo, mut hi) = (0.0_f64, 1.0_f64);
+/// From `upper` (doubled while it still fits), bisect to a relative width of 1e-4 (and at most
+/// half a person), then move the lower end to `ceil(lo)` when that whole count still fits, so
+/// `floor` of the result is the exact largest whole count. 0 when even a share of one person
+/// does not fit.
+fn largest_fitting(fits: impl Fn(f64) -> bool, upper: f64) -> f64 {
+    let start = if upper.is_finite() && upper > 0.0 { upper } else { 1.0 };
+    let (mut lo, mut hi) = (0.0_f64, start);
     let mut doublings = 0;
     while fits(hi) && doublings < 64 {
         lo = hi;

@@ -3,6 +3,7 @@
 
 use super::fit::{Demand, Offer, Rule, ttft_under, whole};
 use super::settings::{RunLimits, Team, TeamHeadroom, TeamLimit};
+use crate::headroom::binomial::whole_people_at;
 use crate::headroom::{
     binomial_max_users, binomial_quantile, engset_blocking, erlang_b, poisson_max_load, poisson_quantile,
 };
@@ -47,8 +48,9 @@ pub struct TeamPlan {
     pub unserved_by: Option<TeamLimit>,
     /// The load on each system at `systems_needed`.
     pub per_system: Option<PerSystem>,
-    /// The non-agent groups by the finite-population method beside Poisson, on the streams the
-    /// agents of one system leave (`None` without non-agent people or when not served).
+    /// With the finite-population headroom: the non-agent groups by it beside Poisson, on the
+    /// streams the agents of one system leave (`None` with another method, without non-agent
+    /// people, or when not served).
     pub finite: Option<FiniteComparison>,
     /// The same plan with speeds scaled by `1 - u` and `1 + u`.
     pub band: Band,
@@ -162,7 +164,9 @@ pub fn plan(team: &Team, limits: &RunLimits<'_>) -> TeamPlan {
 
     let offer = nominal.offer;
     let per_system = nominal.systems.ok().map(|k| per_system(team, &duties, &rule, &offer, k, nominal.smallest));
-    let finite = per_system.and_then(|load| finite_comparison(team, &duties, &rule, &offer, load.agents));
+    let finite = per_system
+        .filter(|_| rule.headroom == TeamHeadroom::FinitePopulation)
+        .and_then(|load| finite_comparison(team, &duties, &rule, &offer, load.agents));
     let lower_bound = match nominal.binding {
         TeamLimit::Speed => offer.streams.is_lower_bound(),
         TeamLimit::Ttft => ttft.is_some_and(|t| t.is_lower_bound()),
@@ -202,7 +206,7 @@ fn evaluate(team: &Team, duties: &[f64], per_person: &Demand, rule: &Rule, offer
             smallest = users;
         }
     }
-    let systems = systems_needed(team, duties, rule, &offer);
+    let systems = systems_needed(team, duties, rule, &offer, smallest);
     Evaluation { offer, users, binding, smallest, systems }
 }
 
@@ -222,15 +226,31 @@ fn broken_limit(rule: &Rule, demand: &Demand, offer: &Offer) -> Option<TeamLimit
 }
 
 /// The smallest K that serves the team split evenly, or the limit no K satisfies.
-fn systems_needed(team: &Team, duties: &[f64], rule: &Rule, offer: &Offer) -> Result<u64, TeamLimit> {
+///
+/// With `room` the most people of the team's mix one system holds, no K below `N / room` can
+/// serve (each system would hold more than `room` of the mix, and rounding every group up only
+/// adds people), so the search starts there and gallops up, then bisects.
+fn systems_needed(team: &Team, duties: &[f64], rule: &Rule, offer: &Offer, room: f64) -> Result<u64, TeamLimit> {
     let largest = team.groups().iter().map(|g| g.people).max().unwrap_or(1).max(1);
-    if let Some(limit) = broken_limit(rule, &demand_on(team, duties, largest), offer) {
+    let serves = |k: u64| broken_limit(rule, &demand_on(team, duties, k), offer);
+    if let Some(limit) = serves(largest) {
         return Err(limit);
     }
-    let (mut lo, mut hi) = (1_u64, largest);
+    let people = team.people() as f64;
+    let start = if room > 0.0 && room.is_finite() { libm::ceil(people / room) } else { 1.0 };
+    // `room` is found to 1e-4 (relative) for a mix: start a little below the bound.
+    let below = libm::floor(start * (1.0 - 1e-3)) - 1.0;
+    let mut lo = if below >= 1.0 && below < largest as f64 { below as u64 } else { 1 };
+    let mut step = 1;
+    let mut hi = lo;
+    while hi < largest && serves(hi).is_some() {
+        lo = hi + 1;
+        hi = (hi + step).min(largest);
+        step *= 2;
+    }
     while lo < hi {
         let mid = lo + (hi - lo) / 2;
-        if broken_limit(rule, &demand_on(team, duties, mid), offer).is_none() {
+        if serves(mid).is_none() {
             hi = mid;
         } else {
             lo = mid + 1;
@@ -272,7 +292,7 @@ fn finite_comparison(team: &Team, duties: &[f64], rule: &Rule, offer: &Offer, ag
     let duty = others.mean_duty();
     let users_finite = binomial_max_users(streams, duty, rule.percentile);
     let users_poisson = poisson_max_load(streams, rule.percentile) / duty;
-    let people_finite = crate::headroom::finite_population_people(streams, duty, rule.percentile);
+    let people_finite = whole_people_at(users_finite, streams, duty, rule.percentile);
     let people_poisson = whole(users_poisson);
     Some(FiniteComparison {
         streams,
