@@ -134,6 +134,24 @@ fn main() {
         bench("TMP plan chat", None, || {
             black_box(plan(black_box(&chat_team), black_box(&limits)));
         }),
+        bench("TMP plan issue-normal", None, || {
+            let t = Team::new(
+                vec![Group::chat(30), Group::agent(5)],
+                TeamSettings { ttft_ceiling_s: Some(3.0), ..TeamSettings::default() },
+            )
+            .unwrap();
+            black_box(plan(black_box(&t), black_box(&limits)));
+        }),
+        bench("TMP plan chat finite", None, || {
+            let t = Team::new(vec![Group::chat(30)], team_settings).unwrap();
+            black_box(plan(black_box(&t), black_box(&limits)));
+        }),
+        bench("TMP binmax", None, || {
+            black_box(sizer_core::binomial_max_users(black_box(52), 0.23, 0.99));
+        }),
+        bench("TMP bincdf", None, || {
+            black_box(sizer_core::binomial_cdf(black_box(52), 163.0, 0.23));
+        }),
         bench("TMP curves", None, || {
             for run in &data.runs {
                 black_box(run.curve().ok());

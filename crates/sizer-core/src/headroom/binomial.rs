@@ -119,10 +119,9 @@ pub fn binomial_pmf(k: u64, n: u64, d: f64) -> f64 {
 ///
 /// # Formula
 /// Solve `binomial_cdf(S, n, d) = p` for n: the left side is 1 at n = S and falls strictly to 0.
-/// The root lies between the Poisson answer `lambda / d` (a binomial count of the same mean is
-/// narrower, so at least as many users fit) and `(S + 1) / d` (past it the mean, and so the
-/// median, exceeds S, for p > 1/2); regula falsi with the Illinois step (Dowell & Jarratt, BIT
-/// 11, 1971) narrows it to 1e-12 relative, one CDF evaluation per step. `d >= 1` gives S (each
+/// A bracket is grown around the normal approximation `n d + z sqrt(n d (1 - d)) = S + 1/2`,
+/// then regula falsi with the Illinois step (Dowell & Jarratt, BIT 11, 1971) narrows it to
+/// 1e-12 relative, one CDF evaluation per step. `d >= 1` gives S (each
 /// user holds a stream), `d <= 0` or `p <= 0` gives +inf, `p >= 1` gives S, NaN gives 0.
 pub fn binomial_max_users(streams: u64, duty: f64, p: f64) -> f64 {
     let s = streams as f64;
@@ -136,20 +135,44 @@ pub fn binomial_max_users(streams: u64, duty: f64, p: f64) -> f64 {
         return f64::INFINITY;
     }
     let f = |n: f64| binomial_cdf(streams, n, duty) - p;
-    let mut lo = (super::poisson_max_load(streams, p) / duty).max(s);
-    let mut f_lo = f(lo);
-    if f_lo < 0.0 {
-        lo = s;
-        f_lo = 1.0 - p;
+    // Start from the normal approximation m + z sqrt(m (1 - d)) = S + 1/2 for the mean m = n d,
+    // then widen a small bracket around it until it holds the root.
+    let z = super::z_for_percentile(p);
+    let guess = (super::normal_max_load(s + 0.5, z * libm::sqrt(1.0 - duty)) / duty).max(s);
+    let (mut lo, mut f_lo) = (s, 1.0 - p);
+    let (mut hi, mut f_hi) = (f64::INFINITY, -p);
+    let mut step = 0.02 * guess + 1.0;
+    let f_guess = f(guess);
+    if f_guess >= 0.0 {
+        (lo, f_lo) = (guess, f_guess);
+        for _ in 0..64 {
+            let x = lo + step;
+            let fx = f(x);
+            if fx < 0.0 {
+                (hi, f_hi) = (x, fx);
+                break;
+            }
+            (lo, f_lo) = (x, fx);
+            step *= 2.0;
+        }
+    } else {
+        (hi, f_hi) = (guess, f_guess);
+        for _ in 0..64 {
+            let x = (hi - step).max(s);
+            if x <= s {
+                break;
+            }
+            let fx = f(x);
+            if fx >= 0.0 {
+                (lo, f_lo) = (x, fx);
+                break;
+            }
+            (hi, f_hi) = (x, fx);
+            step *= 2.0;
+        }
     }
-    let mut hi = (s + 2.0) / duty + 1.0;
-    let mut f_hi = f(hi);
-    let mut widen = 0;
-    while f_hi >= 0.0 && widen < 64 {
-        (lo, f_lo) = (hi, f_hi);
-        hi *= 2.0;
-        f_hi = f(hi);
-        widen += 1;
+    if !hi.is_finite() {
+        return lo;
     }
     illinois(f, (lo, f_lo), (hi, f_hi))
 }

@@ -229,7 +229,8 @@ fn broken_limit(rule: &Rule, demand: &Demand, offer: &Offer) -> Option<TeamLimit
 ///
 /// With `room` the most people of the team's mix one system holds, no K below `N / room` can
 /// serve (each system would hold more than `room` of the mix, and rounding every group up only
-/// adds people), so the search starts there and gallops up, then bisects.
+/// adds people), so the search starts there (less a margin for rounding) and gallops up, then
+/// bisects.
 fn systems_needed(team: &Team, duties: &[f64], rule: &Rule, offer: &Offer, room: f64) -> Result<u64, TeamLimit> {
     let largest = team.groups().iter().map(|g| g.people).max().unwrap_or(1).max(1);
     let serves = |k: u64| broken_limit(rule, &demand_on(team, duties, k), offer);
@@ -237,7 +238,9 @@ fn systems_needed(team: &Team, duties: &[f64], rule: &Rule, offer: &Offer, room:
         return Err(limit);
     }
     let people = team.people() as f64;
-    let start = if room > 0.0 && room.is_finite() { libm::ceil(people / room) } else { 1.0 };
+    // `room + 1`: the agents-only KV room counts whole average sessions, up to one under the
+    // supremum.
+    let start = if room >= 0.0 && room.is_finite() { libm::ceil(people / (room + 1.0)) } else { 1.0 };
     // `room` is found to 1e-4 (relative) for a mix: start a little below the bound.
     let below = libm::floor(start * (1.0 - 1e-3)) - 1.0;
     let mut lo = if below >= 1.0 && below < largest as f64 { below as u64 } else { 1 };
