@@ -21,12 +21,12 @@ const REPLICAS: &str = "nvidia-forum-gpt-oss-120b-mxfp4-vllm-dev-2-replicas-lite
 /// The issue's example request, verbatim.
 const ISSUE_TEAM: &str = r#"{"groups": [{"people": 30, "usage": "chat"}, {"people": 5, "usage": "agent"}], "floor_tok_s": 15, "ttft_ceiling_s": 3, "headroom": "finite", "uncertainty": 0.1}"#;
 
-fn rows(json: &str) -> Vec<PlanRow> {
+fn rows(json: &str) -> Vec<PlanRow<'static>> {
     let request = TeamRequest::from_json(json).expect("valid request");
     dataset().plan_request(&request, &[]).expect("valid team")
 }
 
-fn row<'a>(rows: &'a [PlanRow], id: &str) -> &'a PlanRow {
+fn row<'a, 'd>(rows: &'a [PlanRow<'d>], id: &str) -> &'a PlanRow<'d> {
     rows.iter().find(|r| r.run_id == id).unwrap_or_else(|| panic!("no row for {id}"))
 }
 
@@ -68,7 +68,7 @@ fn the_issue_team_on_the_worked_run() {
     assert_eq!(qwen.kv_pool.as_ref().map(|c| c.value), Some(924_912.0));
     assert_eq!(qwen.prefill.as_ref().map(|c| c.value), Some(5_705.0));
     assert_eq!(qwen.date.map(|d| d.to_string()).as_deref(), Some("2026-09-02"));
-    assert_eq!(qwen.publisher.as_deref(), Some("GPUwerk"));
+    assert_eq!(qwen.publisher, Some("GPUwerk"));
     let plan = qwen.plan.as_ref().expect("planned");
     assert_eq!((plan.people, plan.agents), (35, 5));
 }

@@ -103,6 +103,7 @@ fn main() {
     let issue_team = Team::new(vec![Group::chat(30), Group::agent(5)], team_settings).expect("valid team");
     let chat_team = Team::new(vec![Group::chat(163)], TeamSettings::default()).expect("valid team");
     let data = sizer_data::dataset();
+    let planner = sizer_data::Planner::new(data, &[]);
     let ttft =
         TtftCurve::from_seconds(&[(1.0, 0.041), (8.0, 0.61), (32.0, 2.1), (64.0, 2.7), (128.0, 7.1), (256.0, 21.5)])
             .expect("seed points are valid");
@@ -122,49 +123,17 @@ fn main() {
             black_box(plan(black_box(&issue_team), black_box(&limits)));
         }),
         bench(
-            "plan_team(): one team sizing of every run in the dataset (issue's team, 28 runs, rows)",
+            "Planner::plan(): one team sizing of every run in the dataset (issue's team, finite headroom)",
             Some(50_000.0),
             || {
-                black_box(data.plan_team(black_box(&issue_team), &[]));
+                black_box(planner.plan(black_box(&issue_team)));
             },
         ),
-        bench("plan_team(): every run, the seed's 163 chatting (normal approximation)", Some(50_000.0), || {
+        bench("Planner::plan(): every run, the seed's 163 chatting (normal approximation)", Some(50_000.0), || {
+            black_box(planner.plan(black_box(&chat_team)));
+        }),
+        bench("Dataset::plan_team(): the same, looking up every run's curve and figures first", None, || {
             black_box(data.plan_team(black_box(&chat_team), &[]));
-        }),
-        bench("TMP plan chat", None, || {
-            black_box(plan(black_box(&chat_team), black_box(&limits)));
-        }),
-        bench("TMP plan issue-normal", None, || {
-            let t = Team::new(
-                vec![Group::chat(30), Group::agent(5)],
-                TeamSettings { ttft_ceiling_s: Some(3.0), ..TeamSettings::default() },
-            )
-            .unwrap();
-            black_box(plan(black_box(&t), black_box(&limits)));
-        }),
-        bench("TMP plan chat finite", None, || {
-            let t = Team::new(vec![Group::chat(30)], team_settings).unwrap();
-            black_box(plan(black_box(&t), black_box(&limits)));
-        }),
-        bench("TMP binmax", None, || {
-            black_box(sizer_core::binomial_max_users(black_box(52), 0.23, 0.99));
-        }),
-        bench("TMP bincdf", None, || {
-            black_box(sizer_core::binomial_cdf(black_box(52), 163.0, 0.23));
-        }),
-        bench("TMP curves", None, || {
-            for run in &data.runs {
-                black_box(run.curve().ok());
-                black_box(run.p99_ttft_curve());
-            }
-        }),
-        bench("TMP lookups", None, || {
-            for run in &data.runs {
-                black_box(data.kv_pool_tokens(run));
-                black_box(data.prefill_tok_s(run));
-                black_box(data.run_date(run));
-                black_box(data.source(&run.source));
-            }
         }),
         bench("poisson_max_load(100,000 streams, p 0.99)", Some(1_000_000.0), || {
             black_box(poisson_max_load(black_box(100_000), black_box(0.99)));

@@ -31,7 +31,7 @@ pub use model::{
     Citation, Claim, ClaimQuantity, Counter, Dataset, Fact, FactKind, Qualifier, Run, RunOrigin, RunPoint, Source,
     SourceKind, Topology, Unit, Workload,
 };
-pub use team_plan::{CitedFigure, PlanRow, TtftNearest};
+pub use team_plan::{CitedFigure, PlanRow, Planner, TtftNearest};
 pub use team_request::{DEFAULT_TEAM_PEOPLE, GroupRequest, HeadroomChoice, TeamRequest, TeamRequestError, Usage};
 pub use validate::is_valid_id;
 pub use wire::WireError;

@@ -10,9 +10,9 @@
 //!   people per Spark (most first), then dataset order.
 
 use serde::Serialize;
-use sizer_core::{StreamsAtFloor, Team, TeamLimit, TeamPlan, TtftCurve};
+use sizer_core::{Curve, RunLimits, StreamsAtFloor, Team, TeamLimit, TeamPlan, TtftCurve};
 
-use crate::curve::CurveBasis;
+use crate::curve::{CurveBasis, RunCurveError};
 use crate::date::PartialDate;
 use crate::figure::Figure;
 use crate::lookup::CitedValue;
@@ -20,18 +20,18 @@ use crate::model::{Dataset, Run, RunOrigin, Topology};
 use crate::team_request::{TeamRequest, TeamRequestError};
 
 /// A figure the plan used, and the fact or run it came from.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct CitedFigure {
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct CitedFigure<'a> {
     pub value: f64,
     /// Id of the fact or run holding it.
-    pub cited_id: String,
+    pub cited_id: &'a str,
     /// Id of the source behind it.
-    pub source: String,
+    pub source: &'a str,
 }
 
-impl From<CitedValue<'_>> for CitedFigure {
-    fn from(cited: CitedValue<'_>) -> CitedFigure {
-        CitedFigure { value: cited.value, cited_id: cited.cited_id.to_owned(), source: cited.source.to_owned() }
+impl<'a> From<CitedValue<'a>> for CitedFigure<'a> {
+    fn from(cited: CitedValue<'a>) -> CitedFigure<'a> {
+        CitedFigure { value: cited.value, cited_id: cited.cited_id, source: cited.source }
     }
 }
 
@@ -48,11 +48,11 @@ pub struct TtftNearest {
 
 /// One run in the ranking. "System" is the hardware as measured (one node, or a TP=2 pair).
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct PlanRow {
-    pub run_id: String,
-    pub label: String,
+pub struct PlanRow<'a> {
+    pub run_id: &'a str,
+    pub label: &'a str,
     pub origin: RunOrigin,
-    pub hardware: String,
+    pub hardware: &'a str,
     pub topology: Topology,
     /// Nodes in one system as measured.
     pub nodes_per_system: u32,
@@ -86,15 +86,15 @@ pub struct PlanRow {
     pub p99_ttft_at_load_s: Option<f64>,
     /// Which limits the run's data let us check.
     pub known_limits: Vec<TeamLimit>,
-    pub kv_pool: Option<CitedFigure>,
-    pub prefill: Option<CitedFigure>,
+    pub kv_pool: Option<CitedFigure<'a>>,
+    pub prefill: Option<CitedFigure<'a>>,
     /// Which figure became the speed curve.
     pub curve_basis: Option<CurveBasis>,
     /// When the run was measured (its own date, else its source's).
     pub date: Option<PartialDate>,
     /// Source id, and its publisher where the dataset knows it.
-    pub source: String,
-    pub publisher: Option<String>,
+    pub source: &'a str,
+    pub publisher: Option<&'a str>,
     /// Why there is no plan, or what to keep in mind, in one sentence.
     pub note: Option<String>,
     /// Every step, for show-your-work (`None` without a curve).
@@ -134,11 +134,35 @@ impl Run {
     }
 }
 
-impl Dataset {
-    /// The team planned against every run of the dataset, then every imported run, ranked (see
-    /// the module docs). A run without a usable curve still gets a row, with a note.
-    pub fn plan_team(&self, team: &Team, imported: &[Run]) -> Vec<PlanRow> {
-        let mut rows: Vec<PlanRow> = self.runs.iter().chain(imported).map(|run| self.plan_run(team, run)).collect();
+/// One run made ready for planning: its curve, p99 TTFT, KV pool and prefill rate looked up
+/// once, so each new team costs only the planning.
+struct PreparedRun<'a> {
+    run: &'a Run,
+    curve: Result<(Curve, CurveBasis), RunCurveError>,
+    ttft: Option<TtftCurve>,
+    kv_pool: Option<CitedFigure<'a>>,
+    prefill: Option<CitedFigure<'a>>,
+    date: Option<PartialDate>,
+    publisher: Option<&'a str>,
+}
+
+/// Every run of a dataset plus imported runs, ready to plan teams against (keep one while the
+/// runs stay the same; [`Planner::plan`] per team).
+pub struct Planner<'a> {
+    runs: Vec<PreparedRun<'a>>,
+}
+
+impl<'a> Planner<'a> {
+    /// Looks up each run's curve and figures once (see the module docs for the rules).
+    pub fn new(data: &'a Dataset, imported: &'a [Run]) -> Planner<'a> {
+        let runs = data.runs.iter().chain(imported).map(|run| data.prepare(run)).collect();
+        Planner { runs }
+    }
+
+    /// The team planned against every run, ranked (see the module docs). A run without a usable
+    /// curve still gets a row, with a note.
+    pub fn plan(&self, team: &Team) -> Vec<PlanRow<'a>> {
+        let mut rows: Vec<PlanRow<'a>> = self.runs.iter().map(|prepared| prepared.plan(team)).collect();
         rows.sort_by_key(|row| {
             let served = match (row.sparks_needed, row.systems_needed) {
                 (Some(_), _) => 0,
@@ -150,104 +174,44 @@ impl Dataset {
         });
         rows
     }
+}
+
+impl Dataset {
+    /// The team planned against every run of the dataset, then every imported run, ranked.
+    /// To plan many teams against the same runs, keep a [`Planner`].
+    pub fn plan_team<'a>(&'a self, team: &Team, imported: &'a [Run]) -> Vec<PlanRow<'a>> {
+        Planner::new(self, imported).plan(team)
+    }
 
     /// The team planned against one run (sourced or imported).
-    pub fn plan_run(&self, team: &Team, run: &Run) -> PlanRow {
+    pub fn plan_run<'a>(&'a self, team: &Team, run: &'a Run) -> PlanRow<'a> {
+        self.prepare(run).plan(team)
+    }
+
+    fn prepare<'a>(&'a self, run: &'a Run) -> PreparedRun<'a> {
         let sourced = run.origin == RunOrigin::Sourced;
         let kv_pool = if sourced { self.kv_pool_tokens(run).map(CitedFigure::from) } else { None };
         let prefill = if sourced {
             self.prefill_tok_s(run).map(CitedFigure::from)
         } else {
-            run.prefill_tok_s().map(|value| CitedFigure { value, cited_id: run.id.clone(), source: run.source.clone() })
+            run.prefill_tok_s().map(|value| CitedFigure { value, cited_id: &run.id, source: &run.source })
         };
-        let is_spark = run.is_dgx_spark();
-        let nodes = run.nodes.max(1);
-        let mut row = PlanRow {
-            run_id: run.id.clone(),
-            label: run.label.clone(),
-            origin: run.origin,
-            hardware: run.hardware.clone(),
-            topology: run.topology,
-            nodes_per_system: nodes,
-            is_spark,
-            people_per_system: None,
-            people_per_spark: None,
-            systems_needed: None,
-            sparks_needed: None,
-            binding: None,
-            unserved_by: None,
-            people_is_lower_bound: false,
-            people_low: None,
-            people_high: None,
-            binding_changes: false,
-            load_streams: None,
-            p99_ttft_near_load: None,
-            p99_ttft_at_load_s: None,
-            known_limits: Vec::new(),
+        PreparedRun {
+            run,
+            curve: run.curve(),
+            ttft: run.p99_ttft_curve(),
             kv_pool,
             prefill,
-            curve_basis: None,
             date: self.run_date(run),
-            source: run.source.clone(),
-            publisher: self.source(&run.source).map(|s| s.publisher.clone()),
-            note: None,
-            plan: None,
-        };
-        let (curve, basis) = match run.curve() {
-            Ok(found) => found,
-            Err(error) => {
-                row.note = Some(format!("no usable speed curve: {error}"));
-                return row;
-            }
-        };
-        row.curve_basis = Some(basis);
-        let ttft = run.p99_ttft_curve();
-        let limits = sizer_core::RunLimits::new(
-            &curve,
-            row.kv_pool.as_ref().map(|c| c.value),
-            row.prefill.as_ref().map(|c| c.value),
-            ttft.as_ref(),
-        );
-        let limits = match limits {
-            Ok(limits) => limits,
-            Err(error) => {
-                row.note = Some(format!("the run's KV pool or prefill rate is out of range: {error}"));
-                return row;
-            }
-        };
-        let plan = sizer_core::plan(team, &limits);
-        let per_spark = |people: u64| is_spark.then(|| people / u64::from(nodes));
-        row.people_per_system = Some(plan.people_per_system);
-        row.people_per_spark = per_spark(plan.people_per_system);
-        row.systems_needed = plan.systems_needed;
-        row.sparks_needed = plan.systems_needed.filter(|_| is_spark).map(|k| k.saturating_mul(u64::from(nodes)));
-        row.binding = Some(plan.binding);
-        row.unserved_by = plan.unserved_by;
-        row.people_is_lower_bound = plan.people_is_lower_bound;
-        row.people_low = Some(plan.band.people_low);
-        row.people_high = Some(plan.band.people_high);
-        row.binding_changes = plan.band.binding_changes;
-        row.known_limits = [
-            Some(TeamLimit::Speed),
-            row.kv_pool.as_ref().map(|_| TeamLimit::Kv),
-            row.prefill.as_ref().map(|_| TeamLimit::Prefill),
-            plan.ttft_under_ceiling.map(|_| TeamLimit::Ttft),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
-        if let Some(load) = plan.per_system {
-            row.load_streams = Some(load.peak_streams);
-            row.p99_ttft_near_load = run.nearest_p99_ttft(load.peak_streams);
-            row.p99_ttft_at_load_s = ttft.as_ref().and_then(|t| t.p99_at(load.peak_streams));
+            publisher: self.source(&run.source).map(|s| s.publisher.as_str()),
         }
-        row.note = note(run, team, &plan, is_spark);
-        row.plan = Some(plan);
-        row
     }
-
     /// [`Dataset::plan_team`] for a parsed request.
-    pub fn plan_request(&self, request: &TeamRequest, imported: &[Run]) -> Result<Vec<PlanRow>, TeamRequestError> {
+    pub fn plan_request<'a>(
+        &'a self,
+        request: &TeamRequest,
+        imported: &'a [Run],
+    ) -> Result<Vec<PlanRow<'a>>, TeamRequestError> {
         Ok(self.plan_team(&request.team()?, imported))
     }
 
@@ -266,12 +230,96 @@ impl Dataset {
 
 #[derive(Serialize)]
 struct PlanResponse<'a> {
-    rows: &'a [PlanRow],
+    rows: &'a [PlanRow<'a>],
 }
 
 #[derive(Serialize)]
 struct PlanFailure {
     error: String,
+}
+
+impl<'a> PreparedRun<'a> {
+    fn plan(&self, team: &Team) -> PlanRow<'a> {
+        let run = self.run;
+        let is_spark = run.is_dgx_spark();
+        let nodes = run.nodes.max(1);
+        let mut row = PlanRow {
+            run_id: &run.id,
+            label: &run.label,
+            origin: run.origin,
+            hardware: &run.hardware,
+            topology: run.topology,
+            nodes_per_system: nodes,
+            is_spark,
+            people_per_system: None,
+            people_per_spark: None,
+            systems_needed: None,
+            sparks_needed: None,
+            binding: None,
+            unserved_by: None,
+            people_is_lower_bound: false,
+            people_low: None,
+            people_high: None,
+            binding_changes: false,
+            load_streams: None,
+            p99_ttft_near_load: None,
+            p99_ttft_at_load_s: None,
+            known_limits: Vec::new(),
+            kv_pool: self.kv_pool,
+            prefill: self.prefill,
+            curve_basis: None,
+            date: self.date,
+            source: &run.source,
+            publisher: self.publisher,
+            note: None,
+            plan: None,
+        };
+        let (curve, basis) = match &self.curve {
+            Ok(found) => found,
+            Err(error) => {
+                row.note = Some(format!("no usable speed curve: {error}"));
+                return row;
+            }
+        };
+        row.curve_basis = Some(*basis);
+        let limits =
+            RunLimits::new(curve, self.kv_pool.map(|c| c.value), self.prefill.map(|c| c.value), self.ttft.as_ref());
+        let limits = match limits {
+            Ok(limits) => limits,
+            Err(error) => {
+                row.note = Some(format!("the run's KV pool or prefill rate is out of range: {error}"));
+                return row;
+            }
+        };
+        let plan = sizer_core::plan(team, &limits);
+        row.people_per_system = Some(plan.people_per_system);
+        row.people_per_spark = is_spark.then(|| plan.people_per_system / u64::from(nodes));
+        row.systems_needed = plan.systems_needed;
+        row.sparks_needed = plan.systems_needed.filter(|_| is_spark).map(|k| k.saturating_mul(u64::from(nodes)));
+        row.binding = Some(plan.binding);
+        row.unserved_by = plan.unserved_by;
+        row.people_is_lower_bound = plan.people_is_lower_bound;
+        row.people_low = Some(plan.band.people_low);
+        row.people_high = Some(plan.band.people_high);
+        row.binding_changes = plan.band.binding_changes;
+        row.known_limits = [
+            Some(TeamLimit::Speed),
+            self.kv_pool.map(|_| TeamLimit::Kv),
+            self.prefill.map(|_| TeamLimit::Prefill),
+            plan.ttft_under_ceiling.map(|_| TeamLimit::Ttft),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if let Some(load) = plan.per_system {
+            row.load_streams = Some(load.peak_streams);
+            row.p99_ttft_near_load = run.nearest_p99_ttft(load.peak_streams);
+            row.p99_ttft_at_load_s = self.ttft.as_ref().and_then(|t| t.p99_at(load.peak_streams));
+        }
+        row.note = note(run, team, &plan, is_spark);
+        row.plan = Some(plan);
+        row
+    }
 }
 
 /// What the reader must keep in mind about a row, if anything.
