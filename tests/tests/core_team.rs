@@ -157,6 +157,13 @@ fn a_mixed_team_adds_its_parts() {
     assert_eq!(plan.finite, None);
     let finite_settings = TeamSettings { headroom: TeamHeadroom::FinitePopulation, ..TeamSettings::default() };
     let finite_plan = sizer_core::plan(&team(vec![Group::chat(30), Group::agent(5)], finite_settings), &limits);
+    // mpmath, 120 bisections on P(Bin(6P/7, d15) <= floor(52 - P/7)) >= 0.99: 122.0924 people of
+    // this mix (the search stops within 1e-4 relative); by the exact Poisson count, 119 again.
+    assert_eq!(finite_plan.people_per_system, 122);
+    assert_close(finite_plan.users_by_speed, 122.092_410_320_080_286, 1e-4 * 122.1);
+    let poisson_settings = TeamSettings { headroom: TeamHeadroom::ExactPoisson, ..TeamSettings::default() };
+    let poisson_plan = sizer_core::plan(&team(vec![Group::chat(30), Group::agent(5)], poisson_settings), &limits);
+    assert_eq!(poisson_plan.people_per_system, 119);
     let finite = finite_plan.finite.expect("chat users present");
     assert_eq!(finite.streams, 47);
     assert!(finite.people_finite >= finite.people_poisson);

@@ -280,7 +280,22 @@ impl Rule {
             }
         };
         let fits = |people: f64| self.fits(limit, &per_person.times(people), offer).unwrap_or(false);
-        Some(largest_fitting(fits, upper))
+        // The exact methods cost one CDF or root per check: start next to the answer of the
+        // normal approximation with the method's variance (binomial: `n d (1 - d)`).
+        let near = match self.headroom {
+            TeamHeadroom::NormalApprox => None,
+            TeamHeadroom::FinitePopulation => {
+                let z = self.z * libm::sqrt(1.0 - per_person.mean_duty().min(1.0));
+                Rule { headroom: TeamHeadroom::NormalApprox, z, ..*self }.capacity(limit, per_person, offer)
+            }
+            TeamHeadroom::ExactPoisson | TeamHeadroom::ErlangC => {
+                Rule { headroom: TeamHeadroom::NormalApprox, ..*self }.capacity(limit, per_person, offer)
+            }
+        };
+        Some(match near {
+            Some(guess) if guess.is_finite() && guess > 0.0 => largest_fitting_near(fits, guess),
+            _ => largest_fitting(fits, upper),
+        })
     }
 }
 
@@ -303,6 +318,42 @@ fn largest_fitting(fits: impl Fn(f64) -> bool, upper: f64) -> f64 {
     if doublings == 64 {
         return lo;
     }
+    bisect(fits, lo, hi)
+}
+
+/// [`largest_fitting`] from a `guess` near the answer: steps of 2 % (at least half a person)
+/// away from it, doubling, until the answer is bracketed, then the same bisection.
+fn largest_fitting_near(fits: impl Fn(f64) -> bool, guess: f64) -> f64 {
+    let mut step = (0.02 * guess).max(0.5);
+    let (mut lo, mut hi);
+    if fits(guess) {
+        lo = guess;
+        hi = guess + step;
+        let mut steps = 0;
+        while fits(hi) && steps < 64 {
+            lo = hi;
+            step *= 2.0;
+            hi = lo + step;
+            steps += 1;
+        }
+    } else {
+        hi = guess;
+        lo = (guess - step).max(0.0);
+        while lo > 0.0 && !fits(lo) {
+            hi = lo;
+            step *= 2.0;
+            lo = (lo - step).max(0.0);
+        }
+        if lo == 0.0 && !fits(0.0) {
+            return 0.0;
+        }
+    }
+    bisect(fits, lo, hi)
+}
+
+/// Narrows `fits(lo) && !fits(hi)` to at most half a person (and 1e-4 relative), then moves `lo`
+/// to `ceil(lo)` when that whole count still fits, so `floor` of the result is exact.
+fn bisect(fits: impl Fn(f64) -> bool, mut lo: f64, mut hi: f64) -> f64 {
     for _ in 0..MAX_BISECTIONS {
         // At most half a person wide, so at most one whole count lies inside.
         if hi - lo <= (CAPACITY_TOLERANCE * hi.max(1.0)).min(0.5) {
