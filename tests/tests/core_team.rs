@@ -14,7 +14,7 @@
 
 use sizer_core::{
     ConcurrencyUnderCeiling, Curve, Group, HeadroomMethod, Interpolation, Limit, RunLimits, Scenario, Team, TeamError,
-    TeamField, TeamHeadroom, TeamLimit, TeamSettings, TtftCurve, TtftCurveError, plan, size,
+    TeamField, TeamHeadroom, TeamLimit, TeamSettings, TtftCurve, TtftCurveError, finite_comparison, plan, size,
 };
 use sizer_tests::{EXACT, NUMERIC_REL, assert_close, assert_rel};
 
@@ -113,7 +113,8 @@ fn agents_only_hold_one_stream_each() {
         assert_eq!(plan_52.users_by_speed, 52.0);
         let per_system = plan_52.per_system.expect("served");
         assert_eq!((per_system.average_streams, per_system.peak_streams), (52.0, 52.0));
-        assert_eq!(plan_52.finite, None); // no non-agent people to compare
+        // No non-agent people to compare by the finite count.
+        assert_eq!(finite_comparison(&team(vec![Group::agent(52)], settings), &speed_only), None);
         let plan_53 = plan(&team(vec![Group::agent(53)], settings), &speed_only);
         assert_eq!(plan_53.systems_needed, Some(2), "{headroom:?}");
         // Split over groups, the same agents need the same streams.
@@ -153,8 +154,7 @@ fn a_mixed_team_adds_its_parts() {
     assert_close(load.stream_utilisation, 0.229_166_666_666_666_666_666_666_666_666_666_666_7, EXACT);
     assert_close(load.room_used, 35.0 / plan.users_by_speed, EXACT);
     // With the finite-population headroom, the chat part alone on the streams the 5 agents
-    // leave (47), by both counts (the comparison is only made for that method).
-    assert_eq!(plan.finite, None);
+    // leave (47), by both counts.
     let finite_settings = TeamSettings { headroom: TeamHeadroom::FinitePopulation, ..TeamSettings::default() };
     let finite_plan = sizer_core::plan(&team(vec![Group::chat(30), Group::agent(5)], finite_settings), &limits);
     // mpmath, 120 bisections on P(Bin(6P/7, d15) <= floor(52 - P/7)) >= 0.99: 122.0924 people of
@@ -164,7 +164,8 @@ fn a_mixed_team_adds_its_parts() {
     let poisson_settings = TeamSettings { headroom: TeamHeadroom::ExactPoisson, ..TeamSettings::default() };
     let poisson_plan = sizer_core::plan(&team(vec![Group::chat(30), Group::agent(5)], poisson_settings), &limits);
     assert_eq!(poisson_plan.people_per_system, 119);
-    let finite = finite_plan.finite.expect("chat users present");
+    let finite = finite_comparison(&team(vec![Group::chat(30), Group::agent(5)], finite_settings), &limits)
+        .expect("chat users present");
     assert_eq!(finite.streams, 47);
     assert!(finite.people_finite >= finite.people_poisson);
     // The sum of its parts: agents alone need their 5 streams, the 30 chatting fit the other 47
@@ -336,7 +337,7 @@ fn finite_population_headroom_for_the_worked_example() {
     assert_eq!((plan_170.people_per_system, plan_170.systems_needed), (170, Some(1)));
     let plan_171 = plan(&team(vec![Group::chat(171)], settings), &limits);
     assert_eq!(plan_171.systems_needed, Some(2));
-    let finite = plan_170.finite.expect("chat users present");
+    let finite = finite_comparison(&team(vec![Group::chat(170)], settings), &limits).expect("chat users present");
     assert_eq!((finite.streams, finite.people_finite, finite.people_poisson), (52, 170, 162));
     // mpmath (see core_finite_population.rs): Engset at 170 people, Erlang B at 162 x d15.
     assert_rel(finite.engset_blocking, 0.004_737_304_482_783_092_387_455_488_605_438_462_98, 1e-11);

@@ -69,6 +69,6 @@ pub use scenario::{HeadroomMethod, Scenario, ScenarioError, ScenarioField, Valid
 pub use sizing::{Limit, Sizing, max_avg_load, size};
 pub use team::{
     Band, FiniteComparison, Group, PerSystem, RunLimits, Team, TeamError, TeamField, TeamHeadroom, TeamLimit, TeamPlan,
-    TeamSettings, plan,
+    TeamSettings, finite_comparison, plan,
 };
 pub use ttft::{ConcurrencyUnderCeiling, TtftCurve, TtftCurveError, TtftPoint};

@@ -19,7 +19,7 @@ mod plan;
 mod settings;
 
 pub use group::{Group, MAX_GROUP_PEOPLE};
-pub use plan::{Band, FiniteComparison, PerSystem, TeamPlan, plan};
+pub use plan::{Band, FiniteComparison, PerSystem, TeamPlan, finite_comparison, plan};
 pub use settings::{
     MAX_GROUPS, MAX_UNCERTAINTY, RunLimits, Team, TeamError, TeamField, TeamHeadroom, TeamLimit, TeamSettings,
 };

@@ -1,5 +1,6 @@
 //! A team against one run: people per system by each limit, the binding limit, how many
-//! independent systems the team needs, the finite-population comparison and the uncertainty band.
+//! independent systems the team needs and the uncertainty band; the finite-population
+//! comparison for one run.
 
 use super::fit::{Demand, Offer, Rule, ttft_under, whole};
 use super::settings::{RunLimits, Team, TeamHeadroom, TeamLimit};
@@ -48,10 +49,6 @@ pub struct TeamPlan {
     pub unserved_by: Option<TeamLimit>,
     /// The load on each system at `systems_needed`.
     pub per_system: Option<PerSystem>,
-    /// With the finite-population headroom: the non-agent groups by it beside Poisson, on the
-    /// streams the agents of one system leave (`None` with another method, without non-agent
-    /// people, or when not served).
-    pub finite: Option<FiniteComparison>,
     /// The same plan with speeds scaled by `1 - u` and `1 + u`.
     pub band: Band,
 }
@@ -164,9 +161,6 @@ pub fn plan(team: &Team, limits: &RunLimits<'_>) -> TeamPlan {
 
     let offer = nominal.offer;
     let per_system = nominal.systems.ok().map(|k| per_system(team, &duties, &rule, &offer, k, nominal.smallest));
-    let finite = per_system
-        .filter(|_| rule.headroom == TeamHeadroom::FinitePopulation)
-        .and_then(|load| finite_comparison(team, &duties, &rule, &offer, load.agents));
     let lower_bound = match nominal.binding {
         TeamLimit::Speed => offer.streams.is_lower_bound(),
         TeamLimit::Ttft => ttft.is_some_and(|t| t.is_lower_bound()),
@@ -191,7 +185,6 @@ pub fn plan(team: &Team, limits: &RunLimits<'_>) -> TeamPlan {
         systems_needed: nominal.systems.ok(),
         unserved_by: nominal.systems.err(),
         per_system,
-        finite,
         band,
     }
 }
@@ -286,8 +279,28 @@ fn per_system(team: &Team, duties: &[f64], rule: &Rule, offer: &Offer, systems: 
     }
 }
 
-fn finite_comparison(team: &Team, duties: &[f64], rule: &Rule, offer: &Offer, agents: u64) -> Option<FiniteComparison> {
-    let others = Demand::of(team.groups(), duties, |g| if g.always_busy { 0.0 } else { g.people as f64 });
+/// The non-agent groups of `team` by the finite-population count beside the Poisson count,
+/// on the streams the agents of one system leave at the planned number of systems (for
+/// show-your-work on one run; [`plan`] leaves it out, as a ranking of every run does not show
+/// it). `None` without non-agent people or when no number of systems serves the team.
+///
+/// # Formula
+/// With `S` = whole streams at the floor minus the agents per system and `d` the non-agents'
+/// mean duty: `N = max n with P(Binomial(n, d) <= S) >= p` ([`binomial_max_users`]) beside
+/// `lambda / d` with `P(Poisson(lambda) <= S) >= p` ([`poisson_max_load`]); Engset's blocking
+/// at N ([`engset_blocking`]) beside Erlang B at the Poisson people times d ([`erlang_b`]).
+pub fn finite_comparison(team: &Team, limits: &RunLimits<'_>) -> Option<FiniteComparison> {
+    let settings = team.settings();
+    let rule = Rule::of(settings);
+    let duties: Vec<f64> = team.groups().iter().map(|g| g.duty(settings.floor_tok_s)).collect();
+    let people = team.people();
+    let per_person = Demand::of(team.groups(), &duties, |g| g.people as f64 / people as f64);
+    let offer = Offer::at(settings, limits, ttft_under(settings, limits.p99_ttft()), 1.0);
+    let room =
+        LIMITS.iter().filter_map(|&limit| rule.capacity(limit, &per_person, &offer)).fold(f64::INFINITY, f64::min);
+    let systems = systems_needed(team, &duties, &rule, &offer, room).ok()?;
+    let agents = whole(demand_on(team, &duties, systems).agents);
+    let others = Demand::of(team.groups(), &duties, |g| if g.always_busy { 0.0 } else { g.people as f64 });
     if others.others <= 0.0 {
         return None;
     }
