@@ -227,22 +227,25 @@ fn broken_limit(rule: &Rule, demand: &Demand, offer: &Offer) -> Option<TeamLimit
 fn systems_needed(team: &Team, duties: &[f64], rule: &Rule, offer: &Offer, room: f64) -> Result<u64, TeamLimit> {
     let largest = team.groups().iter().map(|g| g.people).max().unwrap_or(1).max(1);
     let serves = |k: u64| broken_limit(rule, &demand_on(team, duties, k), offer);
-    if let Some(limit) = serves(largest) {
-        return Err(limit);
-    }
     let people = team.people() as f64;
     // `room + 1`: the agents-only KV room counts whole average sessions, up to one under the
-    // supremum.
+    // supremum; and `room` is found to 1e-4 (relative) for a mix: start a little below the bound.
     let start = if room >= 0.0 && room.is_finite() { libm::ceil(people / (room + 1.0)) } else { 1.0 };
-    // `room` is found to 1e-4 (relative) for a mix: start a little below the bound.
     let below = libm::floor(start * (1.0 - 1e-3)) - 1.0;
     let mut lo = if below >= 1.0 && below < largest as f64 { below as u64 } else { 1 };
     let mut step = 1;
     let mut hi = lo;
-    while hi < largest && serves(hi).is_some() {
-        lo = hi + 1;
-        hi = (hi + step).min(largest);
-        step *= 2;
+    loop {
+        match serves(hi) {
+            None => break,
+            // Past the largest group every system holds one person of each: no K serves.
+            Some(limit) if hi >= largest => return Err(limit),
+            Some(_) => {
+                lo = hi + 1;
+                hi = (hi + step).min(largest);
+                step *= 2;
+            }
+        }
     }
     while lo < hi {
         let mid = lo + (hi - lo) / 2;
