@@ -19,8 +19,8 @@ const CAPACITY_TOLERANCE: f64 = 1e-4;
 /// How far under a whole number a count of agents may fall by rounding and still count as it.
 const WHOLE_SLACK: f64 = 1e-9;
 
-/// The demand of some of a team's people on one system. Every field is a sum over groups, so a
-/// demand scales linearly with the head counts ([`Demand::times`]).
+/// The demand of some of a team's people on one system. Every field but the context is a sum
+/// over groups, so a demand scales linearly with the head counts ([`Demand::times`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(crate) struct Demand {
     /// Always-busy people: streams (and KV sessions) held.
@@ -31,22 +31,17 @@ pub(crate) struct Demand {
     pub load: f64,
     /// KV tokens the agents hold: `sum(count x context)`.
     pub agent_kv_tokens: f64,
-    /// `sum(count x duty x context)` over the others (the load-weighted context, times load).
-    pub other_kv_weight: f64,
+    /// The longest context among the others present: each of their sessions in flight is
+    /// counted at it (see [`Rule::kv_fit`]).
+    pub other_context: f64,
     /// Prompt tok/s: `sum(count x prompt / interval)`.
     pub prefill_tok_s: f64,
-    /// The others' context when every other group has the same one (the weighted mean of equal
-    /// values, without its rounding error).
-    pub shared_other_context: Option<f64>,
 }
 
 impl Demand {
     /// The demand of `count(g)` people of each group, with each group's duty at the floor.
     pub(crate) fn of(groups: &[Group], duties: &[f64], count: impl Fn(&Group) -> f64) -> Demand {
         let mut demand = Demand::default();
-        let mut contexts = groups.iter().filter(|g| !g.always_busy && count(g) > 0.0).map(|g| g.context_tokens);
-        let first_context = contexts.next();
-        demand.shared_other_context = first_context.filter(|&c| contexts.all(|other| other == c));
         for (group, &duty) in groups.iter().zip(duties) {
             let n = count(group);
             if group.always_busy {
@@ -55,7 +50,9 @@ impl Demand {
             } else {
                 demand.others += n;
                 demand.load += n * duty;
-                demand.other_kv_weight += n * duty * group.context_tokens;
+                if n > 0.0 {
+                    demand.other_context = demand.other_context.max(group.context_tokens);
+                }
             }
             demand.prefill_tok_s += n * group.prompt_demand_tok_s();
         }
@@ -69,9 +66,8 @@ impl Demand {
             others: self.others * k,
             load: self.load * k,
             agent_kv_tokens: self.agent_kv_tokens * k,
-            other_kv_weight: self.other_kv_weight * k,
+            other_context: self.other_context,
             prefill_tok_s: self.prefill_tok_s * k,
-            shared_other_context: self.shared_other_context,
         }
     }
 
@@ -82,16 +78,6 @@ impl Demand {
     /// The others' mean duty, `load / others` (people-weighted).
     pub(crate) fn mean_duty(&self) -> f64 {
         if self.others > 0.0 { self.load / self.others } else { 0.0 }
-    }
-
-    /// The others' load-weighted context, `sum(n d c) / sum(n d)`: the context of an average
-    /// session in flight.
-    pub(crate) fn other_context(&self) -> f64 {
-        match self.shared_other_context {
-            Some(context) => context,
-            None if self.load > 0.0 => self.other_kv_weight / self.load,
-            None => 0.0,
-        }
     }
 }
 
@@ -202,16 +188,19 @@ impl Rule {
         free >= 0.0 && self.others_fit(floor(free) as u64, demand)
     }
 
-    /// Whether `demand` fits a KV pool: the agents' sessions are held, the others' sessions at
-    /// their load-weighted context share the rest.
+    /// Whether `demand` fits a KV pool: the agents' sessions are held, the others' sessions
+    /// share the rest, each counted at the longest context among the others' groups.
     ///
     /// # Formula
     /// `agent_tokens <= pool` and the others fit on `floor((pool - agent_tokens) / context)`
-    /// sessions (one group: `floor(pool / context)`, the seed's sessions).
+    /// sessions (one group: `floor(pool / context)`, the seed's sessions). Counting every
+    /// session at the longest context errs on the safe side for a mix and keeps the check
+    /// monotone: one more person never makes a team fit (a load-weighted mean context would
+    /// fall when short-context people join, and reverse sizing could then skip an answer).
     fn kv_fit(&self, pool: f64, demand: &Demand) -> bool {
         let free = pool - demand.agent_kv_tokens;
         free >= 0.0
-            && (demand.others <= 0.0 || self.others_fit(sessions_at_context(free, demand.other_context()), demand))
+            && (demand.others <= 0.0 || self.others_fit(sessions_at_context(free, demand.other_context), demand))
     }
 
     /// Whether `demand` fits `limit` on `offer`; `None` when the system does not know the limit.
@@ -257,7 +246,7 @@ impl Rule {
                 if agents_only {
                     Some(sessions_at_context(pool, per_person.agent_kv_tokens) as f64 / per_person.agents)
                 } else if others_only {
-                    Some(self.others_capacity(sessions_at_context(pool, per_person.other_context()), per_person))
+                    Some(self.others_capacity(sessions_at_context(pool, per_person.other_context), per_person))
                 } else {
                     None
                 }
@@ -275,7 +264,7 @@ impl Rule {
             }
             _ => {
                 let pool = offer.kv_pool_tokens?;
-                let context = per_person.other_context();
+                let context = per_person.other_context;
                 (pool + 2.0 * context) / (per_person.agent_kv_tokens + per_person.load * context)
             }
         };
