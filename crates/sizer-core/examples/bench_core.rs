@@ -101,6 +101,8 @@ fn main() {
     let team_settings =
         TeamSettings { ttft_ceiling_s: Some(3.0), headroom: TeamHeadroom::FinitePopulation, ..TeamSettings::default() };
     let issue_team = Team::new(vec![Group::chat(30), Group::agent(5)], team_settings).expect("valid team");
+    let normal_settings = TeamSettings { headroom: TeamHeadroom::NormalApprox, ..team_settings };
+    let issue_team_normal = Team::new(vec![Group::chat(30), Group::agent(5)], normal_settings).expect("valid team");
     let chat_team = Team::new(vec![Group::chat(163)], TeamSettings::default()).expect("valid team");
     let data = sizer_data::dataset();
     let planner = sizer_data::Planner::new(data, &[]);
@@ -129,6 +131,9 @@ fn main() {
                 black_box(planner.plan(black_box(&issue_team)));
             },
         ),
+        bench("Planner::plan(): every run, the issue's team with the normal approximation", Some(50_000.0), || {
+            black_box(planner.plan(black_box(&issue_team_normal)));
+        }),
         bench("Planner::plan(): every run, the seed's 163 chatting (normal approximation)", Some(50_000.0), || {
             black_box(planner.plan(black_box(&chat_team)));
         }),

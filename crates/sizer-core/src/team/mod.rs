@@ -4,8 +4,8 @@
 //!
 //! - A team is a list of [`Group`]s. Always-busy people (agents) each hold a stream; the others
 //!   share the remaining streams with headroom on their summed load `sum(count x duty)`. KV
-//!   demand (sessions x context) and prefill demand (prompt tokens per interval) add up across
-//!   groups; the speed floor is one per box.
+//!   demand adds up across groups (agents' sessions held, the others' counted at their longest
+//!   context), as does prefill demand (prompt tokens per interval); the speed floor is one per box.
 //! - Four limits ([`TeamLimit`]): speed, KV cache, prefill and, when a ceiling is set and the
 //!   run measured it, the p99 time to first token.
 //! - Four headroom methods ([`TeamHeadroom`]): the three of [`crate::HeadroomMethod`] and the
