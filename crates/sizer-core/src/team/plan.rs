@@ -130,9 +130,10 @@ const LIMITS: [TeamLimit; 4] = [TeamLimit::Speed, TeamLimit::Kv, TeamLimit::Pref
 /// count; KV and prefill demands add up across groups; the TTFT limit caps streams at the largest
 /// concurrency whose measured p99 TTFT stays under the ceiling. People per system =
 /// `floor(min(users))`. Reverse sizing: the smallest K for which every group's
-/// `ceil(count / K)` fits every known limit, by bisection on K in `[1, max count]` (fitting
-/// only gets easier as K grows, and past the largest group each system holds one person of each
-/// group). The band repeats all of it with the curve's speeds times `1 - u` and `1 + u` (the
+/// `ceil(count / K)` fits every known limit, searched upwards from `N / (room + 1)` (fewer
+/// systems would each hold more than the room) by galloping then bisection (fitting only gets
+/// easier as K grows; past the largest group each system holds one person of each group, so if
+/// that does not fit, no K does). The band repeats all of it with the curve's speeds times `1 - u` and `1 + u` (the
 /// floor crossed where the measured curve crosses `floor / (1 -+ u)`).
 pub fn plan(team: &Team, limits: &RunLimits<'_>) -> TeamPlan {
     let settings = team.settings();
