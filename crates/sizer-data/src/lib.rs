@@ -10,7 +10,8 @@
 //!
 //! The model facts (`data/models.json`: parameters, weights, KV-cache architecture, each with its
 //! source) load the same way ([`catalog()`]); [`ModelCatalog::kv_limit`] gives every run a KV
-//! limit and [`memory`] answers which models fit together.
+//! limit and [`memory`] answers which models fit together. [`Dataset::plan_team`] plans a
+//! team against every run ([`TeamRequest`] is the JSON a host page sends).
 
 #![forbid(unsafe_code)]
 
@@ -30,6 +31,8 @@ mod model;
 mod model_facts;
 mod run_scenario;
 mod sim;
+mod team_plan;
+mod team_request;
 mod validate;
 mod wire;
 
@@ -49,5 +52,7 @@ pub use model::{
 };
 pub use model_facts::{DtypeBasis, KvDtype, KvFacts, ModelCatalog, ModelFacts, RunCache, Sourced, Weights};
 pub use run_scenario::{RunInputs, TtftNearest, YOURS, scenario_for_run};
+pub use team_plan::{CitedFigure, PlanRow, Planner};
+pub use team_request::{DEFAULT_TEAM_PEOPLE, GroupRequest, HeadroomChoice, TeamRequest, TeamRequestError, Usage};
 pub use validate::is_valid_id;
 pub use wire::WireError;

@@ -79,7 +79,7 @@ pub fn scenario_for_run(run: &Run, base: Scenario) -> Scenario {
 }
 
 /// The p99 time to first token measured nearest a concurrency.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct TtftNearest {
     /// The concurrency it was measured at.
     pub concurrency: u32,

@@ -47,11 +47,11 @@ const WORKED: [(&str, Usage, f64, u32, u64, u32, &str); 5] = [
     // 8 + (18.6 - 12) / (18.6 - 9.8) x 24 = 26.0; load on 26 = 16.54; / 0.2861 = 57.8 users
     // (no KV pool or prefill rate for this run).
     (PETRONELLA, Usage::Chat, 12.0, 1, 57, 26, "speed"),
-    // Agents: duty 1. 8 + (15.4 - 15) / (15.4 - 8.0) x 24 = 9.3 ("at about 9"); load on 9 =
-    // 4.22 -> 4 per Spark, x 2 Sparks.
-    (DENDRO, Usage::Agent, 15.0, 2, 8, 9, "speed"),
-    // 8 + (15.4 - 12) / 7.4 x 24 = 19.0; load on 19 = 11.2 -> 11 per Spark, x 2.
-    (DENDRO, Usage::Agent, 12.0, 2, 22, 19, "speed"),
+    // Agents: "one agent is one stream" (no peak headroom). 8 + (15.4 - 15) / (15.4 - 8.0) x 24
+    // = 9.3 ("at about 9") -> 9 per Spark, x 2 Sparks.
+    (DENDRO, Usage::Agent, 15.0, 2, 18, 9, "speed"),
+    // 8 + (15.4 - 12) / 7.4 x 24 = 19.0 -> 19 per Spark, x 2.
+    (DENDRO, Usage::Agent, 12.0, 2, 38, 19, "speed"),
 ];
 
 /// The sizing the widget must display for `setup`.

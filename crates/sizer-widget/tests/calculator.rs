@@ -135,8 +135,9 @@ const PETRONELLA_FLOOR_10: Shown = Shown { people: 59, streams: 31, binding: "sp
 const PETRONELLA_INTERVAL_60: Shown = Shown { people: 21, streams: 17, binding: "speed" };
 /// Every 60 s at 12 tok/s: 26.0 streams; load on 26 = 16.54 / 0.5722 = 28.9 users.
 const PETRONELLA_INTERVAL_60_FLOOR_12: Shown = Shown { people: 28, streams: 26, binding: "speed" };
-/// Agents (duty 1) at 10 tok/s on 2 Sparks: load on 31 = 20.47 -> 20 per Spark, 40 in all.
-const PETRONELLA_AGENT_FLOOR_10_TWO: Shown = Shown { people: 40, streams: 31, binding: "speed" };
+/// Agents (always busy) at 10 tok/s on 2 Sparks: each agent holds one of the 31 streams (no peak
+/// headroom: "one agent is one stream") -> 31 per Spark, 62 in all.
+const PETRONELLA_AGENT_FLOOR_10_TWO: Shown = Shown { people: 62, streams: 31, binding: "speed" };
 
 async fn assert_shows(root: &Element, shown: &Shown) {
     wait_for_value(root, "people", &shown.people.to_string()).await;
