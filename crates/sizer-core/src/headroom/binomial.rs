@@ -23,7 +23,9 @@ const TINY: f64 = 1e-300;
 /// `d_{2m} = m (b - m) x / ((a + 2m - 1)(a + 2m))`, evaluated by the modified Lentz method
 /// (Abramowitz & Stegun 26.5.8; Press et al., Numerical Recipes, 6.4 `betai`/`betacf`). For
 /// `x > (a + 1) / (a + b + 2)` the symmetry `I_x(a, b) = 1 - I_{1-x}(b, a)` keeps the fraction in
-/// its fast-converging range. Out-of-range or NaN arguments give NaN.
+/// its fast-converging range.
+///
+/// Bad input: out-of-range or NaN arguments give NaN.
 pub fn regularized_incomplete_beta(x: f64, a: f64, b: f64) -> f64 {
     if x.is_nan() || a.is_nan() || b.is_nan() || a <= 0.0 || b <= 0.0 || !(0.0..=1.0).contains(&x) {
         return f64::NAN;
@@ -74,8 +76,10 @@ fn beta_continued_fraction(x: f64, a: f64, b: f64) -> f64 {
 /// # Formula
 /// `P(X <= k) = I_{1-d}(n - k, k + 1)` for `n > k` (Abramowitz & Stegun 26.5.24), and 1 for
 /// `n <= k`. The right side is continuous and strictly falling in n, which lets the inverse
-/// [`binomial_max_users`] search a real n. `d <= 0` gives 1, `d >= 1` gives 1 when `n <= k` and
-/// 0 otherwise; NaN gives NaN.
+/// [`binomial_max_users`] search a real n.
+///
+/// Bad input: `d <= 0` gives 1, `d >= 1` gives 1 when `n <= k` and 0 otherwise; NaN or a
+/// negative n gives NaN.
 pub fn binomial_cdf(k: u64, n: f64, d: f64) -> f64 {
     if n.is_nan() || d.is_nan() || n < 0.0 {
         return f64::NAN;
@@ -94,7 +98,9 @@ pub fn binomial_cdf(k: u64, n: f64, d: f64) -> f64 {
 ///
 /// # Formula
 /// `C(n, k) d^k (1 - d)^(n - k)`, evaluated in logs with `ln C(n, k) = lgamma(n + 1) -
-/// lgamma(k + 1) - lgamma(n - k + 1)`. `k > n` gives 0; NaN gives NaN.
+/// lgamma(k + 1) - lgamma(n - k + 1)`.
+///
+/// Bad input: `k > n` gives 0; `d` outside (0, 1) is a point mass at 0 or n; NaN gives NaN.
 pub fn binomial_pmf(k: u64, n: u64, d: f64) -> f64 {
     if d.is_nan() {
         return f64::NAN;
@@ -121,8 +127,10 @@ pub fn binomial_pmf(k: u64, n: u64, d: f64) -> f64 {
 /// Solve `binomial_cdf(S, n, d) = p` for n: the left side is 1 at n = S and falls strictly to 0.
 /// A bracket is grown around the normal approximation `n d + z sqrt(n d (1 - d)) = S + 1/2`,
 /// then regula falsi with the Illinois step (Dowell & Jarratt, BIT 11, 1971) narrows it to
-/// 1e-12 relative, one CDF evaluation per step. `d >= 1` gives S (each
-/// user holds a stream), `d <= 0` or `p <= 0` gives +inf, `p >= 1` gives S, NaN gives 0.
+/// 1e-12 relative, one CDF evaluation per step.
+///
+/// Bad input: `d >= 1` gives S (each user holds a stream), `d <= 0` or `p <= 0` gives +inf,
+/// `p >= 1` gives S, NaN gives 0.
 pub fn binomial_max_users(streams: u64, duty: f64, p: f64) -> f64 {
     let s = streams as f64;
     if duty.is_nan() || p.is_nan() {
@@ -226,7 +234,9 @@ fn illinois(f: impl Fn(f64) -> f64, (mut lo, mut f_lo): (f64, f64), (mut hi, mut
 /// # Formula
 /// `N = floor(binomial_max_users(S, d, p))`, then checked against the exact condition on N and
 /// N + 1 (one step either way), so a root that lands within rounding of a whole number cannot
-/// give the wrong count. Saturates at `u64::MAX`; 0 for NaN.
+/// give the wrong count.
+///
+/// Bad input: a count, so NaN gives 0 people; it saturates at `u64::MAX`.
 pub fn finite_population_people(streams: u64, duty: f64, p: f64) -> u64 {
     whole_people_at(binomial_max_users(streams, duty, p), streams, duty, p)
 }
@@ -257,8 +267,10 @@ pub(crate) fn whole_people_at(users: f64, streams: u64, duty: f64, p: f64) -> u6
 /// `E = C(N-1, S) b^S / sum_{k=0..S} C(N-1, k) b^k` with `b = d / (1 - d)` per idle user
 /// (Engset 1918; e.g. Iversen, Teletraffic Engineering and Network Planning, ITU/DTU 2015, 8.4,
 /// "call congestion"): a request sees the other N - 1 users, so
-/// `E = P(Bin(N-1, d) = S) / P(Bin(N-1, d) <= S)`. `N - 1 < S` gives 0 (the others cannot
-/// fill every stream); `d >= 1` gives 1 when `N - 1 >= S`; NaN gives NaN.
+/// `E = P(Bin(N-1, d) = S) / P(Bin(N-1, d) <= S)`.
+///
+/// Bad input: `N - 1 < S` gives 0 (the others cannot fill every stream); `d <= 0` gives 0;
+/// `d >= 1` gives 1 when `N - 1 >= S`; NaN gives NaN.
 pub fn engset_blocking(users: u64, streams: u64, duty: f64) -> f64 {
     if duty.is_nan() {
         return f64::NAN;

@@ -14,7 +14,9 @@ const MAX_STEPS: u64 = 1_000_000;
 /// # Formula
 /// Start from the normal approximation `floor(lambda + z sqrt(lambda))` (z the standard normal
 /// p-quantile), then step down while `P(N <= k - 1) >= p` and up while `P(N <= k) < p`, with the
-/// exact [`poisson_cdf`]. lambda <= 0 gives 0; NaN, p outside (0, 1) or an infinite lambda give
+/// exact [`poisson_cdf`].
+///
+/// Bad input: lambda <= 0 gives 0; NaN, p outside (0, 1) or an infinite lambda give
 /// `u64::MAX` only where no finite k qualifies (p >= 1 or infinite lambda), else 0.
 pub fn poisson_quantile(p: f64, lambda: f64) -> u64 {
     if lambda.is_nan() || p.is_nan() || p <= 0.0 || lambda <= 0.0 {
@@ -31,7 +33,9 @@ pub fn poisson_quantile(p: f64, lambda: f64) -> u64 {
 ///
 /// # Formula
 /// As [`poisson_quantile`], from `floor(n d + z sqrt(n d (1 - d)))`, with the exact
-/// [`binomial_cdf`]. Never above `ceil(n)`. n <= 0, d <= 0 or p <= 0 give 0; NaN gives 0.
+/// [`binomial_cdf`]. Never above `ceil(n)`.
+///
+/// Bad input: n <= 0, d <= 0 or p <= 0 give 0; NaN gives 0.
 pub fn binomial_quantile(p: f64, n: f64, d: f64) -> u64 {
     if n.is_nan() || d.is_nan() || p.is_nan() || n <= 0.0 || d <= 0.0 || p <= 0.0 {
         return 0;

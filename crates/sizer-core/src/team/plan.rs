@@ -124,7 +124,7 @@ const LIMITS: [TeamLimit; 4] = [TeamLimit::Speed, TeamLimit::Kv, TeamLimit::Pref
 /// Plans `team` on one run.
 ///
 /// # Formula
-/// Per limit, the people of the team's mix one system holds ([`Rule::capacity`]): agents hold
+/// Per limit, the people of the team's mix one system holds (`Rule::capacity`): agents hold
 /// one stream (and one session) each; the others share what is left with headroom on their
 /// summed load `sum(count x duty)` (English seed, steps 3 and 4), or by the finite-population
 /// count; KV and prefill demands add up across groups; the TTFT limit caps streams at the largest
@@ -135,6 +135,9 @@ const LIMITS: [TeamLimit; 4] = [TeamLimit::Speed, TeamLimit::Kv, TeamLimit::Pref
 /// easier as K grows; past the largest group each system holds one person of each group, so if
 /// that does not fit, no K does). The band repeats all of it with the curve's speeds times `1 - u` and `1 + u` (the
 /// floor crossed where the measured curve crosses `floor / (1 -+ u)`).
+///
+/// Bad input: none reaches it: a [`Team`] and its [`RunLimits`] are validated when built
+/// (`Team::new`, `RunLimits::new` return a `Result`).
 pub fn plan(team: &Team, limits: &RunLimits<'_>) -> TeamPlan {
     let settings = team.settings();
     let rule = Rule::of(settings);
@@ -293,6 +296,9 @@ fn per_system(team: &Team, duties: &[f64], rule: &Rule, offer: &Offer, systems: 
 /// mean duty: `N = max n with P(Binomial(n, d) <= S) >= p` ([`binomial_max_users`]) beside
 /// `lambda / d` with `P(Poisson(lambda) <= S) >= p` ([`poisson_max_load`]); Engset's blocking
 /// at N ([`engset_blocking`]) beside Erlang B at the Poisson people times d ([`erlang_b`]).
+///
+/// Bad input: none reaches it (validated [`Team`] and [`RunLimits`]); what cannot be compared is
+/// `None`.
 pub fn finite_comparison(team: &Team, limits: &RunLimits<'_>) -> Option<FiniteComparison> {
     let settings = team.settings();
     let rule = Rule::of(settings);
