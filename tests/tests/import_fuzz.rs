@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use sizer_import::{
-    Import, MAX_CONCURRENCY, MAX_LABEL_CHARS, Outcome, decode_points, encode_points, import, import_bytes,
+    Import, MAX_IMPORT_CONCURRENCY, MAX_LABEL_CHARS, Outcome, decode_points, encode_points, import, import_bytes,
 };
 
 const CASES: u32 = 2_000;
@@ -26,6 +26,14 @@ fn corpus() -> Vec<String> {
         "vllm-bench-serve/pr36559-c8-c16.console.txt",
         "llama-benchy/schema-sample.json",
         "llama-benchy/readme-outputs.md",
+        "guidellm/intel-xpu-qwen3-4b-thinking-tp4-fp8__concurrent4__guidellm-0.5.0.dev0.json",
+        "sglang-bench-serving/gh200-qwen2.5-3b__agg_n100_in512_out128_c8.jsonl",
+        "sglang-bench-serving/8xh200-llama-3.1-405b__llama_405b_online_output.jsonl",
+        "aiperf/dgx-spark-qwen3.6-35b-a3b-nvfp4__chatbot-c2__profile_export_aiperf.json",
+        "aiperf/dgx-spark-qwen3.6-35b-a3b-nvfp4__chatbot-c2__profile_export_aiperf.csv",
+        "dgx-spark-vllm/gpt-oss-20b-mxfp4__10-monday-peak.json",
+        "dgx-spark-vllm/gpt-oss-20b-mxfp4__10-monday-peak.md",
+        "dgx-spark-vllm/gpt-oss-20b-mxfp4__01-chat.llama-benchy.log",
     ];
     let mut texts: Vec<String> =
         shared.iter().map(|p| std::fs::read_to_string(format!("{root}/fixtures/{p}")).expect("real fixture")).collect();
@@ -56,7 +64,7 @@ fn check(result: Result<Import, sizer_import::ImportError>) {
         let mut previous = 0.0;
         for point in &run.points {
             if let Some(c) = point.concurrency {
-                assert!(c > previous && c <= MAX_CONCURRENCY && c.fract() == 0.0, "{c}");
+                assert!(c > previous && c <= MAX_IMPORT_CONCURRENCY && c.fract() == 0.0, "{c}");
                 previous = c;
                 let speed = point.speed(run.basis).expect("a speed on the run's basis");
                 assert!(speed.is_finite() && speed > 0.0);
@@ -112,6 +120,26 @@ fn token() -> impl Strategy<Value = String> {
         Just("null".to_owned()),
         Just("\"inf\"".to_owned()),
         Just("concurrency,tok/s\n".to_owned()),
+        Just("\"median_e2e_latency_ms\":".to_owned()),
+        Just("\"median_itl_ms\":".to_owned()),
+        Just("\"request_rate\": Infinity".to_owned()),
+        Just("Infinity".to_owned()),
+        Just("-Infinity".to_owned()),
+        Just("\"server_info\": {\"model_path\": \"/models/models--a--b/snapshots/0123456789abcdef/\"}".to_owned()),
+        Just("\"metadata\": {\"guidellm_version\": \"0.5\"}".to_owned()),
+        Just("\"metrics\": {\"inter_token_latency_ms\": {\"successful\": {\"median\":".to_owned()),
+        Just("\"config\": {\"strategy\": {\"type_\": \"concurrent\", \"streams\":".to_owned()),
+        Just("\"type_\": \"synchronous\"".to_owned()),
+        Just("\"aiperf_version\": \"0.10.0\"".to_owned()),
+        Just("\"output_token_throughput_per_user\": {\"avg\":".to_owned()),
+        Just("\"inter_token_latency\": {\"avg\":".to_owned()),
+        Just("\"phases\": [{\"name\": \"profiling\", \"type\": \"concurrency\", \"concurrency\":".to_owned()),
+        Just("Metric,avg,min,max,sum,p1,p5,p10,p25,p50,p75,p90,p95,p99,std\n".to_owned()),
+        Just("Output Token Throughput Per User (tokens/sec/user),".to_owned()),
+        Just("Metric,Value\n".to_owned()),
+        Just("### Qwen3-8B, max_concurrency 8\n".to_owned()),
+        Just("**Model:** openai/gpt-oss-20b\n".to_owned()),
+        Just("\"a, b\",".to_owned()),
         Just("<html>".to_owned()),
         Just("\u{0}".to_owned()),
         Just("\u{1b}[0m".to_owned()),

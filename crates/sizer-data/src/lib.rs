@@ -1,5 +1,7 @@
-//! The sourced dataset: every benchmark table and figure of both seed articles (and the public
-//! llama.cpp DGX Spark batched-bench tables), with provenance, as typed and validated Rust.
+//! The sourced dataset: every benchmark table and figure of both seed articles, further public
+//! DGX Spark sweeps (llama.cpp's batched-bench tables, kubis.ai, Conselara, AIPerf and
+//! llama-benchy runs), every numeric claim of both articles with our check of it, and their
+//! advice in English and German, with provenance, as typed and validated Rust.
 //!
 //! The JSON lives in `data/*.json` (one array per list) and is compiled in with `include_str!`;
 //! [`dataset()`] parses and validates it once. The wasm build embeds a binary form of the same
@@ -8,26 +10,35 @@
 //!
 //! The model facts (`data/models.json`: parameters, weights, KV-cache architecture, each with its
 //! source) load the same way ([`catalog()`]); [`ModelCatalog::kv_limit`] gives every run a KV
-//! limit and [`memory`] answers which models fit together.
+//! limit and [`memory`] answers which models fit together. [`Dataset::plan_team`] plans a
+//! team against every run ([`TeamRequest`] is the JSON a host page sends).
 
 #![forbid(unsafe_code)]
 
+mod advice;
 mod catalog;
+mod claim_check;
 mod curve;
 mod date;
 mod error;
 mod figure;
+mod gain;
 mod kv_limit;
 mod load;
 mod lookup;
 pub mod memory;
 mod model;
 mod model_facts;
+mod run_scenario;
 mod sim;
+mod team_plan;
+mod team_request;
 mod validate;
 mod wire;
 
+pub use advice::Situation;
 pub use catalog::{EMBEDDED_CATALOG_BINARY, catalog, try_catalog};
+pub use claim_check::{ClaimCheck, Recomputed};
 pub use curve::{CurveBasis, RunCurveError};
 pub use date::{DateError, PartialDate};
 pub use error::{DataError, Problem};
@@ -36,9 +47,12 @@ pub use kv_limit::{BudgetBand, ComputedPool, KvLimit, NoComputedPool, PoolKind, 
 pub use load::{DATASET_FINGERPRINT, EMBEDDED_BINARY, dataset, try_dataset};
 pub use lookup::CitedValue;
 pub use model::{
-    Citation, Claim, ClaimQuantity, Counter, Dataset, Fact, FactKind, Qualifier, Run, RunOrigin, RunPoint, Source,
-    SourceKind, Topology, Unit, Workload,
+    Advice, AdviceWhen, Binding, Citation, Claim, ClaimQuantity, ClaimStatus, Counter, Dataset, Fact, FactKind,
+    Localized, Qualifier, Run, RunOrigin, RunPoint, Source, SourceKind, Topology, Unit, Warning, Workload,
 };
 pub use model_facts::{DtypeBasis, KvDtype, KvFacts, ModelCatalog, ModelFacts, RunCache, Sourced, Weights};
+pub use run_scenario::{RunInputs, TtftNearest, YOURS, scenario_for_run};
+pub use team_plan::{CitedFigure, PlanRow, Planner};
+pub use team_request::{DEFAULT_TEAM_PEOPLE, GroupRequest, HeadroomChoice, TeamRequest, TeamRequestError, Usage};
 pub use validate::is_valid_id;
 pub use wire::WireError;

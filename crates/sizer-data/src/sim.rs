@@ -3,8 +3,8 @@
 
 use crate::curve::RunCurveError;
 use crate::model::{Dataset, Run};
-use sizer_core::Interpolation;
 use sizer_core::sim::{Machine, TtftPoint};
+use sizer_core::{Interpolation, Scenario};
 
 impl Dataset {
     /// The machine a simulation runs `run` on: its per-request curve ([`Run::curve`]), its
@@ -27,6 +27,18 @@ impl Dataset {
             prefill_tok_s: self.prefill_tok_s(run).map(|c| c.value),
             kv_pool_tokens: self.kv_pool_tokens(run).map(|c| c.value),
             ttft_points,
+        })
+    }
+
+    /// The machine for simulating `base` on `run` as the sizing sees it: [`Dataset::sim_machine`]
+    /// read with `base`'s interpolation, with the KV pool and prefill rate of
+    /// [`Dataset::scenario_for_run`] (a caller's own win; missing ones come from the dataset).
+    pub fn sim_machine_for(&self, run: &Run, base: Scenario) -> Result<Machine, RunCurveError> {
+        let scenario = self.scenario_for_run(run, base);
+        Ok(Machine {
+            prefill_tok_s: scenario.prefill_tok_s,
+            kv_pool_tokens: scenario.kv_pool_tokens,
+            ..self.sim_machine(run, scenario.interpolation)?
         })
     }
 }

@@ -8,16 +8,19 @@
 
 pub mod app;
 pub mod browser;
+pub mod calculation;
 pub mod chart;
+pub mod codes;
 pub mod components;
 pub mod config;
 pub mod export;
 pub mod fragment;
 pub mod handlers;
 pub mod i18n;
+pub mod import_state;
 pub mod imported;
 pub mod input;
-pub mod outcome;
+pub mod run_ref;
 pub mod sim_api;
 pub mod sim_job;
 pub mod sim_link;

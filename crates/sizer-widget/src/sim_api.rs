@@ -11,26 +11,12 @@
 //! `share_requests_at_floor`, `p99_ttft_s` and `holds`) plus the `verdict` sentence and, for a
 //! scenario, `formula_people`. Errors are one sentence.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use sizer_core::sim::{Machine, SimReport, SimRequest, simulate, simulate_sizing};
-use sizer_core::{Curve, Interpolation, Scenario};
+use sizer_core::{Interpolation, Scenario};
 use sizer_data::dataset;
 
-/// The second argument: a run id or an inline curve's JSON.
-#[derive(Clone, Debug, PartialEq)]
-pub enum SimRun {
-    /// A run id of the dataset.
-    Id(String),
-    /// An inline curve, as JSON text.
-    Inline(String),
-}
-
-/// An inline curve as the API accepts it.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct InlineCurve {
-    points: Vec<(f64, f64)>,
-}
+use crate::export::{ApiError, ApiRun, inline_curve};
 
 /// The largest seed a JavaScript number carries exactly (2^53).
 const MAX_NUMBER_SEED: f64 = 9_007_199_254_740_992.0;
@@ -68,7 +54,7 @@ pub fn seed_from_text(seed: &str) -> Result<u64, String> {
 ///
 /// # Errors
 /// One sentence naming what could not be honoured.
-pub fn simulate_json(team_or_scenario: &str, run: &SimRun, seed: u64) -> Result<String, String> {
+pub fn simulate_json(team_or_scenario: &str, run: &ApiRun, seed: u64) -> Result<String, String> {
     let value: serde_json::Value =
         serde_json::from_str(team_or_scenario).map_err(|e| format!("Invalid team or scenario JSON: {e}."))?;
     let object = value.as_object().ok_or("The team or scenario must be a JSON object.")?;
@@ -117,26 +103,28 @@ pub fn simulate_json(team_or_scenario: &str, run: &SimRun, seed: u64) -> Result<
     serde_json::to_string(&answer).map_err(|e| format!("The report could not be written as JSON: {e}."))
 }
 
-/// The machine for a run id or an inline curve; a scenario's own KV pool and prefill rate win.
-fn machine(run: &SimRun, interpolation: Interpolation, scenario: Option<&Scenario>) -> Result<Machine, String> {
-    let mut machine = match run {
-        SimRun::Id(id) => {
-            let run = dataset().run(id).ok_or_else(|| format!("Unknown run id \"{id}\"."))?;
-            dataset()
-                .sim_machine(run, interpolation)
-                .map_err(|_| format!("The run \"{id}\" has no per-request speed curve."))?
+/// The machine for a run id or an inline curve. With a scenario, its KV pool and prefill rate
+/// are the sizing's (`sizer_data::scenario_for_run` for a run; an inline curve brings none).
+fn machine(run: &ApiRun, interpolation: Interpolation, scenario: Option<&Scenario>) -> Result<Machine, String> {
+    match run {
+        ApiRun::Id(id) => {
+            let run = dataset().run(id).ok_or_else(|| ApiError::UnknownRun(id.clone()).message())?;
+            match scenario {
+                Some(scenario) => dataset().sim_machine_for(run, *scenario),
+                None => dataset().sim_machine(run, interpolation),
+            }
+            .map_err(|_| ApiError::NoCurve.message())
         }
-        SimRun::Inline(json) => {
-            let inline: InlineCurve = serde_json::from_str(json).map_err(|e| format!("Invalid inline curve: {e}."))?;
-            let curve = Curve::from_per_request(&inline.points).map_err(|e| format!("Invalid inline curve: {e}."))?;
-            Machine { interpolation, ..Machine::from_curve(curve) }
+        ApiRun::Inline(json) => {
+            let curve = inline_curve(json).map_err(|e| e.message())?;
+            Ok(Machine {
+                interpolation,
+                kv_pool_tokens: scenario.and_then(|s| s.kv_pool_tokens),
+                prefill_tok_s: scenario.and_then(|s| s.prefill_tok_s),
+                ..Machine::from_curve(curve)
+            })
         }
-    };
-    if let Some(scenario) = scenario {
-        machine.kv_pool_tokens = scenario.kv_pool_tokens.or(machine.kv_pool_tokens);
-        machine.prefill_tok_s = scenario.prefill_tok_s.or(machine.prefill_tok_s);
     }
-    Ok(machine)
 }
 
 /// The function behind `window.SparkSizer.simulate` (wasm only). The team or scenario may also be
@@ -150,9 +138,9 @@ pub fn js_function() -> wasm_bindgen::closure::Closure<dyn Fn(JsValue, JsValue, 
             None => js_sys::JSON::stringify(value).ok().and_then(|s| s.as_string()).unwrap_or_default(),
         };
         let run = match run.as_string() {
-            Some(text) if text.trim_start().starts_with('{') => SimRun::Inline(text),
-            Some(id) => SimRun::Id(id),
-            None => SimRun::Inline(json(&run)),
+            Some(text) if text.trim_start().starts_with('{') => ApiRun::Inline(text),
+            Some(id) => ApiRun::Id(id),
+            None => ApiRun::Inline(json(&run)),
         };
         let seed = if seed.is_undefined() {
             Ok(crate::sim_job::DEFAULT_SEED)
@@ -177,7 +165,7 @@ mod tests {
 
     const QWEN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
 
-    fn answer(team: &str, run: &SimRun, seed: u64) -> serde_json::Value {
+    fn answer(team: &str, run: &ApiRun, seed: u64) -> serde_json::Value {
         let json = simulate_json(team, run, seed).unwrap_or_else(|e| panic!("{team}: {e}"));
         serde_json::from_str(&json).expect("json")
     }
@@ -185,7 +173,7 @@ mod tests {
     #[test]
     fn a_scenario_simulates_the_people_its_sizing_allows() {
         // docs/SIMULATION.md, seed 1: 163 chat users hold, 100.0 % at the floor, p99 TTFT 0.2 s.
-        let value = answer(r#"{"z": 2.33}"#, &SimRun::Id(QWEN.into()), 1);
+        let value = answer(r#"{"z": 2.33}"#, &ApiRun::Id(QWEN.into()), 1);
         assert_eq!(value["formula_people"], 163);
         assert_eq!(value["users"], 163);
         assert_eq!(value["requests"], 20_000);
@@ -201,7 +189,7 @@ mod tests {
         // Flat 20 tok/s: every answer of 400 tokens takes 20 s, so every request keeps a 15 tok/s
         // floor; 10 users, 1,000 requests.
         let team = r#"{"groups": [{"count": 10}], "max_requests": 1000}"#;
-        let value = answer(team, &SimRun::Inline(r#"{"points": [[1, 20], [64, 20]]}"#.into()), 5);
+        let value = answer(team, &ApiRun::Inline(r#"{"points": [[1, 20], [64, 20]]}"#.into()), 5);
         assert_eq!((&value["users"], &value["requests"], &value["holds"]), (&10.into(), &1000.into(), &true.into()));
         assert_eq!(value["share_requests_at_floor"], 1.0);
         assert!(value.get("formula_people").is_none());
@@ -209,7 +197,7 @@ mod tests {
 
     #[test]
     fn users_override_the_sizing() {
-        let value = answer(r#"{"users": 400, "z": 2.33}"#, &SimRun::Id(QWEN.into()), 1);
+        let value = answer(r#"{"users": 400, "z": 2.33}"#, &ApiRun::Id(QWEN.into()), 1);
         assert_eq!((&value["users"], &value["holds"]), (&400.into(), &false.into()));
     }
 
@@ -224,7 +212,7 @@ mod tests {
     #[test]
     fn the_native_build_gives_the_browser_tests_literals() {
         // The same inputs and literals as `tests/simulation.rs` (wasm): one set of numbers for both.
-        let a = simulate_json(r#"{"z": 2.33}"#, &SimRun::Id(QWEN.into()), 1).expect("simulates");
+        let a = simulate_json(r#"{"z": 2.33}"#, &ApiRun::Id(QWEN.into()), 1).expect("simulates");
         let fields = ["users", "requests", "mean_in_flight", "p99_in_flight", "p99_ttft_s", "window_s", "p50", "holds"];
         let a_raw: Vec<&str> = fields.iter().map(|key| raw(&a, key)).collect();
         assert_eq!(
@@ -241,7 +229,7 @@ mod tests {
             ]
         );
         let team = r#"{"groups": [{"count": 200}, {"count": 3, "always_busy": true, "prompt_tokens": 20000}], "max_requests": 5000}"#;
-        let b = simulate_json(team, &SimRun::Id(QWEN.into()), 12_345_678_901_234_567_890).expect("simulates");
+        let b = simulate_json(team, &ApiRun::Id(QWEN.into()), 12_345_678_901_234_567_890).expect("simulates");
         let fields = [
             "users",
             "requests",
@@ -261,12 +249,12 @@ mod tests {
 
     #[test]
     fn errors_are_one_sentence() {
-        let run = SimRun::Id(QWEN.into());
+        let run = ApiRun::Id(QWEN.into());
         let cases = [
             simulate_json("{", &run, 1),
             simulate_json("[]", &run, 1),
-            simulate_json("{}", &SimRun::Id("nope".into()), 1),
-            simulate_json("{}", &SimRun::Inline(r#"{"points": []}"#.into()), 1),
+            simulate_json("{}", &ApiRun::Id("nope".into()), 1),
+            simulate_json("{}", &ApiRun::Inline(r#"{"points": []}"#.into()), 1),
             simulate_json(r#"{"groups": []}"#, &run, 1),
             simulate_json(r#"{"users": 0}"#, &run, 1),
             simulate_json(r#"{"floor_tok_s": -1}"#, &run, 1),

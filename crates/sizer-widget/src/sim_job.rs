@@ -18,15 +18,10 @@ pub const DEFAULT_SEED: u64 = 1;
 const SWEEP_WINDOW_S: f64 = 14_400.0;
 const SWEEP_MAX_REQUESTS: u32 = 20_000;
 
-/// The machine the sizing used: the run's curve (read with the scenario's interpolation) and
-/// measured TTFTs, with the scenario's KV pool and prefill rate where it has them (the sizing
-/// takes them from the dataset or from the person's own run), else the dataset's.
-/// `None` when the run has no per-request speed curve.
+/// The machine the sizing used ([`sizer_data::Dataset::sim_machine_for`]); `None` when the run
+/// has no per-request speed curve.
 pub fn machine_for(run: &Run, scenario: &Scenario) -> Option<Machine> {
-    let mut machine = dataset().sim_machine(run, scenario.interpolation).ok()?;
-    machine.kv_pool_tokens = scenario.kv_pool_tokens.or(machine.kv_pool_tokens);
-    machine.prefill_tok_s = scenario.prefill_tok_s.or(machine.prefill_tok_s);
-    Some(machine)
+    dataset().sim_machine_for(run, *scenario).ok()
 }
 
 /// What one call of [`SimJob::step`] reached.

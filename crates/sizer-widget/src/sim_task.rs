@@ -8,10 +8,10 @@ use std::cell::Cell;
 use std::rc::Rc;
 
 use sizer_core::Scenario;
-use sizer_data::Run;
 use yew::UseReducerDispatcher;
 
 use crate::components::simulation::SimView;
+use crate::run_ref::RunRef;
 
 /// Milliseconds of simulation between two yields to the browser.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
@@ -39,7 +39,7 @@ impl SimCancel {
 
 /// Starts simulating `scenario` on `run` with `seed` after `delay_ms`, reporting to `view`.
 pub fn start(
-    run: &Rc<Run>,
+    run: &RunRef,
     scenario: &Scenario,
     seed: u64,
     delay_ms: u32,
@@ -47,7 +47,7 @@ pub fn start(
 ) -> SimCancel {
     let cancelled = Rc::new(Cell::new(false));
     #[cfg(target_arch = "wasm32")]
-    browser::spawn(Rc::clone(run), *scenario, seed, delay_ms, view, Rc::clone(&cancelled));
+    browser::spawn(run.clone(), *scenario, seed, delay_ms, view, Rc::clone(&cancelled));
     #[cfg(not(target_arch = "wasm32"))]
     let _ = (run, scenario, seed, delay_ms, view);
     SimCancel(cancelled)
@@ -59,17 +59,17 @@ mod browser {
     use std::rc::Rc;
 
     use sizer_core::Scenario;
-    use sizer_data::Run;
     use wasm_bindgen::JsCast;
     use wasm_bindgen::prelude::*;
     use yew::UseReducerDispatcher;
 
     use super::{EVENTS_PER_STEP, FRAME_MS, SLICE_MS};
     use crate::components::simulation::{SimEvent, SimProblem, SimView};
+    use crate::run_ref::RunRef;
     use crate::sim_job::{SimJob, Step, machine_for};
 
     pub fn spawn(
-        run: Rc<Run>,
+        run: RunRef,
         scenario: Scenario,
         seed: u64,
         delay_ms: u32,

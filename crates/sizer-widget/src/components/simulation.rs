@@ -11,7 +11,7 @@
 //! current. On the server nothing runs: the section renders its heading and intro only.
 //!
 //! # Props of [`SimulationSection`]
-//! - `run: Rc<sizer_data::Run>`, `scenario: sizer_core::Scenario` (with the KV pool and prefill
+//! - `run: RunRef`, `scenario: sizer_core::Scenario` (with the KV pool and prefill
 //!   rate the sizing used), `seed: u64`, `lang`, `on_seed: Callback<u64>` (another seed),
 //!   `redraw_key` (theme switches).
 
@@ -19,7 +19,6 @@ use std::rc::Rc;
 
 use sizer_core::Scenario;
 use sizer_core::sim::{SimError, SimReport, SimRequest, SweepError, SweepReport};
-use sizer_data::Run;
 use yew::prelude::*;
 
 use crate::chart::sim_charts::{InFlightChart, SimChartText, SweepChart};
@@ -29,11 +28,12 @@ use crate::i18n::simulation::{
     verdict,
 };
 use crate::i18n::{Lang, format_integer, format_number};
+use crate::run_ref::RunRef;
 
 /// Props of [`SimulationSection`]; see the module docs.
 #[derive(Properties, PartialEq, Clone)]
 pub struct SimulationProps {
-    pub run: Rc<Run>,
+    pub run: RunRef,
     pub scenario: Scenario,
     pub seed: u64,
     pub lang: Lang,
@@ -131,12 +131,12 @@ pub fn SimulationSection(props: &SimulationProps) -> Html {
     {
         let dispatcher = view.dispatcher();
         // The run and scenario of the last start: a new seed alone starts at once.
-        let last = use_mut_ref(|| None::<(Rc<Run>, Scenario)>);
+        let last = use_mut_ref(|| None::<(String, Scenario)>);
         let deps = (props.run.clone(), props.scenario, props.seed);
         use_effect_with(deps, move |(run, scenario, seed)| {
-            let same = last.borrow().as_ref().is_some_and(|(r, s)| r.id == run.id && s == scenario);
+            let same = last.borrow().as_ref().is_some_and(|(id, s)| *id == run.id && s == scenario);
             let delay = if same { 0 } else { crate::sim_task::SETTLE_MS };
-            *last.borrow_mut() = Some((Rc::clone(run), *scenario));
+            *last.borrow_mut() = Some((run.id.clone(), *scenario));
             let cancel = crate::sim_task::start(run, scenario, *seed, delay, dispatcher);
             move || cancel.cancel()
         });
