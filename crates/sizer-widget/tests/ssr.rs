@@ -93,3 +93,20 @@ fn attributes_shape_the_markup_and_bad_ones_are_reported() {
         "names the attribute"
     );
 }
+
+#[test]
+fn the_simulation_section_is_prerendered_without_a_verdict() {
+    // Nothing simulates on the server: the section is there (heading, seed, button), the verdict
+    // and charts come in the browser.
+    let html = render(Attributes::default());
+    let section = |html: &str| {
+        let start = html.find("data-section=\"simulation\"").expect("the section");
+        html[start..].chars().take(600).collect::<String>()
+    };
+    assert!(section(&html).contains(">Check by simulation</h3>"), "{}", section(&html));
+    assert_eq!(attribute_of(&html, "data-section=\"simulation\"", "data-seed"), "1");
+    assert_eq!(attribute_of(&html, "data-section=\"simulation\"", "data-state"), "running");
+    assert!(!html.contains("data-result=\"simulation\""), "no verdict before the browser ran it");
+    let german = render(Attributes { lang: Some("de".into()), ..Attributes::default() });
+    assert!(section(&german).contains(">Prüfung durch Simulation</h3>"), "{}", section(&german));
+}
