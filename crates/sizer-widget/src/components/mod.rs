@@ -1,7 +1,9 @@
 //! The widget's components, one file each.
 
+pub mod advice;
 pub mod charts;
 pub mod choice_select;
+pub mod claim_status;
 pub mod claims_panel;
 pub mod config_errors;
 pub mod error_text;
