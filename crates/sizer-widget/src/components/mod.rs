@@ -10,6 +10,7 @@ pub mod error_text;
 pub mod floor_presets;
 pub mod import_panel;
 pub mod number_field;
+pub mod point_legend;
 pub mod result_panel;
 pub mod run_picker;
 pub mod share_bar;

@@ -19,6 +19,7 @@ pub enum ProvenanceMsg {
     DateRun,
     TitleIsDescription,
     Unverified,
+    DateFrom,
 }
 
 /// The fixed text for `msg` in `lang`.
@@ -37,6 +38,7 @@ pub fn provenance_text(lang: Lang, msg: ProvenanceMsg) -> &'static str {
             M::DateRun => "run date",
             M::TitleIsDescription => "title is our description",
             M::Unverified => "unverified",
+            M::DateFrom => "date read from",
         },
         Lang::De => match msg {
             M::AdviceHeading => "Empfehlungen der Artikel für diese Auslegung",
@@ -50,6 +52,7 @@ pub fn provenance_text(lang: Lang, msg: ProvenanceMsg) -> &'static str {
             M::DateRun => "Messdatum",
             M::TitleIsDescription => "Titel ist unsere Beschreibung",
             M::Unverified => "ungeprüft",
+            M::DateFrom => "Datum gelesen bei",
         },
     }
 }
@@ -75,5 +78,13 @@ pub fn legend_point_workloads(lang: Lang, concurrencies: &str, load: &str) -> St
     match lang {
         Lang::En => format!("Concurrency {concurrencies}: {load} (not the run's workload)"),
         Lang::De => format!("Parallelität {concurrencies}: {load} (nicht die Last des Laufs)"),
+    }
+}
+
+/// A chart legend line for the points of a run taken from another source.
+pub fn legend_point_sources(lang: Lang, concurrencies: &str, publisher: &str) -> String {
+    match lang {
+        Lang::En => format!("Concurrency {concurrencies}: from {publisher}"),
+        Lang::De => format!("Parallelität {concurrencies}: aus {publisher}"),
     }
 }
