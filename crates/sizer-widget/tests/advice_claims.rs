@@ -95,6 +95,16 @@ async fn the_worked_chat_sizing_above_fifty_streams_brings_a_second_spark() {
 }
 
 #[wasm_bindgen_test]
+async fn the_ttft_warning_brings_the_p99_hint() {
+    // At 10 tok/s the worked run holds 104.5 streams; the nearest measured p99 TTFT is 7.1 s
+    // at 128 requests, above the 3 s warning.
+    let root = mount_advice(QWEN, Scenario { floor_tok_s: 10.0, ..Scenario::chat() }, Lang::En).await;
+    assert_eq!(ids(&all(&root, ".ss-advice-specific > li")), ["en-watch-p99-ttft", "en-second-spark-above-50-streams"]);
+    let entry = one(&root, "[data-advice=\"en-watch-p99-ttft\"]");
+    assert!(text(&entry).starts_with("Watch the p99 time to first token"), "{}", text(&entry));
+}
+
+#[wasm_bindgen_test]
 async fn llama_70b_brings_the_dense_model_hint() {
     // Llama 3.3 70B never reaches 15 tok/s (4.5 at one request) and its p99 TTFT is above 3 s.
     let root = mount_advice(LLAMA, Scenario::chat(), Lang::En).await;
