@@ -58,9 +58,10 @@ fn localized(lang: Lang, text: &Localized) -> String {
     }
 }
 
-/// The language of the article an advice quotes (for `lang` on its own words).
-fn article_lang(advice: &Advice) -> &'static str {
-    if advice.source.starts_with("seed-de") { "de" } else { "en" }
+/// The `lang` of words quoted from the source `source_id`: German for the German seed article,
+/// English otherwise (every other source that claims and advice quote writes in English).
+pub fn article_lang(source_id: &str) -> &'static str {
+    if source_id.starts_with("seed-de") { "de" } else { "en" }
 }
 
 /// One entry: the advice, then its source and location, then the article's words.
@@ -77,7 +78,7 @@ fn entry(lang: Lang, advice: &Advice) -> Html {
             </p>
             <p class="ss-advice-wording">
                 { provenance_text(lang, ProvenanceMsg::AdviceWording) }{ ": " }
-                <q lang={article_lang(advice)} data-advice-wording="">{ advice.wording.clone() }</q>
+                <q lang={article_lang(&advice.source)} data-advice-wording="">{ advice.wording.clone() }</q>
             </p>
         </li>
     }

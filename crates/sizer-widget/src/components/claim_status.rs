@@ -5,6 +5,7 @@
 use sizer_data::{Claim, ClaimStatus, dataset};
 use yew::prelude::*;
 
+use crate::components::advice::article_lang;
 use crate::i18n::provenance::{ProvenanceMsg, provenance_text};
 use crate::i18n::{Lang, format_number};
 use crate::summary::decimals;
@@ -80,7 +81,7 @@ pub fn OtherClaims(props: &OtherClaimsProps) -> Html {
         <ul class="ss-claims-other">
             for claim in claims {
                 <li key={claim.id.clone()} data-claim={claim.id.clone()}>
-                    <q lang={if claim.source.starts_with("seed-de") { "de" } else { "en" }}>{ claim.wording.clone() }</q>
+                    <q lang={article_lang(&claim.source)}>{ claim.wording.clone() }</q>
                     { " (" }{ format_number(lang, claim.value, decimals(claim.value)) }
                     if let Some(ours) = claim.ours {
                         { " → " }{ format_number(lang, ours, decimals(ours)) }
