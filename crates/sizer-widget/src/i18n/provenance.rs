@@ -3,6 +3,8 @@
 //! with their own workload or source. Same scheme as `tables.rs`: a key enum, one `match` per
 //! language, small functions for sentences with values in them.
 
+use sizer_data::Unit;
+
 use super::Lang;
 
 /// The key of every fixed provenance text.
@@ -20,6 +22,7 @@ pub enum ProvenanceMsg {
     TitleIsDescription,
     Unverified,
     DateFrom,
+    OtherClaims,
 }
 
 /// The fixed text for `msg` in `lang`.
@@ -39,6 +42,7 @@ pub fn provenance_text(lang: Lang, msg: ProvenanceMsg) -> &'static str {
             M::TitleIsDescription => "title is our description",
             M::Unverified => "unverified",
             M::DateFrom => "date read from",
+            M::OtherClaims => "The articles' other claims about this run",
         },
         Lang::De => match msg {
             M::AdviceHeading => "Empfehlungen der Artikel für diese Auslegung",
@@ -53,6 +57,7 @@ pub fn provenance_text(lang: Lang, msg: ProvenanceMsg) -> &'static str {
             M::TitleIsDescription => "Titel ist unsere Beschreibung",
             M::Unverified => "ungeprüft",
             M::DateFrom => "Datum gelesen bei",
+            M::OtherClaims => "Weitere Aussagen der Artikel zu diesem Lauf",
         },
     }
 }
@@ -86,5 +91,39 @@ pub fn legend_point_sources(lang: Lang, concurrencies: &str, publisher: &str) ->
     match lang {
         Lang::En => format!("Concurrency {concurrencies}: from {publisher}"),
         Lang::De => format!("Parallelität {concurrencies}: aus {publisher}"),
+    }
+}
+
+/// The figures beside a claim's words: "stated 81.2, ours 81.3" (ours only where there is one).
+pub fn claim_figures(lang: Lang, stated: &str, ours: Option<&str>) -> String {
+    match (lang, ours) {
+        (Lang::En, Some(ours)) => format!("stated {stated}, ours {ours}"),
+        (Lang::En, None) => format!("stated {stated}"),
+        (Lang::De, Some(ours)) => format!("genannt {stated}, unsere {ours}"),
+        (Lang::De, None) => format!("genannt {stated}"),
+    }
+}
+
+/// The unit after a claim's figure ("" for a fraction).
+pub fn unit_name(lang: Lang, unit: Unit) -> &'static str {
+    match (lang, unit) {
+        (_, Unit::TokS) => "tok/s",
+        (Lang::En, Unit::Tokens) => "tokens",
+        (Lang::De, Unit::Tokens) => "Token",
+        (_, Unit::Gb) => "GB",
+        (_, Unit::GbS) => "GB/s",
+        (Lang::En, Unit::BillionParams) => "billion parameters",
+        (Lang::De, Unit::BillionParams) => "Mrd. Parameter",
+        (Lang::En, Unit::Requests) => "requests",
+        (Lang::De, Unit::Requests) => "Anfragen",
+        (Lang::En, Unit::Users) => "people",
+        (Lang::De, Unit::Users) => "Personen",
+        (Lang::En, Unit::Sessions) => "sessions",
+        (Lang::De, Unit::Sessions) => "Sitzungen",
+        (_, Unit::Fraction) => "",
+        (_, Unit::Percent) => "%",
+        (_, Unit::Seconds) => "s",
+        (Lang::En, Unit::Times) => "times",
+        (Lang::De, Unit::Times) => "×",
     }
 }
