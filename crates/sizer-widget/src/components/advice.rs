@@ -13,7 +13,7 @@ use sizer_core::StreamsAtFloor;
 use sizer_data::{Advice, Localized, Situation, Warning, dataset};
 use yew::prelude::*;
 
-use crate::calculation::{Calculation, TTFT_WARNING_S};
+use crate::calculation::{Calculation, ttft_warns};
 use crate::i18n::Lang;
 use crate::i18n::provenance::{ProvenanceMsg, provenance_text};
 
@@ -29,7 +29,7 @@ pub struct AdviceListProps {
 /// The warnings the widget shows beside `outcome`'s sizing (the TTFT note's and the result's).
 pub fn warnings_of(outcome: &Calculation) -> Vec<Warning> {
     let mut warnings = Vec::new();
-    if outcome.ttft.is_some_and(|ttft| ttft.p99_s > TTFT_WARNING_S) {
+    if outcome.ttft.as_ref().is_some_and(ttft_warns) {
         warnings.push(Warning::P99TtftHigh);
     }
     if outcome.sizing().is_some_and(|s| matches!(s.streams, StreamsAtFloor::NeverReached { .. })) {
