@@ -99,7 +99,7 @@ pub fn RunTable(props: &RunTableProps) -> Html {
                                     if column == Column::Concurrency {
                                         { concurrency_cell(data, run, is_yours, point, note_number(point.concurrency), lang) }
                                     } else {
-                                        { cell(point, column, decimals, note_number(point.concurrency), lang) }
+                                        { cell(point, column, decimals, lang) }
                                     }
                                 }
                             </tr>
@@ -196,19 +196,8 @@ fn concurrency_cell(data: &Dataset, run: &Run, yours: bool, point: &RunPoint, no
     }
 }
 
-/// One cell: the concurrency as a row header (with its footnote number), or a figure with its
-/// marks, printed with the column's `decimals`.
-fn cell(point: &RunPoint, column: Column, decimals: usize, note: Option<usize>, lang: Lang) -> Html {
-    if column == Column::Concurrency {
-        return html! {
-            <th scope="row">
-                { point.concurrency.to_string() }
-                if let Some(number) = note {
-                    <sup class="ss-note-ref">{ format!("[{number}]") }</sup>
-                }
-            </th>
-        };
-    }
+/// One figure cell with its marks, printed with the column's `decimals`.
+fn cell(point: &RunPoint, column: Column, decimals: usize, lang: Lang) -> Html {
     let Some(figure) = column.figure(point) else {
         return html! { <td class="ss-cell-empty">{ "—" }</td> };
     };
