@@ -159,12 +159,12 @@ async fn the_chart_legend_names_the_points_own_workload_and_source() {
     assert_eq!(
         lines,
         [format!(
-            "{label}: Concurrency 1: 128 tokens in, 512 out (a separate vllm bench serve run) (not the run's workload)"
+            "{label} — concurrency 1: 128 tokens in, 512 out (a separate vllm bench serve run) (not the run's workload)"
         )]
     );
     let root = mount_charts(FORUM, &[]).await;
     let line = text(&one(&root, "[data-point-legend] li[data-point-legend-kind=\"source\"]"));
-    assert!(line.ends_with("Concurrency 16: from kubis.ai"), "{line}");
+    assert!(line.ends_with(" — concurrency 16: from kubis.ai"), "{line}");
     // A run whose points are all like the run has no such legend.
     let root = mount_charts(DENDRO, &[]).await;
     assert!(root.query_selector("[data-point-legend]").expect("selector").is_none());

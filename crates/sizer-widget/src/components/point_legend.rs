@@ -70,7 +70,7 @@ pub fn PointLegend(props: &PointLegendProps) -> Html {
             for (run, lines) in runs {
                 for (kind, line) in lines {
                     <li data-run={run.id.clone()} data-point-legend-kind={kind}>
-                        { run.label.clone() }{ ": " }{ line }
+                        { run.label.clone() }{ " — " }{ line }
                     </li>
                 }
             }

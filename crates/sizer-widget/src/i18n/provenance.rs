@@ -81,7 +81,7 @@ pub fn point_source(lang: Lang, publisher: &str) -> String {
 /// A chart legend line for the points of a run measured with another workload.
 pub fn legend_point_workloads(lang: Lang, concurrencies: &str, load: &str) -> String {
     match lang {
-        Lang::En => format!("Concurrency {concurrencies}: {load} (not the run's workload)"),
+        Lang::En => format!("concurrency {concurrencies}: {load} (not the run's workload)"),
         Lang::De => format!("Parallelität {concurrencies}: {load} (nicht die Last des Laufs)"),
     }
 }
@@ -89,7 +89,7 @@ pub fn legend_point_workloads(lang: Lang, concurrencies: &str, load: &str) -> St
 /// A chart legend line for the points of a run taken from another source.
 pub fn legend_point_sources(lang: Lang, concurrencies: &str, publisher: &str) -> String {
     match lang {
-        Lang::En => format!("Concurrency {concurrencies}: from {publisher}"),
+        Lang::En => format!("concurrency {concurrencies}: from {publisher}"),
         Lang::De => format!("Parallelität {concurrencies}: aus {publisher}"),
     }
 }
