@@ -64,7 +64,7 @@ mod browser {
     use yew::UseReducerDispatcher;
 
     use super::{EVENTS_PER_STEP, FRAME_MS, SLICE_MS};
-    use crate::components::simulation::{SimEvent, SimProblem, SimView};
+    use crate::components::simulation::{SimEvent, SimKey, SimProblem, SimView};
     use crate::run_ref::RunRef;
     use crate::sim_job::{SimJob, Step, machine_for};
 
@@ -76,7 +76,7 @@ mod browser {
         view: UseReducerDispatcher<SimView>,
         cancelled: Rc<Cell<bool>>,
     ) {
-        view.dispatch(SimEvent::Start);
+        let key: SimKey = (run.id.clone(), scenario, seed);
         yew::platform::spawn_local(async move {
             // Let the sizing's update reach the screen first (and the inputs settle).
             if delay_ms > 0 {
@@ -86,18 +86,19 @@ mod browser {
             if cancelled.get() {
                 return;
             }
+            view.dispatch(SimEvent::Start(key.clone()));
             let Some(machine) = machine_for(&run, &scenario) else {
-                view.dispatch(SimEvent::Failed(SimProblem::NoCurve));
+                view.dispatch(SimEvent::Failed(key, SimProblem::NoCurve));
                 return;
             };
             match SimJob::new(machine, &scenario, seed) {
-                Ok(job) => drive(job, &view, &cancelled).await,
-                Err(error) => view.dispatch(SimEvent::Failed(SimProblem::from_error(&error))),
+                Ok(job) => drive(job, key, &view, &cancelled).await,
+                Err(error) => view.dispatch(SimEvent::Failed(key, SimProblem::from_error(&error))),
             }
         });
     }
 
-    async fn drive(mut job: SimJob, view: &UseReducerDispatcher<SimView>, cancelled: &Cell<bool>) {
+    async fn drive(mut job: SimJob, key: SimKey, view: &UseReducerDispatcher<SimView>, cancelled: &Cell<bool>) {
         let started = js_sys::Date::now();
         let mut slice_started = started;
         let mut shown: Option<f64> = None;
@@ -110,7 +111,7 @@ mod browser {
                 Ok(Step::Running) => {}
                 Ok(Step::MainDone) => {
                     if let Some(report) = job.main_report() {
-                        view.dispatch(SimEvent::Main(Rc::new(report.clone())));
+                        view.dispatch(SimEvent::Main(key.clone(), Rc::new(report.clone())));
                     }
                     paint = true;
                 }
@@ -123,7 +124,7 @@ mod browser {
                     // A sweep size the core rejects ends the sweep; the main report stays.
                     let event = match job.main_report() {
                         Some(_) => SimEvent::Sweep(Rc::new(job.sweep()), true),
-                        None => SimEvent::Failed(SimProblem::from_error(&error)),
+                        None => SimEvent::Failed(key, SimProblem::from_error(&error)),
                     };
                     view.dispatch(event);
                     return;

@@ -15,6 +15,7 @@ pub mod result_panel;
 pub mod run_picker;
 pub mod share_bar;
 pub mod sim_figure;
+pub mod sim_result;
 pub mod simulation;
 pub mod sources;
 pub mod tables;
