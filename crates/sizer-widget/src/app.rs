@@ -16,6 +16,8 @@ use crate::components::claims_panel::ClaimsPanel;
 use crate::components::config_errors::ConfigErrors;
 use crate::components::floor_presets::FloorInput;
 use crate::components::import_panel::ImportPanel;
+use crate::components::kv_pool_note::KvPoolNote;
+use crate::components::memory_section::MemorySection;
 use crate::components::number_field::NumberField;
 use crate::components::result_panel::ResultPanel;
 use crate::components::run_picker::RunPicker;
@@ -29,6 +31,7 @@ use crate::fragment;
 use crate::handlers::{HEADROOM_METHODS, Handlers, INTERPOLATIONS, headroom_code, interpolation_code};
 use crate::i18n::{Lang, Msg, text};
 use crate::input::Field;
+use crate::memory_state::{MemoryAction, MemoryChoice};
 use crate::state::{Action, SizerState, Theme, Usage};
 use crate::summary::result_text;
 use crate::work::steps;
@@ -55,7 +58,12 @@ pub fn App(props: &AppProps) -> Html {
     let outcome = Rc::clone(&state.outcome);
     let usage = state.usage();
     let fragment =
-        crate::imported::fragment_with_shared(fragment::encode(&state.run_id, lang, &state.scenario()), &state);
+        crate::imported::fragment_with_shared(fragment::encode(&state.run_id, lang, &state.scenario()), &state)
+            + &state.memory.fragment_suffix();
+    let on_memory = {
+        let dispatcher = state.dispatcher();
+        use_memo((), move |_| Callback::from(move |action: MemoryAction| dispatcher.dispatch(Action::Memory(action))))
+    };
 
     use_fragment_sync(sync_url, state.dispatcher(), fragment.clone());
 
@@ -193,8 +201,9 @@ pub fn App(props: &AppProps) -> Html {
                 <div class="ss-output">
                     <ResultPanel result={result} {lang} stale={state.has_errors()} {warning} />
                     <TtftNote ttft={outcome.ttft} {lang} />
+                    <KvPoolNote limit={outcome.kv_limit.clone()} {lang} />
                     <ClaimsPanel claims={outcome.claims.clone()} {lang} />
-                    <ShareBar {lang} outcome={Rc::clone(&outcome)} {usage} fragment={fragment} link={sync_url} />
+                    <ShareBar {lang} outcome={Rc::clone(&outcome)} {usage} fragment={fragment} link={sync_url} memory={state.memory.clone()} />
                     if let Some(run) = outcome.run.clone() {
                         <section class="ss-charts-section" aria-label={text(lang, Msg::ChartsHeading)}>
                             <Charts
@@ -212,6 +221,13 @@ pub fn App(props: &AppProps) -> Html {
             </div>
             <WorkSteps steps={work} {lang} />
             <section class="ss-below">
+                <MemorySection
+                    choice={state.memory.clone()}
+                    context_tokens={outcome.scenario.context_tokens}
+                    {lang}
+                    id_prefix={prefix.clone()}
+                    on_action={(*on_memory).clone()}
+                />
                 <h3>{ text(lang, Msg::TablesHeading) }</h3>
                 <DataTables {lang} highlight={Some(AttrValue::from(state.run_id.clone()))} yours={state.imported.runs().to_vec()} />
                 <h3>{ text(lang, Msg::SourcesHeading) }</h3>
@@ -233,6 +249,9 @@ fn use_fragment_sync(sync_url: bool, dispatcher: UseReducerDispatcher<SizerState
                 let hash = browser::read_fragment();
                 if let Some(Ok(scenario)) = hash.as_deref().map(fragment::decode) {
                     dispatcher.dispatch(Action::LoadFragment(scenario));
+                }
+                if let Some(choice) = hash.as_deref().and_then(|hash| MemoryChoice::from_fragment(hash, Lang::En)) {
+                    dispatcher.dispatch(Action::Memory(MemoryAction::Load(choice)));
                 }
                 if let Some(run) = hash.as_deref().and_then(crate::imported::shared_run_in_fragment) {
                     dispatcher.dispatch(Action::Imported(crate::imported::ImportAction::AddShared(Rc::new(run))));

@@ -393,6 +393,7 @@ pub fn outcome_for(run: &Rc<Run>, scenario: Scenario) -> Outcome {
         curve,
         scenario,
         kv_pool: None,
+        kv_limit: None,
         prefill,
         sizing,
         ttft,

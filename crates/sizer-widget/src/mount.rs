@@ -1,5 +1,6 @@
 //! Browser entry points: mount every `[data-spark-sizer]` element, and `window.SparkSizer`
-//! with `size(scenarioJson, runId)` (the Sizing as JSON) and `mount(element)`.
+//! with `size(scenarioJson, runId)` (the Sizing as JSON), `memory(requestJson)` (which models fit
+//! together: `sizer_data::memory::memory_json`) and `mount(element)`.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -68,7 +69,7 @@ pub fn start() {
     }
 }
 
-/// `window.SparkSizer = { size, mount }` (the start function calls it; idempotent).
+/// `window.SparkSizer = { size, memory, mount }` (the start function calls it; idempotent).
 pub fn install_api() {
     let Some(window) = web_sys::window() else { return };
     let api = js_sys::Object::new();
@@ -82,6 +83,12 @@ pub fn install_api() {
     });
     let _ = js_sys::Reflect::set(&api, &"size".into(), size.as_ref());
     let _ = js_sys::Reflect::set(&api, &"mount".into(), mount_fn.as_ref());
+    // The plan as JSON, or `{"error": "<one sentence>"}`.
+    let memory = Closure::<dyn Fn(String) -> String>::new(|request: String| {
+        sizer_data::memory::memory_json(sizer_data::catalog(), &request)
+    });
+    let _ = js_sys::Reflect::set(&api, &"memory".into(), memory.as_ref());
+    memory.forget();
     let _ = js_sys::Reflect::set(&window, &"SparkSizer".into(), &api);
     // The API lives as long as the page.
     size.forget();

@@ -6,7 +6,7 @@
 use std::rc::Rc;
 
 use sizer_core::{Curve, Scenario, ScenarioError, Sizing, StreamsAtFloor, sessions_unrounded, size};
-use sizer_data::{Claim, ClaimQuantity, CurveBasis, Figure, Run, dataset};
+use sizer_data::{Claim, ClaimQuantity, CurveBasis, Figure, KvLimit, Run, dataset, run_kv_limit};
 
 /// The run a fresh widget shows: GPUwerk's Qwen3-Coder-30B-A3B sweep, the seed's worked example.
 pub const DEFAULT_RUN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
@@ -82,6 +82,9 @@ pub struct Outcome {
     pub scenario: Scenario,
     /// The KV pool used for the KV limit, and where it is from.
     pub kv_pool: Option<Cited>,
+    /// The run's KV limit: which pool (logged, else computed), both pools, or why there is none
+    /// (`None` for a person's own run).
+    pub kv_limit: Option<KvLimit<'static>>,
     /// The prefill rate used for the prefill limit, and where it is from.
     pub prefill: Option<Cited>,
     /// The sizing, or why there is none.
@@ -102,6 +105,7 @@ impl Outcome {
             curve: None,
             scenario: Scenario::chat(),
             kv_pool: None,
+            kv_limit: None,
             prefill: None,
             sizing: Err(Problem::NoRun),
             ttft: None,
@@ -120,13 +124,15 @@ impl Outcome {
             Some(rc) if rc.id == run.id => Rc::clone(rc),
             _ => Rc::new(run.clone()),
         };
-        let kv_pool =
-            data.kv_pool_tokens(run).map(|c| Cited { value: c.value, cited_id: c.cited_id, source: c.source });
+        // The run's logged pool, else one computed from its model's architecture and the budget.
+        let kv_limit = run_kv_limit(run, scenario.context_tokens);
+        let kv_pool = kv_limit.cited(data).map(|c| Cited { value: c.value, cited_id: c.cited_id, source: c.source });
+        let logged = kv_limit.logged.map(|c| Cited { value: c.value, cited_id: c.cited_id, source: c.source });
         let prefill = data.prefill_tok_s(run).map(|c| Cited { value: c.value, cited_id: c.cited_id, source: c.source });
         let scenario =
             Scenario { kv_pool_tokens: kv_pool.map(|c| c.value), prefill_tok_s: prefill.map(|c| c.value), ..scenario };
         let RunSizing { curve, basis, sizing, ttft } = RunSizing::of(run, &scenario);
-        let claims = curve.as_ref().map(|c| claim_checks(run, c, &scenario, kv_pool)).unwrap_or_default();
+        let claims = curve.as_ref().map(|c| claim_checks(run, c, &scenario, logged)).unwrap_or_default();
         Outcome {
             run: Some(shared),
             run_ref: Some(run),
@@ -134,6 +140,7 @@ impl Outcome {
             curve,
             scenario,
             kv_pool,
+            kv_limit: Some(kv_limit),
             prefill,
             sizing,
             ttft,

@@ -14,6 +14,7 @@ use crate::fragment::FragmentScenario;
 use crate::i18n::{Lang, format_number};
 use crate::imported::{ImportAction, ImportedRuns};
 use crate::input::{Field, InputError};
+use crate::memory_state::{MemoryAction, MemoryChoice};
 use crate::outcome::{DEFAULT_RUN, Outcome};
 
 /// The colour scheme override.
@@ -113,6 +114,8 @@ pub enum Action {
     LoadFragment(FragmentScenario),
     /// Imported, picked, renamed or removed one of their own runs (see `imported.rs`).
     Imported(ImportAction),
+    /// Changed the memory section: models kept loaded, budget (see `memory_state.rs`).
+    Memory(MemoryAction),
 }
 
 /// The calculator's state.
@@ -142,6 +145,8 @@ pub struct SizerState {
     pub outcome: Rc<Outcome>,
     /// The person's own imported runs ("yours").
     pub imported: ImportedRuns,
+    /// The memory section's choices (models kept loaded, budget).
+    pub memory: MemoryChoice,
 }
 
 impl SizerState {
@@ -162,6 +167,7 @@ impl SizerState {
             outcome: Rc::new(Outcome::empty()),
             run_id,
             imported: ImportedRuns::default(),
+            memory: MemoryChoice::new(lang),
             texts: Default::default(),
             values: [0.0; Field::COUNT],
             errors: [None; Field::COUNT],
@@ -350,6 +356,7 @@ impl Reducible for SizerState {
             Action::SetLang(lang) => {
                 needs_sizing = false;
                 next.lang = lang;
+                next.memory.relocalise(lang);
                 for field in Field::ALL {
                     if next.error(field).is_none() {
                         next.put_value(field, next.value(field));
@@ -362,6 +369,10 @@ impl Reducible for SizerState {
             }
             Action::LoadFragment(fragment) => next.load_fragment(fragment),
             Action::Imported(action) => needs_sizing = next.apply_imported(action),
+            Action::Memory(action) => {
+                needs_sizing = false;
+                next.memory.apply(next.lang, action);
+            }
         }
         if needs_sizing {
             next.recompute();

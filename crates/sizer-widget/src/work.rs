@@ -176,7 +176,13 @@ fn kv_step(lang: Lang, sizing: &Sizing, outcome: &Outcome) -> Step {
         (Some(pool), Some(sessions), Some(unrounded), Some(users)) => Step {
             title,
             formula: formula(lang, Formula::Kv).into(),
-            inputs: [n(pool.value, 0), " / ".into(), n(outcome.scenario.context_tokens, 0)].concat(),
+            inputs: [
+                n(pool.value, 0),
+                " / ".into(),
+                n(outcome.scenario.context_tokens, 0),
+                computed_kv_note(lang, outcome),
+            ]
+            .concat(),
             result: [
                 n(unrounded, 1).as_str(),
                 " → ",
@@ -192,6 +198,16 @@ fn kv_step(lang: Lang, sizing: &Sizing, outcome: &Outcome) -> Step {
             cite: Some(fact_citation(pool)),
         },
         _ => not_known(lang, title, formula(lang, Formula::Kv)),
+    }
+}
+
+/// " (computed from the model's architecture and a 102-115 GB budget, not logged by the run)"
+/// when the KV limit uses a computed pool; empty for a logged one.
+fn computed_kv_note(lang: Lang, outcome: &Outcome) -> String {
+    let limit = outcome.kv_limit.as_ref().filter(|limit| limit.kind == Some(sizer_data::PoolKind::Computed));
+    match limit.and_then(|limit| limit.computed.as_ref().ok()) {
+        Some(pool) => [" (", &crate::i18n::memory::computed_note(lang, pool.band), ")"].concat(),
+        None => String::new(),
     }
 }
 

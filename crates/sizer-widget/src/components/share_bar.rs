@@ -9,6 +9,8 @@ use yew::prelude::*;
 use crate::browser;
 use crate::export;
 use crate::i18n::{Lang, Msg, text};
+use crate::memory_export;
+use crate::memory_state::MemoryChoice;
 use crate::outcome::Outcome;
 use crate::state::Usage;
 use crate::summary::result_text;
@@ -25,6 +27,9 @@ pub struct ShareBarProps {
     pub fragment: AttrValue,
     /// Show "copy link" (instances that sync the URL).
     pub link: bool,
+    /// The memory section's choices, exported beside the sizing.
+    #[prop_or_default]
+    pub memory: Option<MemoryChoice>,
 }
 
 /// What the last action did, for the status line.
@@ -50,7 +55,14 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
         move || {
             let result = result_text(props.lang, &props.outcome, props.usage);
             let link = props.link.then(|| browser::url_with_fragment(&props.fragment)).flatten();
-            export::markdown(props.lang, &props.outcome, &result, &steps(props.lang, &props.outcome), link.as_deref())
+            let sizing = export::markdown(
+                props.lang,
+                &props.outcome,
+                &result,
+                &steps(props.lang, &props.outcome),
+                link.as_deref(),
+            );
+            memory_export::with_markdown(sizing, props.lang, &props.outcome, props.memory.as_ref())
         }
     };
     let copy_link = {
@@ -79,7 +91,9 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
         let name = [file_stem.as_str(), ".json"].concat();
         Callback::from(move |_: MouseEvent| {
             let result = result_text(props.lang, &props.outcome, props.usage);
-            browser::download(&name, "application/json", &export::json(&props.outcome, &result));
+            let json = export::json(&props.outcome, &result);
+            let json = memory_export::with_json(&json, &props.outcome, props.memory.as_ref());
+            browser::download(&name, "application/json", &json);
         })
     };
     let message = match *status {
