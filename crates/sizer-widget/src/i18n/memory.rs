@@ -166,6 +166,9 @@ pub fn plan_error(lang: Lang, error: &MemoryRequestError) -> String {
                 .concat()
         }
         (Lang::De, other) => ["Kein Speicherplan möglich: ", &other.to_string(), "."].concat(),
+        (Lang::En, MemoryRequestError::NoWeights { .. } | MemoryRequestError::Architecture { .. }) => {
+            [error.to_string(), ".".into()].concat()
+        }
         (Lang::En, other) => {
             let text = other.to_string();
             let mut chars = text.chars();
