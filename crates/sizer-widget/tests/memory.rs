@@ -171,6 +171,28 @@ async fn a_run_without_a_logged_pool_gets_a_computed_one() {
     let steps = text_of(&root, ".ss-work");
     assert!(steps.contains("980,235 / 8,192 (computed from the model's architecture"), "{steps}");
     assert!(steps.contains("119.7 → 119"), "{steps}");
+
+    // At 131,072 tokens a session the computed pool binds: 18 full layers x 2,048 + 18 sliding
+    // x 2,048 x 128 / 131,072 = 36,900 bytes per token; 36.7 GB / 36,900 = 994,580 tokens =
+    // 7.6 sessions -> 7; avg + 2.326 sqrt(avg) = 7 gives 2.99 busy on average, / duty 0.231
+    // (400 / 15 + 1 = 27.7 s of 120 s) = 12.9 -> 12 people, fewer than speed allows.
+    let context = input(&root, "input[data-field=\"context_tokens\"]").await;
+    context.set_value("131072");
+    context.dispatch_event(&bubbling("input")).expect("dispatch input");
+    tick().await;
+    let mut binding = None;
+    for _ in 0..MAX_TICKS {
+        binding = find(&root, "[data-result=\"binding\"]").and_then(|e| e.get_attribute("data-value"));
+        if binding.as_deref() == Some("kv") {
+            break;
+        }
+        tick().await;
+    }
+    assert_eq!(binding.as_deref(), Some("kv"));
+    let people = find(&root, "[data-result=\"people\"]").and_then(|e| e.get_attribute("data-value"));
+    assert_eq!(people.as_deref(), Some("12"));
+    let steps = text_of(&root, ".ss-work");
+    assert!(steps.contains("994,580 / 131,072 (computed from the model's architecture"), "{steps}");
 }
 
 #[wasm_bindgen_test]
