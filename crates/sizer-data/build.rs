@@ -27,7 +27,7 @@ use std::error::Error;
 use std::path::PathBuf;
 
 /// The lists of `data/`, each one JSON array.
-const LISTS: [&str; 4] = ["sources", "runs", "facts", "claims"];
+const LISTS: [&str; 5] = ["sources", "runs", "facts", "claims", "advice"];
 /// The source files this script compiles in.
 const MODULES: [&str; 5] = ["date", "figure", "model", "model_facts", "wire"];
 /// The model catalogue, one JSON object.
@@ -55,6 +55,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         runs: parse(LISTS[1])?,
         facts: parse(LISTS[2])?,
         claims: parse(LISTS[3])?,
+        advice: parse(LISTS[4])?,
     };
     let out = PathBuf::from(std::env::var_os("OUT_DIR").ok_or("cargo sets OUT_DIR for build scripts")?);
     let binary = wire::encode(&dataset);

@@ -3,8 +3,9 @@
 //! the round trip; and damaged bytes are an error, never a panic.
 
 use sizer_data::{
-    ClaimQuantity, Counter, DataError, Dataset, EMBEDDED_BINARY, FactKind, Figure, FigureOrigin, PartialDate, Problem,
-    Qualifier, RunOrigin, SourceKind, TokenCount, Topology, Unit, WireError, dataset,
+    AdviceWhen, Binding, ClaimQuantity, ClaimStatus, Counter, DataError, Dataset, EMBEDDED_BINARY, FactKind, Figure,
+    FigureOrigin, PartialDate, Problem, Qualifier, RunOrigin, SourceKind, TokenCount, Topology, Unit, Warning,
+    WireError, dataset,
 };
 
 fn round_trip(data: &Dataset) -> Dataset {
@@ -48,6 +49,7 @@ fn every_enum_variant_round_trips() {
         ClaimQuantity::PrefillDemandTokS { agents: 4.0, prompt_tokens: 8_000.0, interval_s: 30.0 },
         ClaimQuantity::PrefillQueueSeconds { requests: 8, prompt_tokens: 2_000.0 },
         ClaimQuantity::Other { what: "héllo, wörld: multi-byte text".to_owned() },
+        ClaimQuantity::AggregateGain,
     ];
     let units = [
         Unit::TokS,
@@ -61,14 +63,30 @@ fn every_enum_variant_round_trips() {
         Unit::Fraction,
         Unit::Percent,
         Unit::Seconds,
+        Unit::Times,
     ];
     let qualifiers = [Qualifier::Exact, Qualifier::About, Qualifier::AtLeast];
+    let statuses = [ClaimStatus::Reproduced, ClaimStatus::NotReproducible, ClaimStatus::NotCheckable];
     assert!(data.claims.len() >= quantities.len());
     for (index, claim) in data.claims.iter_mut().take(quantities.len()).enumerate() {
         claim.quantity = quantities[index].clone();
         claim.unit = units[index % units.len()];
         claim.qualifier = qualifiers[index % qualifiers.len()];
+        claim.status = statuses[index % statuses.len()];
+        claim.ours = [None, Some(-0.0), Some(1.0e300)][index % 3];
     }
+    let conditions = [
+        AdviceWhen::Always,
+        AdviceWhen::Binding(Binding::Speed),
+        AdviceWhen::Binding(Binding::KvCache),
+        AdviceWhen::Binding(Binding::Prefill),
+        AdviceWhen::Warning(Warning::P99TtftHigh),
+        AdviceWhen::Warning(Warning::NoStreamAtFloor),
+        AdviceWhen::StreamsAbove(49.5),
+        AdviceWhen::DenseModelAtLeastB(27.0),
+    ];
+    assert!(!data.advice.is_empty());
+    data.advice[0].when = conditions.to_vec();
     let kinds = [
         FactKind::PrefillRate,
         FactKind::KvPoolTokens,
@@ -100,6 +118,10 @@ fn every_enum_variant_round_trips() {
     }
     data.sources[0].published = Some(PartialDate::parse("2024-02-29").unwrap_or_else(|e| panic!("{e}")));
     data.sources[0].read_on = Some(PartialDate::parse("2199-12").unwrap_or_else(|e| panic!("{e}")));
+    data.sources[0].run_date = Some(PartialDate::parse("1900-01-31").unwrap_or_else(|e| panic!("{e}")));
+    data.sources[0].date_from = Some("https://example.org/copy".to_owned());
+    data.sources[0].title_is_description = !data.sources[0].title_is_description;
+    data.sources[0].unverified = Some("ünverified".to_owned());
     let topologies =
         [Topology::Single, Topology::TensorParallel, Topology::PipelineParallel, Topology::ReplicasBehindProxy];
     let counters = [
@@ -117,6 +139,7 @@ fn every_enum_variant_round_trips() {
         Figure::derived_by_us(8.19),
         Figure { value: 4.85, origin: FigureOrigin::Published, approximate: true, range: Some((4.8, 5.0)) },
     ];
+    let other_source = data.sources[1].id.clone();
     for (index, run) in data.runs.iter_mut().take(counters.len()).enumerate() {
         run.topology = topologies[index % topologies.len()];
         run.counter = counters[index];
@@ -125,15 +148,18 @@ fn every_enum_variant_round_trips() {
         run.workload.output_tokens = Some(tokens[(index + 1) % tokens.len()]);
         run.points[0].per_request_tok_s = Some(figures[index % figures.len()]);
         run.points[0].concurrency = u32::MAX - 1;
+        run.points[0].workload = Some(run.workload.clone());
+        run.points[0].source = Some(other_source.clone());
+        run.points[0].unverified = Some("not checked".to_owned());
         run.points.truncate(1);
     }
     assert_eq!(round_trip(&data), data);
 }
 
 #[test]
-fn an_empty_dataset_is_four_empty_lists() {
+fn an_empty_dataset_is_five_empty_lists() {
     let empty = Dataset::default();
-    assert_eq!(empty.to_binary(), vec![0, 0, 0, 0], "four empty lists");
+    assert_eq!(empty.to_binary(), vec![0, 0, 0, 0, 0], "five empty lists");
 }
 
 #[test]

@@ -71,9 +71,69 @@ fn dangling_source_reference() {
 #[test]
 fn dangling_run_reference_in_a_claim() {
     let claim = r#"{"id": "claim-a", "source": "src-a", "run": "run-b", "quantity": {"streams_at_floor": {"floor_tok_s": 15}},
-        "value": 52, "unit": "requests", "location": "step 2", "wording": "about 52 streams"}"#;
+        "value": 52, "unit": "requests", "location": "step 2", "wording": "about 52 streams", "status": "reproduced"}"#;
     let e = error(&document(SOURCE, &run_json("run-a", "src-a", GOOD_POINTS), "", claim));
     assert_eq!(e.to_string(), r#"claims[0].run: no run with id "run-b""#);
+}
+
+#[test]
+fn a_claim_needs_a_status_and_an_unreproduced_one_a_reason() {
+    let claim = |status: &str| {
+        format!(
+            r#"{{"id": "claim-a", "source": "src-a", "quantity": "aggregate_gain", "value": 10, "unit": "times",
+            "location": "table 3", "wording": "10 to 120 times"{status}}}"#
+        )
+    };
+    let run = run_json("run-a", "src-a", GOOD_POINTS);
+    let e = error(&document(SOURCE, &run, "", &claim("")));
+    assert!(e.to_string().contains("missing field `status`"), "{e}");
+    let e = error(&document(SOURCE, &run, "", &claim(r#", "status": "not_reproducible", "ours": 5.54"#)));
+    assert_eq!(e.to_string(), "claims[0].note: a claim that is not reproduced needs a note saying why");
+    let ok = claim(r#", "status": "not_checkable", "note": "no table to recompute it from""#);
+    assert!(Dataset::from_json(&document(SOURCE, &run, "", &ok)).is_ok());
+}
+
+#[test]
+fn a_point_source_must_resolve() {
+    let points = r#"{"concurrency": 1, "per_request_tok_s": 50.5, "source": "src-copy"}"#;
+    let e = error(&document(SOURCE, &run_json("run-a", "src-a", points), "", ""));
+    assert_eq!(e.to_string(), r#"runs[0].points[0].source: no source with id "src-copy""#);
+}
+
+#[test]
+fn a_point_workload_is_checked_like_the_run_workload() {
+    let points = r#"{"concurrency": 1, "per_request_tok_s": 50.5, "workload": {"prompt_tokens": -128}}"#;
+    let e = error(&document(SOURCE, &run_json("run-a", "src-a", points), "", ""));
+    assert_eq!(e.path, "runs[0].points[0].workload.prompt_tokens");
+}
+
+#[test]
+fn a_run_dated_only_by_its_source_run_date_loads() {
+    let source = r#"{"id": "src-a", "title": "Raw logs", "title_is_description": true, "publisher": "Someone",
+        "kind": "measured_by_author", "run_date": "2026-09-02"}"#;
+    let data = Dataset::from_json(&document(source, &run_json("run-a", "src-a", GOOD_POINTS), "", ""))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(data.runs.first().and_then(|r| data.run_date(r)).map(|d| d.to_string()).as_deref(), Some("2026-09-02"));
+    let undated = r#"{"id": "src-a", "title": "Raw logs", "publisher": "Someone", "kind": "measured_by_author"}"#;
+    let e = error(&document(undated, &run_json("run-a", "src-a", GOOD_POINTS), "", ""));
+    assert_eq!(e.path, "runs[0].date");
+}
+
+#[test]
+fn advice_needs_conditions_both_languages_and_a_known_source() {
+    let advice = |when: &str, de: &str, source: &str| {
+        format!(
+            r#"{{"sources": [{SOURCE}], "runs": [], "facts": [], "claims": [], "advice": [{{"id": "advice-a",
+            "when": [{when}], "text": {{"en": "Turn prefix caching on.", "de": "{de}"}}, "source": "{source}",
+            "location": {{"en": "recommendation", "de": "Empfehlung"}}, "wording": "prefix caching on"}}]}}"#
+        )
+    };
+    assert!(Dataset::from_json(&advice(r#"{"binding": "prefill"}"#, "Prefix-Caching an.", "src-a")).is_ok());
+    assert_eq!(error(&advice("", "Prefix-Caching an.", "src-a")).path, "advice[0].when");
+    assert_eq!(error(&advice(r#""always""#, " ", "src-a")).path, "advice[0].text.de");
+    assert_eq!(error(&advice(r#"{"streams_above": -50}"#, "an", "src-a")).path, "advice[0].when[0]");
+    let e = error(&advice(r#""always""#, "an", "src-b"));
+    assert_eq!(e.to_string(), r#"advice[0].source: no source with id "src-b""#);
 }
 
 #[test]

@@ -14,10 +14,11 @@ fn run(id: &str) -> &'static Run {
 #[test]
 fn embedded_dataset_loads_with_every_list_filled() {
     let data = try_dataset().unwrap_or_else(|e| panic!("dataset failed to load: {e}"));
-    assert_eq!(data.sources.len(), 24, "sources");
-    assert_eq!(data.runs.len(), 28, "runs");
+    assert_eq!(data.sources.len(), 30, "sources");
+    assert_eq!(data.runs.len(), 36, "runs");
     assert_eq!(data.facts.len(), 37, "facts");
-    assert_eq!(data.claims.len(), 37, "claims");
+    assert_eq!(data.claims.len(), 69, "claims");
+    assert_eq!(data.advice.len(), 8, "advice");
 }
 
 #[test]
@@ -115,8 +116,9 @@ fn runs_by_model_groups_every_run_once() {
     let total: usize = groups.values().map(Vec::len).sum();
     assert_eq!(total, dataset().runs.len());
     let gpt_oss_120b = groups.get("gpt-oss-120b").map(Vec::len);
-    assert_eq!(gpt_oss_120b, Some(13));
-    assert_eq!(groups.get("gpt-oss-20b").map(Vec::len), Some(3));
+    assert_eq!(gpt_oss_120b, Some(14));
+    assert_eq!(groups.get("gpt-oss-20b").map(Vec::len), Some(4));
+    assert_eq!(groups.get("gemma-4-26b-a4b").map(Vec::len), Some(3));
     assert_eq!(groups.get("qwen3-coder-30b-a3b").map(Vec::len), Some(1));
 }
 

@@ -47,6 +47,8 @@ pub enum Problem {
     },
     /// A text field that must say something.
     BlankText,
+    /// A claim that is not reproduced without a note saying why.
+    MissingReason,
 }
 
 impl fmt::Display for Problem {
@@ -70,6 +72,7 @@ impl fmt::Display for Problem {
                 write!(f, "range [{low}, {high}] is reversed or does not contain the value")
             }
             Problem::BlankText => f.write_str("blank text"),
+            Problem::MissingReason => f.write_str("a claim that is not reproduced needs a note saying why"),
         }
     }
 }

@@ -1,5 +1,7 @@
-//! The sourced dataset: every benchmark table and figure of both seed articles (and the public
-//! llama.cpp DGX Spark batched-bench tables), with provenance, as typed and validated Rust.
+//! The sourced dataset: every benchmark table and figure of both seed articles, further public
+//! DGX Spark sweeps (llama.cpp's batched-bench tables, kubis.ai, Conselara, AIPerf and
+//! llama-benchy runs), every numeric claim of both articles with our check of it, and their
+//! advice in English and German, with provenance, as typed and validated Rust.
 //!
 //! The JSON lives in `data/*.json` (one array per list) and is compiled in with `include_str!`;
 //! [`dataset()`] parses and validates it once. The wasm build embeds a binary form of the same
@@ -12,11 +14,13 @@
 
 #![forbid(unsafe_code)]
 
+mod advice;
 mod catalog;
 mod curve;
 mod date;
 mod error;
 mod figure;
+mod gain;
 mod kv_limit;
 mod load;
 mod lookup;
@@ -27,6 +31,7 @@ mod sim;
 mod validate;
 mod wire;
 
+pub use advice::Situation;
 pub use catalog::{EMBEDDED_CATALOG_BINARY, catalog, try_catalog};
 pub use curve::{CurveBasis, RunCurveError};
 pub use date::{DateError, PartialDate};
@@ -38,8 +43,8 @@ pub use kv_limit::{
 pub use load::{DATASET_FINGERPRINT, EMBEDDED_BINARY, dataset, try_dataset};
 pub use lookup::CitedValue;
 pub use model::{
-    Citation, Claim, ClaimQuantity, Counter, Dataset, Fact, FactKind, Qualifier, Run, RunOrigin, RunPoint, Source,
-    SourceKind, Topology, Unit, Workload,
+    Advice, AdviceWhen, Binding, Citation, Claim, ClaimQuantity, ClaimStatus, Counter, Dataset, Fact, FactKind,
+    Localized, Qualifier, Run, RunOrigin, RunPoint, Source, SourceKind, Topology, Unit, Warning, Workload,
 };
 pub use model_facts::{DtypeBasis, KvDtype, KvFacts, ModelCatalog, ModelFacts, RunCache, Sourced, Weights};
 pub use validate::is_valid_id;

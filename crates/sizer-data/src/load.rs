@@ -30,6 +30,8 @@ const RUNS_JSON: &str = include_str!("../data/runs.json");
 const FACTS_JSON: &str = include_str!("../data/facts.json");
 #[cfg(not(target_arch = "wasm32"))]
 const CLAIMS_JSON: &str = include_str!("../data/claims.json");
+#[cfg(not(target_arch = "wasm32"))]
+const ADVICE_JSON: &str = include_str!("../data/advice.json");
 
 /// Parses `json` as a `T`, turning serde's error into one that names the path, prefixed by
 /// `prefix` (the list's name when each file holds one list).
@@ -68,14 +70,26 @@ impl Dataset {
         Ok(dataset)
     }
 
-    /// Parses and validates the four lists from separate JSON arrays (the layout of `data/`).
-    /// Error paths start with the list's name: `runs[3].points[2].per_request_tok_s`.
+    /// Parses and validates the four lists from separate JSON arrays (the layout of `data/`),
+    /// without advice. Error paths start with the list's name: `runs[3].points[2].per_request_tok_s`.
     pub fn from_parts(sources: &str, runs: &str, facts: &str, claims: &str) -> Result<Dataset, DataError> {
+        Dataset::from_lists(sources, runs, facts, claims, "[]")
+    }
+
+    /// [`Dataset::from_parts`] with the advice list (`data/advice.json`) as well.
+    pub fn from_lists(
+        sources: &str,
+        runs: &str,
+        facts: &str,
+        claims: &str,
+        advice: &str,
+    ) -> Result<Dataset, DataError> {
         let dataset = Dataset {
             sources: parse("sources", sources)?,
             runs: parse("runs", runs)?,
             facts: parse("facts", facts)?,
             claims: parse("claims", claims)?,
+            advice: parse("advice", advice)?,
         };
         validate_dataset(&dataset)?;
         Ok(dataset)
@@ -126,7 +140,7 @@ static DATASET: OnceLock<Result<Dataset, DataError>> = OnceLock::new();
 /// Native: the JSON files, with full error paths.
 #[cfg(not(target_arch = "wasm32"))]
 fn load_embedded() -> Result<Dataset, DataError> {
-    Dataset::from_parts(SOURCES_JSON, RUNS_JSON, FACTS_JSON, CLAIMS_JSON)
+    Dataset::from_lists(SOURCES_JSON, RUNS_JSON, FACTS_JSON, CLAIMS_JSON, ADVICE_JSON)
 }
 
 /// Browser: the binary form of the same files, decoded without validating it again: the
@@ -145,6 +159,7 @@ pub fn try_dataset() -> Result<&'static Dataset, &'static DataError> {
 /// The embedded dataset. The test suite proves it loads; should it ever fail (a broken build),
 /// this returns an empty dataset rather than panicking, and [`try_dataset`] says why.
 pub fn dataset() -> &'static Dataset {
-    static EMPTY: Dataset = Dataset { sources: Vec::new(), runs: Vec::new(), facts: Vec::new(), claims: Vec::new() };
+    static EMPTY: Dataset =
+        Dataset { sources: Vec::new(), runs: Vec::new(), facts: Vec::new(), claims: Vec::new(), advice: Vec::new() };
     try_dataset().unwrap_or(&EMPTY)
 }

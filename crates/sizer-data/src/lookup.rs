@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::date::PartialDate;
-use crate::model::{Dataset, Fact, FactKind, Run, Source};
+use crate::model::{Dataset, Fact, FactKind, Run, RunPoint, Source, Workload};
 
 /// A number taken from the dataset, with the id of the fact or run it came from.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -47,9 +47,10 @@ impl Dataset {
         self.facts.iter().filter(move |f| f.kind == kind && f.subject == subject)
     }
 
-    /// When a run was measured: its own date, else its source's publication date.
+    /// When a run was measured: its own date, else its source's run date, else its source's
+    /// publication date (an upper bound on when it ran).
     pub fn run_date(&self, run: &Run) -> Option<PartialDate> {
-        run.date.or_else(|| self.source(&run.source).and_then(|s| s.published))
+        run.date.or_else(|| self.source(&run.source).and_then(|s| s.run_date.or(s.published)))
     }
 
     /// The KV-cache pool (tokens) for a run's model: a fact tied to this run, else one measured
@@ -104,7 +105,23 @@ impl Run {
     }
 
     /// The point measured at exactly this concurrency.
-    pub fn point(&self, concurrency: u32) -> Option<&crate::model::RunPoint> {
+    pub fn point(&self, concurrency: u32) -> Option<&RunPoint> {
         self.points.iter().find(|p| p.concurrency == concurrency)
+    }
+
+    /// The workload `point` was measured with: its own where it has one, else the run's.
+    pub fn workload_of<'a>(&'a self, point: &'a RunPoint) -> &'a Workload {
+        point.workload.as_ref().unwrap_or(&self.workload)
+    }
+
+    /// True when some point carries a workload of its own (a table or legend must then say
+    /// which points ran which workload).
+    pub fn has_point_workloads(&self) -> bool {
+        self.points.iter().any(|p| p.workload.is_some())
+    }
+
+    /// Id of the source `point` comes from: its own where it has one, else the run's.
+    pub fn source_of<'a>(&'a self, point: &'a RunPoint) -> &'a str {
+        point.source.as_deref().unwrap_or(&self.source)
     }
 }

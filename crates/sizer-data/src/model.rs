@@ -22,6 +22,9 @@ pub struct Dataset {
     /// The articles' own stated results (streams at a floor, users, ...), kept so the widget can
     /// show its recomputation beside them.
     pub claims: Vec<Claim>,
+    /// The articles' advice (EN and DE), each with the situations it applies to.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub advice: Vec<Advice>,
 }
 
 /// How a source came by its figures.
@@ -54,13 +57,14 @@ pub struct Citation {
 pub struct Source {
     /// Stable id, e.g. `dendro-logic-2026-04-22`.
     pub id: String,
-    /// Title as the article gives it (or a description where it gives none).
+    /// Title as the article gives it (or a description where it gives none: see
+    /// [`Source::title_is_description`]).
     pub title: String,
     /// Who published it.
     pub publisher: String,
     /// Measured by the author, third party, calculation, vendor statement.
     pub kind: SourceKind,
-    /// Publication (or measurement) date; `None` where no article states one.
+    /// Publication date; `None` where neither the source nor an article states one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub published: Option<PartialDate>,
     /// When the article's author read it, where the article says.
@@ -75,6 +79,21 @@ pub struct Source {
     /// Anything a reader needs to weigh it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// True when `title` is our description of the source, not a title it carries.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub title_is_description: bool,
+    /// The day the benchmark was run, where that is the date the source gives (raw logs) rather
+    /// than a publication date.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run_date: Option<PartialDate>,
+    /// Address of the copy a date was read from, where that is not the source's own page (a
+    /// syndicated copy).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date_from: Option<String>,
+    /// What we could not check against the source itself, and why; `None` = every figure taken
+    /// from it was read in the source (or its article, for the articles' own sources).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unverified: Option<String>,
 }
 
 /// Whether a run ships with the dataset or was pasted in by the person using the widget.
@@ -172,6 +191,17 @@ pub struct RunPoint {
     /// Anything specific to this point.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// This point's own workload where it differs from the run's (GPUwerk's 1-request rows: a
+    /// separate run with 128 in / 512 out). `None` = the run's workload.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub workload: Option<Workload>,
+    /// Id of the [`Source`] this point comes from where it is not the run's (a public copy of
+    /// the same sweep that prints a level the run's source omits).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// What about this point could not be checked against its source, and why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unverified: Option<String>,
 }
 
 /// One concurrency sweep (or single measurement) of one model on one setup.
@@ -280,6 +310,8 @@ pub enum Unit {
     Percent,
     /// Seconds.
     Seconds,
+    /// A ratio ("rises 10 to 120 times", "almost doubled").
+    Times,
 }
 
 /// One figure that is not a concurrency sweep.
@@ -385,6 +417,9 @@ pub enum ClaimQuantity {
         /// Prompt tokens each.
         prompt_tokens: f64,
     },
+    /// Aggregate tok/s at the run's highest aggregate divided by its aggregate at one request
+    /// ("aggregate throughput rises 10 to 120 times from one request to the peak").
+    AggregateGain,
     /// Anything else, named in words with its unit.
     Other {
         /// What is stated.
@@ -416,6 +451,9 @@ pub struct Claim {
     /// The run it was computed from, where one applies.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub run: Option<String>,
+    /// Further runs a claim about several sweeps covers ("on every model ... 10 to 120 times").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub runs: Vec<String>,
     /// Facts it was computed from.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub facts: Vec<String>,
@@ -432,8 +470,92 @@ pub struct Claim {
     pub location: String,
     /// The article's words.
     pub wording: String,
-    /// Our check of it (e.g. where the stated figure cannot be reproduced from the article's own
-    /// table); context only, the widget recomputes live.
+    /// Whether our recomputation gives the stated figure.
+    pub status: ClaimStatus,
+    /// Our recomputed figure, in `unit`, where one is possible (unrounded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ours: Option<f64>,
+    /// Our check of it in words; required (the reason) unless `status` is `reproduced`. The
+    /// widget recomputes live; this is the dataset's own record.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+}
+
+/// The outcome of checking a claim against the data it rests on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClaimStatus {
+    /// Our recomputation from the article's own figures gives the stated value (within its
+    /// rounding or "about").
+    Reproduced,
+    /// Our recomputation gives a different value; `ours` and `note` say which and why.
+    NotReproducible,
+    /// Nothing to recompute it from (a missing table, an unstated input); `note` says why.
+    NotCheckable,
+}
+
+/// Text in both languages the widget speaks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Localized {
+    /// English.
+    pub en: String,
+    /// German.
+    pub de: String,
+}
+
+/// The limit that binds first in a sizing: `sizer_core::Limit` as data (see `advice.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Binding {
+    /// Streams at the speed floor.
+    Speed,
+    /// Sessions in the KV cache.
+    KvCache,
+    /// Prompt tokens per second.
+    Prefill,
+}
+
+/// A warning the widget shows beside a sizing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Warning {
+    /// The p99 time to first token measured near the streams is above a few seconds.
+    P99TtftHigh,
+    /// The curve never reaches the speed floor: no stream at all.
+    NoStreamAtFloor,
+}
+
+/// When a piece of advice applies; an [`Advice`] applies when any of its conditions holds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum AdviceWhen {
+    /// Always: how to share one unit (engines, accounts, training), whatever the sizing.
+    Always,
+    /// This limit binds first.
+    Binding(Binding),
+    /// The widget shows this warning.
+    Warning(Warning),
+    /// The sizing needs more than this many concurrent streams.
+    StreamsAbove(f64),
+    /// The chosen model is dense with at least this many billion parameters.
+    DenseModelAtLeastB(f64),
+}
+
+/// One piece of the articles' advice, in English and German, with where it is said.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Advice {
+    /// Stable id, e.g. `en-prefix-caching`.
+    pub id: String,
+    /// The situations it applies to (any of them).
+    pub when: Vec<AdviceWhen>,
+    /// The advice, short, in both languages.
+    pub text: Localized,
+    /// Id of the seed article (or source) giving it.
+    pub source: String,
+    /// Where in that article, in both languages.
+    pub location: Localized,
+    /// The article's own words, in its language.
+    pub wording: String,
 }

@@ -7,7 +7,9 @@ use std::collections::HashSet;
 
 use crate::error::{DataError, Problem};
 use crate::figure::{Figure, TokenCount};
-use crate::model::{Citation, Claim, ClaimQuantity, Dataset, Fact, Run, RunOrigin, Source};
+use crate::model::{
+    Advice, AdviceWhen, Citation, Claim, ClaimQuantity, ClaimStatus, Dataset, Fact, Run, RunOrigin, Source,
+};
 
 type Checked = Result<(), DataError>;
 
@@ -127,6 +129,13 @@ pub fn validate_run(path: &str, run: &Run) -> Checked {
         for (name, value) in figures {
             figure(&format!("{at}.{name}"), value.as_ref())?;
         }
+        if let Some(workload) = &point.workload {
+            tokens(&format!("{at}.workload.prompt_tokens"), workload.prompt_tokens.as_ref())?;
+            tokens(&format!("{at}.workload.output_tokens"), workload.output_tokens.as_ref())?;
+            optional_text(&format!("{at}.workload.note"), workload.note.as_ref())?;
+        }
+        optional_text(&format!("{at}.source"), point.source.as_ref())?;
+        optional_text(&format!("{at}.unverified"), point.unverified.as_ref())?;
     }
     Ok(())
 }
@@ -136,6 +145,9 @@ fn validate_source(path: &str, source: &Source, sources: &HashSet<&str>) -> Chec
     text(&format!("{path}.title"), &source.title)?;
     text(&format!("{path}.publisher"), &source.publisher)?;
     optional_text(&format!("{path}.url"), source.url.as_ref())?;
+    optional_text(&format!("{path}.date_from"), source.date_from.as_ref())?;
+    optional_text(&format!("{path}.note"), source.note.as_ref())?;
+    optional_text(&format!("{path}.unverified"), source.unverified.as_ref())?;
     citations(&format!("{path}.cited_in"), &source.cited_in, sources)
 }
 
@@ -175,7 +187,7 @@ fn quantity_inputs(quantity: &ClaimQuantity) -> Vec<(&'static str, f64)> {
         ClaimQuantity::PrefillQueueSeconds { requests, prompt_tokens } => {
             vec![("requests", f64::from(*requests)), ("prompt_tokens", *prompt_tokens)]
         }
-        ClaimQuantity::Other { .. } => Vec::new(),
+        ClaimQuantity::AggregateGain | ClaimQuantity::Other { .. } => Vec::new(),
     }
 }
 
@@ -185,8 +197,18 @@ fn validate_claim(path: &str, claim: &Claim, known: &Known<'_>) -> Checked {
     if let Some(run) = &claim.run {
         resolve(&format!("{path}.run"), "run", &known.runs, run)?;
     }
+    for (index, run) in claim.runs.iter().enumerate() {
+        resolve(&format!("{path}.runs[{index}]"), "run", &known.runs, run)?;
+    }
     for (index, fact) in claim.facts.iter().enumerate() {
         resolve(&format!("{path}.facts[{index}]"), "fact", &known.facts, fact)?;
+    }
+    if let Some(ours) = claim.ours.filter(|v| !v.is_finite()) {
+        return Err(DataError::new(format!("{path}.ours"), Problem::NotPositive(ours)));
+    }
+    optional_text(&format!("{path}.note"), claim.note.as_ref())?;
+    if claim.status != ClaimStatus::Reproduced && claim.note.is_none() {
+        return Err(DataError::new(format!("{path}.note"), Problem::MissingReason));
     }
     for (name, value) in quantity_inputs(&claim.quantity) {
         positive(&format!("{path}.quantity.{name}"), value)?;
@@ -205,19 +227,43 @@ fn validate_claim(path: &str, claim: &Claim, known: &Known<'_>) -> Checked {
     text(&format!("{path}.wording"), &claim.wording)
 }
 
+fn validate_advice(path: &str, advice: &Advice, sources: &HashSet<&str>) -> Checked {
+    id(&format!("{path}.id"), &advice.id)?;
+    if advice.when.is_empty() {
+        return Err(DataError::new(format!("{path}.when"), Problem::Empty));
+    }
+    for (index, when) in advice.when.iter().enumerate() {
+        let threshold = match when {
+            AdviceWhen::StreamsAbove(value) | AdviceWhen::DenseModelAtLeastB(value) => Some(*value),
+            AdviceWhen::Always | AdviceWhen::Binding(_) | AdviceWhen::Warning(_) => None,
+        };
+        if let Some(value) = threshold {
+            positive(&format!("{path}.when[{index}]"), value)?;
+        }
+    }
+    text(&format!("{path}.text.en"), &advice.text.en)?;
+    text(&format!("{path}.text.de"), &advice.text.de)?;
+    resolve(&format!("{path}.source"), "source", sources, &advice.source)?;
+    text(&format!("{path}.location.en"), &advice.location.en)?;
+    text(&format!("{path}.location.de"), &advice.location.de)?;
+    text(&format!("{path}.wording"), &advice.wording)
+}
+
 struct Known<'a> {
     sources: HashSet<&'a str>,
     runs: HashSet<&'a str>,
     facts: HashSet<&'a str>,
 }
 
-/// Checks the whole dataset: every entry, unique ids per list, resolved references, and a date
-/// for every sourced run (its own, or its source's).
+/// Checks the whole dataset: every entry, unique ids per list, resolved references (a point's
+/// own source too), a date for every sourced run (its own, or its source's run or publication
+/// date), and a reason on every claim that is not reproduced.
 pub fn validate_dataset(dataset: &Dataset) -> Checked {
     unique("sources", dataset.sources.iter().map(|s| s.id.as_str()))?;
     unique("runs", dataset.runs.iter().map(|r| r.id.as_str()))?;
     unique("facts", dataset.facts.iter().map(|f| f.id.as_str()))?;
     unique("claims", dataset.claims.iter().map(|c| c.id.as_str()))?;
+    unique("advice", dataset.advice.iter().map(|a| a.id.as_str()))?;
     let known = Known {
         sources: dataset.sources.iter().map(|s| s.id.as_str()).collect(),
         runs: dataset.runs.iter().map(|r| r.id.as_str()).collect(),
@@ -231,9 +277,13 @@ pub fn validate_dataset(dataset: &Dataset) -> Checked {
         validate_run(&path, run)?;
         if run.origin == RunOrigin::Sourced {
             resolve(&format!("{path}.source"), "source", &known.sources, &run.source)?;
-            let source_date = dataset.source(&run.source).and_then(|s| s.published);
-            if run.date.or(source_date).is_none() {
+            if dataset.run_date(run).is_none() {
                 return Err(DataError::new(format!("{path}.date"), Problem::Undated));
+            }
+            for (at, point) in run.points.iter().enumerate() {
+                if let Some(source) = &point.source {
+                    resolve(&format!("{path}.points[{at}].source"), "source", &known.sources, source)?;
+                }
             }
         }
         citations(&format!("{path}.cited_in"), &run.cited_in, &known.sources)?;
@@ -243,6 +293,9 @@ pub fn validate_dataset(dataset: &Dataset) -> Checked {
     }
     for (index, claim) in dataset.claims.iter().enumerate() {
         validate_claim(&format!("claims[{index}]"), claim, &known)?;
+    }
+    for (index, advice) in dataset.advice.iter().enumerate() {
+        validate_advice(&format!("advice[{index}]"), advice, &known.sources)?;
     }
     Ok(())
 }

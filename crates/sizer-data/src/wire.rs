@@ -20,8 +20,8 @@ use core::fmt;
 use crate::date::PartialDate;
 use crate::figure::{Figure, FigureOrigin, TokenCount};
 use crate::model::{
-    Citation, Claim, ClaimQuantity, Counter, Dataset, Fact, FactKind, Qualifier, Run, RunOrigin, RunPoint, Source,
-    SourceKind, Topology, Unit, Workload,
+    Advice, AdviceWhen, Binding, Citation, Claim, ClaimQuantity, ClaimStatus, Counter, Dataset, Fact, FactKind,
+    Localized, Qualifier, Run, RunOrigin, RunPoint, Source, SourceKind, Topology, Unit, Warning, Workload,
 };
 
 /// Why bytes are not a dataset in this form.
@@ -297,18 +297,24 @@ wire_enum! {
         PrefillRate, KvPoolTokens, TotalParams, ActiveParams, WeightsGb, MemoryGb, BandwidthGbS,
         WorkingBudgetGb, EngineDefault, EngineAdvice, ChatFloor, VendorStatement, Observation,
     }
-    Unit { TokS, Tokens, Gb, GbS, BillionParams, Requests, Users, Sessions, Fraction, Percent, Seconds }
+    Unit { TokS, Tokens, Gb, GbS, BillionParams, Requests, Users, Sessions, Fraction, Percent, Seconds, Times }
     Qualifier { Exact, About, AtLeast }
+    ClaimStatus { Reproduced, NotReproducible, NotCheckable }
+    Binding { Speed, KvCache, Prefill }
+    Warning { P99TtftHigh, NoStreamAtFloor }
 }
 
 wire_struct! {
     Figure { value, origin, approximate, range }
     Citation { source, location }
-    Source { id, title, publisher, kind, published, read_on, url, cited_in, note }
+    Source {
+        id, title, publisher, kind, published, read_on, url, cited_in, note, title_is_description, run_date, date_from,
+        unverified,
+    }
     Workload { prompt_tokens, output_tokens, note }
     RunPoint {
         concurrency, per_request_tok_s, aggregate_tok_s, total_tok_s, prefill_tok_s, median_tpot_ms,
-        mean_tpot_ms, median_ttft_ms, p99_ttft_ms, duration_s, note,
+        mean_tpot_ms, median_ttft_ms, p99_ttft_ms, duration_s, note, workload, source, unverified,
     }
     Run {
         id, label, origin, model, model_id, format, engine, engine_version, hardware, nodes, topology,
@@ -318,8 +324,10 @@ wire_struct! {
         id, kind, subject, value, unit, engine, prompt_tokens, context_depth_tokens, conditions, runs,
         source, location, wording, note,
     }
-    Claim { id, source, run, facts, quantity, value, unit, qualifier, location, wording, note }
-    Dataset { sources, runs, facts, claims }
+    Claim { id, source, run, runs, facts, quantity, value, unit, qualifier, location, wording, status, ours, note }
+    Localized { en, de }
+    Advice { id, when, text, source, location, wording }
+    Dataset { sources, runs, facts, claims, advice }
 }
 
 impl Wire for TokenCount {
@@ -393,11 +401,12 @@ impl Wire for ClaimQuantity {
                 out.push(9);
                 what.write(out);
             }
+            ClaimQuantity::AggregateGain => out.push(10),
         }
     }
 
     fn read(reader: &mut Reader<'_>) -> Result<ClaimQuantity, WireError> {
-        Ok(match reader.tag(10)? {
+        Ok(match reader.tag(11)? {
             0 => ClaimQuantity::StreamsAtFloor { floor_tok_s: f64::read(reader)? },
             1 => ClaimQuantity::UsersAtFloor { floor_tok_s: f64::read(reader)? },
             2 => ClaimQuantity::PerRequestTokS { concurrency: u32::read(reader)? },
@@ -415,7 +424,42 @@ impl Wire for ClaimQuantity {
                 interval_s: f64::read(reader)?,
             },
             8 => ClaimQuantity::PrefillQueueSeconds { requests: u32::read(reader)?, prompt_tokens: f64::read(reader)? },
-            _ => ClaimQuantity::Other { what: String::read(reader)? },
+            9 => ClaimQuantity::Other { what: String::read(reader)? },
+            _ => ClaimQuantity::AggregateGain,
+        })
+    }
+}
+
+impl Wire for AdviceWhen {
+    fn write(&self, out: &mut Vec<u8>) {
+        match self {
+            AdviceWhen::Always => out.push(0),
+            AdviceWhen::Binding(binding) => {
+                out.push(1);
+                binding.write(out);
+            }
+            AdviceWhen::Warning(warning) => {
+                out.push(2);
+                warning.write(out);
+            }
+            AdviceWhen::StreamsAbove(streams) => {
+                out.push(3);
+                streams.write(out);
+            }
+            AdviceWhen::DenseModelAtLeastB(params) => {
+                out.push(4);
+                params.write(out);
+            }
+        }
+    }
+
+    fn read(reader: &mut Reader<'_>) -> Result<AdviceWhen, WireError> {
+        Ok(match reader.tag(5)? {
+            0 => AdviceWhen::Always,
+            1 => AdviceWhen::Binding(Binding::read(reader)?),
+            2 => AdviceWhen::Warning(Warning::read(reader)?),
+            3 => AdviceWhen::StreamsAbove(f64::read(reader)?),
+            _ => AdviceWhen::DenseModelAtLeastB(f64::read(reader)?),
         })
     }
 }

@@ -20,14 +20,14 @@ enum Separator {
 }
 
 impl Separator {
-    fn split(self, line: &str) -> Vec<&str> {
-        let cells: Vec<&str> = match self {
-            Separator::Comma => line.split(',').collect(),
-            Separator::Semicolon => line.split(';').collect(),
-            Separator::Tab => line.split('\t').collect(),
-            Separator::Space => line.split_whitespace().collect(),
+    fn split(self, line: &str) -> Vec<String> {
+        let cells: Vec<String> = match self {
+            Separator::Comma => split_quoted(line, ','),
+            Separator::Semicolon => split_quoted(line, ';'),
+            Separator::Tab => split_quoted(line, '\t'),
+            Separator::Space => line.split_whitespace().map(|c| c.trim_matches('"').to_owned()).collect(),
         };
-        let mut cells: Vec<&str> = cells.into_iter().map(|c| c.trim().trim_matches('"').trim()).collect();
+        let mut cells: Vec<String> = cells.into_iter().map(|c| c.trim().to_owned()).collect();
         // A trailing separator leaves an empty last cell.
         if cells.len() > 1 && cells.last().is_some_and(|c| c.is_empty()) {
             cells.pop();
@@ -43,9 +43,38 @@ impl Separator {
     }
 }
 
-/// The separator, decided on the first 200 lines.
+/// The fields of one line split on `separator` with RFC 4180 quoting: a field in double quotes
+/// may hold the separator, and `""` inside it is one quote. Quotes are removed; a quote left
+/// open runs to the end of the line (a field spanning lines is not supported: rows are lines).
+pub fn split_quoted(line: &str, separator: char) -> Vec<String> {
+    let mut fields = Vec::new();
+    let mut field = String::new();
+    let mut quoted = false;
+    let mut chars = line.chars().peekable();
+    while let Some(ch) = chars.next() {
+        match ch {
+            '"' if quoted => {
+                if chars.next_if_eq(&'"').is_some() {
+                    field.push('"');
+                } else {
+                    quoted = false;
+                }
+            }
+            '"' if field.trim().is_empty() => {
+                field.clear();
+                quoted = true;
+            }
+            c if c == separator && !quoted => fields.push(core::mem::take(&mut field)),
+            c => field.push(c),
+        }
+    }
+    fields.push(field);
+    fields
+}
+
+/// The separator, decided on the first 200 lines (separators inside quotes do not count).
 fn separator_of(lines: &[(usize, &str)]) -> Separator {
-    let any = |ch: char| lines.iter().take(200).any(|(_, l)| l.contains(ch));
+    let any = |ch: char| lines.iter().take(200).any(|(_, l)| split_quoted(l, ch).len() > 1);
     if any(';') {
         Separator::Semicolon
     } else if any('\t') {
@@ -118,7 +147,7 @@ fn role_of(header: &str) -> Option<Role> {
 
 /// Which columns to read, from the header; an error when the only speed-like column counts
 /// prompt tokens.
-fn columns(header: &[&str], line: usize) -> Result<Option<Columns>, ImportError> {
+fn columns(header: &[String], line: usize) -> Result<Option<Columns>, ImportError> {
     let roles: Vec<Option<Role>> = header.iter().map(|h| role_of(h)).collect();
     let concurrency = roles.iter().position(|r| *r == Some(Role::Concurrency));
     // Prefer a per-request column, then TPOT, then an aggregate.
@@ -129,7 +158,7 @@ fn columns(header: &[&str], line: usize) -> Result<Option<Columns>, ImportError>
     if speed.is_none()
         && let Some(i) = roles.iter().position(|r| *r == Some(Role::PromptIncluded))
     {
-        return Err(ImportError::PromptTokensCounted { line, key: quote(header.get(i).copied().unwrap_or_default()) });
+        return Err(ImportError::PromptTokensCounted { line, key: quote(header.get(i).map_or("", String::as_str)) });
     }
     Ok(match (concurrency, speed) {
         (Some(concurrency), Some((speed, basis))) if concurrency != speed => {
@@ -169,8 +198,8 @@ pub fn parse(text: &str, name: &str) -> Result<(Format, Vec<ParsedRun>, Vec<Warn
             let cols = columns(cells, *line)?
                 .ok_or_else(|| ImportError::MissingKey { line: Some(*line), key: "a concurrency column".into() })?;
             let names: (String, String) = (
-                quote(cells.get(cols.concurrency).copied().unwrap_or("concurrency")),
-                quote(cells.get(cols.speed).copied().unwrap_or("tok/s")),
+                quote(cells.get(cols.concurrency).map_or("concurrency", String::as_str)),
+                quote(cells.get(cols.speed).map_or("tok/s", String::as_str)),
             );
             (Format::Csv, cols, cells.len(), names)
         }
@@ -188,7 +217,7 @@ pub fn parse(text: &str, name: &str) -> Result<(Format, Vec<ParsedRun>, Vec<Warn
             return Err(ImportError::BadRow { line: *line, expected: width, found: cells.len() });
         }
         let value = |col: usize, key: &str| -> Result<f64, ImportError> {
-            let cell = cells.get(col).copied().unwrap_or_default();
+            let cell = cells.get(col).map_or("", String::as_str);
             let number = separator.number(cell).ok_or_else(|| ImportError::NotANumber {
                 line: *line,
                 key: key.to_owned(),
@@ -202,6 +231,7 @@ pub fn parse(text: &str, name: &str) -> Result<(Format, Vec<ParsedRun>, Vec<Warn
             Basis::MedianTpot => Figures { median_tpot_ms: Some(speed), ..Figures::default() },
             Basis::GeneratedPerConcurrency => Figures { generated_total_tok_s: Some(speed), ..Figures::default() },
             Basis::PublishedPerRequest => Figures { per_request_tok_s: Some(speed), ..Figures::default() },
+            Basis::InterTokenLatency => Figures { inter_token_latency_ms: Some(speed), ..Figures::default() },
         };
         points.push(ParsedPoint::new(Some(concurrency), Some(*line), figures));
         check_count(points.len())?;

@@ -28,6 +28,8 @@ pub enum ImportError {
     PromptTokensCounted { line: usize, key: String },
     /// SGLang's look-alike `Serving Benchmark Result` block.
     Sglang { line: usize },
+    /// GenAI-Perf's `profile_export_genai_perf.json` (AIPerf's predecessor): not supported.
+    GenAiPerf { line: usize },
     /// The JSON ends before it is complete (a truncated file).
     TruncatedJson { line: usize, column: usize },
     /// The JSON is malformed.
@@ -73,11 +75,11 @@ impl fmt::Display for ImportError {
             ImportError::Binary => f.write_str("This is a binary file, not text: import the benchmark's text or JSON output."),
             ImportError::Html => f.write_str("This looks like a web page (HTML), not benchmark output: copy the result text or save the JSON file instead."),
             ImportError::NotRecognised => f.write_str(
-                "This is not a benchmark result we can read: use vLLM bench serve (JSON or console block), llama-batched-bench, llama-benchy, or two columns (concurrency, per-request tok/s).",
+                "This is not a benchmark result we can read: use vLLM bench serve (JSON or console block), SGLang bench_serving JSONL, GuideLLM benchmarks.json, AIPerf profile_export_aiperf (JSON or CSV), llama-batched-bench, llama-benchy, or two columns (concurrency, per-request tok/s).",
             ),
             ImportError::UnknownJson { line } => write!(
                 f,
-                "line {line}: this JSON is not from vLLM bench serve, llama-batched-bench or llama-benchy."
+                "line {line}: this JSON is not from vLLM bench serve, SGLang bench_serving, GuideLLM, AIPerf, llama-batched-bench or llama-benchy."
             ),
             ImportError::MixedFormats { line } => write!(
                 f,
@@ -93,7 +95,11 @@ impl fmt::Display for ImportError {
             ),
             ImportError::Sglang { line } => write!(
                 f,
-                "line {line}: this is SGLang's benchmark block, which looks like vLLM's but is not supported; paste two columns (concurrency, per-request tok/s) instead."
+                "line {line}: this is SGLang's console block, which looks like vLLM's but is not read; import the JSONL that bench_serving writes with --output-file instead."
+            ),
+            ImportError::GenAiPerf { line } => write!(
+                f,
+                "line {line}: this looks like GenAI-Perf's profile_export_genai_perf.json, which is not supported (no public sample to check it against); AIPerf's profile_export_aiperf.json is."
             ),
             ImportError::TruncatedJson { line, column } => write!(
                 f,

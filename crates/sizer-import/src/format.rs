@@ -22,6 +22,14 @@ pub enum Format {
     LlamaBenchyJson,
     /// llama-benchy markdown table(s).
     LlamaBenchyMarkdown,
+    /// GuideLLM `benchmarks.json` (`guidellm benchmark run --outputs json`).
+    GuideLlmJson,
+    /// SGLang `python -m sglang.bench_serving --output-file`: one JSON object per line.
+    SglangJsonl,
+    /// NVIDIA AIPerf `profile_export_aiperf.json`.
+    AiperfJson,
+    /// NVIDIA AIPerf `profile_export_aiperf.csv`.
+    AiperfCsv,
     /// A CSV (or semicolon/tab separated) table with a header row.
     Csv,
     /// Two numbers per line: concurrency and per-request tok/s.
@@ -30,7 +38,7 @@ pub enum Format {
 
 impl Format {
     /// Every format, in the order the UI lists them.
-    pub const ALL: [Format; 10] = [
+    pub const ALL: [Format; 14] = [
         Format::VllmJson,
         Format::VllmJsonLines,
         Format::VllmSweepSummary,
@@ -39,6 +47,10 @@ impl Format {
         Format::BatchedBenchJsonl,
         Format::LlamaBenchyJson,
         Format::LlamaBenchyMarkdown,
+        Format::GuideLlmJson,
+        Format::SglangJsonl,
+        Format::AiperfJson,
+        Format::AiperfCsv,
         Format::Csv,
         Format::TwoColumn,
     ];
@@ -54,6 +66,10 @@ impl Format {
             Format::BatchedBenchJsonl => "llama-batched-bench JSONL",
             Format::LlamaBenchyJson => "llama-benchy JSON",
             Format::LlamaBenchyMarkdown => "llama-benchy table",
+            Format::GuideLlmJson => "GuideLLM benchmarks.json",
+            Format::SglangJsonl => "SGLang bench_serving JSONL",
+            Format::AiperfJson => "AIPerf profile_export_aiperf.json",
+            Format::AiperfCsv => "AIPerf profile_export_aiperf.csv",
             Format::Csv => "CSV table",
             Format::TwoColumn => "two-column paste",
         }
@@ -65,6 +81,9 @@ impl Format {
             Format::VllmJson | Format::VllmJsonLines | Format::VllmSweepSummary | Format::VllmConsole => Engine::Vllm,
             Format::BatchedBenchMarkdown | Format::BatchedBenchJsonl => Engine::LlamaCpp,
             Format::LlamaBenchyJson | Format::LlamaBenchyMarkdown => Engine::LlamaBenchy,
+            Format::GuideLlmJson => Engine::GuideLlm,
+            Format::SglangJsonl => Engine::Sglang,
+            Format::AiperfJson | Format::AiperfCsv => Engine::Aiperf,
             Format::Csv | Format::TwoColumn => Engine::Unknown,
         }
     }
@@ -85,6 +104,12 @@ pub enum Engine {
     LlamaCpp,
     /// llama-benchy against an OpenAI-compatible endpoint (engine not recorded in its output).
     LlamaBenchy,
+    /// GuideLLM against an OpenAI-compatible endpoint (server engine not recorded by the tool).
+    GuideLlm,
+    /// SGLang's `bench_serving` (usually against an SGLang server; `backend` says which).
+    Sglang,
+    /// NVIDIA AIPerf against an OpenAI-compatible endpoint (server engine not recorded).
+    Aiperf,
     /// Pasted numbers: the tool is whatever the user says.
     Unknown,
 }

@@ -1,26 +1,31 @@
 //! Importers that turn a user's own benchmark output into Spark Sizer runs, in the browser as
 //! well as natively (no filesystem, threads or clock needed).
 //!
-//! [`import`] sniffs the format ([`Format`]), parses it into [`ParsedRun`]s (one per curve:
+//! [`import`] sniffs the format ([`Format`]: vLLM, SGLang `bench_serving`, GuideLLM, AIPerf,
+//! llama-batched-bench, llama-benchy, CSV), parses it into [`ParsedRun`]s (one per curve:
 //! llama-batched-bench gives one per prompt length, llama-benchy one per prompt/context
-//! configuration), validates them, and says which figure each curve uses ([`Basis`]: vLLM keeps
-//! both `1000 / median TPOT` and `output_throughput / max_concurrency`, the curve uses TPOT).
+//! configuration, the others one per model), validates them, and says which figure each curve
+//! uses ([`Basis`]: vLLM keeps both `1000 / median TPOT` and `output_throughput / max_concurrency`,
+//! the curve uses TPOT). A warning repeated (five dropped files) is said once with its count.
 //! An input without a recorded concurrency is not guessed at: [`Import::outcome`] returns
 //! [`Outcome::NeedsConcurrency`] and [`Import::with_concurrency`] completes it. Failures are one
 //! sentence with line and key ([`ImportError`]); nothing here panics on any input.
 //! A vLLM "Total token throughput" is kept apart and never used as a generation speed.
 
+mod aiperf;
 mod batched_bench;
 mod delimited;
 mod error;
 mod format;
 mod guard;
+mod guidellm;
 mod json_util;
 mod label;
 mod limits;
 mod llama_benchy;
 mod outcome;
 mod parsed;
+mod sglang;
 mod share;
 mod table;
 mod text;
@@ -40,6 +45,7 @@ pub use warning::Warning;
 
 use json_util::Located;
 use serde_json::Value;
+use std::borrow::Cow;
 
 /// Imports pasted or dropped text. `name` is what the user called it (or the file name); it
 /// prefixes every run label and may be empty.
@@ -57,8 +63,8 @@ pub fn import_bytes(bytes: &[u8], name: &str) -> Result<Import, ImportError> {
     import(&text, name)
 }
 
-/// Imports several dropped files at once as `(file name, text)`. vLLM result files (one per
-/// concurrency, the usual way to run `vllm bench serve`) are combined into one curve per model;
+/// Imports several dropped files at once as `(file name, text)`. vLLM, SGLang or AIPerf result
+/// files (one per concurrency, the usual way to run them) are combined into one curve per model;
 /// other files are imported one by one and their runs listed together. An error names its file.
 pub fn import_files(files: &[(&str, &str)], name: &str) -> Result<Import, ImportError> {
     let in_file =
@@ -72,24 +78,47 @@ pub fn import_files(files: &[(&str, &str)], name: &str) -> Result<Import, Import
     if total > MAX_INPUT_BYTES {
         return Err(ImportError::TooLarge { bytes: total, limit: MAX_INPUT_BYTES });
     }
-    // All vLLM JSON: one combined parse so points of one model form one curve.
-    let mut vllm: Vec<(&str, Located)> = Vec::new();
-    let mut all_vllm = true;
-    for (file, text) in &texts {
+    // All vLLM (or all SGLang, or all AIPerf) JSON: one combined parse so points of one model
+    // form one curve.
+    let prepared: Vec<Cow<'_, str>> = texts.iter().map(|(_, text)| json_text(text)).collect();
+    let mut combined: Vec<(&str, Located)> = Vec::new();
+    let mut combined_kind: Option<Kind> = None;
+    let mut all_combinable = true;
+    for ((file, _), text) in texts.iter().zip(&prepared) {
         match json_documents(text) {
-            Some(Ok(values)) if values.iter().all(|v| matches!(kind(&v.value), Kind::Vllm)) => {
-                vllm.extend(values.into_iter().map(|v| (text.as_ref(), v)));
+            Some(Ok(values)) => {
+                let first = values.first().map(|v| kind(&v.value));
+                let same = |k: Kind| values.iter().all(|v| kind(&v.value) == k);
+                match first {
+                    Some(k @ (Kind::Vllm | Kind::Sglang | Kind::Aiperf))
+                        if same(k) && combined_kind.is_none_or(|c| c == k) =>
+                    {
+                        combined_kind = Some(k);
+                        combined.extend(values.into_iter().map(|v| (text.as_ref(), v)));
+                    }
+                    _ => {
+                        all_combinable = false;
+                        break;
+                    }
+                }
             }
             Some(Err(error)) => return Err(in_file(file, error)),
-            _ => {
-                all_vllm = false;
+            None => {
+                all_combinable = false;
                 break;
             }
         }
     }
-    if all_vllm && !vllm.is_empty() {
-        let format = if files.len() > 1 || vllm.len() == 1 { Format::VllmJson } else { Format::VllmJsonLines };
-        let (runs, warnings) = vllm_json::parse(&vllm, format, name)?;
+    if all_combinable && !combined.is_empty() {
+        let (format, (runs, warnings)) = match combined_kind {
+            Some(Kind::Sglang) => (Format::SglangJsonl, sglang::parse(&combined, name)?),
+            Some(Kind::Aiperf) => (Format::AiperfJson, aiperf::parse_json(&combined, name)?),
+            _ => {
+                let format =
+                    if files.len() > 1 || combined.len() == 1 { Format::VllmJson } else { Format::VllmJsonLines };
+                (format, vllm_json::parse(&combined, format, name)?)
+            }
+        };
         return outcome::finish(format, runs, warnings);
     }
     let mut format = None;
@@ -108,8 +137,13 @@ type Parsed = (Format, Vec<ParsedRun>, Vec<Warning>);
 
 /// Sniffs the format and runs its parser.
 fn dispatch(text: &str, name: &str) -> Result<Parsed, ImportError> {
+    let text = &*json_text(text);
     if let Some(values) = json_documents(text) {
         return json(text, &values?, name, false);
+    }
+    if aiperf::looks_like_csv(text) {
+        let (runs, warnings) = aiperf::parse_csv(text, name)?;
+        return Ok((Format::AiperfCsv, runs, warnings));
     }
     if vllm_console::looks_like(text) {
         let (runs, warnings) = vllm_console::parse(text, name)?;
@@ -143,6 +177,12 @@ fn dispatch(text: &str, name: &str) -> Result<Parsed, ImportError> {
     Err(ImportError::NotRecognised)
 }
 
+/// The text as the JSON parser should see it: SGLang's files (recognised by their own keys) have
+/// Python's bare `Infinity`/`NaN` turned into `null`; every other text is left strict.
+fn json_text(text: &str) -> Cow<'_, str> {
+    if sglang::looks_like(text) { sglang::without_bare_non_finite(text) } else { Cow::Borrowed(text) }
+}
+
 /// The JSON values of a text that starts like JSON (`{` or `[`), or `None` for other text.
 fn json_documents(text: &str) -> Option<Result<Vec<Located>, ImportError>> {
     let first = text.trim_start().chars().next()?;
@@ -156,6 +196,10 @@ enum Kind {
     VllmSweep,
     BatchedRow,
     Benchy,
+    GuideLlm,
+    Sglang,
+    Aiperf,
+    GenAiPerf,
     Unknown,
 }
 
@@ -165,10 +209,14 @@ const VLLM_KEYS: &[&str] =
 
 fn kind(value: &Value) -> Kind {
     match value {
+        Value::Object(map) if guidellm::is_report(map) => Kind::GuideLlm,
         Value::Object(map) if map.contains_key("benchmarks") => Kind::Benchy,
         Value::Object(map) if map.contains_key("speed_tg") || (map.contains_key("pl") && map.contains_key("tg")) => {
             Kind::BatchedRow
         }
+        Value::Object(map) if aiperf::is_export(map) => Kind::Aiperf,
+        Value::Object(map) if aiperf::is_genai_perf(map) => Kind::GenAiPerf,
+        Value::Object(map) if sglang::is_result(map) => Kind::Sglang,
         Value::Object(map) if VLLM_KEYS.iter().any(|k| map.contains_key(*k)) => Kind::Vllm,
         Value::Array(items) if !items.is_empty() && items.iter().all(|item| kind(item) == Kind::Vllm) => {
             Kind::VllmSweep
@@ -215,6 +263,21 @@ fn json(text: &str, values: &[Located], name: &str, from_lines: bool) -> Result<
             let (runs, warnings) = llama_benchy::parse_json(text, values, name)?;
             Ok((Format::LlamaBenchyJson, runs, warnings))
         }
+        Kind::GuideLlm => {
+            let (runs, warnings) = guidellm::parse(text, values, name)?;
+            Ok((Format::GuideLlmJson, runs, warnings))
+        }
+        Kind::Sglang => {
+            let objects: Vec<(&str, Located)> = values.iter().map(|v| (text, copy(v))).collect();
+            let (runs, warnings) = sglang::parse(&objects, name)?;
+            Ok((Format::SglangJsonl, runs, warnings))
+        }
+        Kind::Aiperf => {
+            let objects: Vec<(&str, Located)> = values.iter().map(|v| (text, copy(v))).collect();
+            let (runs, warnings) = aiperf::parse_json(&objects, name)?;
+            Ok((Format::AiperfJson, runs, warnings))
+        }
+        Kind::GenAiPerf => Err(ImportError::GenAiPerf { line: line_of(first) }),
         Kind::Unknown => Err(ImportError::UnknownJson { line: line_of(first) }),
     }
 }

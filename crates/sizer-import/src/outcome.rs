@@ -50,6 +50,9 @@ pub struct MissingConcurrency {
     pub mean_in_flight: Option<f64>,
     /// A hint for the user: the most requests the tool saw in flight at once.
     pub peak_concurrent_requests: Option<f64>,
+    /// A hint for the user: the mean requests in flight as the tool itself measured it
+    /// (GuideLLM `request_concurrency`, SGLang `concurrency`).
+    pub measured_mean_concurrency: Option<f64>,
 }
 
 impl Import {
@@ -70,6 +73,7 @@ impl Import {
                         figures: point.figures,
                         mean_in_flight: point.mean_in_flight(run.workload.output_tokens),
                         peak_concurrent_requests: point.figures.peak_concurrent_requests,
+                        measured_mean_concurrency: point.figures.measured_mean_concurrency,
                     },
                 )
             })
@@ -128,7 +132,7 @@ pub(crate) fn finish(format: Format, runs: Vec<ParsedRun>, mut warnings: Vec<War
         }
     }
     make_labels_unique(&mut runs);
-    Ok(Import { format, runs, warnings })
+    Ok(Import { format, runs, warnings: said_once(warnings) })
 }
 
 fn check_concurrency(concurrency: f64, line: Option<usize>) -> Result<(), ImportError> {
@@ -201,8 +205,40 @@ fn basis_key(basis: Basis, format: Format) -> &'static str {
         (Basis::GeneratedPerConcurrency, _) => "output_throughput",
         (Basis::PublishedPerRequest, Format::LlamaBenchyJson) => "tg_req_throughput",
         (Basis::PublishedPerRequest, Format::LlamaBenchyMarkdown) => "t/s (req)",
+        (Basis::PublishedPerRequest, Format::AiperfJson) => "output_token_throughput_per_user",
+        (Basis::PublishedPerRequest, Format::AiperfCsv) => "Output Token Throughput Per User (tokens/sec/user)",
         (Basis::PublishedPerRequest, _) => "per-request tok/s",
+        (Basis::InterTokenLatency, Format::GuideLlmJson) => "metrics.inter_token_latency_ms",
+        (Basis::InterTokenLatency, Format::SglangJsonl) => "median_tpot_ms",
+        (Basis::InterTokenLatency, Format::AiperfJson) => "inter_token_latency",
+        (Basis::InterTokenLatency, Format::AiperfCsv) => "Inter Token Latency (ms)",
+        (Basis::InterTokenLatency, _) => "inter-token latency",
     }
+}
+
+/// Each distinct warning once, in order of first appearance; one repeated (the same remark for
+/// five dropped files) is said once with its count.
+fn said_once(warnings: Vec<Warning>) -> Vec<Warning> {
+    let mut distinct: Vec<(Warning, usize)> = Vec::new();
+    for warning in warnings {
+        // Kept one per run: the panel answers them run by run.
+        if matches!(warning, Warning::ConcurrencyUnknown { .. }) {
+            distinct.push((warning, 1));
+            continue;
+        }
+        match distinct.iter_mut().find(|(seen, _)| *seen == warning) {
+            Some((_, count)) => *count += 1,
+            None => distinct.push((warning, 1)),
+        }
+    }
+    distinct
+        .into_iter()
+        .map(
+            |(warning, times)| {
+                if times > 1 { Warning::Repeated { warning: Box::new(warning), times } } else { warning }
+            },
+        )
+        .collect()
 }
 
 /// Appends " (2)", " (3)" … to repeated labels so every run can be told apart.

@@ -13,14 +13,19 @@ pub enum Basis {
     /// max_concurrency`, llama-batched-bench `S_TG / B`, or a pasted aggregate column.
     GeneratedPerConcurrency,
     /// A per-request speed published as such: llama-benchy `tg_req_throughput` / `t/s (req)`,
-    /// or the user's own per-request column.
+    /// AIPerf `output_token_throughput_per_user`, or the user's own per-request column.
     PublishedPerRequest,
+    /// `1000 / inter-token latency (ms)`: GuideLLM's `inter_token_latency_ms` median (the
+    /// gap after the first token, what vLLM calls TPOT), AIPerf's `inter_token_latency` avg, or
+    /// SGLang's `median_itl_ms` when an old file has no TPOT.
+    InterTokenLatency,
 }
 
 impl Basis {
     /// The formula behind this basis for a given format, in the tool's own key names.
     pub fn formula(self, format: Format) -> &'static str {
         match (self, format) {
+            (Basis::MedianTpot, Format::SglangJsonl) => "1000 / median_tpot_ms",
             (Basis::MedianTpot, _) => "1000 / median TPOT (ms)",
             (Basis::GeneratedPerConcurrency, Format::BatchedBenchMarkdown | Format::BatchedBenchJsonl) => {
                 "S_TG t/s / B"
@@ -28,16 +33,24 @@ impl Basis {
             (Basis::GeneratedPerConcurrency, Format::VllmConsole) => {
                 "Output token throughput (tok/s) / Maximum request concurrency"
             }
-            (Basis::GeneratedPerConcurrency, Format::VllmJson | Format::VllmJsonLines | Format::VllmSweepSummary) => {
-                "output_throughput / max_concurrency"
-            }
+            (
+                Basis::GeneratedPerConcurrency,
+                Format::VllmJson | Format::VllmJsonLines | Format::VllmSweepSummary | Format::SglangJsonl,
+            ) => "output_throughput / max_concurrency",
             (Basis::GeneratedPerConcurrency, Format::LlamaBenchyJson | Format::LlamaBenchyMarkdown) => {
                 "tg_throughput / concurrency"
             }
             (Basis::GeneratedPerConcurrency, _) => "aggregate generated tok/s / concurrency",
             (Basis::PublishedPerRequest, Format::LlamaBenchyJson) => "tg_req_throughput (mean)",
             (Basis::PublishedPerRequest, Format::LlamaBenchyMarkdown) => "t/s (req) (mean)",
+            (Basis::PublishedPerRequest, Format::AiperfJson) => "output_token_throughput_per_user (avg)",
+            (Basis::PublishedPerRequest, Format::AiperfCsv) => "Output Token Throughput Per User (avg)",
             (Basis::PublishedPerRequest, _) => "per-request tok/s as given",
+            (Basis::InterTokenLatency, Format::GuideLlmJson) => "1000 / inter_token_latency_ms (median)",
+            (Basis::InterTokenLatency, Format::SglangJsonl) => "1000 / median_itl_ms",
+            (Basis::InterTokenLatency, Format::AiperfJson) => "1000 / inter_token_latency (avg)",
+            (Basis::InterTokenLatency, Format::AiperfCsv) => "1000 / Inter Token Latency (ms) (avg)",
+            (Basis::InterTokenLatency, _) => "1000 / inter-token latency (ms)",
         }
     }
 }
@@ -73,6 +86,14 @@ pub struct Figures {
     pub request_throughput: Option<f64>,
     /// Most requests in flight at once (vLLM `max_concurrent_requests`, "Peak concurrent requests").
     pub peak_concurrent_requests: Option<f64>,
+    /// Inter-token latency in ms on the statistic the format's [`Basis::InterTokenLatency`]
+    /// names (GuideLLM median, AIPerf avg, SGLang `median_itl_ms`).
+    #[serde(default)]
+    pub inter_token_latency_ms: Option<f64>,
+    /// Mean requests in flight as the tool measured it (GuideLLM `request_concurrency` mean,
+    /// SGLang `concurrency`): a hint for a rate run's concurrency, never applied by itself.
+    #[serde(default)]
+    pub measured_mean_concurrency: Option<f64>,
 }
 
 /// One measured concurrency level.
@@ -99,7 +120,8 @@ impl ParsedPoint {
     /// Per-request generated tok/s on the given basis, when the point has the figures for it.
     ///
     /// # Formula
-    /// `MedianTpot`: `1000 / median_tpot_ms`; `GeneratedPerConcurrency`: `generated_total /
+    /// `MedianTpot`: `1000 / median_tpot_ms`; `InterTokenLatency`: `1000 / inter_token_latency_ms`
+    /// (GuideLLM and AIPerf docs: the latency between tokens after the first); `GeneratedPerConcurrency`: `generated_total /
     /// concurrency` (vLLM bench docs; llama.cpp `batched-bench` README: S_TG counts all `B`
     /// sequences); `PublishedPerRequest`: the figure as published.
     pub fn speed(&self, basis: Basis) -> Option<f64> {
@@ -111,6 +133,7 @@ impl ParsedPoint {
                 Some(total / concurrency)
             }
             Basis::PublishedPerRequest => self.figures.per_request_tok_s,
+            Basis::InterTokenLatency => self.figures.inter_token_latency_ms.map(|ms| 1000.0 / ms),
         }?;
         (speed.is_finite() && speed > 0.0).then_some(speed)
     }
@@ -138,6 +161,7 @@ impl ParsedPoint {
             Basis::MedianTpot => self.figures.median_tpot_ms.is_some(),
             Basis::GeneratedPerConcurrency => self.figures.generated_total_tok_s.is_some(),
             Basis::PublishedPerRequest => self.figures.per_request_tok_s.is_some(),
+            Basis::InterTokenLatency => self.figures.inter_token_latency_ms.is_some(),
         }
     }
 }

@@ -4,8 +4,9 @@
 
 use crate::error::ImportError;
 use crate::format::{Engine, Format};
+use crate::label::short_model;
 use crate::outcome::Import;
-use crate::parsed::{ParsedPoint, ParsedRun};
+use crate::parsed::{Basis, ParsedPoint, ParsedRun};
 use crate::text::short_number;
 use sizer_data::{Counter, Figure, PartialDate, Run, RunOrigin, RunPoint, TokenCount, Topology, Workload};
 
@@ -41,7 +42,7 @@ impl ParsedRun {
         for point in &self.points {
             points.push(self.to_point(point)?);
         }
-        let model = self.model.clone().unwrap_or_else(|| self.label.clone());
+        let model = self.model.as_deref().map(short_model).unwrap_or_else(|| self.label.clone());
         let last_segment = model.rsplit('/').next().unwrap_or(&model).to_owned();
         Ok(Run {
             id: format!("yours-{}", slug(&self.label)),
@@ -77,7 +78,16 @@ impl ParsedRun {
             (None, Format::BatchedBenchMarkdown | Format::BatchedBenchJsonl) => {
                 figures.generated_total_tok_s.map(|total| Figure::derived_by_us(total / concurrency))
             }
+            // GuideLLM's and old SGLang files' curve: 1000 / inter-token latency, our arithmetic.
+            (None, _) if self.basis == Basis::InterTokenLatency => {
+                point.speed(Basis::InterTokenLatency).map(Figure::derived_by_us)
+            }
             (None, _) => None,
+        };
+        // AIPerf's inter-token latency is a per-request mean of the TPOT kind (first token excluded).
+        let mean_tpot = match self.format {
+            Format::AiperfJson | Format::AiperfCsv => published(figures.inter_token_latency_ms),
+            _ => None,
         };
         let mut notes = Vec::new();
         if point.repeats > 1 {
@@ -98,11 +108,14 @@ impl ParsedRun {
             total_tok_s: published(figures.prompt_and_generated_tok_s),
             prefill_tok_s: published(figures.prefill_tok_s),
             median_tpot_ms: published(figures.median_tpot_ms),
-            mean_tpot_ms: None,
+            mean_tpot_ms: mean_tpot,
             median_ttft_ms: published(figures.ttft_median_ms),
             p99_ttft_ms: published(figures.ttft_p99_ms),
             duration_s: None,
             note: (!notes.is_empty()).then(|| notes.join("; ")),
+            workload: None,
+            source: None,
+            unverified: None,
         })
     }
 
@@ -144,6 +157,9 @@ fn engine_name(engine: Engine) -> &'static str {
         Engine::Vllm => "vLLM",
         Engine::LlamaCpp => "llama.cpp",
         Engine::LlamaBenchy => "not stated (llama-benchy)",
+        Engine::GuideLlm => "not stated (GuideLLM)",
+        Engine::Sglang => "SGLang (bench_serving)",
+        Engine::Aiperf => "not stated (AIPerf)",
         Engine::Unknown => NOT_STATED,
     }
 }
@@ -152,7 +168,7 @@ fn engine_name(engine: Engine) -> &'static str {
 /// tokens; llama-benchy's tg throughput is decode only; a paste does not say.
 fn counter(engine: Engine) -> Counter {
     match engine {
-        Engine::Vllm | Engine::LlamaCpp => Counter::Generated,
+        Engine::Vllm | Engine::LlamaCpp | Engine::GuideLlm | Engine::Sglang | Engine::Aiperf => Counter::Generated,
         Engine::LlamaBenchy => Counter::DecodeOnly,
         Engine::Unknown => Counter::NotStated,
     }

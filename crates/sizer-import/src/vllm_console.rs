@@ -1,11 +1,13 @@
 //! vLLM's console result block (`============ Serving Benchmark Result ============`), one or
 //! several pasted together. Labels are matched case-insensitively with whitespace collapsed
 //! (`Total Token throughput` up to vLLM 0.12, `Total token throughput` after); trailing spaces
-//! may be missing. SGLang's look-alike block is recognised and refused.
+//! may be missing. SGLang's look-alike block is recognised and refused. Blocks pasted from notes
+//! under headings that name a model and a concurrency (`### Qwen3-8B, max_concurrency 8`) make
+//! one curve per model; a `Model: …` line before a block (a runner's report) names its model.
 
 use crate::error::ImportError;
 use crate::format::Format;
-use crate::label::run_label;
+use crate::label::{model_name, run_label};
 use crate::limits::check_count;
 use crate::parsed::{Basis, Figures, ParsedPoint, ParsedRun, Workload};
 use crate::text::{non_negative, number_cell, numbered_lines, positive};
@@ -49,6 +51,7 @@ fn label_value(line: &str) -> Option<(String, &str)> {
 #[derive(Default)]
 struct Block {
     line: usize,
+    model: Option<String>,
     concurrency: Option<f64>,
     rate: Option<f64>,
     completed: Option<f64>,
@@ -64,18 +67,25 @@ pub fn parse(text: &str, name: &str) -> Result<(Vec<ParsedRun>, Vec<Warning>), I
     let mut blocks: Vec<Block> = Vec::new();
     let mut current: Option<Block> = None;
     let mut setting: Option<f64> = None;
+    let mut model: Option<String> = None;
     for (line, raw) in numbered_lines(text) {
         if is_title(raw) {
             if let Some(done) = current.take() {
                 blocks.push(done);
             }
             check_count(blocks.len() + 1)?;
-            current = Some(Block { line, concurrency: setting, ..Block::default() });
+            current = Some(Block { line, model: model.clone(), concurrency: setting, ..Block::default() });
             continue;
         }
         let Some(block) = current.as_mut() else {
-            // Before a block: `Maximum request concurrency: 8` is the run's setting.
-            if let Some((label, value)) = label_value(raw)
+            // Before a block: `Maximum request concurrency: 8` is the run's setting; a heading
+            // `### Qwen3-8B, max_concurrency 8` or a `Model:` line names the model.
+            if let Some((heading_model, heading_concurrency)) = heading(raw) {
+                model = heading_model.and_then(|raw| model_name(&raw, &mut warnings));
+                setting = heading_concurrency;
+            } else if let Some(raw_model) = model_line(raw) {
+                model = model_name(raw_model, &mut warnings);
+            } else if let Some((label, value)) = label_value(raw)
                 && label == "maximum request concurrency"
             {
                 setting = concurrency_value(value, line, raw)?;
@@ -102,22 +112,70 @@ pub fn parse(text: &str, name: &str) -> Result<(Vec<ParsedRun>, Vec<Warning>), I
         blocks.push(done);
     }
 
-    let mut points = Vec::with_capacity(blocks.len());
+    // One run per model, in order of first appearance.
+    let mut models: Vec<Option<String>> = Vec::new();
+    let mut grouped: Vec<Vec<(ParsedPoint, Block)>> = Vec::new();
     for block in blocks {
-        points.push(into_point(block, &mut warnings)?);
+        let model = block.model.clone();
+        let point = into_point(block, &mut warnings)?;
+        match models.iter().position(|m| *m == model) {
+            Some(index) => {
+                if let Some(points) = grouped.get_mut(index) {
+                    points.push(point);
+                }
+            }
+            None => {
+                models.push(model);
+                grouped.push(vec![point]);
+            }
+        }
     }
-    let run = ParsedRun {
-        label: run_label(name, None, "vLLM", ""),
-        model: None,
-        format: Format::VllmConsole,
-        engine: Format::VllmConsole.engine(),
-        workload: workload(&points),
-        date: None,
-        basis: Basis::MedianTpot,
-        alternative: Some(Basis::GeneratedPerConcurrency),
-        points: points.into_iter().map(|(point, _)| point).collect(),
-    };
-    Ok((vec![run], warnings))
+    let runs = models
+        .into_iter()
+        .zip(grouped)
+        .map(|(model, points)| ParsedRun {
+            label: run_label(name, model.as_deref(), "vLLM", ""),
+            model,
+            format: Format::VllmConsole,
+            engine: Format::VllmConsole.engine(),
+            workload: workload(&points),
+            date: None,
+            basis: Basis::MedianTpot,
+            alternative: Some(Basis::GeneratedPerConcurrency),
+            points: points.into_iter().map(|(point, _)| point).collect(),
+        })
+        .collect();
+    Ok((runs, warnings))
+}
+
+/// A markdown heading that names a concurrency, e.g. `### Qwen3-8B, max_concurrency 8`: the
+/// model (the text before the first `,`, `(`, ` - ` or ` — `, when it is not the concurrency
+/// itself) and the concurrency. Other headings (`## Results`) say nothing.
+fn heading(line: &str) -> Option<(Option<String>, Option<f64>)> {
+    let text = line.trim_start().strip_prefix('#')?.trim_start_matches('#').trim();
+    let lower = text.to_ascii_lowercase();
+    let at = lower.find("concurrency")?;
+    let model = [",", "(", " - ", " — ", " | "]
+        .iter()
+        .filter_map(|cut| text.find(cut))
+        .min()
+        .and_then(|end| text.get(..end))
+        .map(str::trim)
+        .filter(|m| !m.is_empty() && !m.to_ascii_lowercase().contains("concurrency"))
+        .map(str::to_owned);
+    let after = lower.get(at + "concurrency".len()..).unwrap_or_default();
+    let digits: String = after.trim_start_matches([' ', '=', ':']).chars().take_while(char::is_ascii_digit).collect();
+    Some((model, digits.parse::<f64>().ok()))
+}
+
+/// The model of a `Model: openai/gpt-oss-20b` line (also `**Model:**` and `- Model:`).
+fn model_line(line: &str) -> Option<&str> {
+    let text = line.trim().trim_start_matches(['-', '*', ' ']);
+    let (label, value) = text.split_once(':')?;
+    if !label.trim_end_matches('*').trim().eq_ignore_ascii_case("model") {
+        return None;
+    }
+    value.trim().trim_start_matches('*').split_whitespace().next().filter(|v| !v.is_empty())
 }
 
 /// The label as printed (before the colon), for error messages.

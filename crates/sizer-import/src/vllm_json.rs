@@ -163,6 +163,8 @@ fn average(mean: &Figures, n: f64, new: &Figures) -> Figures {
         mean_e2el_ms: mix(mean.mean_e2el_ms, new.mean_e2el_ms),
         request_throughput: mix(mean.request_throughput, new.request_throughput),
         peak_concurrent_requests: mix(mean.peak_concurrent_requests, new.peak_concurrent_requests),
+        inter_token_latency_ms: mix(mean.inter_token_latency_ms, new.inter_token_latency_ms),
+        measured_mean_concurrency: mix(mean.measured_mean_concurrency, new.measured_mean_concurrency),
     }
 }
 
@@ -238,6 +240,8 @@ fn measure(object: &Object<'_>, warnings: &mut Vec<Warning>) -> Result<Measured,
             at("max_concurrent_requests"),
             "max_concurrent_requests",
         )?,
+        inter_token_latency_ms: None,
+        measured_mean_concurrency: None,
     };
 
     let completed = non_negative(object.number("completed")?, at("completed"), "completed")?;

@@ -24,6 +24,10 @@ pub enum Warning {
     NameCleaned { name: String },
     /// llama-batched-bench ran with a shared prompt (`-pps`): S_PP measures one prompt, not B.
     SharedPrompt { line: usize },
+    /// An old SGLang file has no TPOT, so this run's curve uses `1000 / median_itl_ms`.
+    ItlForTpot { run: String },
+    /// The same remark for several files or points, said once.
+    Repeated { warning: Box<Warning>, times: usize },
 }
 
 impl fmt::Display for Warning {
@@ -57,6 +61,14 @@ impl fmt::Display for Warning {
             }
             Warning::NameCleaned { name } => {
                 write!(f, "The model name was shortened or cleaned to \"{name}\".")
+            }
+            Warning::ItlForTpot { run } => write!(
+                f,
+                "\"{run}\": no median TPOT (an older SGLang file), so the curve uses 1000 / median inter-token latency, which counts every gap between streamed chunks."
+            ),
+            Warning::Repeated { warning, times } => {
+                let sentence = warning.to_string();
+                write!(f, "{} ({times} times).", sentence.strip_suffix('.').unwrap_or(&sentence))
             }
             Warning::SharedPrompt { line } => write!(
                 f,

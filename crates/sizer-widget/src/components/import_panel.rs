@@ -24,7 +24,7 @@ use yew::prelude::*;
 
 use crate::i18n::Lang;
 use crate::i18n::import::{
-    ImportMsg, error_text, file_unreadable, import_text, imported, missing_point, point_count, remove_named,
+    ImportMsg, error_text, file_unreadable, import_text, imported, missing_point, point_count, remove_named, run_note,
     size_limit, storage_notice, too_many_runs, use_named, warning_text,
 };
 use crate::i18n::tables::{TableMsg, format_figure, table_text};
@@ -706,7 +706,7 @@ fn ImportedItem(props: &ImportedItemProps) -> Html {
             <span class="ss-yours" data-origin="yours">{ t(ImportMsg::Yours) }</span>
             <span class="ss-hint">{ point_count(lang, run.points.len()) }</span>
             if let Some(note) = &run.note {
-                <span class="ss-hint ss-import-note">{ note.clone() }</span>
+                <span class="ss-hint ss-import-note">{ run_note(lang, note) }</span>
             }
             if props.selected {
                 <span class="ss-import-in-use">{ t(ImportMsg::InUse) }</span>

@@ -61,7 +61,7 @@ fn english(msg: ImportMsg) -> &'static str {
     match msg {
         Heading => "Size from your own benchmark",
         Intro => {
-            "Drop, choose or paste the output of vllm bench serve (JSON or the console result block), llama-batched-bench, llama-benchy, or two columns (concurrency, per-request tok/s). It is read in this browser; nothing is uploaded."
+            "Drop, choose or paste the output of vllm bench serve (JSON or the console result block), SGLang bench_serving (JSONL), GuideLLM (benchmarks.json), NVIDIA AIPerf (profile_export_aiperf JSON or CSV), llama-batched-bench, llama-benchy, or two columns (concurrency, per-request tok/s). Several files at once (one per concurrency) make one curve per model. It is read in this browser; nothing is uploaded."
         }
         DropZone => "Drop result files here",
         DropActive => "Release to import",
@@ -108,7 +108,7 @@ fn german(msg: ImportMsg) -> &'static str {
     match msg {
         Heading => "Mit dem eigenen Benchmark rechnen",
         Intro => {
-            "Ausgabe von vllm bench serve (JSON oder der Ergebnisblock der Konsole), llama-batched-bench, llama-benchy oder zwei Spalten (Parallelität, Token/s je Anfrage) hierher ziehen, auswählen oder einfügen. Sie wird in diesem Browser gelesen; nichts wird hochgeladen."
+            "Ausgabe von vllm bench serve (JSON oder der Ergebnisblock der Konsole), SGLang bench_serving (JSONL), GuideLLM (benchmarks.json), NVIDIA AIPerf (profile_export_aiperf als JSON oder CSV), llama-batched-bench, llama-benchy oder zwei Spalten (Parallelität, Token/s je Anfrage) hierher ziehen, auswählen oder einfügen. Mehrere Dateien zugleich (eine je Parallelität) ergeben eine Kurve je Modell. Sie wird in diesem Browser gelesen; nichts wird hochgeladen."
         }
         DropZone => "Ergebnisdateien hierher ziehen",
         DropActive => "Loslassen zum Importieren",
@@ -159,9 +159,66 @@ pub fn size_limit(lang: Lang) -> String {
     }
 }
 
+/// The name of an import format in `lang` (tool and file names stay as the tools spell them).
+pub fn format_name(lang: Lang, format: Format) -> &'static str {
+    match lang {
+        Lang::En => format.name(),
+        Lang::De => match format {
+            Format::VllmJson => "vLLM bench serve, JSON",
+            Format::VllmJsonLines => "vLLM bench serve, JSON-Zeilen (--append-result)",
+            Format::VllmSweepSummary => "vLLM bench sweep, summary.json",
+            Format::VllmConsole => "vLLM-Ergebnisblock der Konsole",
+            Format::BatchedBenchMarkdown => "llama-batched-bench-Tabelle",
+            Format::BatchedBenchJsonl => "llama-batched-bench, JSONL",
+            Format::LlamaBenchyJson => "llama-benchy, JSON",
+            Format::LlamaBenchyMarkdown => "llama-benchy-Tabelle",
+            Format::GuideLlmJson => "GuideLLM benchmarks.json",
+            Format::SglangJsonl => "SGLang bench_serving, JSONL",
+            Format::AiperfJson => "AIPerf profile_export_aiperf.json",
+            Format::AiperfCsv => "AIPerf profile_export_aiperf.csv",
+            Format::Csv => "CSV-Tabelle",
+            Format::TwoColumn => "zwei Spalten (eingefügt)",
+        },
+    }
+}
+
+/// An imported run's note ("Imported from <format>; the curve uses <formula>; also available:
+/// <formula>.", written by `sizer_import`) in `lang`. Formulas stay in the tools' key names; a note
+/// of another shape is shown as it is.
+pub fn run_note(lang: Lang, note: &str) -> String {
+    if lang == Lang::En {
+        return note.to_owned();
+    }
+    let Some(rest) = note.strip_prefix("Imported from ").and_then(|rest| rest.strip_suffix('.')) else {
+        return note.to_owned();
+    };
+    let Some((format, formulas)) = rest.split_once("; the curve uses ") else { return note.to_owned() };
+    let Some(format) = Format::ALL.into_iter().find(|f| f.name() == format) else { return note.to_owned() };
+    let (used, also) = match formulas.split_once("; also available: ") {
+        Some((used, also)) => (used, Some(also)),
+        None => (formulas, None),
+    };
+    let mut text = format!("Importiert aus {}; die Kurve nutzt {}", format_name(lang, format), german_formula(used));
+    if let Some(also) = also {
+        text.push_str(&format!("; ebenfalls vorhanden: {}", german_formula(also)));
+    }
+    text.push('.');
+    text
+}
+
+/// The generic formula phrases of `sizer_import::Basis::formula` in German (key names stay).
+fn german_formula(formula: &str) -> String {
+    formula
+        .replace("per-request tok/s as given", "Token/s je Anfrage wie angegeben")
+        .replace("aggregate generated tok/s / concurrency", "erzeugte Token/s gesamt / Parallelität")
+        .replace("inter-token latency", "Zwischen-Token-Latenz")
+        .replace("(mean)", "(Mittelwert)")
+        .replace("(median)", "(Median)")
+}
+
 /// The status line after a successful import.
 pub fn imported(lang: Lang, runs: usize, format: Format, label: &str) -> String {
-    let format = format.name();
+    let format = format_name(lang, format);
     match (lang, runs) {
         (Lang::En, 1) => format!("Imported 1 run ({format}): \"{label}\" is now in use."),
         (Lang::En, n) => {
@@ -253,6 +310,18 @@ pub fn missing_point(lang: Lang, missing: &MissingConcurrency) -> String {
             Lang::De => format!("Median-TPOT {} ms", number(lang, ms)),
         });
     }
+    if let Some(speed) = f.per_request_tok_s {
+        parts.push(match lang {
+            Lang::En => format!("{} tok/s per request", number(lang, speed)),
+            Lang::De => format!("{} Token/s je Anfrage", number(lang, speed)),
+        });
+    }
+    if let Some(ms) = f.inter_token_latency_ms {
+        parts.push(match lang {
+            Lang::En => format!("inter-token latency {} ms", number(lang, ms)),
+            Lang::De => format!("Zwischen-Token-Latenz {} ms", number(lang, ms)),
+        });
+    }
     if let Some(rate) = missing.request_rate {
         parts.push(match lang {
             Lang::En => format!("sent at {} requests/s", number(lang, rate)),
@@ -263,6 +332,12 @@ pub fn missing_point(lang: Lang, missing: &MissingConcurrency) -> String {
         parts.push(match lang {
             Lang::En => format!("at most {} in flight at once", number(lang, peak)),
             Lang::De => format!("höchstens {} zugleich in Arbeit", number(lang, peak)),
+        });
+    }
+    if let Some(mean) = missing.measured_mean_concurrency {
+        parts.push(match lang {
+            Lang::En => format!("the tool measured {} in flight on average", number(lang, mean)),
+            Lang::De => format!("vom Werkzeug gemessen im Mittel {} in Arbeit", number(lang, mean)),
         });
     }
     if let Some(mean) = missing.mean_in_flight {
@@ -299,12 +374,13 @@ fn german_error(error: &ImportError) -> String {
         ),
         ImportError::Binary => "Das ist eine Binärdatei, kein Text: bitte die Text- oder JSON-Ausgabe des Benchmarks importieren.".to_owned(),
         ImportError::Html => "Das sieht nach einer Webseite (HTML) aus, nicht nach Benchmark-Ausgabe: bitte den Ergebnistext kopieren oder die JSON-Datei speichern.".to_owned(),
-        ImportError::NotRecognised => "Dieses Ergebnis können wir nicht lesen: bitte vLLM bench serve (JSON oder Konsolenblock), llama-batched-bench, llama-benchy oder zwei Spalten (Parallelität, Token/s je Anfrage) verwenden.".to_owned(),
-        ImportError::UnknownJson { line } => format!("Zeile {line}: dieses JSON stammt nicht von vLLM bench serve, llama-batched-bench oder llama-benchy."),
+        ImportError::NotRecognised => "Dieses Ergebnis können wir nicht lesen: bitte vLLM bench serve (JSON oder Konsolenblock), SGLang bench_serving (JSONL), GuideLLM benchmarks.json, AIPerf profile_export_aiperf (JSON oder CSV), llama-batched-bench, llama-benchy oder zwei Spalten (Parallelität, Token/s je Anfrage) verwenden.".to_owned(),
+        ImportError::UnknownJson { line } => format!("Zeile {line}: dieses JSON stammt nicht von vLLM bench serve, SGLang bench_serving, GuideLLM, AIPerf, llama-batched-bench oder llama-benchy."),
         ImportError::MixedFormats { line } => format!("Zeile {line}: dieser Teil hat ein anderes Format als der Rest; bitte die Ausgabe jedes Werkzeugs einzeln importieren."),
         ImportError::LlamaBench { line } => format!("Zeile {line}: das ist llama-bench, das nur eine Anfrage zur Zeit misst; für Tempo unter Parallelität bitte llama-batched-bench verwenden."),
         ImportError::PromptTokensCounted { line, key } => format!("Zeile {line}: die Spalte „{key}“ zählt auch Prompt-Token und ist daher kein Erzeugungstempo; bitte die erzeugten Token/s verwenden."),
-        ImportError::Sglang { line } => format!("Zeile {line}: das ist der Ergebnisblock von SGLang, der dem von vLLM ähnelt, aber nicht unterstützt wird; bitte stattdessen zwei Spalten (Parallelität, Token/s je Anfrage) einfügen."),
+        ImportError::Sglang { line } => format!("Zeile {line}: das ist der Konsolenblock von SGLang, der dem von vLLM ähnelt, aber nicht gelesen wird; bitte stattdessen die JSONL-Datei importieren, die bench_serving mit --output-file schreibt."),
+        ImportError::GenAiPerf { line } => format!("Zeile {line}: das sieht nach profile_export_genai_perf.json von GenAI-Perf aus, das nicht unterstützt wird (kein öffentliches Beispiel zum Prüfen); profile_export_aiperf.json von AIPerf wird gelesen."),
         ImportError::TruncatedJson { line, column } => format!("Zeile {line}, Spalte {column}: das JSON endet zu früh; die Datei scheint abgeschnitten."),
         ImportError::InvalidJson { line, column } => format!("Zeile {line}, Spalte {column}: das ist kein gültiges JSON."),
         ImportError::MissingKey { line, key } => format!("{}{key} fehlt.", at(*line)),
@@ -387,6 +463,13 @@ fn german_warning(warning: &Warning) -> String {
         Warning::SharedPrompt { line } => format!(
             "Zeile {line}: alle Sequenzen teilten sich den Prompt (is_pp_shared = 1), daher ist S_PP das Tempo für einen Prompt, nicht für B verschiedene."
         ),
+        Warning::ItlForTpot { run } => format!(
+            "„{run}“: kein Median-TPOT (eine ältere SGLang-Datei), daher nutzt die Kurve 1000 / Median der Zwischen-Token-Latenz, die jede Lücke zwischen gestreamten Stücken zählt."
+        ),
+        Warning::Repeated { warning, times } => {
+            let sentence = german_warning(warning);
+            format!("{} ({times}-mal).", sentence.strip_suffix('.').unwrap_or(&sentence))
+        }
     }
 }
 
@@ -434,6 +517,40 @@ mod tests {
         assert_eq!(error_text(Lang::De, &error), "Zeile 14: S_TG t/s ist keine Zahl („abc“).");
         let nested = ImportError::InFile { file: "a.json".to_owned(), error: Box::new(ImportError::NoPoints) };
         assert_eq!(error_text(Lang::De, &nested), "a.json: In dieser Eingabe wurde kein Messpunkt gefunden.");
+    }
+
+    #[test]
+    fn formats_and_repeated_warnings_are_german_too() {
+        assert_eq!(format_name(Lang::De, Format::TwoColumn), "zwei Spalten (eingefügt)");
+        assert_eq!(format_name(Lang::En, Format::SglangJsonl), "SGLang bench_serving JSONL");
+        let repeated = Warning::Repeated {
+            warning: Box::new(Warning::RateLimited { line: Some(1), request_rate: 1.5 }),
+            times: 5,
+        };
+        assert_eq!(
+            warning_text(Lang::De, &repeated),
+            "Zeile 1: die Anfragen wurden mit 1,5 je Sekunde gesendet, daher liefen womöglich weniger gleichzeitig als die Obergrenze der Parallelität (5-mal)."
+        );
+        assert_eq!(
+            warning_text(Lang::En, &repeated),
+            "line 1: requests were sent at 1.5 per second, so fewer requests than the concurrency cap may have run at once (5 times)."
+        );
+    }
+
+    #[test]
+    fn run_notes_are_german_too() {
+        let note = "Imported from GuideLLM benchmarks.json; the curve uses 1000 / inter_token_latency_ms (median).";
+        assert_eq!(
+            run_note(Lang::De, note),
+            "Importiert aus GuideLLM benchmarks.json; die Kurve nutzt 1000 / inter_token_latency_ms (Median)."
+        );
+        let pasted = "Imported from two-column paste; the curve uses per-request tok/s as given.";
+        assert_eq!(
+            run_note(Lang::De, pasted),
+            "Importiert aus zwei Spalten (eingefügt); die Kurve nutzt Token/s je Anfrage wie angegeben."
+        );
+        assert_eq!(run_note(Lang::En, pasted), pasted);
+        assert_eq!(run_note(Lang::De, "something else"), "something else");
     }
 
     #[test]
