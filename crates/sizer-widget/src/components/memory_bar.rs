@@ -59,7 +59,7 @@ pub fn MemoryBar(props: &MemoryBarProps) -> Html {
     });
     html! {
         <figure class="ss-mem-figure" data-memory="bar">
-            <div class="ss-mem-bar" role="list" aria-label={mem_text(lang, MemMsg::BarLabel)}>
+            <div class="ss-mem-bar" role="group" aria-label={mem_text(lang, MemMsg::BarLabel)}>
                 { for plan.models.iter().enumerate().map(|(i, model)| segment("weights", i, &model.id, model.weights_gb)) }
                 { for plan.models.iter().enumerate().map(|(i, model)| segment("cache", i, &model.id, model.kv_gb)) }
             </div>
