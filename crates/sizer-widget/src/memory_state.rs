@@ -59,7 +59,8 @@ impl MemoryChoice {
     pub fn apply(&mut self, lang: Lang, action: MemoryAction) {
         match action {
             MemoryAction::Keep(id, keep) => {
-                let known = sizer_data::catalog().model(&id).is_some();
+                let model = sizer_data::catalog().model(&id);
+                let known = model.is_some_and(|model| crate::memory_view::unplannable(model).is_none());
                 if keep && known && !self.models.contains(&id) {
                     self.models.push(id);
                     self.sort();
@@ -191,6 +192,9 @@ mod tests {
         choice.apply(Lang::En, MemoryAction::SetBudget("1e9".into()));
         assert_eq!(choice.budget_error, Some(InputError::NotNumber));
         choice.apply(Lang::En, MemoryAction::Keep("<script>".into(), true));
+        assert_eq!(choice.models, DEFAULT_MODELS);
+        // A model without published weights cannot be kept loaded.
+        choice.apply(Lang::En, MemoryAction::Keep("llama-3.1-8b".into(), true));
         assert_eq!(choice.models, DEFAULT_MODELS);
         assert_eq!(MemoryChoice::from_fragment("s=mb:abc", Lang::En), None);
         assert_eq!(MemoryChoice::from_fragment("s=mb:0", Lang::En), None);

@@ -4,7 +4,7 @@
 //! on the catalogue's sourced facts; this module only asks and joins.
 
 use sizer_data::memory::{MemoryRequest, MemoryRequestError, MemoryResponse, ModelChoice, memory};
-use sizer_data::{BudgetBand, KvDtype, Source, WORKING_BUDGET_FACT, catalog, dataset};
+use sizer_data::{BudgetBand, KvDtype, ModelFacts, Source, WORKING_BUDGET_FACT, catalog, dataset};
 
 use crate::memory_state::MemoryChoice;
 
@@ -94,16 +94,24 @@ fn options() -> Vec<ModelOption> {
     catalog()
         .models
         .iter()
-        .map(|model| {
-            let weights_gb = model.weights.first().and_then(|weights| weights.gb.verified());
-            let unplannable = match (weights_gb, model.kv_architecture(KvDtype::Bf16)) {
-                (None, _) => Some(MemoryRequestError::NoWeights { model: model.id.clone(), format: None }),
-                (_, Err(figure)) => Some(MemoryRequestError::Architecture { model: model.id.clone(), figure }),
-                _ => None,
-            };
-            ModelOption { id: &model.id, name: &model.name, weights_gb, unplannable }
+        .map(|model| ModelOption {
+            id: &model.id,
+            name: &model.name,
+            weights_gb: model.weights.first().and_then(|weights| weights.gb.verified()),
+            unplannable: unplannable(model),
         })
         .collect()
+}
+
+/// Why a model cannot be kept loaded in a plan (its default weights unpublished or unverified,
+/// or its attention layout unread), or `None` when it can.
+pub fn unplannable(model: &ModelFacts) -> Option<MemoryRequestError> {
+    let weights = model.weights.first().and_then(|weights| weights.gb.verified());
+    match (weights, model.kv_architecture(KvDtype::Bf16)) {
+        (None, _) => Some(MemoryRequestError::NoWeights { model: model.id.clone(), format: None }),
+        (_, Err(figure)) => Some(MemoryRequestError::Architecture { model: model.id.clone(), figure }),
+        _ => None,
+    }
 }
 
 /// Where the weights and the attention layout of `models` were read, each source once.

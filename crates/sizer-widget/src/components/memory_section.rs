@@ -9,7 +9,9 @@ use yew::prelude::*;
 
 use crate::components::error_text::error_message;
 use crate::components::memory_bar::MemoryBar;
-use crate::i18n::memory::{MemMsg, left_across, left_at, mem_text, plan_error, sessions_at, weights_sum};
+use crate::i18n::memory::{
+    MemMsg, left_across, left_at, mem_text, plan_error, sessions_at, unplannable_summary, weights_sum,
+};
 use crate::i18n::{Lang, format_integer, format_number};
 use crate::memory_state::{MemoryAction, MemoryChoice};
 use crate::memory_view::{MemoryView, ModelOption, SourceCite};
@@ -49,7 +51,8 @@ pub fn MemorySection(props: &MemorySectionProps) -> Html {
             <div class="ss-memory-inputs">
                 <fieldset class="ss-group">
                     <legend>{ mem_text(lang, MemMsg::ModelsLegend) }</legend>
-                    { for view.options.iter().map(|option| model_checkbox(props, option)) }
+                    { for view.options.iter().filter(|o| o.unplannable.is_none()).map(|option| model_checkbox(props, option)) }
+                    { unplannable_list(lang, &view.options) }
                 </fieldset>
                 <div class={classes!("ss-field", budget_error.is_some().then_some("ss-field--invalid"))}>
                     <label for={budget_id.clone()}>{ mem_text(lang, MemMsg::BudgetLabel) }</label>
@@ -85,13 +88,27 @@ fn model_checkbox(props: &MemorySectionProps, option: &ModelOption) -> Html {
     let weights = option.weights_gb.map(|gb| [" (", &format_number(lang, gb, 1), " GB)"].concat()).unwrap_or_default();
     html! {
         <div class="ss-field ss-check" key={option.id}>
-            <input type="checkbox" id={id.clone()} data-memory-model={option.id} {checked}
-                disabled={option.unplannable.is_some() && !checked} {onchange} />
+            <input type="checkbox" id={id.clone()} data-memory-model={option.id} {checked} {onchange} />
             <label for={id}>{ option.name }{ weights }</label>
-            if let Some(reason) = &option.unplannable {
-                <span class="ss-muted ss-memory-reason" data-memory-reason={option.id}>{ plan_error(lang, reason) }</span>
-            }
         </div>
+    }
+}
+
+/// The models that cannot be planned, each with why, folded away.
+fn unplannable_list(lang: Lang, options: &[ModelOption]) -> Html {
+    let count = options.iter().filter(|option| option.unplannable.is_some()).count();
+    if count == 0 {
+        return html! {};
+    }
+    html! {
+        <details class="ss-memory-unplannable">
+            <summary class="ss-muted">{ unplannable_summary(lang, count) }</summary>
+            <ul class="ss-muted">
+                { for options.iter().filter_map(|option| option.unplannable.as_ref().map(|reason| html! {
+                    <li data-memory-reason={option.id}>{ plan_error(lang, reason) }</li>
+                })) }
+            </ul>
+        </details>
     }
 }
 

@@ -127,6 +127,19 @@ pub fn sessions_at(lang: Lang, context_tokens: f64) -> String {
     }
 }
 
+/// "12 more models cannot be planned yet".
+pub fn unplannable_summary(lang: Lang, count: usize) -> String {
+    let count = count.to_string();
+    match lang {
+        Lang::En => [count.as_str(), " more models cannot be planned (no published weights or unread layout)"].concat(),
+        Lang::De => [
+            count.as_str(),
+            " weitere Modelle lassen sich nicht planen (keine veröffentlichten Gewichte oder Architektur)",
+        ]
+        .concat(),
+    }
+}
+
 /// Why the memory plan has no answer, as one sentence.
 pub fn plan_error(lang: Lang, error: &MemoryRequestError) -> String {
     match (lang, error) {
