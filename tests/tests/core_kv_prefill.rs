@@ -4,7 +4,7 @@
 #![allow(clippy::excessive_precision)] // references are quoted with the digits mpmath printed
 
 use sizer_core::{
-    Curve, KvArchitecture, KvError, Limit, Scenario, burst_mean_wait_seconds, burst_queue_seconds,
+    Curve, HeadroomMethod, KvArchitecture, KvError, Limit, Scenario, burst_mean_wait_seconds, burst_queue_seconds,
     decode_ceiling_tok_s, efficiency, gb_read_per_token, kv_pool_bytes, kv_pool_tokens, prefill_demand_tok_s,
     sessions_at_context, sessions_unrounded, size, users_by_prefill_rate,
 };
@@ -159,18 +159,32 @@ fn coding_agents_are_bound_by_prefill() {
         Scenario { kv_pool_tokens: Some(QWEN_POOL), prefill_tok_s: Some(5_705.0), ..Scenario::coding_agent() };
     let sizing = size(&scenario, &qwen3_coder_30b()).expect("valid");
     assert_eq!(sizing.duty, 1.0);
-    // Speed: 52 streams -> 37.71 agents; KV: 28 sessions -> 18.10; prefill: 8.56.
-    assert_rel(sizing.users_by_speed, 37.713_576_552_548_888, NUMERIC_REL);
+    // "One agent is one stream" (English seed): no peak headroom for always-busy users (issue 14,
+    // item 10). Speed: 52 streams -> 52 agents; KV: 28 sessions -> 28 agents; prefill: 8.56.
+    assert_eq!(sizing.users_by_speed, 52.0);
+    assert_eq!(sizing.max_avg_load, 52.0);
+    assert_eq!(sizing.wait_at_max_load, None);
     assert_eq!(sizing.kv_sessions, Some(28));
-    assert_rel(sizing.users_by_kv.expect("pool known"), 18.102_170_225_960_083, NUMERIC_REL);
+    assert_eq!(sizing.users_by_kv, Some(28.0));
     assert_close(sizing.prefill_demand_per_user_tok_s, 20_000.0 / 30.0, EXACT);
     assert_close(sizing.users_by_prefill.expect("rate known"), 8.5575, EXACT);
     // One 20,000-token prompt alone takes 20,000 / 5,705 = 3.506 s to read.
     assert_close(sizing.prefill_seconds_per_prompt.expect("rate known"), 20_000.0 / 5_705.0, EXACT);
     assert_eq!(sizing.binding, Limit::Prefill);
-    assert_rel(sizing.margin_to_next.expect("three limits"), 18.102_170_225_960_083 / 8.5575 - 1.0, NUMERIC_REL);
+    assert_rel(sizing.margin_to_next.expect("three limits"), 28.0 / 8.5575 - 1.0, NUMERIC_REL);
     assert_eq!(sizing.people, 8);
     assert!(!sizing.people_is_lower_bound);
+}
+
+#[test]
+fn agents_without_a_prefill_rate_are_one_per_stream() {
+    // Without the prefill figure the speed limit binds: 52 streams hold 52 agents, whatever the
+    // headroom method (the seed's "one agent is one stream"; before issue 14 item 10, 37.7).
+    for headroom in [HeadroomMethod::NormalApprox, HeadroomMethod::ExactPoisson, HeadroomMethod::ErlangC] {
+        let scenario = Scenario { headroom, ..Scenario::coding_agent() };
+        let sizing = size(&scenario, &qwen3_coder_30b()).expect("valid");
+        assert_eq!((sizing.whole_streams, sizing.people, sizing.binding), (52, 52, Limit::Speed));
+    }
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use sizer_import::{
-    Import, MAX_CONCURRENCY, MAX_LABEL_CHARS, Outcome, decode_points, encode_points, import, import_bytes,
+    Import, MAX_IMPORT_CONCURRENCY, MAX_LABEL_CHARS, Outcome, decode_points, encode_points, import, import_bytes,
 };
 
 const CASES: u32 = 2_000;
@@ -64,7 +64,7 @@ fn check(result: Result<Import, sizer_import::ImportError>) {
         let mut previous = 0.0;
         for point in &run.points {
             if let Some(c) = point.concurrency {
-                assert!(c > previous && c <= MAX_CONCURRENCY && c.fract() == 0.0, "{c}");
+                assert!(c > previous && c <= MAX_IMPORT_CONCURRENCY && c.fract() == 0.0, "{c}");
                 previous = c;
                 let speed = point.speed(run.basis).expect("a speed on the run's basis");
                 assert!(speed.is_finite() && speed > 0.0);

@@ -1,7 +1,7 @@
 //! Which models fit together (sizer-core memory.rs, sizer-data memory.rs): the German seed's
 //! gpt-oss-120b + gpt-oss-20b example, the split of the pool, and bad input.
 
-use sizer_core::{KvArchitecture, MemoryError, ResidentModel, kv_left_gb, plan};
+use sizer_core::{KvArchitecture, MemoryError, ResidentModel, kv_left_gb, plan_memory};
 use sizer_data::catalog;
 use sizer_data::memory::{MemoryRequest, MemoryRequestError, memory, memory_json};
 
@@ -106,7 +106,7 @@ fn bad_budgets_get_a_clear_error() {
     }
     // NaN is not JSON; the core refuses it too.
     let arch = KvArchitecture::dense(32, 8, 128, 2.0).expect("valid");
-    let error = plan(f64::NAN, 0.0, &[ResidentModel::new(10.0, arch)], 8192.0).expect_err("NaN");
+    let error = plan_memory(f64::NAN, 0.0, &[ResidentModel::new(10.0, arch)], 8192.0).expect_err("NaN");
     assert!(matches!(error, MemoryError::BadBudget { budget_gb } if budget_gb.is_nan()));
     let out = memory_json(catalog(), r#"{"models": ["gpt-oss-20b"], "budget_gb": NaN, "context_tokens": 8192}"#);
     assert!(out.starts_with(r#"{"error":"the memory request is not valid: "#), "{out}");
@@ -178,7 +178,7 @@ fn kv_left_is_budget_minus_weights_minus_overhead() {
 
 mod properties {
     use proptest::prelude::*;
-    use sizer_core::{KvArchitecture, ResidentModel, plan};
+    use sizer_core::{KvArchitecture, ResidentModel, plan_memory};
 
     fn model() -> impl Strategy<Value = ResidentModel> {
         (0.1f64..200.0, 1u32..100, 0u32..50, 1u32..100_000, 1u32..64, 1u32..512, 0.5f64..8.0, 0.01f64..100.0).prop_map(
@@ -203,7 +203,7 @@ mod properties {
             models in proptest::collection::vec(model(), 1..6),
             context in 1.0f64..1_000_000.0,
         ) {
-            match plan(budget, overhead, &models, context) {
+            match plan_memory(budget, overhead, &models, context) {
                 Err(_) => {
                     let weights: f64 = models.iter().map(|m| m.weights_gb).sum();
                     prop_assert!(budget <= 0.0 || weights + overhead > budget);

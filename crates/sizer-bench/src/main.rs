@@ -1,4 +1,4 @@
-//! Page benchmark of the built `dist/` (issue 7): what the standalone page downloads (every file's
+//! Page benchmark of the built `dist/`: what the standalone page downloads (every file's
 //! raw, gzip and brotli size, and which of them the browser fetched), how soon it paints its first
 //! result and how fast an input updates it, in headless Chromium with a fresh browser context per
 //! run, plus the core's micro-benchmarks. Prints a Markdown report and writes it into

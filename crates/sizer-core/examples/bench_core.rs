@@ -1,9 +1,10 @@
-//! Micro-benchmarks of the sizing core against issue 7's budget (plain binary, no harness).
+//! Micro-benchmarks of the sizing core against its budget (plain binary, no harness).
 //!
 //! Run: `cargo run --release -p sizer-core --example bench_core` (add `-- --json` for one JSON
 //! object per line, which `cargo xtask bench` can read). Each benchmark is calibrated to batches
 //! of about 20 ms, then 15 batches are timed; the table shows the median, min and max time per
-//! call. Budgets: one full sizing <= 1 us; exact Poisson and Erlang C at 100,000 streams <= 1 ms.
+//! call. Budgets: one full sizing <= 1 us; exact Poisson and Erlang C at 100,000 streams <= 1 ms;
+//! one team sizing of every run in the dataset <= 50 us (issue 15).
 //!
 //! Two clocks: wall time, and on-CPU time of the benchmark thread (Linux
 //! `/proc/thread-self/schedstat`, nanoseconds). On a shared machine other processes steal the
@@ -15,7 +16,10 @@
 //! requests (a counting allocator around the system one): it should not grow with requests.
 
 use sizer_core::sim::{Machine, SimGroup, SimRequest, simulate};
-use sizer_core::{Curve, HeadroomMethod, Scenario, erlang_c, erlang_c_max_load, poisson_cdf, poisson_max_load, size};
+use sizer_core::{
+    Curve, Group, HeadroomMethod, RunLimits, Scenario, Team, TeamHeadroom, TeamSettings, TtftCurve, erlang_c,
+    erlang_c_max_load, plan, poisson_cdf, poisson_max_load, size,
+};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -146,6 +150,21 @@ fn main() {
     };
     let twenty_thousand = team(20_000);
 
+    // Issue 15's example team: 30 chatting and 5 agents, 15 tok/s, a 3 s p99 TTFT ceiling, the
+    // finite-population headroom and a 10 % band.
+    let team_settings =
+        TeamSettings { ttft_ceiling_s: Some(3.0), headroom: TeamHeadroom::FinitePopulation, ..TeamSettings::default() };
+    let issue_team = Team::new(vec![Group::chat(30), Group::agent(5)], team_settings).expect("valid team");
+    let normal_settings = TeamSettings { headroom: TeamHeadroom::NormalApprox, ..team_settings };
+    let issue_team_normal = Team::new(vec![Group::chat(30), Group::agent(5)], normal_settings).expect("valid team");
+    let chat_team = Team::new(vec![Group::chat(163)], TeamSettings::default()).expect("valid team");
+    let data = sizer_data::dataset();
+    let planner = sizer_data::Planner::new(data, &[]);
+    let ttft =
+        TtftCurve::from_seconds(&[(1.0, 0.041), (8.0, 0.61), (32.0, 2.1), (64.0, 2.7), (128.0, 7.1), (256.0, 21.5)])
+            .expect("seed points are valid");
+    let limits = RunLimits::new(&curve, Some(924_912.0), Some(5_705.0), Some(&ttft)).expect("valid figures");
+
     let results = [
         bench("size(): full sizing, normal approximation (default)", Some(1_000.0), || {
             black_box(size(black_box(&full), black_box(&curve)).ok());
@@ -155,6 +174,25 @@ fn main() {
         }),
         bench("size(): full sizing, Erlang C headroom", None, || {
             black_box(size(black_box(&erlang), black_box(&curve)).ok());
+        }),
+        bench("plan(): the issue's team on the worked run, four limits and the band", None, || {
+            black_box(plan(black_box(&issue_team), black_box(&limits)));
+        }),
+        bench(
+            "Planner::plan(): one team sizing of every run in the dataset (issue's team, finite headroom)",
+            Some(50_000.0),
+            || {
+                black_box(planner.plan(black_box(&issue_team)));
+            },
+        ),
+        bench("Planner::plan(): every run, the issue's team with the normal approximation", Some(50_000.0), || {
+            black_box(planner.plan(black_box(&issue_team_normal)));
+        }),
+        bench("Planner::plan(): every run, the seed's 163 chatting (normal approximation)", Some(50_000.0), || {
+            black_box(planner.plan(black_box(&chat_team)));
+        }),
+        bench("Dataset::plan_team(): the same, looking up every run's curve and figures first", None, || {
+            black_box(data.plan_team(black_box(&chat_team), &[]));
         }),
         bench("poisson_max_load(100,000 streams, p 0.99)", Some(1_000_000.0), || {
             black_box(poisson_max_load(black_box(100_000), black_box(0.99)));

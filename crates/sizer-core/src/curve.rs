@@ -104,31 +104,56 @@ impl fmt::Display for CurveError {
 
 impl core::error::Error for CurveError {}
 
-impl Curve {
-    /// Points given as (concurrency, per-request generated tok/s).
+/// What a published speed figure measures: the one place a figure becomes per-request
+/// generated tok/s (the dataset's runs and the importers both convert through it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SpeedFigure {
+    /// Per-request generated tok/s, as published.
+    PerRequestTokS,
+    /// Time per output token, ms (median or mean).
+    TpotMs,
+    /// Aggregate generated tok/s over all concurrent requests.
+    AggregateTokS,
+}
+
+impl SpeedFigure {
+    /// Per-request generated tok/s from `value` measured at `concurrency`. Not validated: a zero
+    /// or negative input gives a non-finite or non-positive speed, which [`Curve`] refuses.
     ///
     /// # Formula
-    /// `tok_s = measurement` (Dendro Logic's per-sequence figures; English seed, first table).
+    /// `PerRequestTokS`: `value` (Dendro Logic's per-sequence figures; English seed, first
+    /// table); `TpotMs`: `1000 / value` (English seed: "Per-user tok/s is my arithmetic, 1,000
+    /// divided by the median time per output token"); `AggregateTokS`: `value / concurrency`
+    /// (English seed: "Petronella reports aggregates only; I divided by the user count";
+    /// llama.cpp's S_TG counts all B sequences).
+    pub fn per_request_tok_s(self, concurrency: f64, value: f64) -> f64 {
+        match self {
+            SpeedFigure::PerRequestTokS => value,
+            SpeedFigure::TpotMs => 1000.0 / value,
+            SpeedFigure::AggregateTokS => value / concurrency,
+        }
+    }
+}
+
+impl Curve {
+    /// Points given as (concurrency, per-request generated tok/s).
     pub fn from_per_request(points: &[(f64, f64)]) -> Result<Curve, CurveError> {
-        Self::build(points, |_, v| v)
+        Self::from_figure(SpeedFigure::PerRequestTokS, points)
     }
 
     /// Points given as (concurrency N, aggregate generated tok/s over all N requests).
-    ///
-    /// # Formula
-    /// `tok_s = aggregate / N` (English seed: "Petronella reports aggregates only; I divided by
-    /// the user count").
     pub fn from_aggregate(points: &[(f64, f64)]) -> Result<Curve, CurveError> {
-        Self::build(points, |c, v| v / c)
+        Self::from_figure(SpeedFigure::AggregateTokS, points)
     }
 
     /// Points given as (concurrency, median time per output token in ms).
-    ///
-    /// # Formula
-    /// `tok_s = 1000 / TPOT_ms` (English seed: "Per-user tok/s is my arithmetic, 1,000 divided by
-    /// the median time per output token").
     pub fn from_tpot_ms(points: &[(f64, f64)]) -> Result<Curve, CurveError> {
-        Self::build(points, |_, v| 1000.0 / v)
+        Self::from_figure(SpeedFigure::TpotMs, points)
+    }
+
+    /// Points given as (concurrency, `figure`), converted by [`SpeedFigure::per_request_tok_s`].
+    pub fn from_figure(figure: SpeedFigure, points: &[(f64, f64)]) -> Result<Curve, CurveError> {
+        Self::build(points, |c, v| figure.per_request_tok_s(c, v))
     }
 
     /// Already converted points (e.g. from a dataset); validated like the constructors above.

@@ -7,7 +7,10 @@
 //! keeps a percentile of the in-flight count under the streams, and [`sizing`] runs them all,
 //! plus the [`kv`] cache and [`prefill`] limits, keeping every intermediate value.
 //! [`roofline`] is the bandwidth sanity check on single-stream speed; [`memory`] plans the
-//! budget of models kept loaded together (weights, then the KV pool each model gets).
+//! budget of models kept loaded together (weights, then the KV pool each model gets). [`team`]
+//! plans a whole team (groups of chat and agent users) on a run: people per system by four limits
+//! (the fourth is the measured p99 time to first token, [`ttft`]), the systems it needs and an
+//! uncertainty band; [`sim`] simulates the team's requests on the measured curve.
 //!
 //! # Rounding policy
 //! Only whole things are rounded, always down, because a fraction of one does not exist:
@@ -63,17 +66,27 @@ pub mod roofline;
 pub mod scenario;
 pub mod sim;
 pub mod sizing;
+pub mod team;
+pub mod ttft;
 
-pub use curve::{Column, Curve, CurveError, MAX_CONCURRENCY, Point};
+pub use curve::{Column, Curve, CurveError, MAX_CONCURRENCY, Point, SpeedFigure};
 pub use duty::{busy_seconds, duty_cycle};
 pub use headroom::{
-    ErlangC, ErlangCError, erlang_b, erlang_c, erlang_c_max_load, normal_cdf, normal_max_load, poisson_cdf,
-    poisson_ln_pmf, poisson_max_load, poisson_pmf, z_for_percentile,
+    ErlangC, ErlangCError, binomial_cdf, binomial_max_users, binomial_pmf, binomial_quantile, engset_blocking,
+    erlang_b, erlang_c, erlang_c_max_load, finite_population_people, normal_cdf, normal_max_load, poisson_cdf,
+    poisson_ln_pmf, poisson_max_load, poisson_pmf, poisson_quantile, regularized_incomplete_beta, z_for_percentile,
 };
 pub use interpolate::{Interpolation, StreamsAtFloor};
 pub use kv::{KvArchitecture, KvError, kv_pool_bytes, kv_pool_tokens, sessions_at_context, sessions_unrounded};
-pub use memory::{BYTES_PER_GB, MemoryError, MemoryPlan, ModelPart, ResidentModel, kv_left_gb, plan, pool_shares};
+pub use memory::{
+    BYTES_PER_GB, MemoryError, MemoryPlan, ModelPart, ResidentModel, kv_left_gb, plan_memory, pool_shares,
+};
 pub use prefill::{burst_mean_wait_seconds, burst_queue_seconds, prefill_demand_tok_s, users_by_prefill_rate};
 pub use roofline::{decode_ceiling_tok_s, efficiency, gb_read_per_token};
 pub use scenario::{HeadroomMethod, Scenario, ScenarioError, ScenarioField, ValidRange};
 pub use sizing::{Limit, Sizing, max_avg_load, size};
+pub use team::{
+    Band, FiniteComparison, Group, PerSystem, RunLimits, Team, TeamError, TeamField, TeamHeadroom, TeamLimit, TeamPlan,
+    TeamSettings, finite_comparison, plan,
+};
+pub use ttft::{ConcurrencyUnderCeiling, TtftCurve, TtftCurveError, TtftPoint};

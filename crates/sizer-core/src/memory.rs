@@ -160,9 +160,9 @@ pub struct MemoryPlan {
 /// # Formula
 /// `kv_left = budget - sum(weights) - overhead` (German seed, "Welches Modell Sie
 /// bereitstellen": 102 to 115 GB - (65.3 + 13.8) GB = 22.9 to 35.9 GB, "rund 23 bis 36 GB").
-/// Negative means the models do not fit; [`plan`] refuses that.
+/// Negative means the models do not fit; [`plan_memory`] refuses that.
 ///
-/// Bad input: IEEE arithmetic (NaN propagates; a negative result is returned as it is); [`plan`]
+/// Bad input: IEEE arithmetic (NaN propagates; a negative result is returned as it is); [`plan_memory`]
 /// validates and refuses with a [`MemoryError`].
 pub fn kv_left_gb(budget_gb: f64, weights_gb: &[f64], overhead_gb: f64) -> f64 {
     budget_gb - weights_gb.iter().sum::<f64>() - overhead_gb
@@ -176,7 +176,7 @@ pub fn kv_left_gb(budget_gb: f64, weights_gb: &[f64], overhead_gb: f64) -> f64 {
 /// so every model holds the same fraction of its expected sessions (with no expectations, the
 /// same number of sessions each).
 ///
-/// Bad input: IEEE arithmetic (a zero total gives NaN shares); [`plan`] validates shares and
+/// Bad input: IEEE arithmetic (a zero total gives NaN shares); [`plan_memory`] validates shares and
 /// architectures first and refuses with a [`MemoryError`].
 pub fn pool_shares(models: &[ResidentModel], context_tokens: f64) -> Vec<f64> {
     let weights: Vec<f64> = models
@@ -205,21 +205,21 @@ pub fn pool_shares(models: &[ResidentModel], context_tokens: f64) -> Vec<f64> {
 ///
 /// # Example: the German seed's pair
 /// ```
-/// use sizer_core::{KvArchitecture, ResidentModel, plan};
+/// use sizer_core::{KvArchitecture, ResidentModel, plan_memory};
 ///
 /// // gpt-oss-120b: 18 full + 18 sliding (128-token window) layers, 8 KV heads of 64, BF16.
 /// let big = KvArchitecture::new(18, 18, 128, 8, 64, 2.0)?;
 /// // gpt-oss-20b: 12 + 12 layers, the same heads.
 /// let small = KvArchitecture::new(12, 12, 128, 8, 64, 2.0)?;
 /// let models = [ResidentModel::new(65.3, big), ResidentModel::new(13.8, small)];
-/// let low = plan(102.0, 0.0, &models, 8192.0)?;
-/// let high = plan(115.0, 0.0, &models, 8192.0)?;
+/// let low = plan_memory(102.0, 0.0, &models, 8192.0)?;
+/// let high = plan_memory(115.0, 0.0, &models, 8192.0)?;
 /// assert!((low.weights_gb - 79.1).abs() < 1e-9); // "etwa 79 GB Gewichte"
 /// assert!((low.kv_left_gb - 22.9).abs() < 1e-9 && (high.kv_left_gb - 35.9).abs() < 1e-9); // "23 bis 36 GB"
 /// assert_eq!((high.parts[0].sessions, high.parts[1].sessions), (70, 70));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn plan(
+pub fn plan_memory(
     budget_gb: f64,
     overhead_gb: f64,
     models: &[ResidentModel],

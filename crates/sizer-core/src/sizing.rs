@@ -46,10 +46,11 @@ pub struct Sizing {
     pub percentile: f64,
     /// Step 4: the z used (normal approximation only).
     pub z: Option<f64>,
-    /// Step 4: the largest average concurrent load on `whole_streams`.
+    /// Step 4: the largest average concurrent load on `whole_streams` (the streams themselves
+    /// for always-busy users, who each hold one).
     pub max_avg_load: f64,
     /// Step 4, as a queue: requests that would wait for a stream at `max_avg_load`
-    /// (`None` with no streams).
+    /// (`None` with no streams, and for always-busy users, who hold their streams).
     pub wait_at_max_load: Option<ErlangC>,
     /// `max_avg_load / duty`.
     pub users_by_speed: f64,
@@ -87,7 +88,9 @@ pub struct Sizing {
 /// # Formula
 /// 1. floor; 2. `S = floor(streams_at_floor(floor))`; 3. `busy = answer / floor + ttft`,
 ///    `duty = min(busy / interval, 1)` (1 if always busy); 4. `load = headroom(S, p)`,
-///    `users = load / duty` (English seed, steps 1 to 4). KV: sessions cap the streams in flight,
+///    `users = load / duty` (English seed, steps 1 to 4). Always-busy users (agents) each hold a
+///    stream, so their load is the stream count itself, with no peak headroom (English seed:
+///    "one agent is one stream"): `users = S`, and `floor(pool / context)` by KV. KV: sessions cap the streams in flight,
 ///    so `users_by_kv = headroom(floor(pool / context), p) / duty` (headroom grows with the
 ///    stream count, so the smaller of the two limits is the one that applies). Prefill:
 ///    `users = prefill_rate / (prompt / interval)` (average demand equal to the rate). People per
@@ -110,7 +113,15 @@ pub fn size(scenario: &Scenario, curve: &Curve) -> Result<Sizing, ScenarioError>
         HeadroomMethod::NormalApprox => Some(scenario.z.unwrap_or_else(|| z_for_percentile(scenario.percentile))),
         _ => None,
     };
-    let load_on = |servers: u64| max_avg_load(scenario.headroom, servers, scenario.percentile, z);
+    // An always-busy user (an agent) holds a stream: its load does not fluctuate, so no peak
+    // headroom (issue 14, item 10; English seed: "one agent is one stream").
+    let load_on = |servers: u64| {
+        if scenario.always_busy {
+            servers as f64
+        } else {
+            max_avg_load(scenario.headroom, servers, scenario.percentile, z)
+        }
+    };
     let max_avg_load = load_on(u64::from(whole_streams));
     let wait_at_max_load = match whole_streams {
         0 => None,

@@ -14,6 +14,7 @@
 use core::fmt;
 
 use serde::{Deserialize, Serialize};
+use sizer_core::SpeedFigure;
 
 use crate::figure::Figure;
 use crate::model::{Run, RunPoint};
@@ -47,18 +48,20 @@ impl CurveBasis {
         }
     }
 
-    /// Per-request tok/s at one point, if this basis's figure is there.
-    ///
-    /// # Formula
-    /// per-request = figure; 1000 / TPOT ms; or aggregate / concurrency (the conversions the
-    /// English seed's first table caption describes).
+    /// What this basis's figure measures.
+    pub fn figure_kind(self) -> SpeedFigure {
+        match self {
+            CurveBasis::PerRequest => SpeedFigure::PerRequestTokS,
+            CurveBasis::MedianTpot | CurveBasis::MeanTpot => SpeedFigure::TpotMs,
+            CurveBasis::AggregateOverConcurrency => SpeedFigure::AggregateTokS,
+        }
+    }
+
+    /// Per-request tok/s at one point, if this basis's figure is there (converted by the core's
+    /// [`SpeedFigure::per_request_tok_s`]).
     pub fn per_request_tok_s(self, point: &RunPoint) -> Option<f64> {
         let value = self.figure(point)?.value;
-        Some(match self {
-            CurveBasis::PerRequest => value,
-            CurveBasis::MedianTpot | CurveBasis::MeanTpot => 1000.0 / value,
-            CurveBasis::AggregateOverConcurrency => value / f64::from(point.concurrency),
-        })
+        Some(self.figure_kind().per_request_tok_s(f64::from(point.concurrency), value))
     }
 }
 

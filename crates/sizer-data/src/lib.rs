@@ -10,12 +10,14 @@
 //!
 //! The model facts (`data/models.json`: parameters, weights, KV-cache architecture, each with its
 //! source) load the same way ([`catalog()`]); [`ModelCatalog::kv_limit`] gives every run a KV
-//! limit and [`memory`] answers which models fit together.
+//! limit and [`memory`] answers which models fit together. [`Dataset::plan_team`] plans a
+//! team against every run ([`TeamRequest`] is the JSON a host page sends).
 
 #![forbid(unsafe_code)]
 
 mod advice;
 mod catalog;
+mod claim_check;
 mod curve;
 mod date;
 mod error;
@@ -27,12 +29,16 @@ mod lookup;
 pub mod memory;
 mod model;
 mod model_facts;
+mod run_scenario;
 mod sim;
+mod team_plan;
+mod team_request;
 mod validate;
 mod wire;
 
 pub use advice::Situation;
 pub use catalog::{EMBEDDED_CATALOG_BINARY, catalog, try_catalog};
+pub use claim_check::{ClaimCheck, Recomputed};
 pub use curve::{CurveBasis, RunCurveError};
 pub use date::{DateError, PartialDate};
 pub use error::{DataError, Problem};
@@ -47,5 +53,8 @@ pub use model::{
     Localized, Qualifier, Run, RunOrigin, RunPoint, Source, SourceKind, Topology, Unit, Warning, Workload,
 };
 pub use model_facts::{DtypeBasis, KvDtype, KvFacts, ModelCatalog, ModelFacts, RunCache, Sourced, Weights};
+pub use run_scenario::{RunInputs, TtftNearest, YOURS, scenario_for_run};
+pub use team_plan::{CitedFigure, PlanRow, Planner};
+pub use team_request::{DEFAULT_TEAM_PEOPLE, GroupRequest, HeadroomChoice, TeamRequest, TeamRequestError, Usage};
 pub use validate::is_valid_id;
 pub use wire::WireError;

@@ -125,3 +125,19 @@ impl Run {
         point.source.as_deref().unwrap_or(&self.source)
     }
 }
+
+impl Dataset {
+    /// Other runs of `run`'s model worth drawing beside it: at most [`MAX_OVERLAYS`], each with a
+    /// curve of more than one point, in dataset order.
+    pub fn overlay_runs(&self, run: &Run) -> Vec<&Run> {
+        self.runs
+            .iter()
+            .filter(|other| other.model_id == run.model_id && other.id != run.id && other.points.len() > 1)
+            .filter(|other| other.curve().is_ok())
+            .take(MAX_OVERLAYS)
+            .collect()
+    }
+}
+
+/// The most comparison runs [`Dataset::overlay_runs`] returns (more lines become unreadable).
+pub const MAX_OVERLAYS: usize = 4;

@@ -6,12 +6,12 @@
 //! ```
 //! A model may also be an object: `{"id": "gpt-oss-20b", "format": "MXFP4", "kv_dtype": "fp8",
 //! "share": 0.25}` or `{"id": ..., "expected_sessions": 40}`. The math is
-//! [`sizer_core::memory::plan`]; this module only resolves model ids to their sourced facts.
+//! [`sizer_core::memory::plan_memory`]; this module only resolves model ids to their sourced facts.
 
 use core::fmt;
 
 use serde::{Deserialize, Serialize};
-use sizer_core::{MemoryError, ResidentModel, plan};
+use sizer_core::{MemoryError, ResidentModel, plan_memory};
 
 use crate::model_facts::{KvDtype, ModelCatalog};
 
@@ -155,7 +155,7 @@ impl MemoryRequest {
 /// Answers a memory question from the catalogue's sourced facts.
 ///
 /// # Formula
-/// [`sizer_core::memory::plan`]: `kv_left = budget - sum(weights) - overhead`, split by shares
+/// [`sizer_core::memory::plan_memory`]: `kv_left = budget - sum(weights) - overhead`, split by shares
 /// (or by expected sessions), each part in sessions at the context. German seed: gpt-oss-120b
 /// (65.3 GB) + gpt-oss-20b (13.8 GB) = 79.1 GB of weights; 102 to 115 GB leaves 22.9 to 35.9 GB.
 pub fn memory(catalog: &ModelCatalog, request: &MemoryRequest) -> Result<MemoryResponse, MemoryRequestError> {
@@ -183,7 +183,7 @@ pub fn memory(catalog: &ModelCatalog, request: &MemoryRequest) -> Result<MemoryR
         });
         picked.push((detail.id, weights, kv_dtype));
     }
-    let plan = plan(request.budget_gb, request.overhead_gb, &resident, request.context_tokens)
+    let plan = plan_memory(request.budget_gb, request.overhead_gb, &resident, request.context_tokens)
         .map_err(MemoryRequestError::Plan)?;
     let models = picked
         .into_iter()

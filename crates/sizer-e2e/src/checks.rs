@@ -1,7 +1,7 @@
 //! The end-to-end checks, in the order they run. Each returns `Err(reason)` on failure; none
 //! depends on another having passed (each opens the page it needs).
 use crate::browser::{Browser, ResultValue, WINDOW_HEIGHT, WINDOW_WIDTH};
-use crate::expect::{Expected, Setup, Usage, expected};
+use crate::expect::{Expected, PETRONELLA, Setup, Usage, expected};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 
@@ -54,13 +54,15 @@ async fn current_setup(browser: &Browser, instance: usize, usage: Usage, replica
     Ok(Setup { run_id, usage, floor_tok_s, replicas })
 }
 
-/// Another option of the run select than the current one.
+/// The run the checks switch to (one with a worked value in `expect.rs`), when the run select
+/// offers it and it is not the current one.
 async fn other_run(browser: &Browser, instance: usize, current: &str) -> Result<String, String> {
     let options = browser.options(instance, "run").await?;
-    options
-        .into_iter()
-        .find(|o| !o.is_empty() && o != current)
-        .ok_or_else(|| "the run select offers only one run".to_string())
+    if current != PETRONELLA && options.iter().any(|o| o == PETRONELLA) {
+        Ok(PETRONELLA.to_string())
+    } else {
+        Err(format!("the run select does not offer {PETRONELLA} besides {current:?}"))
+    }
 }
 
 pub async fn standalone_page_loads_clean_with_the_core_sizing(browser: &Browser, site: &Site) -> Result<(), String> {
@@ -75,7 +77,11 @@ pub async fn standalone_page_loads_clean_with_the_core_sizing(browser: &Browser,
     let setup = current_setup(browser, 0, Usage::Chat, 1).await?;
     let want = expected(&setup)?;
     let now = shown(browser, 0).await?;
-    if now == want { Ok(()) } else { Err(format!("for {setup:?} the page shows {now:?}, the core computes {want:?}")) }
+    if now == want {
+        Ok(())
+    } else {
+        Err(format!("for {setup:?} the page shows {now:?}, the worked value is {want:?}"))
+    }
 }
 
 /// What the prerendered page's first frame shows (the heading and the result) and what it holds
@@ -271,10 +277,14 @@ pub async fn url_fragment_round_trips_a_scenario(browser: &Browser, site: &Site)
     let read_hash = || async move {
         Ok::<String, String>(browser.js("return location.hash;", vec![]).await?.as_str().unwrap_or("").to_string())
     };
+    // The fragment is written by a throttle (at most one write per 250 ms): wait for the write
+    // that carries this run and floor, not merely for any scenario.
+    let wanted = [format!("#s=r:{run},"), format!(",f:{NEW_FLOOR},")];
+    let wanted = &wanted;
     browser
         .wait_until("the URL fragment #s=… to hold the scenario", || async move {
             let hash = read_hash().await?;
-            Ok((hash.starts_with("#s="), format!("location.hash = {hash:?}")))
+            Ok((hash.starts_with(&wanted[0]) && hash.contains(&wanted[1]), format!("location.hash = {hash:?}")))
         })
         .await?;
     let hash = read_hash().await?;
@@ -359,7 +369,7 @@ pub async fn embedded_instances_are_independent(browser: &Browser, site: &Site) 
     let agent_now = shown(browser, 1).await?;
     if agent_now != agent_want {
         return Err(format!(
-            "instance 2 (agent, 2 Sparks) shows {agent_now:?}, the core computes {agent_want:?} for {agent:?}"
+            "instance 2 (agent, 2 Sparks) shows {agent_now:?}, the worked value is {agent_want:?} for {agent:?}"
         ));
     }
     let mut chat = current_setup(browser, 0, Usage::Chat, 1).await?;

@@ -1,6 +1,6 @@
 //! End-to-end tests of the built `dist/` in headless Chromium: serves `dist/` on 127.0.0.1,
 //! drives Debian's Chromium through chromedriver (fantoccini), checks the page against values
-//! computed with `sizer_core` from `sizer_data`, and takes a screenshot of the page.
+//! worked out by hand (`expect.rs`), and takes a screenshot of the page.
 //!
 //! `cargo run -p sizer-e2e -- dist` (run by `cargo xtask test` after `cargo xtask dist`) saves
 //! the screenshot under the target dir, so a test run leaves the working tree clean;

@@ -1,7 +1,7 @@
 //! Why an input could not be imported: one variant per cause, each rendered as one clear English
 //! sentence (the widget may translate by matching on the variant).
 
-use crate::limits::{MAX_CONCURRENCY, MAX_INPUT_BYTES};
+use crate::limits::{MAX_IMPORT_CONCURRENCY, MAX_INPUT_BYTES};
 use core::fmt;
 use serde::{Deserialize, Serialize};
 
@@ -128,7 +128,7 @@ impl fmt::Display for ImportError {
             }
             ImportError::ConcurrencyTooLarge { line, value } => write!(
                 f,
-                "{}concurrency {value} is implausible (the limit is {MAX_CONCURRENCY}).",
+                "{}concurrency {value} is implausible (the limit is {MAX_IMPORT_CONCURRENCY}).",
                 at(*line)
             ),
             ImportError::DuplicateConcurrency { run, concurrency, first_line, second_line } => {

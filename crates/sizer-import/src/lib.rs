@@ -27,6 +27,7 @@ mod outcome;
 mod parsed;
 mod sglang;
 mod share;
+mod shared_run;
 mod table;
 mod text;
 mod to_run;
@@ -36,10 +37,11 @@ mod warning;
 
 pub use error::{ImportError, size_limit_text};
 pub use format::{Engine, Format};
-pub use limits::{MAX_CONCURRENCY, MAX_INPUT_BYTES, MAX_LABEL_CHARS, MAX_POINTS_PER_RUN, MAX_RUNS};
+pub use limits::{MAX_IMPORT_CONCURRENCY, MAX_INPUT_BYTES, MAX_LABEL_CHARS, MAX_POINTS_PER_RUN, MAX_RUNS};
 pub use outcome::{Import, MissingConcurrency, Outcome};
 pub use parsed::{Basis, Figures, ParsedPoint, ParsedRun, Workload};
 pub use share::{ShareError, decode_points, encode_points};
+pub use shared_run::{SHARED_LABEL, run_from_shared_points, share_points};
 pub use text::clean_label;
 pub use warning::Warning;
 

@@ -29,7 +29,7 @@ pub const MAX_POINTS_PER_RUN: usize = 1_000;
 pub const MAX_TOTAL_POINTS: usize = 10_000;
 
 /// Concurrency above this is refused as implausible (one Spark serves hundreds, not millions).
-pub const MAX_CONCURRENCY: f64 = 100_000.0;
+pub const MAX_IMPORT_CONCURRENCY: f64 = 100_000.0;
 
 /// A quoted offending value in an error message is cut to this many characters.
 pub const MAX_QUOTED_CHARS: usize = 32;

@@ -3,7 +3,7 @@
 
 use crate::error::ImportError;
 use crate::format::Format;
-use crate::limits::{MAX_CONCURRENCY, MAX_LABEL_CHARS, MAX_POINTS_PER_RUN, MAX_RUNS};
+use crate::limits::{MAX_IMPORT_CONCURRENCY, MAX_LABEL_CHARS, MAX_POINTS_PER_RUN, MAX_RUNS};
 use crate::parsed::{Basis, Figures, ParsedRun};
 use crate::text::cap_chars;
 use crate::warning::Warning;
@@ -139,7 +139,7 @@ fn check_concurrency(concurrency: f64, line: Option<usize>) -> Result<(), Import
     if !(concurrency.is_finite() && concurrency > 0.0) {
         return Err(ImportError::NotPositive { line, key: "concurrency".to_owned(), value: concurrency });
     }
-    if concurrency > MAX_CONCURRENCY {
+    if concurrency > MAX_IMPORT_CONCURRENCY {
         return Err(ImportError::ConcurrencyTooLarge { line, value: concurrency });
     }
     if concurrency.fract() != 0.0 {

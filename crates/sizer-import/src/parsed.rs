@@ -3,6 +3,7 @@
 
 use crate::format::{Engine, Format};
 use serde::{Deserialize, Serialize};
+use sizer_core::SpeedFigure;
 
 /// Which figure a run's per-request speed curve is computed from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -117,24 +118,24 @@ impl ParsedPoint {
         ParsedPoint { concurrency, concurrency_from_user: false, line, repeats: 1, figures }
     }
 
-    /// Per-request generated tok/s on the given basis, when the point has the figures for it.
-    ///
-    /// # Formula
-    /// `MedianTpot`: `1000 / median_tpot_ms`; `InterTokenLatency`: `1000 / inter_token_latency_ms`
-    /// (GuideLLM and AIPerf docs: the latency between tokens after the first); `GeneratedPerConcurrency`: `generated_total /
-    /// concurrency` (vLLM bench docs; llama.cpp `batched-bench` README: S_TG counts all `B`
-    /// sequences); `PublishedPerRequest`: the figure as published.
+    /// Per-request generated tok/s on the given basis, when the point has the figures for it
+    /// (converted by the core's [`sizer_core::SpeedFigure::per_request_tok_s`]; llama.cpp
+    /// `batched-bench` README: S_TG counts all `B` sequences; an inter-token latency, GuideLLM's
+    /// and AIPerf's time between tokens after the first, converts like a TPOT).
     pub fn speed(&self, basis: Basis) -> Option<f64> {
-        let speed = match basis {
-            Basis::MedianTpot => self.figures.median_tpot_ms.map(|ms| 1000.0 / ms),
-            Basis::GeneratedPerConcurrency => {
-                let total = self.figures.generated_total_tok_s?;
-                let concurrency = self.concurrency?;
-                Some(total / concurrency)
-            }
-            Basis::PublishedPerRequest => self.figures.per_request_tok_s,
-            Basis::InterTokenLatency => self.figures.inter_token_latency_ms.map(|ms| 1000.0 / ms),
-        }?;
+        let (figure, value) = match basis {
+            Basis::MedianTpot => (SpeedFigure::TpotMs, self.figures.median_tpot_ms?),
+            Basis::GeneratedPerConcurrency => (SpeedFigure::AggregateTokS, self.figures.generated_total_tok_s?),
+            Basis::PublishedPerRequest => (SpeedFigure::PerRequestTokS, self.figures.per_request_tok_s?),
+            Basis::InterTokenLatency => (SpeedFigure::TpotMs, self.figures.inter_token_latency_ms?),
+        };
+        // Only an aggregate needs the concurrency; a point still waiting for its concurrency
+        // has a speed on the other bases.
+        let concurrency = match figure {
+            SpeedFigure::AggregateTokS => self.concurrency?,
+            SpeedFigure::PerRequestTokS | SpeedFigure::TpotMs => self.concurrency.unwrap_or(1.0),
+        };
+        let speed = figure.per_request_tok_s(concurrency, value);
         (speed.is_finite() && speed > 0.0).then_some(speed)
     }
 

@@ -2,7 +2,7 @@
 //! `1:81.2,8:37.3` (concurrency `:` per-request tok/s, points separated by commas).
 //! Only digits, `.`, `:` and `,` appear, so the text needs no URL escaping.
 
-use crate::limits::{MAX_CONCURRENCY, MAX_SHARED_CHARS, MAX_SHARED_POINTS};
+use crate::limits::{MAX_IMPORT_CONCURRENCY, MAX_SHARED_CHARS, MAX_SHARED_POINTS};
 use core::fmt;
 
 /// Why a shared point list was refused.
@@ -80,7 +80,7 @@ pub fn decode_points(text: &str) -> Result<Vec<(f64, f64)>, ShareError> {
             part.parse::<f64>().map_err(|_| ShareError::BadPoint { index })
         };
         let (c, s) = (number(c)?, number(s)?);
-        if !(c > 0.0 && c <= MAX_CONCURRENCY && s > 0.0 && s.is_finite()) {
+        if !(c > 0.0 && c <= MAX_IMPORT_CONCURRENCY && s > 0.0 && s.is_finite()) {
             return Err(ShareError::OutOfRange { index });
         }
         if points.last().is_some_and(|(previous, _)| *previous >= c) {

@@ -69,7 +69,7 @@ impl ParsedRun {
     fn to_point(&self, point: &ParsedPoint) -> Result<RunPoint, ImportError> {
         let concurrency =
             point.concurrency.ok_or_else(|| ImportError::ConcurrencyUnknown { run: self.label.clone() })?;
-        // Whole and within MAX_CONCURRENCY (checked on import), so the conversion is exact.
+        // Whole and within MAX_IMPORT_CONCURRENCY (checked on import), so the conversion is exact.
         let whole = concurrency as u32;
         let figures = &point.figures;
         let published = |value: Option<f64>| value.map(Figure::published);

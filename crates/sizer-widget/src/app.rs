@@ -5,11 +5,12 @@
 
 use std::rc::Rc;
 
-use sizer_core::{HeadroomMethod, Interpolation};
-use sizer_data::{Run, dataset};
+use sizer_core::HeadroomMethod;
+use sizer_data::dataset;
 use yew::prelude::*;
 
 use crate::browser;
+use crate::codes::{self, HEADROOM, INTERPOLATION, THEME};
 use crate::components::charts::Charts;
 use crate::components::choice_select::{Choice, ChoiceSelect};
 use crate::components::claims_panel::ClaimsPanel;
@@ -28,11 +29,12 @@ use crate::components::ttft_note::TtftNote;
 use crate::components::work_steps::WorkSteps;
 use crate::config::Config;
 use crate::fragment;
-use crate::handlers::{HEADROOM_METHODS, Handlers, INTERPOLATIONS, headroom_code, interpolation_code};
+use crate::handlers::Handlers;
 use crate::i18n::{Lang, Msg, text};
 use crate::input::Field;
 use crate::memory_state::{MemoryAction, MemoryChoice};
-use crate::state::{Action, SizerState, Theme, Usage};
+use crate::run_ref::RunRef;
+use crate::state::{Action, SizerState, Usage};
 use crate::summary::result_text;
 use crate::work::steps;
 
@@ -92,7 +94,7 @@ pub fn App(props: &AppProps) -> Html {
     let busy_id = format!("{prefix}-always-busy");
 
     html! {
-        <div class="spark-sizer" lang={lang.code()} data-theme={state.theme.code()} data-instance={prefix.clone()}>
+        <div class="spark-sizer" lang={lang.code()} data-theme={codes::code(&THEME, state.theme)} data-instance={prefix.clone()}>
             <header class="ss-header">
                 <div class="ss-heading">
                     <h2 class="ss-title">{ text(lang, Msg::Title) }</h2>
@@ -111,8 +113,8 @@ pub fn App(props: &AppProps) -> Html {
                         name="theme"
                         id_prefix={prefix.clone()}
                         label={t(Msg::ThemeLabel)}
-                        choices={theme_choices(lang)}
-                        selected={AttrValue::Static(state.theme.code())}
+                        choices={codes::choices(lang, &THEME)}
+                        selected={AttrValue::Static(codes::code(&THEME, state.theme))}
                         on_change={handlers.on_theme.clone()}
                     />
                 </div>
@@ -177,21 +179,22 @@ pub fn App(props: &AppProps) -> Html {
                             name="headroom"
                             id_prefix={prefix.clone()}
                             label={t(Msg::HeadroomLabel)}
-                            choices={headroom_choices(lang)}
-                            selected={AttrValue::Static(headroom_code(state.headroom))}
+                            choices={codes::choices(lang, &HEADROOM)}
+                            selected={AttrValue::Static(codes::code(&HEADROOM, state.headroom))}
                             on_change={handlers.on_headroom.clone()}
                         />
                         <ChoiceSelect
                             name="interpolation"
                             id_prefix={prefix.clone()}
                             label={t(Msg::InterpolationLabel)}
-                            choices={interpolation_choices(lang)}
-                            selected={AttrValue::Static(interpolation_code(state.interpolation))}
+                            choices={codes::choices(lang, &INTERPOLATION)}
+                            selected={AttrValue::Static(codes::code(&INTERPOLATION, state.interpolation))}
                             on_change={handlers.on_interpolation.clone()}
                         />
                     </fieldset>
                     <ImportPanel
                         imported={state.imported.clone()}
+                        panel={state.import_panel.clone()}
                         selected={AttrValue::from(state.run_id.clone())}
                         {lang}
                         id_prefix={prefix.clone()}
@@ -213,7 +216,7 @@ pub fn App(props: &AppProps) -> Html {
                                 sizing={outcome.sizing.as_ref().ok().cloned()}
                                 interpolation={outcome.scenario.interpolation}
                                 {lang}
-                                redraw_key={AttrValue::Static(state.theme.code())}
+                                redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
                             />
                         </section>
                     }
@@ -254,7 +257,7 @@ fn use_fragment_sync(sync_url: bool, dispatcher: UseReducerDispatcher<SizerState
                     dispatcher.dispatch(Action::Memory(MemoryAction::Load(choice)));
                 }
                 if let Some(run) = hash.as_deref().and_then(crate::imported::shared_run_in_fragment) {
-                    dispatcher.dispatch(Action::Imported(crate::imported::ImportAction::AddShared(Rc::new(run))));
+                    dispatcher.dispatch(Action::Imported(crate::import_state::ImportAction::AddShared(Rc::new(run))));
                 }
             };
             let listener = sync_url.then(|| {
@@ -275,27 +278,10 @@ fn use_fragment_sync(sync_url: bool, dispatcher: UseReducerDispatcher<SizerState
     });
 }
 
-/// Other runs of the chosen run's model that have a curve, for the chart overlay.
-fn same_model_runs(run_id: &str) -> Vec<Rc<Run>> {
+/// Other runs of the chosen run's model, for the chart overlay.
+fn same_model_runs(run_id: &str) -> Vec<RunRef> {
     let data = dataset();
-    let Some(run) = data.run(run_id) else {
-        return Vec::new();
-    };
-    data.runs
-        .iter()
-        .filter(|other| other.model_id == run.model_id && other.id != run.id && other.points.len() > 1)
-        .filter(|other| other.curve().is_ok())
-        .take(4)
-        .map(|other| Rc::new(other.clone()))
-        .collect()
-}
-
-fn theme_choices(lang: Lang) -> Vec<Choice> {
-    vec![
-        Choice::new(Theme::Auto.code(), text(lang, Msg::ThemeAuto)),
-        Choice::new(Theme::Light.code(), text(lang, Msg::ThemeLight)),
-        Choice::new(Theme::Dark.code(), text(lang, Msg::ThemeDark)),
-    ]
+    data.run(run_id).map(|run| data.overlay_runs(run).into_iter().map(RunRef::Sourced).collect()).unwrap_or_default()
 }
 
 fn usage_choices(lang: Lang, usage: Option<Usage>) -> Vec<Choice> {
@@ -307,31 +293,4 @@ fn usage_choices(lang: Lang, usage: Option<Usage>) -> Vec<Choice> {
         choices.push(Choice::new("custom", text(lang, Msg::UsageCustom)));
     }
     choices
-}
-
-fn headroom_choices(lang: Lang) -> Vec<Choice> {
-    HEADROOM_METHODS
-        .into_iter()
-        .map(|method| {
-            let label = match method {
-                HeadroomMethod::NormalApprox => Msg::HeadroomNormal,
-                HeadroomMethod::ExactPoisson => Msg::HeadroomPoisson,
-                HeadroomMethod::ErlangC => Msg::HeadroomErlang,
-            };
-            Choice::new(headroom_code(method), text(lang, label))
-        })
-        .collect()
-}
-
-fn interpolation_choices(lang: Lang) -> Vec<Choice> {
-    INTERPOLATIONS
-        .into_iter()
-        .map(|method| {
-            let label = match method {
-                Interpolation::Linear => Msg::InterpolationLinear,
-                Interpolation::MonotoneLog2 => Msg::InterpolationMonotone,
-            };
-            Choice::new(interpolation_code(method), text(lang, label))
-        })
-        .collect()
 }

@@ -13,21 +13,15 @@ pub fn read_fragment() -> Option<String> {
     }
 }
 
-/// How many fragment writes one [`FragmentWriter`] makes at once after a quiet spell.
-pub const FRAGMENT_WRITE_BURST: u32 = 10;
+/// At most one fragment write per this many milliseconds: at most 40 in any 10 s, inside every
+/// browser's limit on `history.replaceState` (Chromium ignores calls beyond 200 in 10 s, WebKit
+/// throws beyond 100), which a dragged slider would otherwise reach within seconds.
+pub const FRAGMENT_WRITE_INTERVAL_MS: u64 = 250;
 
-/// After a burst, one fragment write per this many milliseconds (four a second): at most 50 in
-/// any 10 s, inside every browser's limit on `history.replaceState` (Chromium ignores calls
-/// beyond 200 in 10 s, WebKit throws beyond 100), which a dragged slider would otherwise reach
-/// within seconds.
-pub const FRAGMENT_WRITE_INTERVAL_MS: u32 = 250;
-
-/// Writes an instance's fragment off the path from an input to its painted result: a write
-/// (a couple of milliseconds in Chromium, most of it waiting for the browser process) runs in a
-/// task of its own after the update. Typing and clicking write at once; a stream of changes
-/// (a dragged slider) is thinned to one write per [`FRAGMENT_WRITE_INTERVAL_MS`] after the
-/// first [`FRAGMENT_WRITE_BURST`], and the last write always carries the latest fragment.
-/// Dropping the writer drops a pending write.
+/// Writes an instance's fragment off the path from an input to its painted result, as a
+/// trailing throttle: the first change is written in a task of its own after the update, later
+/// changes at most once per [`FRAGMENT_WRITE_INTERVAL_MS`], and the last write always carries
+/// the latest fragment. Dropping the writer drops a pending write.
 #[derive(Default)]
 pub struct FragmentWriter {
     pending: std::rc::Rc<std::cell::RefCell<PendingFragment>>,
@@ -37,10 +31,8 @@ pub struct FragmentWriter {
 struct PendingFragment {
     /// The fragment to write next, if it changed since the last write.
     latest: Option<String>,
-    /// A write task is waiting.
-    scheduled: bool,
-    /// The writes left, as of the last write (`None`: a full burst).
-    budget: Option<WriteBudget>,
+    /// A writer task is running (writing, or waiting out the interval).
+    running: bool,
 }
 
 impl FragmentWriter {
@@ -48,89 +40,38 @@ impl FragmentWriter {
     pub fn write(&self, fragment: String) {
         let mut pending = self.pending.borrow_mut();
         pending.latest = Some(fragment);
-        if pending.scheduled {
-            return;
+        if !pending.running {
+            pending.running = true;
+            drop(pending);
+            spawn_writer(std::rc::Rc::downgrade(&self.pending));
         }
-        pending.scheduled = true;
-        let now = now_ms();
-        let delay = pending.budget.map_or(0, |budget| budget.at(now).wait_ms());
-        drop(pending);
-        schedule_write(std::rc::Rc::downgrade(&self.pending), delay);
     }
 }
 
-/// A token bucket of fragment writes: [`FRAGMENT_WRITE_BURST`] tokens, one more every
-/// [`FRAGMENT_WRITE_INTERVAL_MS`].
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct WriteBudget {
-    /// Writes available at `at_ms`.
-    tokens: f64,
-    /// When `tokens` was counted, ms since the epoch.
-    at_ms: f64,
-}
-
-impl WriteBudget {
-    /// The budget after one write at `now_ms` from `budget` (`None`: a full burst).
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-    fn spend(budget: Option<WriteBudget>, now_ms: f64) -> WriteBudget {
-        let full = WriteBudget { tokens: f64::from(FRAGMENT_WRITE_BURST), at_ms: now_ms };
-        let available = budget.map_or(full, |budget| budget.at(now_ms));
-        WriteBudget { tokens: (available.tokens - 1.0).max(0.0), at_ms: now_ms }
-    }
-
-    /// The budget at `now_ms`.
-    ///
-    /// # Formula
-    /// tokens(now) = min(burst, tokens + max(0, now - at) / interval): a clock that jumps back
-    /// refills nothing.
-    fn at(self, now_ms: f64) -> WriteBudget {
-        let elapsed = (now_ms - self.at_ms).max(0.0);
-        let refill = if elapsed.is_finite() { elapsed / f64::from(FRAGMENT_WRITE_INTERVAL_MS) } else { 0.0 };
-        WriteBudget { tokens: (self.tokens + refill).min(f64::from(FRAGMENT_WRITE_BURST)), at_ms: now_ms }
-    }
-
-    /// Milliseconds until the next write may run.
-    ///
-    /// # Formula
-    /// wait = 0 with a whole token, else (1 - tokens) x interval, rounded up.
-    fn wait_ms(self) -> u32 {
-        let interval = f64::from(FRAGMENT_WRITE_INTERVAL_MS);
-        let wait = ((1.0 - self.tokens) * interval).clamp(0.0, interval);
-        // Within 0..=interval after the clamp (NaN tokens give NaN, which waits one interval).
-        if wait.is_finite() { wait.ceil() as u32 } else { FRAGMENT_WRITE_INTERVAL_MS }
-    }
-}
-
+/// Writes the latest fragment, then waits one interval, until nothing new came in.
 #[cfg(target_arch = "wasm32")]
-fn now_ms() -> f64 {
-    js_sys::Date::now()
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn now_ms() -> f64 {
-    0.0
-}
-
-#[cfg(target_arch = "wasm32")]
-fn schedule_write(pending: std::rc::Weak<std::cell::RefCell<PendingFragment>>, delay_ms: u32) {
+fn spawn_writer(pending: std::rc::Weak<std::cell::RefCell<PendingFragment>>) {
+    use std::time::Duration;
     yew::platform::spawn_local(async move {
-        yew::platform::time::sleep(std::time::Duration::from_millis(u64::from(delay_ms))).await;
-        let Some(pending) = pending.upgrade() else { return };
-        let latest = {
-            let mut pending = pending.borrow_mut();
-            pending.scheduled = false;
-            pending.budget = Some(WriteBudget::spend(pending.budget, now_ms()));
-            pending.latest.take()
-        };
-        if let Some(fragment) = latest {
+        // A task of its own (a timer), so the update is painted first.
+        yew::platform::time::sleep(Duration::ZERO).await;
+        loop {
+            let Some(shared) = pending.upgrade() else { return };
+            let latest = shared.borrow_mut().latest.take();
+            let Some(fragment) = latest else {
+                shared.borrow_mut().running = false;
+                return;
+            };
+            drop(shared);
             write_fragment(&fragment);
+            yew::platform::time::sleep(Duration::from_millis(FRAGMENT_WRITE_INTERVAL_MS)).await;
         }
     });
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-fn schedule_write(pending: std::rc::Weak<std::cell::RefCell<PendingFragment>>, delay_ms: u32) {
-    let _ = (pending, delay_ms);
+fn spawn_writer(pending: std::rc::Weak<std::cell::RefCell<PendingFragment>>) {
+    let _ = pending;
 }
 
 /// Replaces the fragment without adding a history entry or scrolling.
@@ -248,41 +189,5 @@ pub fn on_hash_change(on_change: impl Fn() + 'static) -> HashListener {
     {
         let _ = on_change;
         HashListener {}
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{FRAGMENT_WRITE_BURST, FRAGMENT_WRITE_INTERVAL_MS, WriteBudget};
-
-    const INTERVAL: f64 = FRAGMENT_WRITE_INTERVAL_MS as f64;
-
-    #[test]
-    fn a_burst_of_writes_goes_at_once_then_one_per_interval() {
-        let mut budget = None;
-        for _ in 0..FRAGMENT_WRITE_BURST {
-            let now = 1_000.0;
-            assert_eq!(budget.map_or(0, |b: WriteBudget| b.at(now).wait_ms()), 0);
-            budget = Some(WriteBudget::spend(budget, now));
-        }
-        let spent = budget.expect("spent");
-        assert_eq!(spent.at(1_000.0).wait_ms(), FRAGMENT_WRITE_INTERVAL_MS);
-        assert_eq!(spent.at(1_000.0 + INTERVAL / 2.0).wait_ms(), FRAGMENT_WRITE_INTERVAL_MS / 2);
-        assert_eq!(spent.at(1_000.0 + INTERVAL).wait_ms(), 0);
-    }
-
-    #[test]
-    fn the_budget_refills_to_one_burst_at_most() {
-        let spent = WriteBudget { tokens: 0.0, at_ms: 0.0 };
-        assert_eq!(spent.at(1.0e9).tokens, f64::from(FRAGMENT_WRITE_BURST));
-        assert_eq!(spent.at(3.0 * INTERVAL).tokens, 3.0);
-    }
-
-    #[test]
-    fn a_clock_that_jumps_back_refills_nothing_and_waits_one_interval_at_most() {
-        let spent = WriteBudget { tokens: 0.0, at_ms: 5_000.0 };
-        assert_eq!(spent.at(1_000.0).tokens, 0.0);
-        assert_eq!(spent.at(1_000.0).wait_ms(), FRAGMENT_WRITE_INTERVAL_MS);
-        assert_eq!(WriteBudget { tokens: f64::NAN, at_ms: 0.0 }.wait_ms(), FRAGMENT_WRITE_INTERVAL_MS);
     }
 }

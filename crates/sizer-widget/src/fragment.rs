@@ -1,14 +1,15 @@
 //! The URL fragment codec: `#s=<compact scenario>`, so a link reproduces a sizing.
 //!
 //! Form: `#s=r:<run id>,l:<lang>,f:<floor>,a:<answer tokens>,i:<interval s>,b:<0|1 always busy>,
-//! t:<ttft s>,p:<percentile 0..1>,z:<z, only with the seed's z>,h:<n|p|e headroom>,
+//! t:<ttft s>,p:<percentile 0..1>,z:<z, only with the English article's z>,h:<n|p|e headroom>,
 //! m:<l|m interpolation>,c:<context tokens>,q:<prompt tokens>,n:<replicas>`. Missing keys take the
 //! chat defaults; unknown keys are ignored (newer links stay readable); a malformed value makes
 //! the whole fragment invalid, and the widget keeps its current scenario. Run ids are
 //! percent-encoded where they hold anything but `[A-Za-z0-9._-]`.
 
-use sizer_core::{HeadroomMethod, Interpolation, Scenario};
+use sizer_core::Scenario;
 
+use crate::codes::{self, HEADROOM, INTERPOLATION};
 use crate::i18n::{Lang, format_number};
 
 /// The fragment's prefix.
@@ -50,8 +51,8 @@ pub fn encode(run: &str, lang: Lang, scenario: &Scenario) -> String {
         ("b", if scenario.always_busy { "1" } else { "0" }.to_string()),
         ("t", plain(scenario.ttft_s)),
         ("p", plain(scenario.percentile)),
-        ("h", headroom_code(scenario.headroom).to_string()),
-        ("m", interpolation_code(scenario.interpolation).to_string()),
+        ("h", codes::row(&HEADROOM, scenario.headroom).short.to_string()),
+        ("m", codes::row(&INTERPOLATION, scenario.interpolation).short.to_string()),
         ("c", plain(scenario.context_tokens)),
         ("q", plain(scenario.prompt_tokens)),
         ("n", plain(f64::from(scenario.replicas))),
@@ -93,8 +94,10 @@ pub fn decode(fragment: &str) -> Result<FragmentScenario, FragmentError> {
             "t" => scenario.ttft_s = number(value, "t")?,
             "p" => scenario.percentile = number(value, "p")?,
             "z" => scenario.z = Some(number(value, "z")?),
-            "h" => scenario.headroom = headroom_from(value).ok_or(FragmentError::BadValue("h"))?,
-            "m" => scenario.interpolation = interpolation_from(value).ok_or(FragmentError::BadValue("m"))?,
+            "h" => scenario.headroom = codes::from_short(&HEADROOM, value).ok_or(FragmentError::BadValue("h"))?,
+            "m" => {
+                scenario.interpolation = codes::from_short(&INTERPOLATION, value).ok_or(FragmentError::BadValue("m"))?
+            }
             "c" => scenario.context_tokens = number(value, "c")?,
             "q" => scenario.prompt_tokens = number(value, "q")?,
             "n" => {
@@ -132,38 +135,6 @@ fn number(value: &str, key: &'static str) -> Result<f64, FragmentError> {
     if parsed.is_finite() { Ok(parsed) } else { Err(FragmentError::BadValue(key)) }
 }
 
-fn headroom_code(method: HeadroomMethod) -> &'static str {
-    match method {
-        HeadroomMethod::NormalApprox => "n",
-        HeadroomMethod::ExactPoisson => "p",
-        HeadroomMethod::ErlangC => "e",
-    }
-}
-
-fn headroom_from(code: &str) -> Option<HeadroomMethod> {
-    match code {
-        "n" => Some(HeadroomMethod::NormalApprox),
-        "p" => Some(HeadroomMethod::ExactPoisson),
-        "e" => Some(HeadroomMethod::ErlangC),
-        _ => None,
-    }
-}
-
-fn interpolation_code(method: Interpolation) -> &'static str {
-    match method {
-        Interpolation::Linear => "l",
-        Interpolation::MonotoneLog2 => "m",
-    }
-}
-
-fn interpolation_from(code: &str) -> Option<Interpolation> {
-    match code {
-        "l" => Some(Interpolation::Linear),
-        "m" => Some(Interpolation::MonotoneLog2),
-        _ => None,
-    }
-}
-
 /// Appends `text`, percent-encoding every byte outside `[A-Za-z0-9._-]`.
 fn push_encoded(out: &mut String, text: &str) {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
@@ -199,6 +170,7 @@ fn percent_decode(text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sizer_core::{HeadroomMethod, Interpolation};
 
     #[test]
     fn round_trip_keeps_everything() {

@@ -6,13 +6,13 @@
 //! outlives every render, they keep those children's props equal: a new floor re-renders only
 //! what depends on it.
 
-use sizer_core::{HeadroomMethod, Interpolation};
 use yew::prelude::*;
 
+use crate::codes::{self, HEADROOM, INTERPOLATION, THEME};
 use crate::i18n::Lang;
-use crate::imported::ImportAction;
+use crate::import_state::ImportAction;
 use crate::input::Field;
-use crate::state::{Action, SizerState, Theme, Usage};
+use crate::state::{Action, SizerState, Usage};
 
 /// Every callback the calculator hands to its inputs.
 #[derive(Clone, PartialEq)]
@@ -72,67 +72,16 @@ impl Handlers {
             },
             on_submit: Callback::from(|event: SubmitEvent| event.prevent_default()),
             on_lang: on(|code| Lang::from_code(&code).map(Action::SetLang)),
-            on_theme: on(|code| Theme::ALL.into_iter().find(|theme| theme.code() == code).map(Action::SetTheme)),
+            on_theme: on(|code| codes::from_code(&THEME, &code).map(Action::SetTheme)),
             on_run: on(|id| Some(Action::SetRun(id))),
             on_usage: on(|code| Usage::from_code(&code).map(Action::SetUsage)),
             on_z: on(|code| Some(Action::SetSeedZ(code == "seed"))),
-            on_headroom: on(|code| headroom_from(&code).map(Action::SetHeadroom)),
-            on_interpolation: on(|code| interpolation_from(&code).map(Action::SetInterpolation)),
+            on_headroom: on(|code| codes::from_code(&HEADROOM, &code).map(Action::SetHeadroom)),
+            on_interpolation: on(|code| codes::from_code(&INTERPOLATION, &code).map(Action::SetInterpolation)),
             on_import: {
                 let dispatcher = dispatcher.clone();
                 Callback::from(move |action| dispatcher.dispatch(Action::Imported(action)))
             },
         }
-    }
-}
-
-/// Every headroom method, in the select's order.
-pub const HEADROOM_METHODS: [HeadroomMethod; 3] =
-    [HeadroomMethod::NormalApprox, HeadroomMethod::ExactPoisson, HeadroomMethod::ErlangC];
-
-/// Every interpolation method, in the select's order.
-pub const INTERPOLATIONS: [Interpolation; 2] = [Interpolation::Linear, Interpolation::MonotoneLog2];
-
-/// The code of a headroom method in the select.
-pub fn headroom_code(method: HeadroomMethod) -> &'static str {
-    match method {
-        HeadroomMethod::NormalApprox => "normal",
-        HeadroomMethod::ExactPoisson => "poisson",
-        HeadroomMethod::ErlangC => "erlang_c",
-    }
-}
-
-/// The headroom method with this select code ([`headroom_code`]'s inverse).
-fn headroom_from(code: &str) -> Option<HeadroomMethod> {
-    HEADROOM_METHODS.into_iter().find(|&method| headroom_code(method) == code)
-}
-
-/// The code of an interpolation method in the select.
-pub fn interpolation_code(method: Interpolation) -> &'static str {
-    match method {
-        Interpolation::Linear => "linear",
-        Interpolation::MonotoneLog2 => "monotone_log2",
-    }
-}
-
-/// The interpolation method with this select code ([`interpolation_code`]'s inverse).
-fn interpolation_from(code: &str) -> Option<Interpolation> {
-    INTERPOLATIONS.into_iter().find(|&method| interpolation_code(method) == code)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn select_codes_round_trip_and_unknown_codes_are_refused() {
-        for method in HEADROOM_METHODS {
-            assert_eq!(headroom_from(headroom_code(method)), Some(method));
-        }
-        for method in INTERPOLATIONS {
-            assert_eq!(interpolation_from(interpolation_code(method)), Some(method));
-        }
-        assert_eq!(headroom_from("erlang"), None);
-        assert_eq!(interpolation_from(""), None);
     }
 }

@@ -8,17 +8,15 @@
 //! alone until the person opts in again (which overwrites it).
 //!
 //! Imported runs never reach the share URL by themselves; when the person asks, the chosen
-//! curve goes there as points through `sizer_import`'s codec ([`share_points`],
-//! [`run_from_shared_points`]).
+//! curve goes there as points through `sizer_import`'s codec (`share_points`,
+//! `run_from_shared_points`).
 
 use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
-use sizer_core::Scenario;
-use sizer_data::{Counter, Figure, Run, RunOrigin, RunPoint, Topology, Workload, dataset};
-use sizer_import::{ShareError, clean_label, decode_points, encode_points};
+use sizer_data::{Run, RunOrigin};
+use sizer_import::{clean_label, run_from_shared_points, share_points};
 
-use crate::outcome::{Cited, DEFAULT_RUN, Outcome, RunSizing};
 use crate::state::SizerState;
 
 /// The `localStorage` key. The version in the name and in the value lets a later format move on.
@@ -243,164 +241,6 @@ fn id_number(id: &str) -> Option<u32> {
     digits.parse().ok()
 }
 
-/// A run by id: the sourced dataset first, then the imported runs.
-pub fn find_run(imported: &ImportedRuns, id: &str) -> Option<Rc<Run>> {
-    if let Some(run) = dataset().run(id) {
-        return Some(Rc::new(run.clone()));
-    }
-    imported.get(id).cloned()
-}
-
-/// The curve of an imported run as the share link's compact points (`1:54.18,2:28.51`).
-pub fn share_points(run: &Run) -> Result<String, ShareError> {
-    let (points, _) = run.curve_points().map_err(|_| ShareError::Empty)?;
-    encode_points(&points)
-}
-
-/// A run rebuilt from shared points: origin `Yours`, the given id and label (cleaned), every
-/// speed marked as the person's own figure. Only the curve travels in a link: no TTFT, prefill
-/// or workload.
-pub fn run_from_shared_points(id: &str, label: &str, points: &str) -> Result<Run, ShareError> {
-    let decoded = decode_points(points)?;
-    let (label, _) = clean_label(label);
-    let label = if label.is_empty() { "Shared curve".to_owned() } else { label };
-    let mut run_points = Vec::with_capacity(decoded.len());
-    for (index, (concurrency, tok_s)) in decoded.into_iter().enumerate() {
-        if concurrency.fract() != 0.0 || concurrency > f64::from(u32::MAX) {
-            return Err(ShareError::OutOfRange { index });
-        }
-        run_points.push(RunPoint {
-            // Whole and within u32 (checked above), so the conversion is exact.
-            concurrency: concurrency as u32,
-            per_request_tok_s: Some(Figure::published(tok_s)),
-            ..RunPoint::default()
-        });
-    }
-    Ok(Run {
-        id: id.to_owned(),
-        label: label.clone(),
-        origin: RunOrigin::Yours,
-        model: label,
-        model_id: "shared".to_owned(),
-        format: "not stated".to_owned(),
-        engine: "not stated".to_owned(),
-        engine_version: None,
-        hardware: "not stated".to_owned(),
-        nodes: 1,
-        topology: Topology::Single,
-        workload: Workload::default(),
-        counter: Counter::NotStated,
-        source: "yours".to_owned(),
-        date: None,
-        cited_in: Vec::new(),
-        points: run_points,
-        note: Some("Shared as points in a link: per-request tok/s only.".to_owned()),
-    })
-}
-
-/// What a person did to their imported runs (one [`crate::state::Action::Imported`]).
-#[derive(Clone, Debug, PartialEq)]
-pub enum ImportAction {
-    /// Imported runs: listed, and the first one put in use.
-    Add(Vec<Rc<Run>>),
-    /// Put an imported run in use.
-    Select(String),
-    /// Renamed a run (id, new name).
-    Rename(String, String),
-    /// Removed a run; if it was in use, the default run takes its place.
-    Remove(String),
-    /// Ticked or unticked "remember on this device".
-    SetRemember(bool),
-    /// Ticked or unticked "put my curve into the share link".
-    SetShare(bool),
-    /// The device's stored runs were read.
-    Restore(Rc<Restored>),
-    /// Opened a link carrying a shared curve: listed (once: a curve with the same points is
-    /// reused) and put in use; the link keeps carrying it (it came in the link).
-    AddShared(Rc<Run>),
-}
-
-impl SizerState {
-    /// Applies an [`ImportAction`]; returns whether the sizing must be recomputed.
-    pub fn apply_imported(&mut self, action: ImportAction) -> bool {
-        match action {
-            ImportAction::Add(runs) => match self.imported.add(&runs) {
-                Ok(ids) => match ids.into_iter().next() {
-                    Some(first) => {
-                        self.run_id = first;
-                        true
-                    }
-                    None => false,
-                },
-                Err(AddError::TooMany { .. }) => false,
-            },
-            ImportAction::Select(id) => {
-                let known = self.imported.get(&id).is_some();
-                if known {
-                    self.run_id = id;
-                }
-                known
-            }
-            ImportAction::Rename(id, name) => self.imported.rename(&id, &name) && self.run_id == id,
-            ImportAction::Remove(id) => {
-                let was_in_use = self.imported.remove(&id) && self.run_id == id;
-                if was_in_use {
-                    self.run_id = DEFAULT_RUN.to_owned();
-                }
-                was_in_use
-            }
-            ImportAction::SetRemember(on) => {
-                self.imported.remember = on;
-                if on {
-                    self.imported.notice = None;
-                }
-                false
-            }
-            ImportAction::SetShare(on) => {
-                self.imported.share = on;
-                false
-            }
-            ImportAction::Restore(restored) => {
-                self.imported.restore(Restored::clone(&restored));
-                false
-            }
-            ImportAction::AddShared(run) => {
-                self.imported.share = true;
-                let points = run.curve_points().ok().map(|(points, _)| points);
-                let same =
-                    self.imported.runs().iter().find(|other| other.curve_points().ok().map(|(p, _)| p) == points);
-                if let Some(existing) = same {
-                    self.run_id = existing.id.clone();
-                    return true;
-                }
-                self.apply_imported(ImportAction::Add(vec![run]))
-            }
-        }
-    }
-}
-
-/// The outcome for an imported run: the same core sizing and the same TTFT reading as for a
-/// sourced run. The prefill rate is the run's own (llama.cpp S_PP, llama-benchy pp), cited as
-/// yours; the KV pool and the article's claims belong to the dataset's runs, so there are none.
-pub fn outcome_for(run: &Rc<Run>, scenario: Scenario) -> Outcome {
-    let prefill = run.prefill_tok_s().map(|value| Cited { value, cited_id: "yours", source: "yours" });
-    let scenario = Scenario { kv_pool_tokens: None, prefill_tok_s: prefill.map(|c| c.value), ..scenario };
-    let RunSizing { curve, basis, sizing, ttft } = RunSizing::of(run, &scenario);
-    Outcome {
-        run: Some(Rc::clone(run)),
-        run_ref: None,
-        basis,
-        curve,
-        scenario,
-        kv_pool: None,
-        kv_limit: None,
-        prefill,
-        sizing,
-        ttft,
-        claims: Vec::new(),
-    }
-}
-
 /// The key of the shared curve in the `#s=` fragment. Its value is [`share_points`] with `:`
 /// written as `_` and `,` as `~` (the fragment separates its own pairs with those).
 pub const FRAGMENT_KEY: &str = "y";
@@ -465,6 +305,7 @@ pub mod device {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::import_state::ImportAction;
 
     fn run(label: &str) -> Rc<Run> {
         let import = sizer_import::import("concurrency,tok/s\n1,50\n8,20\n", label).expect("two-column paste imports");
@@ -552,21 +393,9 @@ mod tests {
     }
 
     #[test]
-    fn shared_points_round_trip_into_a_run() {
-        let original = run("a");
-        let points = share_points(&original).expect("encodable");
-        assert_eq!(points, "1:50,8:20");
-        let rebuilt = run_from_shared_points("yours-1", "", &points).expect("decodable");
-        assert_eq!(rebuilt.curve_points().map(|(p, _)| p), Ok(vec![(1.0, 50.0), (8.0, 20.0)]));
-        assert_eq!(rebuilt.label, "Shared curve");
-        assert_eq!(run_from_shared_points("yours-1", "x", "1.5:50"), Err(ShareError::OutOfRange { index: 0 }));
-        assert!(run_from_shared_points("yours-1", "x", "1:<b>").is_err());
-    }
-
-    #[test]
     fn a_shared_curve_travels_in_the_fragment_only_when_asked() {
         let mut state = SizerState::new(&crate::config::Config::default());
-        state.apply_imported(ImportAction::Add(vec![run("a")]));
+        state.apply_imported(ImportAction::Add { runs: vec![run("a")], report: None });
         assert_eq!(state.run_id, "yours-1");
         let plain = crate::fragment::encode(&state.run_id, state.lang, &state.scenario());
         assert_eq!(fragment_with_shared(plain.clone(), &state), plain);
@@ -586,15 +415,5 @@ mod tests {
         let mut fresh = SizerState::new(&crate::config::Config::default());
         fresh.apply_imported(ImportAction::AddShared(Rc::new(received)));
         assert_eq!((fresh.imported.len(), fresh.run_id.as_str()), (1, "yours-1"));
-    }
-
-    #[test]
-    fn find_run_looks_in_the_dataset_then_yours() {
-        let mut imported = ImportedRuns::default();
-        let _ = imported.add(&[run("a")]);
-        let sourced = dataset().runs.first().map(|r| r.id.clone()).expect("dataset has runs");
-        assert_eq!(find_run(&imported, &sourced).map(|r| r.origin), Some(RunOrigin::Sourced));
-        assert_eq!(find_run(&imported, "yours-1").map(|r| r.origin), Some(RunOrigin::Yours));
-        assert!(find_run(&imported, "yours-2").is_none());
     }
 }

@@ -8,19 +8,22 @@
 
 pub mod app;
 pub mod browser;
+pub mod calculation;
 pub mod chart;
+pub mod codes;
 pub mod components;
 pub mod config;
 pub mod export;
 pub mod fragment;
 pub mod handlers;
 pub mod i18n;
+pub mod import_state;
 pub mod imported;
 pub mod input;
 pub mod memory_export;
 pub mod memory_state;
 pub mod memory_view;
-pub mod outcome;
+pub mod run_ref;
 pub mod state;
 pub mod summary;
 pub mod work;

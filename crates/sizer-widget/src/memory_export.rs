@@ -7,16 +7,16 @@ use serde_json::Value;
 use sizer_data::PoolKind;
 use sizer_data::memory::{MemoryRequest, MemoryResponse};
 
+use crate::calculation::Calculation;
 use crate::i18n::memory::{
     MemMsg, band_text, computed_note, left_across, left_at, mem_text, plan_error, sessions_at, weights_sum,
 };
 use crate::i18n::{Lang, format_integer, format_number};
 use crate::memory_state::MemoryChoice;
 use crate::memory_view::{MemoryView, SourceCite};
-use crate::outcome::Outcome;
 
 /// `sizing` (the sizing's Markdown) with the memory part appended.
-pub fn with_markdown(mut sizing: String, lang: Lang, outcome: &Outcome, choice: Option<&MemoryChoice>) -> String {
+pub fn with_markdown(mut sizing: String, lang: Lang, outcome: &Calculation, choice: Option<&MemoryChoice>) -> String {
     if let Some(choice) = choice {
         sizing.push('\n');
         sizing.push_str(&markdown(lang, &MemoryView::compute(choice, outcome.scenario.context_tokens)));
@@ -113,7 +113,7 @@ struct MemoryJson<'a> {
 
 /// `sizing` (the sizing's JSON export) with `memory` and the KV pool's kind added; the sizing's
 /// JSON as it was should it not be an object.
-pub fn with_json(sizing: &str, outcome: &Outcome, choice: Option<&MemoryChoice>) -> String {
+pub fn with_json(sizing: &str, outcome: &Calculation, choice: Option<&MemoryChoice>) -> String {
     let Ok(Value::Object(mut object)) = serde_json::from_str::<Value>(sizing) else {
         return sizing.to_string();
     };
@@ -155,12 +155,12 @@ pub fn with_json(sizing: &str, outcome: &Outcome, choice: Option<&MemoryChoice>)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::outcome::DEFAULT_RUN;
+    use crate::calculation::DEFAULT_RUN;
     use sizer_core::Scenario;
 
     #[test]
     fn the_exports_carry_the_memory_choices() {
-        let outcome = Outcome::compute(DEFAULT_RUN, Scenario::chat(), &Outcome::empty());
+        let outcome = Calculation::compute(DEFAULT_RUN, Scenario::chat());
         let choice = MemoryChoice::new(Lang::De);
         let md = with_markdown("## sizing\n".into(), Lang::De, &outcome, Some(&choice));
         assert!(md.contains("- Geladene Modelle: gpt-oss-120b, gpt-oss-20b\n"), "{md}");

@@ -1,6 +1,6 @@
 //! Browser entry points: mount every `[data-spark-sizer]` element, and `window.SparkSizer`
-//! with `size(scenarioJson, runId)` (the Sizing as JSON), `memory(requestJson)` (which models fit
-//! together: `sizer_data::memory::memory_json`) and `mount(element)`.
+//! with `size(scenarioJson, runIdOrCurve)` (the Sizing as JSON), `memory(requestJson)` (which
+//! models fit together: `sizer_data::memory::memory_json`) and `mount(element)`.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -9,7 +9,7 @@ use web_sys::Element;
 
 use crate::app::{App, AppProps};
 use crate::config::{Attributes, Config};
-use crate::export::size_json;
+use crate::export::{ApiRun, size_json};
 
 /// Marks an element that already holds an instance.
 const MOUNTED: &str = "data-spark-sizer-mounted";
@@ -73,7 +73,12 @@ pub fn start() {
 pub fn install_api() {
     let Some(window) = web_sys::window() else { return };
     let api = js_sys::Object::new();
-    let size = Closure::<dyn Fn(String, String) -> Result<String, JsValue>>::new(|scenario: String, run: String| {
+    let size = Closure::<dyn Fn(String, JsValue) -> Result<String, JsValue>>::new(|scenario: String, run: JsValue| {
+        // A string is a run id; anything else is read as an inline curve's JSON.
+        let run = match run.as_string() {
+            Some(id) => ApiRun::Id(id),
+            None => ApiRun::Inline(js_sys::JSON::stringify(&run).ok().and_then(|s| s.as_string()).unwrap_or_default()),
+        };
         size_json(&scenario, &run).map_err(|error| JsValue::from(js_sys::Error::new(&error.message())))
     });
     let mount_fn = Closure::<dyn Fn(JsValue)>::new(|element: JsValue| {

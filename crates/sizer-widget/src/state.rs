@@ -1,7 +1,7 @@
 //! The calculator's state: what the person typed, what it parsed to, the choices made, and the
 //! sizing computed from them. One [`Action`] per thing a person can do; [`SizerState::reduce`]
 //! applies it (Yew's `use_reducer`, like its `function_todomvc` example) and recomputes the
-//! [`Outcome`]. No web-sys here: the state is built the same way on the server (prerendering)
+//! [`Calculation`]. No web-sys here: the state is built the same way on the server (prerendering)
 //! and in the browser.
 
 use std::rc::Rc;
@@ -9,13 +9,15 @@ use std::rc::Rc;
 use sizer_core::{HeadroomMethod, Interpolation, Scenario};
 use yew::Reducible;
 
+use crate::calculation::{Calculation, DEFAULT_RUN};
 use crate::config::Config;
 use crate::fragment::FragmentScenario;
 use crate::i18n::{Lang, format_number};
-use crate::imported::{ImportAction, ImportedRuns};
+use crate::import_state::{ImportAction, ImportPanelState};
+use crate::imported::ImportedRuns;
 use crate::input::{Field, InputError};
 use crate::memory_state::{MemoryAction, MemoryChoice};
-use crate::outcome::{DEFAULT_RUN, Outcome};
+use crate::run_ref::RunRef;
 
 /// The colour scheme override.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -27,21 +29,7 @@ pub enum Theme {
     Dark,
 }
 
-impl Theme {
-    /// Every theme, in switcher order.
-    pub const ALL: [Theme; 3] = [Theme::Auto, Theme::Light, Theme::Dark];
-
-    /// The code used in the `data-theme` attribute of the root element.
-    pub fn code(self) -> &'static str {
-        match self {
-            Theme::Auto => "auto",
-            Theme::Light => "light",
-            Theme::Dark => "dark",
-        }
-    }
-}
-
-/// The usage presets of the seeds.
+/// The usage presets of the English article.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Usage {
     /// A question every 120 s, 400-token answers, 1 s to first token.
@@ -84,7 +72,7 @@ impl Usage {
         [Field::AnswerTokens, Field::IntervalS, Field::TtftS, Field::PromptTokens, Field::ContextTokens];
 }
 
-/// The seed's rounded z for the 99th percentile ("average + 2.33 x square root of average").
+/// The English article's rounded z for the 99th percentile ("average + 2.33 x square root of average").
 pub const SEED_Z: f64 = 2.33;
 
 /// Everything a person can do to the calculator.
@@ -100,7 +88,7 @@ pub enum Action {
     SetAlwaysBusy(bool),
     /// Picked a floor preset (15 or 10 tok/s).
     SetFloor(f64),
-    /// Switched between z from the percentile and the seed's z = 2.33.
+    /// Switched between z from the percentile and the English article's z = 2.33.
     SetSeedZ(bool),
     /// Picked a headroom method.
     SetHeadroom(HeadroomMethod),
@@ -112,7 +100,7 @@ pub enum Action {
     SetTheme(Theme),
     /// Opened a link with a scenario in its fragment.
     LoadFragment(FragmentScenario),
-    /// Imported, picked, renamed or removed one of their own runs (see `imported.rs`).
+    /// Did something in the import panel (see `import_state.rs`).
     Imported(ImportAction),
     /// Changed the memory section: models kept loaded, budget (see `memory_state.rs`).
     Memory(MemoryAction),
@@ -135,22 +123,24 @@ pub struct SizerState {
     pub errors: [Option<InputError>; Field::COUNT],
     /// Duty 1 whatever the interval (agents).
     pub always_busy: bool,
-    /// Use the seed's z = 2.33 instead of z from the percentile.
+    /// Use the English article's z = 2.33 instead of z from the percentile.
     pub seed_z: bool,
     /// How headroom for peaks is computed.
     pub headroom: HeadroomMethod,
     /// How speed is read between measured points.
     pub interpolation: Interpolation,
     /// The sizing of the current inputs.
-    pub outcome: Rc<Outcome>,
+    pub outcome: Rc<Calculation>,
     /// The person's own imported runs ("yours").
     pub imported: ImportedRuns,
+    /// The import panel's status, failure, warnings and pending import.
+    pub import_panel: ImportPanelState,
     /// The memory section's choices (models kept loaded, budget).
     pub memory: MemoryChoice,
 }
 
 impl SizerState {
-    /// The state a fresh instance starts in: the seeds' chat defaults, overridden by `config`.
+    /// The state a fresh instance starts in: the English article's chat defaults, overridden by `config`.
     pub fn new(config: &Config) -> SizerState {
         let lang = config.lang.unwrap_or_default();
         let usage = config.usage.unwrap_or(Usage::Chat);
@@ -164,9 +154,10 @@ impl SizerState {
         let mut state = SizerState {
             lang,
             theme: Theme::Auto,
-            outcome: Rc::new(Outcome::empty()),
+            outcome: Rc::new(Calculation::empty()),
             run_id,
             imported: ImportedRuns::default(),
+            import_panel: ImportPanelState::default(),
             memory: MemoryChoice::new(lang),
             texts: Default::default(),
             values: [0.0; Field::COUNT],
@@ -223,7 +214,7 @@ impl SizerState {
     }
 
     /// The scenario of the last valid values (without the run's KV pool and prefill rate, which
-    /// [`Outcome::compute`] fills in from the dataset).
+    /// [`Calculation::for_run`] fills in through `sizer_data::scenario_for_run`).
     pub fn scenario(&self) -> Scenario {
         let value = |field: Field| field.to_scenario(self.value(field));
         Scenario {
@@ -291,9 +282,9 @@ impl SizerState {
 
     /// Recomputes the sizing from the current values.
     fn recompute(&mut self) {
-        self.outcome = Rc::new(match self.imported.get(&self.run_id) {
-            Some(run) => crate::imported::outcome_for(run, self.scenario()),
-            None => Outcome::compute(&self.run_id, self.scenario(), &self.outcome),
+        self.outcome = Rc::new(match RunRef::find(&self.imported, &self.run_id) {
+            Some(run) => Calculation::for_run(run, self.scenario()),
+            None => Calculation { scenario: self.scenario(), ..Calculation::empty() },
         });
     }
 }

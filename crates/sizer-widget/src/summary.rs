@@ -4,9 +4,10 @@
 
 use sizer_core::{Limit, Sizing, StreamsAtFloor};
 
+use crate::calculation::{Calculation, NoSizing};
+use crate::codes::{self, LIMIT};
 use crate::i18n::phrases::{self, Audience};
 use crate::i18n::{Lang, Msg, format_integer, format_number, text};
-use crate::outcome::{Outcome, Problem};
 use crate::state::Usage;
 
 /// The result, formatted.
@@ -30,25 +31,9 @@ pub struct ResultText {
     pub margin: Option<String>,
 }
 
-/// The DOM contract's code for a limit.
-pub fn limit_code(limit: Limit) -> &'static str {
-    match limit {
-        Limit::Speed => "speed",
-        Limit::KvCache => "kv",
-        Limit::Prefill => "prefill",
-    }
-}
-
 /// The localised name of a limit.
 pub fn limit_name(lang: Lang, limit: Limit) -> &'static str {
-    text(
-        lang,
-        match limit {
-            Limit::Speed => Msg::LimitSpeed,
-            Limit::KvCache => Msg::LimitKv,
-            Limit::Prefill => Msg::LimitPrefill,
-        },
-    )
+    codes::label(lang, &LIMIT, limit)
 }
 
 /// A number rounded down to two significant digits for a sentence people quote (163 -> 160,
@@ -62,7 +47,7 @@ pub fn quotable(value: u64) -> u64 {
 }
 
 /// Formats the outcome's result in `lang` for the given usage preset (None: custom usage).
-pub fn result_text(lang: Lang, outcome: &Outcome, usage: Option<Usage>) -> ResultText {
+pub fn result_text(lang: Lang, outcome: &Calculation, usage: Option<Usage>) -> ResultText {
     let audience = match usage {
         Some(Usage::Chat) => Audience::Chatting,
         Some(Usage::Agent) => Audience::Agents,
@@ -74,9 +59,9 @@ pub fn result_text(lang: Lang, outcome: &Outcome, usage: Option<Usage>) -> Resul
             let message = text(
                 lang,
                 match problem {
-                    Problem::NoRun => Msg::ErrUnknownRun,
-                    Problem::NoCurve => Msg::ErrNoCurve,
-                    Problem::Scenario(_) => Msg::ErrScenario,
+                    NoSizing::NoRun => Msg::ErrUnknownRun,
+                    NoSizing::NoCurve => Msg::ErrNoCurve,
+                    NoSizing::Scenario(_) => Msg::ErrScenario,
                 },
             );
             ResultText {
@@ -132,7 +117,7 @@ fn sized_text(lang: Lang, sizing: &Sizing, audience: Audience) -> ResultText {
         streams,
         streams_value: format_integer(Lang::En, u64::from(sizing.whole_streams)).replace(',', ""),
         binding: binding.to_string(),
-        binding_value: limit_code(sizing.binding),
+        binding_value: codes::code(&LIMIT, sizing.binding),
         summary,
         margin: margin_text(lang, sizing),
     }
@@ -180,7 +165,7 @@ pub fn decimals(value: f64) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::outcome::DEFAULT_RUN;
+    use crate::calculation::DEFAULT_RUN;
     use sizer_core::Scenario;
 
     #[test]
@@ -194,7 +179,7 @@ mod tests {
     #[test]
     fn the_seed_sentence() {
         let scenario = Scenario { z: Some(2.33), ..Scenario::chat() };
-        let outcome = Outcome::compute(DEFAULT_RUN, scenario, &Outcome::empty());
+        let outcome = Calculation::compute(DEFAULT_RUN, scenario);
         let result = result_text(Lang::En, &outcome, Some(Usage::Chat));
         assert_eq!(result.people, "163");
         assert_eq!(result.streams, "52");
@@ -205,7 +190,7 @@ mod tests {
     #[test]
     fn a_dense_70b_never_reaches_the_floor() {
         let run = "gpuwerk-llama-3.3-70b-awq-vllm-0.27.1";
-        let outcome = Outcome::compute(run, Scenario::chat(), &Outcome::empty());
+        let outcome = Calculation::compute(run, Scenario::chat());
         let result = result_text(Lang::En, &outcome, Some(Usage::Chat));
         assert_eq!(result.people, "0");
         assert_eq!(result.summary, "Never reaches 15 tok/s, even alone (6.0 tok/s for one request).");
@@ -214,7 +199,7 @@ mod tests {
     #[test]
     fn a_curve_still_above_the_floor_is_a_lower_bound() {
         let run = "llamacpp-b6918-gpt-oss-20b-gguf-pp512";
-        let outcome = Outcome::compute(run, Scenario { floor_tok_s: 10.0, ..Scenario::chat() }, &Outcome::empty());
+        let outcome = Calculation::compute(run, Scenario { floor_tok_s: 10.0, ..Scenario::chat() });
         let sizing = outcome.sizing().expect("sizes");
         assert!(matches!(sizing.streams, StreamsAtFloor::AtLeast { .. }), "{:?}", sizing.streams);
         let result = result_text(Lang::En, &outcome, Some(Usage::Chat));

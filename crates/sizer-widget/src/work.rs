@@ -1,4 +1,4 @@
-//! "Show the work": the seed's steps as text, each with its formula, the numbers put in, the
+//! "Show the work": the English article's steps as text, each with its formula, the numbers put in, the
 //! result and where the figures came from. Every number is a field of the core's `Sizing` or a
 //! figure of the dataset; this module only writes them down. Used by the steps list and the
 //! Markdown export.
@@ -6,15 +6,15 @@
 use sizer_core::{HeadroomMethod, Interpolation, Sizing, StreamsAtFloor};
 use sizer_data::{Run, dataset};
 
+use crate::calculation::{Calculation, Cited};
 use crate::i18n::formulas::{Formula, Word, formula, word};
 use crate::i18n::phrases;
 use crate::i18n::{Lang, Msg, format_integer, format_number, text};
-use crate::outcome::{Cited, Outcome};
 use crate::summary::{decimals, limit_name};
 
 /// Where a step's figures come from.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Citation {
+pub struct StepCite {
     /// "GPUwerk raw logs, 2026-09-02 (run gpuwerk-…)".
     pub label: String,
     /// The source's address, where the dataset has one.
@@ -37,11 +37,11 @@ pub struct Step {
     /// The result.
     pub result: String,
     /// The source of the figures (None: the person's own input).
-    pub cite: Option<Citation>,
+    pub cite: Option<StepCite>,
 }
 
 /// The steps of the outcome's sizing (empty without one).
-pub fn steps(lang: Lang, outcome: &Outcome) -> Vec<Step> {
+pub fn steps(lang: Lang, outcome: &Calculation) -> Vec<Step> {
     let (Some(sizing), Some(run)) = (outcome.sizing(), outcome.run.as_deref()) else {
         return Vec::new();
     };
@@ -120,7 +120,7 @@ pub fn steps(lang: Lang, outcome: &Outcome) -> Vec<Step> {
     steps
 }
 
-fn streams_step(lang: Lang, sizing: &Sizing, method: Interpolation, cite: Citation) -> Step {
+fn streams_step(lang: Lang, sizing: &Sizing, method: Interpolation, cite: StepCite) -> Step {
     let n = |value: f64, places: usize| format_number(lang, value, places);
     let at = phrases::at(lang);
     let tok_s = text(lang, Msg::UnitTokS);
@@ -169,7 +169,7 @@ fn headroom_step(lang: Lang, sizing: &Sizing) -> Step {
     }
 }
 
-fn kv_step(lang: Lang, sizing: &Sizing, outcome: &Outcome) -> Step {
+fn kv_step(lang: Lang, sizing: &Sizing, outcome: &Calculation) -> Step {
     let n = |value: f64, places: usize| format_number(lang, value, places);
     let title = text(lang, Msg::StepKv);
     match (outcome.kv_pool, sizing.kv_sessions, sizing.kv_sessions_unrounded, sizing.users_by_kv) {
@@ -203,7 +203,7 @@ fn kv_step(lang: Lang, sizing: &Sizing, outcome: &Outcome) -> Step {
 
 /// " (computed from the model's architecture and a 102-115 GB budget, not logged by the run)"
 /// when the KV limit uses a computed pool; empty for a logged one.
-fn computed_kv_note(lang: Lang, outcome: &Outcome) -> String {
+fn computed_kv_note(lang: Lang, outcome: &Calculation) -> String {
     let limit = outcome.kv_limit.as_ref().filter(|limit| limit.kind == Some(sizer_data::PoolKind::Computed));
     match limit.and_then(|limit| limit.computed.as_ref().ok()) {
         Some(pool) => [" (", &crate::i18n::memory::computed_note(lang, pool.band), ")"].concat(),
@@ -211,7 +211,7 @@ fn computed_kv_note(lang: Lang, outcome: &Outcome) -> String {
     }
 }
 
-fn prefill_step(lang: Lang, sizing: &Sizing, outcome: &Outcome) -> Step {
+fn prefill_step(lang: Lang, sizing: &Sizing, outcome: &Calculation) -> Step {
     let n = |value: f64, places: usize| format_number(lang, value, places);
     let title = text(lang, Msg::StepPrefill);
     match (outcome.prefill, sizing.users_by_prefill) {
@@ -239,7 +239,7 @@ fn not_known(lang: Lang, title: &'static str, formula: &str) -> Step {
 }
 
 /// The citation of a run: its source's publisher, title and date.
-pub fn run_citation(run: &Run) -> Citation {
+pub fn run_citation(run: &Run) -> StepCite {
     let data = dataset();
     let source = data.source(&run.source);
     let date = data.run_date(run).map(|date| date.to_string());
@@ -249,7 +249,7 @@ pub fn run_citation(run: &Run) -> Citation {
         label.push_str(", ");
         label.push_str(&date);
     }
-    Citation {
+    StepCite {
         label,
         href: source.and_then(|s| s.url.clone()),
         cited_id: run.id.clone(),
@@ -258,7 +258,7 @@ pub fn run_citation(run: &Run) -> Citation {
 }
 
 /// The citation of a dataset fact (KV pool, prefill rate).
-fn fact_citation(cited: Cited) -> Citation {
+fn fact_citation(cited: Cited) -> StepCite {
     let data = dataset();
     let source = data.source(cited.source);
     let mut label = source
@@ -268,7 +268,7 @@ fn fact_citation(cited: Cited) -> Citation {
         label.push_str(", ");
         label.push_str(&date.to_string());
     }
-    Citation {
+    StepCite {
         label,
         href: source.and_then(|s| s.url.clone()),
         cited_id: cited.cited_id.to_string(),
@@ -279,13 +279,13 @@ fn fact_citation(cited: Cited) -> Citation {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::outcome::DEFAULT_RUN;
+    use crate::calculation::DEFAULT_RUN;
     use sizer_core::Scenario;
 
     #[test]
     fn the_seed_steps() {
         let scenario = Scenario { z: Some(2.33), ..Scenario::chat() };
-        let outcome = Outcome::compute(DEFAULT_RUN, scenario, &Outcome::empty());
+        let outcome = Calculation::compute(DEFAULT_RUN, scenario);
         let steps = steps(Lang::En, &outcome);
         assert_eq!(steps.len(), 8);
         assert_eq!(steps[1].inputs, "18.4 tok/s at 32 → 13.1 tok/s at 64");

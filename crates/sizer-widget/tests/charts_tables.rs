@@ -4,14 +4,12 @@
 //! cargo test -p sizer-widget --target wasm32-unknown-unknown --test charts_tables`.
 #![cfg(target_arch = "wasm32")]
 
-use std::rc::Rc;
-
 use sizer_core::Interpolation;
-use sizer_data::Run;
 use sizer_widget::components::charts::{Charts, ChartsProps};
 use sizer_widget::components::sources::{Sources, SourcesProps};
 use sizer_widget::components::tables::{DataTables, DataTablesProps};
 use sizer_widget::i18n::Lang;
+use sizer_widget::run_ref::RunRef;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{Element, HtmlCanvasElement, HtmlElement, HtmlSelectElement};
@@ -53,8 +51,8 @@ fn qwen_concurrencies() -> Vec<String> {
     run.points.iter().map(|p| p.concurrency.to_string()).collect()
 }
 
-fn qwen() -> Rc<Run> {
-    Rc::new(sizer_data::dataset().run(QWEN).expect("the GPUwerk Qwen3-Coder run").clone())
+fn qwen() -> RunRef {
+    RunRef::sourced(QWEN).expect("the GPUwerk Qwen3-Coder run")
 }
 
 fn all(root: &Element, selector: &str) -> Vec<Element> {

@@ -4,8 +4,6 @@
 //! `cargo test -p sizer-widget --no-default-features --features ssr --test charts_tables_ssr`.
 #![cfg(all(feature = "ssr", not(target_arch = "wasm32")))]
 
-use std::rc::Rc;
-
 use sizer_core::Interpolation;
 use sizer_widget::components::charts::{Charts, ChartsProps};
 use sizer_widget::components::sources::{Sources, SourcesProps};
@@ -47,7 +45,7 @@ fn sources_carry_anchor_ids() {
 #[test]
 fn charts_prerender_their_text_alternative_without_a_browser() {
     let props = || ChartsProps {
-        run: Rc::new(sizer_data::dataset().run(QWEN).expect("run").clone()),
+        run: sizer_widget::run_ref::RunRef::sourced(QWEN).expect("run"),
         overlays: Vec::new(),
         floor: 15.0,
         sizing: None,

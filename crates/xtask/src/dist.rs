@@ -26,8 +26,8 @@ pub const OFFLINE_PAGE: &str = "spark-sizer-offline.html";
 
 /// What wasm-opt does to the module. `--converge` repeats `-Oz` while it still shrinks the
 /// module; `--low-memory-unused` lets it fold constant offsets into loads and stores (Rust
-/// never addresses the first 1 KiB through wrapped pointer arithmetic). Together they save
-/// 6.9 KB raw, 3.2 KB gzip over `-Oz` alone (BENCHMARKS.md, "size 3").
+/// never addresses the first 1 KiB through wrapped pointer arithmetic). What they save is in
+/// BENCHMARKS.md ("size 3").
 const WASM_OPT_PASSES: &[&str] = &["-Oz", "--converge", "--low-memory-unused"];
 
 /// wasm features rustc enables by default for wasm32-unknown-unknown; wasm-opt must accept them.

@@ -53,7 +53,7 @@ pub fn hosted_page(source_name: &str, source: &str, assets: &HashedAssets) -> Ta
 ///
 /// One request fewer on the way to the first paint: the page never waits for a render-blocking
 /// stylesheet, and the layout the browser forces when parsing ends (form autofill) already runs
-/// with the styles (issue 7). `styles.css` stays in `dist/` for pages that embed the widget.
+/// with the styles. `styles.css` stays in `dist/` for pages that embed the widget.
 pub fn standalone_page(source_name: &str, source: &str, css: &str, assets: &HashedAssets) -> TaskResult<String> {
     let page = with_inlined_stylesheet(source_name, source, css)?;
     hosted_page(source_name, &page, assets)

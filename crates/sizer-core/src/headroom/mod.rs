@@ -10,12 +10,23 @@
 //! - [`poisson_max_load`]: the exact Poisson quantile, `P(N <= S) >= p`.
 //! - [`erlang_c_max_load`]: queueing instead of over-subscription: the load at which at most
 //!   `1 - p` of requests must wait for a free stream (M/M/S, Erlang C).
+//!
+//! For a small team the count is not Poisson: N users each busy a share d put Binomial(N, d)
+//! requests in flight ([`binomial_max_users`], with [`engset_blocking`] for the share of
+//! requests that find every stream busy).
 
+pub(crate) mod binomial;
 mod erlang;
 mod normal;
 mod poisson;
+mod quantile;
 mod root;
 
+pub use binomial::{
+    binomial_cdf, binomial_max_users, binomial_pmf, engset_blocking, finite_population_people,
+    regularized_incomplete_beta,
+};
 pub use erlang::{ErlangC, ErlangCError, erlang_b, erlang_c, erlang_c_max_load};
 pub use normal::{normal_cdf, normal_max_load, z_for_percentile};
 pub use poisson::{poisson_cdf, poisson_ln_pmf, poisson_max_load, poisson_pmf};
+pub use quantile::{binomial_quantile, poisson_quantile};

@@ -7,7 +7,7 @@ use core::ops::Range;
 
 /// Lowest exponent of the concurrency axis: 2^0 = 1 request.
 const MIN_EXPONENT: u32 = 0;
-/// Highest exponent the axis always shows: 2^8 = 256 requests (the seeds' widest sweep).
+/// Highest exponent the axis always shows: 2^8 = 256 requests (the articles' widest sweep).
 const DEFAULT_MAX_EXPONENT: u32 = 8;
 /// Hard cap so a malformed run can never ask for an absurd axis: 2^16 requests.
 const CAP_EXPONENT: u32 = 16;

@@ -247,7 +247,7 @@ mod tests {
     }
 
     fn qwen_chart() -> ConcurrencyChart {
-        // The GPUwerk Qwen3-Coder-30B-A3B per-request points (English seed, second table).
+        // The GPUwerk Qwen3-Coder-30B-A3B per-request points (English article, second table).
         let marks = vec![
             mark(1.0, 81.2, false),
             mark(8.0, 37.3, false),

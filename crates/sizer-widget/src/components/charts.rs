@@ -9,8 +9,8 @@
 //! shows a message; the data table stays.
 //!
 //! # Props of [`Charts`]
-//! - `run: Rc<sizer_data::Run>`: the chosen run;
-//! - `overlays: Vec<Rc<sizer_data::Run>>`: other runs to compare (usually the same model's);
+//! - `run: RunRef`: the chosen run;
+//! - `overlays: Vec<RunRef>`: other runs to compare (usually the same model's);
 //!   the chosen run is skipped if listed;
 //! - `floor: f64`: the per-user speed floor, tok/s;
 //! - `sizing: Option<Rc<sizer_core::Sizing>>`: the calculator's result; its crossing is drawn
@@ -29,20 +29,22 @@ use yew::prelude::*;
 use crate::chart::build::{self, Measure};
 use crate::chart::model::{ChartText, ConcurrencyChart, Crossing, Series};
 use crate::chart::{CssSize, StyleKey};
+use crate::codes::{self, INTERPOLATION};
 use crate::i18n::tables::{
     TableMsg, column_decimals, crossing_at_least, crossing_never, crossing_within, curve_summary, format_figure,
     table_text,
 };
-use crate::i18n::{Lang, Msg, format_number, text};
+use crate::i18n::{Lang, format_number};
+use crate::run_ref::RunRef;
 
 /// Props of [`Charts`]; see the module docs.
 #[derive(Properties, PartialEq, Clone)]
 pub struct ChartsProps {
     /// The chosen run.
-    pub run: Rc<Run>,
+    pub run: RunRef,
     /// Other runs drawn for comparison.
     #[prop_or_default]
-    pub overlays: Vec<Rc<Run>>,
+    pub overlays: Vec<RunRef>,
     /// The per-user speed floor, tok/s.
     pub floor: f64,
     /// The calculator's sizing, when it has one.
@@ -62,18 +64,14 @@ pub struct ChartsProps {
 #[component]
 pub fn Charts(props: &ChartsProps) -> Html {
     let overlays: Vec<&Run> =
-        props.overlays.iter().map(Rc::as_ref).filter(|overlay| overlay.id != props.run.id).collect();
+        props.overlays.iter().map(|overlay| &**overlay).filter(|overlay| overlay.id != props.run.id).collect();
     let speed = build::speed_chart(&props.run, &overlays, props.floor, props.sizing.as_deref(), props.interpolation);
     let aggregate = build::measure_chart(&props.run, &overlays, Measure::Aggregate);
     let ttft = build::measure_chart(&props.run, &overlays, Measure::P99TtftSeconds);
     let lang = props.lang;
     let key = props.redraw_key.clone();
-    let method = match props.interpolation {
-        Interpolation::Linear => Msg::InterpolationLinear,
-        Interpolation::MonotoneLog2 => Msg::InterpolationMonotone,
-    };
-    let line_note =
-        AttrValue::from(format!("{}: {}", table_text(lang, TableMsg::LegendInterpolated), text(lang, method)));
+    let method = codes::label(lang, &INTERPOLATION, props.interpolation);
+    let line_note = AttrValue::from(format!("{}: {}", table_text(lang, TableMsg::LegendInterpolated), method));
     html! {
         <div class="ss-charts" data-run={props.run.id.clone()}>
             <ChartFigure kind={ChartKind::Speed} chart={Rc::new(speed)} {lang} redraw_key={key.clone()} line_note={line_note} />

@@ -5,15 +5,15 @@ use sizer_core::StreamsAtFloor;
 use sizer_data::{ClaimQuantity, Qualifier};
 use yew::prelude::*;
 
+use crate::calculation::{ClaimCheck, Recomputed};
 use crate::i18n::phrases::{self, ClaimWhat};
 use crate::i18n::{Lang, Msg, format_integer, format_number, text};
-use crate::outcome::{ClaimCheck, Recomputed};
 use crate::summary::decimals;
 
 /// Props of [`ClaimsPanel`].
 #[derive(Properties, PartialEq, Clone)]
 pub struct ClaimsPanelProps {
-    pub claims: Vec<ClaimCheck>,
+    pub claims: Vec<ClaimCheck<'static>>,
     pub lang: Lang,
 }
 

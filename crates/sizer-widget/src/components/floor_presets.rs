@@ -1,4 +1,4 @@
-//! The speed floor: the numeric field plus the seed's presets, 15 "comfortable" and 10
+//! The speed floor: the numeric field plus the English article's presets, 15 "comfortable" and 10
 //! "minimum" tok/s, as toggle buttons.
 
 use yew::prelude::*;

@@ -7,11 +7,11 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::browser;
+use crate::calculation::Calculation;
 use crate::export;
 use crate::i18n::{Lang, Msg, text};
 use crate::memory_export;
 use crate::memory_state::MemoryChoice;
-use crate::outcome::Outcome;
 use crate::state::Usage;
 use crate::summary::result_text;
 use crate::work::steps;
@@ -21,7 +21,7 @@ use crate::work::steps;
 pub struct ShareBarProps {
     pub lang: Lang,
     /// The sizing to export (compared by pointer: a new one per computation).
-    pub outcome: Rc<Outcome>,
+    pub outcome: Rc<Calculation>,
     pub usage: Option<Usage>,
     /// The scenario's fragment (without `#`).
     pub fragment: AttrValue,

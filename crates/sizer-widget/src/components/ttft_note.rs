@@ -3,9 +3,9 @@
 
 use yew::prelude::*;
 
+use crate::calculation::{TTFT_WARNING_S, TtftNearest};
 use crate::i18n::phrases;
 use crate::i18n::{Lang, Msg, format_integer, format_number, text};
-use crate::outcome::{TTFT_WARNING_S, TtftNearest};
 
 /// Props of [`TtftNote`].
 #[derive(Properties, PartialEq, Clone)]

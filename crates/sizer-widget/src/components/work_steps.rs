@@ -1,4 +1,4 @@
-//! "Show the work": the seed's steps as a numbered list, each with formula, numbers in, result
+//! "Show the work": the English article's steps as a numbered list, each with formula, numbers in, result
 //! and a citation.
 
 use yew::prelude::*;

@@ -397,7 +397,7 @@ fn german_error(error: &ImportError) -> String {
             "{}eine Parallelität von {} ist unplausibel (Grenze: {}).",
             at(*line),
             number(de, *value),
-            number(de, sizer_import::MAX_CONCURRENCY)
+            number(de, sizer_import::MAX_IMPORT_CONCURRENCY)
         ),
         ImportError::DuplicateConcurrency { run, concurrency, first_line, second_line } => {
             let lines = match (first_line, second_line) {

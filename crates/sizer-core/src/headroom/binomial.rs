@@ -1,0 +1,287 @@
+//! Finite-population headroom: N users, each busy a share `duty` of the time, put
+//! Binomial(N, duty) requests in flight when nobody waits. For a small team this is narrower
+//! than the Poisson count of the same mean (variance `N d (1 - d)` instead of `N d`), so the same
+//! streams serve a few more people; as N grows at a fixed mean it tends to the Poisson answer.
+//! Engset's formula gives the share of requests that find every stream busy.
+
+use libm::{exp, lgamma, log, log1p};
+
+/// Hard cap on continued-fraction terms, so every call ends whatever the input. The fraction
+/// converges in about `sqrt(max(a, b))` terms; inside the documented range (n up to 10^8) that
+/// is at most a few tens of thousands.
+const MAX_TERMS: usize = 100_000;
+/// Relative size of the last continued-fraction factor at which the sum counts as converged.
+const CF_EPSILON: f64 = 1e-16;
+/// Smallest magnitude the Lentz recurrence lets a denominator reach (avoids dividing by 0).
+const TINY: f64 = 1e-300;
+
+/// The regularised incomplete beta function `I_x(a, b)` for `a, b > 0`, `x` in [0, 1].
+///
+/// # Formula
+/// `I_x(a, b) = x^a (1 - x)^b / (a B(a, b)) x cf(a, b, x)` with the continued fraction
+/// `cf = 1 / (1 + d1 / (1 + d2 / (1 + ...)))`, `d_{2m+1} = -(a + m)(a + b + m) x / ((a + 2m)(a + 2m + 1))`,
+/// `d_{2m} = m (b - m) x / ((a + 2m - 1)(a + 2m))`, evaluated by the modified Lentz method
+/// (Abramowitz & Stegun 26.5.8; Press et al., Numerical Recipes, 6.4 `betai`/`betacf`). For
+/// `x > (a + 1) / (a + b + 2)` the symmetry `I_x(a, b) = 1 - I_{1-x}(b, a)` keeps the fraction in
+/// its fast-converging range.
+///
+/// Bad input: out-of-range or NaN arguments give NaN.
+pub fn regularized_incomplete_beta(x: f64, a: f64, b: f64) -> f64 {
+    if x.is_nan() || a.is_nan() || b.is_nan() || a <= 0.0 || b <= 0.0 || !(0.0..=1.0).contains(&x) {
+        return f64::NAN;
+    }
+    if x == 0.0 {
+        return 0.0;
+    }
+    if x == 1.0 {
+        return 1.0;
+    }
+    // ln(x^a (1-x)^b / B(a, b)).
+    let ln_front = lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x);
+    if x < (a + 1.0) / (a + b + 2.0) {
+        (exp(ln_front) * beta_continued_fraction(x, a, b) / a).clamp(0.0, 1.0)
+    } else {
+        (1.0 - exp(ln_front) * beta_continued_fraction(1.0 - x, b, a) / b).clamp(0.0, 1.0)
+    }
+}
+
+/// The continued fraction of [`regularized_incomplete_beta`] (modified Lentz).
+fn beta_continued_fraction(x: f64, a: f64, b: f64) -> f64 {
+    let guard = |v: f64| if v.abs() < TINY { TINY } else { v };
+    let (qab, qap, qam) = (a + b, a + 1.0, a - 1.0);
+    let mut c = 1.0;
+    let mut d = 1.0 / guard(1.0 - qab * x / qap);
+    let mut h = d;
+    for m in 1..MAX_TERMS {
+        let m = m as f64;
+        let m2 = 2.0 * m;
+        let even = m * (b - m) * x / ((qam + m2) * (a + m2));
+        d = 1.0 / guard(1.0 + even * d);
+        c = guard(1.0 + even / c);
+        h *= d * c;
+        let odd = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
+        d = 1.0 / guard(1.0 + odd * d);
+        c = guard(1.0 + odd / c);
+        let step = d * c;
+        h *= step;
+        if (step - 1.0).abs() <= CF_EPSILON {
+            break;
+        }
+    }
+    h
+}
+
+/// `P(X <= k)` for X ~ Binomial(n, d), for any real `n >= 0` (whole n is the textbook case).
+///
+/// # Formula
+/// `P(X <= k) = I_{1-d}(n - k, k + 1)` for `n > k` (Abramowitz & Stegun 26.5.24), and 1 for
+/// `n <= k`. The right side is continuous and strictly falling in n, which lets the inverse
+/// [`binomial_max_users`] search a real n.
+///
+/// Bad input: `d <= 0` gives 1, `d >= 1` gives 1 when `n <= k` and 0 otherwise; NaN or a
+/// negative n gives NaN.
+pub fn binomial_cdf(k: u64, n: f64, d: f64) -> f64 {
+    if n.is_nan() || d.is_nan() || n < 0.0 {
+        return f64::NAN;
+    }
+    let k_f = k as f64;
+    if n <= k_f || d <= 0.0 {
+        return 1.0;
+    }
+    if d >= 1.0 || n.is_infinite() {
+        return 0.0;
+    }
+    regularized_incomplete_beta(1.0 - d, n - k_f, k_f + 1.0)
+}
+
+/// `P(X = k)` for X ~ Binomial(n, d), whole `n`.
+///
+/// # Formula
+/// `C(n, k) d^k (1 - d)^(n - k)`, evaluated in logs with `ln C(n, k) = lgamma(n + 1) -
+/// lgamma(k + 1) - lgamma(n - k + 1)`.
+///
+/// Bad input: `k > n` gives 0; `d` outside (0, 1) is a point mass at 0 or n; NaN gives NaN.
+pub fn binomial_pmf(k: u64, n: u64, d: f64) -> f64 {
+    if d.is_nan() {
+        return f64::NAN;
+    }
+    if k > n {
+        return 0.0;
+    }
+    if d <= 0.0 {
+        return if k == 0 { 1.0 } else { 0.0 };
+    }
+    if d >= 1.0 {
+        return if k == n { 1.0 } else { 0.0 };
+    }
+    let (n_f, k_f) = (n as f64, k as f64);
+    let ln_choose = lgamma(n_f + 1.0) - lgamma(k_f + 1.0) - lgamma(n_f - k_f + 1.0);
+    exp(ln_choose + k_f * log(d) + (n_f - k_f) * log1p(-d))
+}
+
+/// The largest (real) number of users n with `P(Binomial(n, duty) <= streams) >= p`: the
+/// finite-population form of the seed's step 4. Whole people are `floor` of it (see
+/// [`finite_population_people`]).
+///
+/// # Formula
+/// Solve `binomial_cdf(S, n, d) = p` for n: the left side is 1 at n = S and falls strictly to 0.
+/// A bracket is grown around the normal approximation `n d + z sqrt(n d (1 - d)) = S + 1/2`,
+/// then regula falsi with the Illinois step (Dowell & Jarratt, BIT 11, 1971) narrows it to
+/// 1e-12 relative, one CDF evaluation per step.
+///
+/// Bad input: `d >= 1` gives S (each user holds a stream), `d <= 0` or `p <= 0` gives +inf,
+/// `p >= 1` gives S, NaN gives 0.
+pub fn binomial_max_users(streams: u64, duty: f64, p: f64) -> f64 {
+    let s = streams as f64;
+    if duty.is_nan() || p.is_nan() {
+        return 0.0;
+    }
+    if duty >= 1.0 || p >= 1.0 {
+        return s;
+    }
+    if duty <= 0.0 || p <= 0.0 {
+        return f64::INFINITY;
+    }
+    let f = |n: f64| binomial_cdf(streams, n, duty) - p;
+    // Start from the normal approximation m + z sqrt(m (1 - d)) = S + 1/2 for the mean m = n d,
+    // then widen a small bracket around it until it holds the root.
+    let z = super::z_for_percentile(p);
+    let guess = (super::normal_max_load(s + 0.5, z * libm::sqrt(1.0 - duty)) / duty).max(s);
+    let (mut lo, mut f_lo) = (s, 1.0 - p);
+    let (mut hi, mut f_hi) = (f64::INFINITY, -p);
+    let mut step = 0.02 * guess + 1.0;
+    let f_guess = f(guess);
+    if f_guess >= 0.0 {
+        (lo, f_lo) = (guess, f_guess);
+        for _ in 0..64 {
+            let x = lo + step;
+            let fx = f(x);
+            if fx < 0.0 {
+                (hi, f_hi) = (x, fx);
+                break;
+            }
+            (lo, f_lo) = (x, fx);
+            step *= 2.0;
+        }
+    } else {
+        (hi, f_hi) = (guess, f_guess);
+        for _ in 0..64 {
+            let x = (hi - step).max(s);
+            if x <= s {
+                break;
+            }
+            let fx = f(x);
+            if fx >= 0.0 {
+                (lo, f_lo) = (x, fx);
+                break;
+            }
+            (hi, f_hi) = (x, fx);
+            step *= 2.0;
+        }
+    }
+    if !hi.is_finite() {
+        return lo;
+    }
+    illinois(f, (lo, f_lo), (hi, f_hi))
+}
+
+/// Steps at most in [`illinois`]; it converges in about ten.
+const MAX_FALSE_POSITION_STEPS: usize = 200;
+
+/// The root of a decreasing `f` with `f(lo) >= 0 > f(hi)`, returned on the `f >= 0` side.
+///
+/// # Formula
+/// Regula falsi, `x = hi - f(hi) (hi - lo) / (f(hi) - f(lo))`, halving the value kept at an end
+/// that is kept twice in a row (the Illinois modification, Dowell & Jarratt 1971), until the
+/// bracket is 1e-12 relative wide.
+fn illinois(f: impl Fn(f64) -> f64, (mut lo, mut f_lo): (f64, f64), (mut hi, mut f_hi): (f64, f64)) -> f64 {
+    let mut kept_lo = false;
+    let mut kept_hi = false;
+    for _ in 0..MAX_FALSE_POSITION_STEPS {
+        if hi - lo <= 1e-12 * hi.abs().max(1.0) {
+            break;
+        }
+        let mut x = hi - f_hi * (hi - lo) / (f_hi - f_lo);
+        if !(x > lo && x < hi) {
+            x = 0.5 * (lo + hi);
+        }
+        let fx = f(x);
+        if fx.is_nan() {
+            break;
+        }
+        if fx >= 0.0 {
+            (lo, f_lo) = (x, fx);
+            if kept_hi {
+                f_hi *= 0.5;
+            }
+            (kept_hi, kept_lo) = (true, false);
+        } else {
+            (hi, f_hi) = (x, fx);
+            if kept_lo {
+                f_lo *= 0.5;
+            }
+            (kept_lo, kept_hi) = (true, false);
+        }
+        if fx == 0.0 {
+            break;
+        }
+    }
+    lo
+}
+
+/// Whole people: the largest whole N with `P(Binomial(N, duty) <= streams) >= p`.
+///
+/// # Formula
+/// `N = floor(binomial_max_users(S, d, p))`, then checked against the exact condition on N and
+/// N + 1 (one step either way), so a root that lands within rounding of a whole number cannot
+/// give the wrong count.
+///
+/// Bad input: a count, so NaN gives 0 people; it saturates at `u64::MAX`.
+pub fn finite_population_people(streams: u64, duty: f64, p: f64) -> u64 {
+    whole_people_at(binomial_max_users(streams, duty, p), streams, duty, p)
+}
+
+/// [`finite_population_people`] from an already computed [`binomial_max_users`].
+pub(crate) fn whole_people_at(users: f64, streams: u64, duty: f64, p: f64) -> u64 {
+    if users.is_nan() || users <= 0.0 {
+        return 0;
+    }
+    if users.is_infinite() || users >= u64::MAX as f64 {
+        return u64::MAX;
+    }
+    let mut n = libm::floor(users) as u64;
+    let fits = |n: u64| binomial_cdf(streams, n as f64, duty) >= p;
+    if !fits(n) && n > 0 {
+        n -= 1;
+    } else if fits(n + 1) {
+        n += 1;
+    }
+    n
+}
+
+/// Engset's call congestion: the share of requests that find all `streams` busy when `users`
+/// users, each busy a share `duty` when nobody waits, share them and a blocked request is lost
+/// (or retried later).
+///
+/// # Formula
+/// `E = C(N-1, S) b^S / sum_{k=0..S} C(N-1, k) b^k` with `b = d / (1 - d)` per idle user
+/// (Engset 1918; e.g. Iversen, Teletraffic Engineering and Network Planning, ITU/DTU 2015, 8.4,
+/// "call congestion"): a request sees the other N - 1 users, so
+/// `E = P(Bin(N-1, d) = S) / P(Bin(N-1, d) <= S)`.
+///
+/// Bad input: `N - 1 < S` gives 0 (the others cannot fill every stream); `d <= 0` gives 0;
+/// `d >= 1` gives 1 when `N - 1 >= S`; NaN gives NaN.
+pub fn engset_blocking(users: u64, streams: u64, duty: f64) -> f64 {
+    if duty.is_nan() {
+        return f64::NAN;
+    }
+    let others = users.saturating_sub(1);
+    if users == 0 || others < streams || duty <= 0.0 {
+        return 0.0;
+    }
+    if duty >= 1.0 {
+        return 1.0;
+    }
+    let cdf = binomial_cdf(streams, others as f64, duty);
+    if cdf > 0.0 { (binomial_pmf(streams, others, duty) / cdf).min(1.0) } else { 1.0 }
+}

@@ -1,0 +1,372 @@
+//! Whether some people of a team fit one system, limit by limit, and how many people of the
+//! team's mix one system holds.
+
+use super::group::Group;
+use super::settings::{TeamHeadroom, TeamLimit, TeamSettings};
+use crate::curve::MAX_CONCURRENCY;
+use crate::headroom::{binomial_cdf, binomial_max_users};
+use crate::interpolate::StreamsAtFloor;
+use crate::kv::sessions_at_context;
+use crate::scenario::HeadroomMethod;
+use crate::sizing::max_avg_load;
+use crate::ttft::{ConcurrencyUnderCeiling, TtftCurve};
+use libm::floor;
+
+/// Bisection steps at most when searching a mixed team's capacity.
+const MAX_BISECTIONS: usize = 60;
+/// Relative width at which the capacity search stops (the whole count is then checked exactly).
+const CAPACITY_TOLERANCE: f64 = 1e-4;
+/// How far under a whole number a count of agents may fall by rounding and still count as it.
+const WHOLE_SLACK: f64 = 1e-9;
+
+/// The demand of some of a team's people on one system. Every field but the context is a sum
+/// over groups, so a demand scales linearly with the head counts ([`Demand::times`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Demand {
+    /// Always-busy people: streams (and KV sessions) held.
+    pub agents: f64,
+    /// The other people.
+    pub others: f64,
+    /// The others' average load: `sum(count x duty)`.
+    pub load: f64,
+    /// KV tokens the agents hold: `sum(count x context)`.
+    pub agent_kv_tokens: f64,
+    /// The longest context among the others present: each of their sessions in flight is
+    /// counted at it (see [`Rule::kv_fit`]).
+    pub other_context: f64,
+    /// Prompt tok/s: `sum(count x prompt / interval)`.
+    pub prefill_tok_s: f64,
+}
+
+impl Demand {
+    /// The demand of `count(g)` people of each group, with each group's duty at the floor.
+    pub(crate) fn of(groups: &[Group], duties: &[f64], count: impl Fn(&Group) -> f64) -> Demand {
+        let mut demand = Demand::default();
+        for (group, &duty) in groups.iter().zip(duties) {
+            let n = count(group);
+            if group.always_busy {
+                demand.agents += n;
+                demand.agent_kv_tokens += n * group.context_tokens;
+            } else {
+                demand.others += n;
+                demand.load += n * duty;
+                if n > 0.0 {
+                    demand.other_context = demand.other_context.max(group.context_tokens);
+                }
+            }
+            demand.prefill_tok_s += n * group.prompt_demand_tok_s();
+        }
+        demand
+    }
+
+    /// Every count times `k`.
+    pub(crate) fn times(self, k: f64) -> Demand {
+        Demand {
+            agents: self.agents * k,
+            others: self.others * k,
+            load: self.load * k,
+            agent_kv_tokens: self.agent_kv_tokens * k,
+            other_context: self.other_context,
+            prefill_tok_s: self.prefill_tok_s * k,
+        }
+    }
+
+    pub(crate) fn people(&self) -> f64 {
+        self.agents + self.others
+    }
+
+    /// The others' mean duty, `load / others` (people-weighted).
+    pub(crate) fn mean_duty(&self) -> f64 {
+        if self.others > 0.0 { self.load / self.others } else { 0.0 }
+    }
+}
+
+/// What one system offers at one speed factor.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Offer {
+    /// Where the (scaled) curve crosses the floor.
+    pub streams: StreamsAtFloor,
+    pub whole_streams: u64,
+    /// Where the p99 TTFT crosses the ceiling, and the whole concurrency under it.
+    pub ttft: Option<(ConcurrencyUnderCeiling, u64)>,
+    pub kv_pool_tokens: Option<f64>,
+    pub prefill_tok_s: Option<f64>,
+}
+
+impl Offer {
+    /// The system at speeds scaled by `factor`: the floor is crossed where the measured curve
+    /// crosses `floor / factor`.
+    pub(crate) fn at(
+        settings: &TeamSettings,
+        limits: &super::settings::RunLimits<'_>,
+        ttft: Option<ConcurrencyUnderCeiling>,
+        factor: f64,
+    ) -> Offer {
+        let streams = limits.curve().streams_at_floor(settings.floor_tok_s / factor, settings.interpolation);
+        Offer {
+            streams,
+            whole_streams: whole(streams.streams()),
+            ttft: ttft.map(|t| (t, whole(t.concurrency()))),
+            kv_pool_tokens: limits.kv_pool_tokens(),
+            prefill_tok_s: limits.prefill_tok_s(),
+        }
+    }
+
+    /// The limits this system knows, in tie-break order.
+    pub(crate) fn known_limits(&self) -> impl Iterator<Item = TeamLimit> + '_ {
+        [
+            Some(TeamLimit::Speed),
+            self.kv_pool_tokens.map(|_| TeamLimit::Kv),
+            self.prefill_tok_s.map(|_| TeamLimit::Prefill),
+            self.ttft.map(|_| TeamLimit::Ttft),
+        ]
+        .into_iter()
+        .flatten()
+    }
+}
+
+/// Where the p99 TTFT crosses the team's ceiling, when both are known.
+pub(crate) fn ttft_under(settings: &TeamSettings, curve: Option<&TtftCurve>) -> Option<ConcurrencyUnderCeiling> {
+    Some(curve?.concurrency_under(settings.ttft_ceiling_s?))
+}
+
+/// How the non-agent people share the streams (or sessions) the agents leave.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Rule {
+    pub headroom: TeamHeadroom,
+    pub percentile: f64,
+    pub z: f64,
+}
+
+impl Rule {
+    pub(crate) fn of(settings: &TeamSettings) -> Rule {
+        Rule { headroom: settings.headroom, percentile: settings.percentile, z: settings.z() }
+    }
+
+    /// The largest average load on `servers` by a Poisson method (`None` for the finite one).
+    fn max_load(&self, servers: u64) -> Option<f64> {
+        let method = match self.headroom {
+            TeamHeadroom::NormalApprox => HeadroomMethod::NormalApprox,
+            TeamHeadroom::ExactPoisson => HeadroomMethod::ExactPoisson,
+            TeamHeadroom::ErlangC => HeadroomMethod::ErlangC,
+            TeamHeadroom::FinitePopulation => return None,
+        };
+        Some(max_avg_load(method, servers, self.percentile, Some(self.z)))
+    }
+
+    /// Whether the others of `demand` fit on `servers` streams (or sessions).
+    ///
+    /// # Formula
+    /// Poisson methods: `load <= max_avg_load(S)` (see [`max_avg_load`]). Finite population:
+    /// `P(Binomial(others, mean duty) <= S) >= p`. A mix of duties is sized as one binomial at
+    /// the mean duty: it has the largest variance of all mixes with that mean, and
+    /// `P(X <= S)` for `S` at or above the mean is never larger for it (Hoeffding, "On the
+    /// distribution of the number of successes in independent trials", Ann. Math. Statist.
+    /// 27(3), 1956, Theorem 4), so a mix errs on the safe side.
+    fn others_fit(&self, servers: u64, demand: &Demand) -> bool {
+        if demand.others <= 0.0 {
+            return true;
+        }
+        match self.max_load(servers) {
+            Some(max) => demand.load <= max,
+            None => binomial_cdf(finite_cap(servers), demand.others, demand.mean_duty()) >= self.percentile,
+        }
+    }
+
+    /// The most others of one mean duty that fit on `servers`, per unit of `demand.others`.
+    fn others_capacity(&self, servers: u64, demand: &Demand) -> f64 {
+        match self.max_load(servers) {
+            Some(max) => max / demand.load,
+            None => binomial_max_users(finite_cap(servers), demand.mean_duty(), self.percentile) / demand.others,
+        }
+    }
+
+    /// Whether `demand` fits `streams`: the agents hold theirs, the others share the rest.
+    fn streams_fit(&self, streams: u64, demand: &Demand) -> bool {
+        // Agent counts scaled from shares (5/35 x 119) land within rounding of a whole number.
+        let free = streams as f64 - demand.agents + WHOLE_SLACK;
+        free >= 0.0 && self.others_fit(floor(free) as u64, demand)
+    }
+
+    /// Whether `demand` fits a KV pool: the agents' sessions are held, the others' sessions
+    /// share the rest, each counted at the longest context among the others' groups.
+    ///
+    /// # Formula
+    /// `agent_tokens <= pool` and the others fit on `floor((pool - agent_tokens) / context)`
+    /// sessions (one group: `floor(pool / context)`, the seed's sessions). Counting every
+    /// session at the longest context errs on the safe side for a mix and keeps the check
+    /// monotone: one more person never makes a team fit (a load-weighted mean context would
+    /// fall when short-context people join, and reverse sizing could then skip an answer).
+    fn kv_fit(&self, pool: f64, demand: &Demand) -> bool {
+        let free = pool - demand.agent_kv_tokens;
+        free >= 0.0
+            && (demand.others <= 0.0 || self.others_fit(sessions_at_context(free, demand.other_context), demand))
+    }
+
+    /// Whether `demand` fits `limit` on `offer`; `None` when the system does not know the limit.
+    pub(crate) fn fits(&self, limit: TeamLimit, demand: &Demand, offer: &Offer) -> Option<bool> {
+        match limit {
+            TeamLimit::Speed => Some(self.streams_fit(offer.whole_streams, demand)),
+            TeamLimit::Ttft => offer.ttft.map(|(_, streams)| self.streams_fit(streams, demand)),
+            TeamLimit::Kv => offer.kv_pool_tokens.map(|pool| self.kv_fit(pool, demand)),
+            TeamLimit::Prefill => offer.prefill_tok_s.map(|rate| demand.prefill_tok_s <= rate),
+        }
+    }
+
+    /// The most people of the mix `per_person` (a demand summing to one person) that `limit`
+    /// lets one system hold, unrounded; `None` when the system does not know the limit.
+    ///
+    /// # Formula
+    /// The largest P with `per_person x P` fitting ([`Rule::fits`]). In closed form where the
+    /// team is of one kind: others only, `P = max_load(S) / load per person` (English seed,
+    /// step 4: users = load / duty) or the binomial inverse; agents only, `P = S` streams or
+    /// `floor(pool / context)` sessions; prefill, `P = rate / demand per person`. A mix of
+    /// agents and others is found by bisection on P (fitting only gets harder as P grows),
+    /// then the whole count `floor(P)` is checked exactly.
+    pub(crate) fn capacity(&self, limit: TeamLimit, per_person: &Demand, offer: &Offer) -> Option<f64> {
+        let agents_only = per_person.others <= 0.0;
+        let others_only = per_person.agents <= 0.0;
+        let closed = match limit {
+            TeamLimit::Prefill => return offer.prefill_tok_s.map(|rate| rate / per_person.prefill_tok_s),
+            TeamLimit::Speed | TeamLimit::Ttft => {
+                let streams = match limit {
+                    TeamLimit::Speed => offer.whole_streams,
+                    _ => offer.ttft?.1,
+                };
+                if agents_only {
+                    Some(streams as f64 / per_person.agents)
+                } else if others_only {
+                    Some(self.others_capacity(streams, per_person))
+                } else {
+                    None
+                }
+            }
+            TeamLimit::Kv => {
+                let pool = offer.kv_pool_tokens?;
+                if agents_only {
+                    Some(sessions_at_context(pool, per_person.agent_kv_tokens) as f64 / per_person.agents)
+                } else if others_only {
+                    Some(self.others_capacity(sessions_at_context(pool, per_person.other_context), per_person))
+                } else {
+                    None
+                }
+            }
+        };
+        if closed.is_some() {
+            return closed;
+        }
+        // Past this the mean in flight exceeds what the streams (or sessions) hold, so the
+        // percentile does too (p > 1/2): an upper end for the search.
+        let upper = match limit {
+            TeamLimit::Speed | TeamLimit::Ttft => {
+                let streams = if limit == TeamLimit::Speed { offer.whole_streams } else { offer.ttft?.1 };
+                (streams as f64 + 2.0) / (per_person.agents + per_person.load)
+            }
+            _ => {
+                let pool = offer.kv_pool_tokens?;
+                let context = per_person.other_context;
+                (pool + 2.0 * context) / (per_person.agent_kv_tokens + per_person.load * context)
+            }
+        };
+        let fits = |people: f64| self.fits(limit, &per_person.times(people), offer).unwrap_or(false);
+        // The exact methods cost one CDF or root per check: start next to the answer of the
+        // normal approximation with the method's variance (binomial: `n d (1 - d)`).
+        let near = match self.headroom {
+            TeamHeadroom::NormalApprox => None,
+            TeamHeadroom::FinitePopulation => {
+                let z = self.z * libm::sqrt(1.0 - per_person.mean_duty().min(1.0));
+                Rule { headroom: TeamHeadroom::NormalApprox, z, ..*self }.capacity(limit, per_person, offer)
+            }
+            TeamHeadroom::ExactPoisson | TeamHeadroom::ErlangC => {
+                Rule { headroom: TeamHeadroom::NormalApprox, ..*self }.capacity(limit, per_person, offer)
+            }
+        };
+        Some(match near {
+            Some(guess) if guess.is_finite() && guess > 0.0 => largest_fitting_near(fits, guess),
+            _ => largest_fitting(fits, upper),
+        })
+    }
+}
+
+/// The largest P >= 0 with `fits(P)`, for `fits` true up to a point and false beyond it.
+///
+/// # Formula
+/// From `upper` (doubled while it still fits), bisect to a relative width of 1e-4 (and at most
+/// half a person), then move the lower end to `ceil(lo)` when that whole count still fits, so
+/// `floor` of the result is the exact largest whole count. 0 when even a share of one person
+/// does not fit.
+fn largest_fitting(fits: impl Fn(f64) -> bool, upper: f64) -> f64 {
+    let start = if upper.is_finite() && upper > 0.0 { upper } else { 1.0 };
+    let (mut lo, mut hi) = (0.0_f64, start);
+    let mut doublings = 0;
+    while fits(hi) && doublings < 64 {
+        lo = hi;
+        hi *= 2.0;
+        doublings += 1;
+    }
+    if doublings == 64 {
+        return lo;
+    }
+    bisect(fits, lo, hi)
+}
+
+/// [`largest_fitting`] from a `guess` near the answer: steps of 2 % (at least half a person)
+/// away from it, doubling, until the answer is bracketed, then the same bisection.
+fn largest_fitting_near(fits: impl Fn(f64) -> bool, guess: f64) -> f64 {
+    let mut step = (0.02 * guess).max(0.5);
+    let (mut lo, mut hi);
+    if fits(guess) {
+        lo = guess;
+        hi = guess + step;
+        let mut steps = 0;
+        while fits(hi) && steps < 64 {
+            lo = hi;
+            step *= 2.0;
+            hi = lo + step;
+            steps += 1;
+        }
+    } else {
+        hi = guess;
+        lo = (guess - step).max(0.0);
+        while lo > 0.0 && !fits(lo) {
+            hi = lo;
+            step *= 2.0;
+            lo = (lo - step).max(0.0);
+        }
+        if lo == 0.0 && !fits(0.0) {
+            return 0.0;
+        }
+    }
+    bisect(fits, lo, hi)
+}
+
+/// Narrows `fits(lo) && !fits(hi)` to at most half a person (and 1e-4 relative), then moves `lo`
+/// to `ceil(lo)` when that whole count still fits, so `floor` of the result is exact.
+fn bisect(fits: impl Fn(f64) -> bool, mut lo: f64, mut hi: f64) -> f64 {
+    for _ in 0..MAX_BISECTIONS {
+        // At most half a person wide, so at most one whole count lies inside.
+        if hi - lo <= (CAPACITY_TOLERANCE * hi.max(1.0)).min(0.5) {
+            break;
+        }
+        let mid = 0.5 * (lo + hi);
+        if fits(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let next_whole = libm::ceil(lo);
+    if next_whole > lo && next_whole < hi && fits(next_whole) { next_whole } else { lo }
+}
+
+/// Streams the finite-population count looks at, at most [`MAX_CONCURRENCY`] (as
+/// [`max_avg_load`] does for the exact Poisson methods; past it the speed limit binds anyway).
+fn finite_cap(servers: u64) -> u64 {
+    servers.min(MAX_CONCURRENCY as u64)
+}
+
+/// `floor(x)` as a whole count (0 for NaN or negative, saturating).
+pub(crate) fn whole(x: f64) -> u64 {
+    let floored = floor(x);
+    if floored.is_nan() || floored <= 0.0 { 0 } else { floored as u64 }
+}

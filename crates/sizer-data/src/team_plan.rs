@@ -1,0 +1,343 @@
+//! A team planned against every run: the ranking behind `plan(teamJson)` (issue 15).
+//!
+//! Data rules, in one place:
+//! - a sourced run takes its KV pool and prefill rate from the dataset ([`Dataset::kv_pool_tokens`],
+//!   [`Dataset::prefill_tok_s`]); an imported run only its own measured prefill rate;
+//! - the p99 TTFT limit uses the run's own `p99_ttft_ms` points, nothing else;
+//! - a multi-node run is sized as one system as measured (a TP=2 pair on its own curve), so
+//!   Sparks = systems x nodes; a run whose hardware is not a DGX Spark gets systems, never Sparks;
+//! - rows are ranked by Sparks needed (fewest first; runs that cannot serve the team last), then
+//!   people per Spark (most first), then dataset order.
+
+use serde::Serialize;
+use sizer_core::{Curve, RunLimits, StreamsAtFloor, Team, TeamLimit, TeamPlan, TtftCurve};
+
+use crate::curve::{CurveBasis, RunCurveError};
+use crate::date::PartialDate;
+use crate::lookup::CitedValue;
+use crate::model::{Dataset, Run, RunOrigin, Topology};
+use crate::run_scenario::TtftNearest;
+use crate::team_request::{TeamRequest, TeamRequestError};
+
+/// A figure the plan used, and the fact or run it came from.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct CitedFigure<'a> {
+    pub value: f64,
+    /// Id of the fact or run holding it.
+    pub cited_id: &'a str,
+    /// Id of the source behind it.
+    pub source: &'a str,
+}
+
+impl<'a> From<CitedValue<'a>> for CitedFigure<'a> {
+    fn from(cited: CitedValue<'a>) -> CitedFigure<'a> {
+        CitedFigure { value: cited.value, cited_id: cited.cited_id, source: cited.source }
+    }
+}
+
+/// One run in the ranking. "System" is the hardware as measured (one node, or a TP=2 pair).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlanRow<'a> {
+    pub run_id: &'a str,
+    pub label: &'a str,
+    pub origin: RunOrigin,
+    pub hardware: &'a str,
+    pub topology: Topology,
+    /// Nodes in one system as measured.
+    pub nodes_per_system: u32,
+    /// True when the hardware is a DGX Spark (GB10), so systems can be counted in Sparks.
+    pub is_spark: bool,
+    /// People of the team's mix one system serves (`None`: no usable curve).
+    pub people_per_system: Option<u64>,
+    /// `people_per_system / nodes` rounded down; `None` when not on Sparks or no curve.
+    pub people_per_spark: Option<u64>,
+    /// The fewest independent systems that serve the team (`None`: none does).
+    pub systems_needed: Option<u64>,
+    /// `systems_needed x nodes`; `None` when no number serves (the floor is never reached, or
+    /// one person of each group breaks a limit), no curve, or the hardware is not a Spark.
+    pub sparks_needed: Option<u64>,
+    /// The limit that caps people per system: `speed` | `kv` | `prefill` | `ttft`.
+    pub binding: Option<TeamLimit>,
+    /// When `systems_needed` is `None` with a curve: the limit no number of systems meets.
+    pub unserved_by: Option<TeamLimit>,
+    /// True when the binding limit was still met at the highest measured concurrency.
+    pub people_is_lower_bound: bool,
+    /// People per system with the curve's speeds times `1 - u` and `1 + u`.
+    pub people_low: Option<u64>,
+    pub people_high: Option<u64>,
+    /// True when the binding limit differs at either end of the band.
+    pub binding_changes: bool,
+    /// Streams each system carries at the percentile when serving the team (the load).
+    pub load_streams: Option<f64>,
+    /// The run's measured p99 TTFT at the concurrency nearest the load (log2 scale, ties to the
+    /// higher concurrency), and interpolated at the load itself (`None` outside the measured range).
+    pub p99_ttft_near_load: Option<TtftNearest>,
+    pub p99_ttft_at_load_s: Option<f64>,
+    /// Which limits the run's data let us check.
+    pub known_limits: Vec<TeamLimit>,
+    pub kv_pool: Option<CitedFigure<'a>>,
+    pub prefill: Option<CitedFigure<'a>>,
+    /// Which figure became the speed curve.
+    pub curve_basis: Option<CurveBasis>,
+    /// When the run was measured (its own date, else its source's).
+    pub date: Option<PartialDate>,
+    /// Source id, and its publisher where the dataset knows it.
+    pub source: &'a str,
+    pub publisher: Option<&'a str>,
+    /// Why there is no plan, or what to keep in mind, in one sentence.
+    pub note: Option<String>,
+    /// Every step, for show-your-work (`None` without a curve).
+    pub plan: Option<TeamPlan>,
+}
+
+impl Run {
+    /// The run's measured p99 TTFT curve, seconds (`None` without p99 TTFT points).
+    pub fn p99_ttft_curve(&self) -> Option<TtftCurve> {
+        let points: Vec<(f64, f64)> = self
+            .points
+            .iter()
+            .filter_map(|p| Some((f64::from(p.concurrency), p.p99_ttft_ms?.value / 1000.0)))
+            .collect();
+        if points.is_empty() { None } else { TtftCurve::from_seconds(&points).ok() }
+    }
+
+    /// True when the hardware names a DGX Spark or its GB10 chip.
+    pub fn is_dgx_spark(&self) -> bool {
+        let hardware = self.hardware.to_ascii_lowercase();
+        hardware.contains("dgx spark") || hardware.contains("gb10")
+    }
+}
+
+/// One run made ready for planning: its curve, p99 TTFT, KV pool and prefill rate looked up
+/// once, so each new team costs only the planning.
+struct PreparedRun<'a> {
+    run: &'a Run,
+    curve: Result<(Curve, CurveBasis), RunCurveError>,
+    ttft: Option<TtftCurve>,
+    kv_pool: Option<CitedFigure<'a>>,
+    prefill: Option<CitedFigure<'a>>,
+    date: Option<PartialDate>,
+    publisher: Option<&'a str>,
+}
+
+/// Every run of a dataset plus imported runs, ready to plan teams against (keep one while the
+/// runs stay the same; [`Planner::plan`] per team).
+pub struct Planner<'a> {
+    runs: Vec<PreparedRun<'a>>,
+}
+
+impl<'a> Planner<'a> {
+    /// Looks up each run's curve and figures once (see the module docs for the rules).
+    pub fn new(data: &'a Dataset, imported: &'a [Run]) -> Planner<'a> {
+        let runs = data.runs.iter().chain(imported).map(|run| data.prepare(run)).collect();
+        Planner { runs }
+    }
+
+    /// The team planned against every run, ranked (see the module docs). A run without a usable
+    /// curve still gets a row, with a note.
+    pub fn plan(&self, team: &Team) -> Vec<PlanRow<'a>> {
+        let mut rows: Vec<PlanRow<'a>> = self.runs.iter().map(|prepared| prepared.plan(team)).collect();
+        rows.sort_by_key(|row| {
+            let served = match (row.sparks_needed, row.systems_needed) {
+                (Some(_), _) => 0,
+                (None, Some(_)) => 1,
+                (None, None) => 2,
+            };
+            let count = row.sparks_needed.or(row.systems_needed);
+            (served, count, core::cmp::Reverse(row.people_per_spark.or(row.people_per_system)))
+        });
+        rows
+    }
+}
+
+impl Dataset {
+    /// The team planned against every run of the dataset, then every imported run, ranked.
+    /// To plan many teams against the same runs, keep a [`Planner`].
+    pub fn plan_team<'a>(&'a self, team: &Team, imported: &'a [Run]) -> Vec<PlanRow<'a>> {
+        Planner::new(self, imported).plan(team)
+    }
+
+    /// The team planned against one run (sourced or imported).
+    pub fn plan_run<'a>(&'a self, team: &Team, run: &'a Run) -> PlanRow<'a> {
+        self.prepare(run).plan(team)
+    }
+
+    fn prepare<'a>(&'a self, run: &'a Run) -> PreparedRun<'a> {
+        let sourced = run.origin == RunOrigin::Sourced;
+        let kv_pool = if sourced { self.kv_pool_tokens(run).map(CitedFigure::from) } else { None };
+        let prefill = if sourced {
+            self.prefill_tok_s(run).map(CitedFigure::from)
+        } else {
+            run.prefill_tok_s().map(|value| CitedFigure { value, cited_id: &run.id, source: &run.source })
+        };
+        PreparedRun {
+            run,
+            curve: run.curve(),
+            ttft: run.p99_ttft_curve(),
+            kv_pool,
+            prefill,
+            date: self.run_date(run),
+            publisher: self.source(&run.source).map(|s| s.publisher.as_str()),
+        }
+    }
+    /// [`Dataset::plan_team`] for a parsed request.
+    pub fn plan_request<'a>(
+        &'a self,
+        request: &TeamRequest,
+        imported: &'a [Run],
+    ) -> Result<Vec<PlanRow<'a>>, TeamRequestError> {
+        Ok(self.plan_team(&request.team()?, imported))
+    }
+
+    /// `plan(teamJson)`: `{"rows": [...]}` with one [`PlanRow`] per run, or `{"error": "..."}`
+    /// saying in one sentence why the team cannot be planned.
+    pub fn plan_json(&self, team_json: &str, imported: &[Run]) -> String {
+        let result = TeamRequest::from_json(team_json).and_then(|request| self.plan_request(&request, imported));
+        let json = match result {
+            Ok(rows) => serde_json::to_string(&PlanResponse { rows: &rows }),
+            Err(error) => serde_json::to_string(&PlanFailure { error: error.to_string() }),
+        };
+        // Serialising these types cannot fail (no maps with non-string keys, floats as numbers).
+        json.unwrap_or_else(|_| r#"{"error":"the plan could not be written as JSON"}"#.to_owned())
+    }
+}
+
+#[derive(Serialize)]
+struct PlanResponse<'a> {
+    rows: &'a [PlanRow<'a>],
+}
+
+#[derive(Serialize)]
+struct PlanFailure {
+    error: String,
+}
+
+impl<'a> PreparedRun<'a> {
+    fn plan(&self, team: &Team) -> PlanRow<'a> {
+        let run = self.run;
+        let is_spark = run.is_dgx_spark();
+        let nodes = run.nodes.max(1);
+        let mut row = PlanRow {
+            run_id: &run.id,
+            label: &run.label,
+            origin: run.origin,
+            hardware: &run.hardware,
+            topology: run.topology,
+            nodes_per_system: nodes,
+            is_spark,
+            people_per_system: None,
+            people_per_spark: None,
+            systems_needed: None,
+            sparks_needed: None,
+            binding: None,
+            unserved_by: None,
+            people_is_lower_bound: false,
+            people_low: None,
+            people_high: None,
+            binding_changes: false,
+            load_streams: None,
+            p99_ttft_near_load: None,
+            p99_ttft_at_load_s: None,
+            known_limits: Vec::new(),
+            kv_pool: self.kv_pool,
+            prefill: self.prefill,
+            curve_basis: None,
+            date: self.date,
+            source: &run.source,
+            publisher: self.publisher,
+            note: None,
+            plan: None,
+        };
+        let (curve, basis) = match &self.curve {
+            Ok(found) => found,
+            Err(error) => {
+                row.note = Some(format!("no usable speed curve: {error}"));
+                return row;
+            }
+        };
+        row.curve_basis = Some(*basis);
+        let limits =
+            RunLimits::new(curve, self.kv_pool.map(|c| c.value), self.prefill.map(|c| c.value), self.ttft.as_ref());
+        let limits = match limits {
+            Ok(limits) => limits,
+            Err(error) => {
+                row.note = Some(format!("the run's KV pool or prefill rate is out of range: {error}"));
+                return row;
+            }
+        };
+        let plan = sizer_core::plan(team, &limits);
+        row.people_per_system = Some(plan.people_per_system);
+        row.people_per_spark = is_spark.then(|| plan.people_per_system / u64::from(nodes));
+        row.systems_needed = plan.systems_needed;
+        row.sparks_needed = plan.systems_needed.filter(|_| is_spark).map(|k| k.saturating_mul(u64::from(nodes)));
+        row.binding = Some(plan.binding);
+        row.unserved_by = plan.unserved_by;
+        row.people_is_lower_bound = plan.people_is_lower_bound;
+        row.people_low = Some(plan.band.people_low);
+        row.people_high = Some(plan.band.people_high);
+        row.binding_changes = plan.band.binding_changes;
+        row.known_limits = [
+            Some(TeamLimit::Speed),
+            self.kv_pool.map(|_| TeamLimit::Kv),
+            self.prefill.map(|_| TeamLimit::Prefill),
+            plan.ttft_under_ceiling.map(|_| TeamLimit::Ttft),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if let Some(load) = plan.per_system {
+            row.load_streams = Some(load.peak_streams);
+            row.p99_ttft_near_load = run.nearest_p99_ttft(load.peak_streams);
+            row.p99_ttft_at_load_s = self.ttft.as_ref().and_then(|t| t.p99_at(load.peak_streams));
+        }
+        row.note = note(run, team, &plan, is_spark);
+        row.plan = Some(plan);
+        row
+    }
+}
+
+/// What the reader must keep in mind about a row, if anything.
+fn note(run: &Run, team: &Team, plan: &TeamPlan, is_spark: bool) -> Option<String> {
+    if plan.systems_needed.is_none() {
+        return Some(match plan.unserved_by {
+            Some(TeamLimit::Speed) if plan.whole_streams == 0 => {
+                let floor = team.settings().floor_tok_s;
+                match plan.streams {
+                    StreamsAtFloor::NeverReached { first } if first.concurrency > 1.0 => format!(
+                        "under {floor} tok/s per request already at {} concurrent requests, the fewest measured",
+                        first.concurrency
+                    ),
+                    StreamsAtFloor::NeverReached { .. } => format!("cannot give one request {floor} tok/s"),
+                    _ => format!("fewer than one whole stream stays at {floor} tok/s"),
+                }
+            }
+            Some(limit) => format!("even one person of each group breaks the {} limit", limit_name(limit)),
+            None => "cannot serve the team".to_owned(),
+        });
+    }
+    if !is_spark {
+        return Some(format!("measured on {}, not a DGX Spark: sized per system as measured", run.hardware));
+    }
+    if run.nodes > 1 {
+        return Some(format!("one system is {} Sparks as measured ({})", run.nodes, topology_name(run.topology)));
+    }
+    None
+}
+
+fn limit_name(limit: TeamLimit) -> &'static str {
+    match limit {
+        TeamLimit::Speed => "speed",
+        TeamLimit::Kv => "KV cache",
+        TeamLimit::Prefill => "prefill",
+        TeamLimit::Ttft => "p99 time to first token",
+    }
+}
+
+fn topology_name(topology: Topology) -> &'static str {
+    match topology {
+        Topology::Single => "one machine",
+        Topology::TensorParallel => "tensor parallel",
+        Topology::PipelineParallel => "pipeline parallel",
+        Topology::ReplicasBehindProxy => "independent replicas behind a proxy",
+    }
+}
