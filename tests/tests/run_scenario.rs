@@ -91,7 +91,7 @@ fn claims_are_recomputed_with_the_articles_usage() {
     let (curve, _) = qwen.curve().expect("curve");
     // A coding-agent scenario: the user claims are still chat users.
     let agent = scenario_for_run(qwen, Scenario { z: Some(2.33), ..Scenario::coding_agent() });
-    let kv = data.run_inputs(qwen).kv_pool;
+    let kv = data.run_inputs(qwen, agent.context_tokens).kv_pool;
     let checks = data.claim_checks(qwen, &curve, &agent, kv);
     let users: Vec<Option<u64>> = checks
         .iter()
