@@ -21,6 +21,8 @@ use web_sys::{Element, Event, EventInit, HtmlInputElement};
 wasm_bindgen_test_configure!(run_in_browser);
 
 const MAX_TICKS: usize = 50;
+const FRAGMENT_POLL: Duration = Duration::from_millis(20);
+const MAX_FRAGMENT_POLLS: usize = 100;
 
 fn document() -> web_sys::Document {
     web_sys::window().and_then(|w| w.document()).expect("a document")
@@ -223,13 +225,14 @@ async fn the_url_fragment_carries_the_memory_choices() {
     let root = mount(Attributes { sync_url: true, ..Attributes::default() }, "m6");
     wait_for_text(&root, "[data-memory=\"left\"]", "88.2 GB left at a 102.0 GB budget").await;
     type_budget(&root, "110").await;
+    // Fragment writes are throttled (`browser::FRAGMENT_WRITE_INTERVAL_MS`): poll a bounded while.
     let mut hash = String::new();
-    for _ in 0..MAX_TICKS {
+    for _ in 0..MAX_FRAGMENT_POLLS {
         hash = location.hash().unwrap_or_default();
         if hash.contains(",mb:110") {
             break;
         }
-        tick().await;
+        yew::platform::time::sleep(FRAGMENT_POLL).await;
     }
     assert!(hash.contains(",mk:gpt-oss-20b,mb:110"), "{hash}");
     location.set_hash("").expect("clear hash");
