@@ -142,6 +142,11 @@ async fn picking_models_and_a_budget_updates_the_plan() {
         "The weights alone (116.1 GB) take more than the budget (115.0 GB).",
     )
     .await;
+    assert_eq!(text_of(&root, "[data-memory=\"band\"]"), "");
+    // 130 GB plans them (13.9 GB left), but not inside the 102-115 GB band, and says so.
+    type_budget(&root, "130").await;
+    wait_for_text(&root, "[data-memory=\"left\"]", "13.9 GB left at a 130.0 GB budget").await;
+    assert_eq!(text_of(&root, "[data-memory=\"band\"]"), "the weights do not fit at both ends of the 102–115 GB band");
     // A bad budget says so and keeps the last valid one.
     type_budget(&root, "-5").await;
     wait_for_text(&root, "[data-error=\"memory_budget\"]", "Must be more than 0.").await;

@@ -10,7 +10,7 @@ use yew::prelude::*;
 use crate::components::error_text::error_message;
 use crate::components::memory_bar::MemoryBar;
 use crate::i18n::memory::{
-    MemMsg, left_across, left_at, mem_text, plan_error, sessions_at, unplannable_summary, weights_sum,
+    MemMsg, left_across, left_at, mem_text, over_band, plan_error, sessions_at, unplannable_summary, weights_sum,
 };
 use crate::i18n::{Lang, format_integer, format_number};
 use crate::memory_state::{MemoryAction, MemoryChoice};
@@ -123,6 +123,7 @@ fn plan_summary(lang: Lang, view: &MemoryView) -> Html {
     let parts: Vec<f64> = plan.models.iter().map(|model| model.weights_gb).collect();
     let across = match (view.band, &view.at_low, &view.at_high) {
         (Some(band), Some(low), Some(high)) => Some(left_across(lang, low.kv_left_gb, high.kv_left_gb, band)),
+        (Some(band), _, _) => Some(over_band(lang, band)),
         _ => None,
     };
     let sessions_range = |index: usize| match (&view.at_low, &view.at_high) {

@@ -118,6 +118,14 @@ pub fn left_across(lang: Lang, low_gb: f64, high_gb: f64, band: BudgetBand) -> S
     }
 }
 
+/// "the weights do not fit at both ends of the 102–115 GB band" (a plan beyond the band).
+pub fn over_band(lang: Lang, band: BudgetBand) -> String {
+    match lang {
+        Lang::En => ["the weights do not fit at both ends of the ", &band_text(lang, band), " band"].concat(),
+        Lang::De => ["die Gewichte passen nicht an beiden Enden des Bands von ", &band_text(lang, band)].concat(),
+    }
+}
+
 /// "Sessions at 8,192 tokens".
 pub fn sessions_at(lang: Lang, context_tokens: f64) -> String {
     let context = format_number(lang, context_tokens, 0);
