@@ -1,7 +1,9 @@
 //! The widget's components, one file each.
 
+pub mod advice;
 pub mod charts;
 pub mod choice_select;
+pub mod claim_status;
 pub mod claims_panel;
 pub mod config_errors;
 pub mod error_text;
@@ -11,6 +13,7 @@ pub mod kv_pool_note;
 pub mod memory_bar;
 pub mod memory_section;
 pub mod number_field;
+pub mod point_legend;
 pub mod result_panel;
 pub mod run_picker;
 pub mod share_bar;

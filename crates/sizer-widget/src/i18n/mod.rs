@@ -12,6 +12,7 @@ pub mod import;
 pub mod memory;
 mod number;
 pub mod phrases;
+pub mod provenance;
 pub mod tables;
 
 pub use number::{format_integer, format_number};
