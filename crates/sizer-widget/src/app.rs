@@ -23,6 +23,7 @@ use crate::components::run_picker::RunPicker;
 use crate::components::share_bar::ShareBar;
 use crate::components::sources::Sources;
 use crate::components::tables::DataTables;
+use crate::components::team_panel::TeamPanel;
 use crate::components::ttft_note::TtftNote;
 use crate::components::work_steps::WorkSteps;
 use crate::config::Config;
@@ -213,6 +214,15 @@ pub fn App(props: &AppProps) -> Html {
                     }
                 </div>
             </div>
+            <TeamPanel
+                {lang}
+                id_prefix={prefix.clone()}
+                input={state.team.clone()}
+                usage={state.scenario()}
+                run_id={AttrValue::from(state.run_id.clone())}
+                imported={state.imported.runs().to_vec()}
+                on_action={handlers.on_team.clone()}
+            />
             <WorkSteps steps={work} {lang} />
             <section class="ss-below">
                 <h3>{ text(lang, Msg::TablesHeading) }</h3>

@@ -23,6 +23,7 @@ pub mod input;
 pub mod run_ref;
 pub mod state;
 pub mod summary;
+pub mod team_state;
 pub mod work;
 
 #[cfg(all(target_arch = "wasm32", feature = "csr"))]

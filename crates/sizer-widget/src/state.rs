@@ -17,6 +17,7 @@ use crate::import_state::{ImportAction, ImportPanelState};
 use crate::imported::ImportedRuns;
 use crate::input::{Field, InputError};
 use crate::run_ref::RunRef;
+use crate::team_state::{TeamAction, TeamInput};
 
 /// The colour scheme override.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -101,6 +102,8 @@ pub enum Action {
     LoadFragment(FragmentScenario),
     /// Did something in the import panel (see `import_state.rs`).
     Imported(ImportAction),
+    /// Did something in the team section (see `team_state.rs`).
+    Team(TeamAction),
 }
 
 /// The calculator's state.
@@ -132,6 +135,8 @@ pub struct SizerState {
     pub imported: ImportedRuns,
     /// The import panel's status, failure, warnings and pending import.
     pub import_panel: ImportPanelState,
+    /// The "Your team" inputs.
+    pub team: TeamInput,
 }
 
 impl SizerState {
@@ -153,6 +158,7 @@ impl SizerState {
             run_id,
             imported: ImportedRuns::default(),
             import_panel: ImportPanelState::default(),
+            team: TeamInput::default(),
             texts: Default::default(),
             values: [0.0; Field::COUNT],
             errors: [None; Field::COUNT],
@@ -353,6 +359,11 @@ impl Reducible for SizerState {
             }
             Action::LoadFragment(fragment) => next.load_fragment(fragment),
             Action::Imported(action) => needs_sizing = next.apply_imported(action),
+            Action::Team(action) => {
+                // The team is planned where it is shown; the single sizing stays as it is.
+                needs_sizing = false;
+                next.team.apply(next.lang, action);
+            }
         }
         if needs_sizing {
             next.recompute();

@@ -12,6 +12,7 @@ pub mod import;
 mod number;
 pub mod phrases;
 pub mod tables;
+pub mod team;
 
 pub use number::{format_integer, format_number};
 
@@ -105,6 +106,7 @@ pub enum Msg {
     HeadroomNormal,
     HeadroomPoisson,
     HeadroomErlang,
+    HeadroomFinite,
     InterpolationLabel,
     InterpolationLinear,
     InterpolationMonotone,
@@ -142,6 +144,7 @@ pub enum Msg {
     LimitSpeed,
     LimitKv,
     LimitPrefill,
+    LimitTtft,
     LimitUnknown,
     NoNextLimit,
     // Work.

@@ -1,0 +1,205 @@
+//! "Your team" (issue 15): head counts, TTFT ceiling, headroom and uncertainty; the verdict for
+//! the chosen run (`[data-result="sparks"]`); and every run ranked for the team. The plan is
+//! `sizer_data::Dataset::plan_team` (the data crate's rules); this component only shows it.
+
+use std::rc::Rc;
+
+use sizer_core::{Scenario, TeamHeadroom};
+use sizer_data::{PlanRow, Run, dataset};
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use crate::codes::{self, TEAM_HEADROOM, TEAM_LIMIT};
+use crate::components::choice_select::ChoiceSelect;
+use crate::components::error_text::error_message;
+use crate::i18n::team::{TeamText, team_error, team_text, verdict};
+use crate::i18n::{Lang, format_integer, format_number};
+use crate::team_state::{RankSort, TeamAction, TeamField, TeamInput};
+
+/// Props of [`TeamPanel`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct TeamPanelProps {
+    pub lang: Lang,
+    pub id_prefix: AttrValue,
+    pub input: TeamInput,
+    /// The form's usage, floor, percentile, z and interpolation.
+    pub usage: Scenario,
+    /// The chosen run (highlighted; its row makes the verdict).
+    pub run_id: AttrValue,
+    /// The person's imported runs (ranked with the sourced ones).
+    pub imported: Vec<Rc<Run>>,
+    pub on_action: Callback<TeamAction>,
+}
+
+/// The team section.
+#[component]
+pub fn TeamPanel(props: &TeamPanelProps) -> Html {
+    let lang = props.lang;
+    let t = |msg| team_text(lang, msg);
+    let imported: Vec<Run> = props.imported.iter().map(|run| (**run).clone()).collect();
+    let planned = props.input.team(&props.usage).map(|team| dataset().plan_team(&team, &imported));
+    let people = props.input.people();
+    let on_headroom = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |code: String| {
+            if let Some(headroom) = codes::from_code::<TeamHeadroom>(&TEAM_HEADROOM, &code) {
+                on_action.emit(TeamAction::SetHeadroom(headroom));
+            }
+        })
+    };
+    let headline = match &planned {
+        Ok(rows) => match rows.iter().find(|row| row.run_id == props.run_id.as_str()) {
+            Some(row) => {
+                let sparks = row.sparks_needed.map_or_else(|| "none".to_owned(), |k| k.to_string());
+                html! {
+                    <p class="ss-team-verdict" data-result="sparks" data-value={sparks}>
+                        { verdict(lang, row, people, props.usage.floor_tok_s) }
+                    </p>
+                }
+            }
+            None => html! {},
+        },
+        Err(error) => html! { <p class="ss-error ss-team-verdict" role="alert">{ team_error(lang, error) }</p> },
+    };
+    html! {
+        <section class="ss-team" aria-label={t(TeamText::Heading)}>
+            <h3>{ t(TeamText::Heading) }</h3>
+            <div class="ss-grid">
+                for field in TeamField::ALL {
+                    { team_field(props, field) }
+                }
+                <ChoiceSelect
+                    name="team_headroom"
+                    id_prefix={props.id_prefix.clone()}
+                    label={AttrValue::Static(t(TeamText::HeadroomLabel))}
+                    choices={codes::choices(lang, &TEAM_HEADROOM)}
+                    selected={AttrValue::Static(codes::code(&TEAM_HEADROOM, props.input.headroom))}
+                    on_change={on_headroom}
+                />
+            </div>
+            <div aria-live="polite">{ headline }</div>
+            if let Ok(rows) = &planned {
+                { ranking(props, rows) }
+            }
+        </section>
+    }
+}
+
+/// One labelled input of the team form.
+fn team_field(props: &TeamPanelProps, field: TeamField) -> Html {
+    let lang = props.lang;
+    let id = format!("{}-{}", props.id_prefix, field.name());
+    let label = team_text(
+        lang,
+        match field {
+            TeamField::People => TeamText::PeopleLabel,
+            TeamField::Agents => TeamText::AgentsLabel,
+            TeamField::TtftCeiling => TeamText::CeilingLabel,
+            TeamField::Uncertainty => TeamText::UncertaintyLabel,
+        },
+    );
+    let placeholder = (field == TeamField::TtftCeiling).then(|| team_text(lang, TeamText::CeilingOff));
+    let oninput = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |event: InputEvent| {
+            let input: HtmlInputElement = event.target_unchecked_into();
+            on_action.emit(TeamAction::SetText(field, input.value()));
+        })
+    };
+    let error = props.input.error(field);
+    html! {
+        <div class="ss-field">
+            <label for={id.clone()}>{ label }</label>
+            <input {id} type="text" inputmode="decimal" data-field={field.name()} value={props.input.text(field).to_owned()}
+                {placeholder} aria-invalid={error.is_some().then_some("true")} {oninput} />
+            if let Some(error) = error {
+                <span class="ss-error" role="alert">{ error_message(lang, error) }</span>
+            }
+        </div>
+    }
+}
+
+/// The ranking table, sorted as chosen, the chosen run highlighted.
+fn ranking(props: &TeamPanelProps, rows: &[PlanRow<'_>]) -> Html {
+    let lang = props.lang;
+    let t = |msg| team_text(lang, msg);
+    let mut order: Vec<&PlanRow<'_>> = rows.iter().collect();
+    match props.input.sort {
+        RankSort::Ranked => {}
+        RankSort::PeoplePerSpark => {
+            order.sort_by_key(|row| core::cmp::Reverse(row.people_per_spark.or(row.people_per_system)))
+        }
+        RankSort::Date => order.sort_by_key(|row| core::cmp::Reverse(row.date.map(|d| d.to_string()))),
+    }
+    let header = |sort: RankSort, msg: TeamText| {
+        let code = RankSort::ALL.iter().find(|(s, _)| *s == sort).map_or("", |(_, code)| code);
+        let on_action = props.on_action.clone();
+        let onclick = Callback::from(move |_: MouseEvent| on_action.emit(TeamAction::SetSort(sort)));
+        let active = props.input.sort == sort;
+        html! {
+            <th scope="col" aria-sort={if active { "descending" } else { "none" }}>
+                <button type="button" data-sort={code} {onclick}>{ t(msg) }</button>
+            </th>
+        }
+    };
+    let never = t(TeamText::Never);
+    html! {
+        <div class="ss-table-wrap">
+            <table class="ss-table ss-team-ranking" data-table="team-ranking">
+                <caption>{ t(TeamText::RankingHeading) }</caption>
+                <thead><tr>
+                    <th scope="col">{ t(TeamText::ColRun) }</th>
+                    { header(RankSort::PeoplePerSpark, TeamText::ColPeople) }
+                    { header(RankSort::Ranked, TeamText::ColSparks) }
+                    <th scope="col">{ t(TeamText::ColBinding) }</th>
+                    <th scope="col">{ t(TeamText::ColTtft) }</th>
+                    <th scope="col">{ t(TeamText::ColRange) }</th>
+                    { header(RankSort::Date, TeamText::ColDate) }
+                    <th scope="col">{ t(TeamText::ColSource) }</th>
+                </tr></thead>
+                <tbody>
+                    for row in order {
+                        { ranking_row(lang, row, row.run_id == props.run_id.as_str(), never) }
+                    }
+                </tbody>
+            </table>
+        </div>
+    }
+}
+
+fn ranking_row(lang: Lang, row: &PlanRow<'_>, chosen: bool, never: &'static str) -> Html {
+    let count = |value: Option<u64>| value.map_or_else(|| "—".to_owned(), |v| format_integer(lang, v));
+    let people = row.people_per_spark.or(row.people_per_system);
+    let sparks = match (row.sparks_needed, row.systems_needed) {
+        (Some(k), _) => format_integer(lang, k),
+        (None, Some(k)) => format!("{} × {}", format_integer(lang, k), row.hardware),
+        (None, None) if row.plan.is_some() => never.to_owned(),
+        (None, None) => "—".to_owned(),
+    };
+    let binding = row.binding.or(row.unserved_by);
+    let ttft = row.p99_ttft_near_load.map_or_else(
+        || "—".to_owned(),
+        |near| {
+            format!("{} s @ {}", format_number(lang, near.p99_s, 2), format_integer(lang, u64::from(near.concurrency)))
+        },
+    );
+    let range = match (row.people_low, row.people_high) {
+        (Some(low), Some(high)) => format!("{}–{}", format_integer(lang, low), format_integer(lang, high)),
+        _ => "—".to_owned(),
+    };
+    html! {
+        <tr data-run={row.run_id.to_owned()} class={classes!(chosen.then_some("ss-chosen"))}
+            aria-current={chosen.then_some("true")} title={row.note.clone()}>
+            <th scope="row">{ row.label }</th>
+            <td data-value={people.map(|p| p.to_string())}>{ count(people) }</td>
+            <td data-value={row.sparks_needed.map(|k| k.to_string())}>{ sparks }</td>
+            <td data-binding={binding.map(|b| codes::code(&TEAM_LIMIT, b))}>
+                { binding.map_or("—", |b| codes::label(lang, &TEAM_LIMIT, b)) }
+            </td>
+            <td>{ ttft }</td>
+            <td>{ range }</td>
+            <td>{ row.date.map(|d| d.to_string()).unwrap_or_default() }</td>
+            <td>{ row.publisher.unwrap_or(row.source) }</td>
+        </tr>
+    }
+}
