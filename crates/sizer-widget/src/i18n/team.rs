@@ -110,7 +110,7 @@ fn unserved(lang: Lang, row: &PlanRow<'_>, floor_tok_s: f64) -> String {
     let (label, hw) = (row.label, row.hardware);
     match row.unserved_by {
         Some(TeamLimit::Speed) => {
-            let floor = format_number(lang, floor_tok_s, 1);
+            let floor = format_number(lang, floor_tok_s, if floor_tok_s.fract() == 0.0 { 0 } else { 1 });
             match lang {
                 Lang::En => format!("{label} cannot give one person {floor} tok/s on {hw}."),
                 Lang::De => format!("{label} schafft auf {hw} für eine Person keine {floor} tok/s."),
