@@ -24,6 +24,7 @@ pub mod run_ref;
 pub mod state;
 pub mod summary;
 pub mod team_state;
+pub mod team_work;
 pub mod work;
 
 #[cfg(all(target_arch = "wasm32", feature = "csr"))]

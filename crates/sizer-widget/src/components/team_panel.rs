@@ -13,8 +13,10 @@ use crate::codes::{self, TEAM_HEADROOM, TEAM_LIMIT};
 use crate::components::choice_select::ChoiceSelect;
 use crate::components::error_text::error_message;
 use crate::i18n::team::{TeamText, team_error, team_text, verdict};
-use crate::i18n::{Lang, format_integer, format_number};
+use crate::i18n::{Lang, Msg, format_integer, format_number, text};
 use crate::team_state::{RankSort, TeamAction, TeamField, TeamInput};
+use crate::team_work::team_steps;
+use crate::work::Step;
 
 /// Props of [`TeamPanel`].
 #[derive(Properties, PartialEq, Clone)]
@@ -47,8 +49,13 @@ pub fn TeamPanel(props: &TeamPanelProps) -> Html {
             }
         })
     };
+    let chosen = planned.as_ref().ok().and_then(|rows| rows.iter().find(|row| row.run_id == props.run_id.as_str()));
+    let steps = chosen.map(|row| {
+        let run = dataset().run(row.run_id).or_else(|| imported.iter().find(|run| run.id == row.run_id));
+        team_steps(lang, row, run)
+    });
     let headline = match &planned {
-        Ok(rows) => match rows.iter().find(|row| row.run_id == props.run_id.as_str()) {
+        Ok(_) => match chosen {
             Some(row) => {
                 let sparks = row.sparks_needed.map_or_else(|| "none".to_owned(), |k| k.to_string());
                 html! {
@@ -80,6 +87,9 @@ pub fn TeamPanel(props: &TeamPanelProps) -> Html {
             <div aria-live="polite">{ headline }</div>
             if let Ok(rows) = &planned {
                 { ranking(props, rows) }
+            }
+            if let Some(steps) = steps.filter(|steps| !steps.is_empty()) {
+                { work(lang, &steps) }
             }
         </section>
     }
@@ -201,5 +211,33 @@ fn ranking_row(lang: Lang, row: &PlanRow<'_>, chosen: bool, never: &'static str)
             <td>{ row.date.map(|d| d.to_string()).unwrap_or_default() }</td>
             <td>{ row.publisher.unwrap_or(row.source) }</td>
         </tr>
+    }
+}
+
+/// The team plan's steps, folded away under a summary.
+fn work(lang: Lang, steps: &[Step]) -> Html {
+    html! {
+        <details class="ss-work ss-team-work">
+            <summary>{ team_text(lang, TeamText::WorkHeading) }</summary>
+            <ol class="ss-steps">
+                for step in steps.iter() {
+                    <li key={step.title} class="ss-step">
+                        <h4>{ step.title }</h4>
+                        <dl>
+                            <dt>{ text(lang, Msg::FormulaLabel) }</dt>
+                            <dd><code>{ step.formula.clone() }</code></dd>
+                            <dt>{ text(lang, Msg::InputsLabel) }</dt>
+                            <dd>{ step.inputs.clone() }</dd>
+                            <dt>{ text(lang, Msg::ResultLabel) }</dt>
+                            <dd class="ss-step-result">{ step.result.clone() }</dd>
+                            if let Some(cite) = &step.cite {
+                                <dt>{ text(lang, Msg::SourceLabel) }</dt>
+                                <dd class="ss-cite" data-cite={cite.cited_id.clone()}>{ cite.label.clone() }</dd>
+                            }
+                        </dl>
+                    </li>
+                }
+            </ol>
+        </details>
     }
 }

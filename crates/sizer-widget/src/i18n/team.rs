@@ -29,6 +29,7 @@ pub enum TeamText {
     ColSource,
     Never,
     Chosen,
+    WorkHeading,
 }
 
 /// The text of `msg` in `lang`.
@@ -71,6 +72,8 @@ pub fn team_text(lang: Lang, msg: TeamText) -> &'static str {
         (Lang::De, T::Never) => "nie",
         (Lang::En, T::Chosen) => "chosen run",
         (Lang::De, T::Chosen) => "gewählte Messreihe",
+        (Lang::En, T::WorkHeading) => "Show your work: the chosen run for your team",
+        (Lang::De, T::WorkHeading) => "Rechenweg: die gewählte Messreihe für euer Team",
     }
 }
 
@@ -144,5 +147,102 @@ pub fn team_error(lang: Lang, error: &TeamError) -> String {
         (Lang::De, TeamError::NoPeople) => "Mindestens eine Person eingeben, um ein Team zu planen.".into(),
         (Lang::En, other) => format!("The team cannot be planned: {other}."),
         (Lang::De, other) => format!("Das Team lässt sich nicht planen: {other}."),
+    }
+}
+
+/// The show-your-work steps of a team plan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TeamStep {
+    Load,
+    Limits,
+    Systems,
+    Band,
+}
+
+/// A step's title.
+pub fn step_title(lang: Lang, step: TeamStep) -> &'static str {
+    match (lang, step) {
+        (Lang::En, TeamStep::Load) => "Your team's load",
+        (Lang::De, TeamStep::Load) => "Last eures Teams",
+        (Lang::En, TeamStep::Limits) => "People by each limit",
+        (Lang::De, TeamStep::Limits) => "Personen je Grenze",
+        (Lang::En, TeamStep::Systems) => "Sparks for the team",
+        (Lang::De, TeamStep::Systems) => "Sparks für das Team",
+        (Lang::En, TeamStep::Band) => "Uncertainty band",
+        (Lang::De, TeamStep::Band) => "Unsicherheitsband",
+    }
+}
+
+/// A step's formula.
+pub fn step_formula(lang: Lang, step: TeamStep) -> &'static str {
+    match (lang, step) {
+        (Lang::En, TeamStep::Load) => {
+            "duty = (answer / floor + TTFT) / interval; an agent holds a stream; load = agents + Σ count × duty"
+        }
+        (Lang::De, TeamStep::Load) => {
+            "Auslastung = (Antwort / Untergrenze + TTFT) / Intervall; ein Agent hält einen Strom; Last = Agenten + Σ Anzahl × Auslastung"
+        }
+        (Lang::En, TeamStep::Limits) => "people per system = ⌊min(by speed, by KV, by prefill, by p99 TTFT)⌋",
+        (Lang::De, TeamStep::Limits) => "Personen pro System = ⌊min(nach Geschwindigkeit, KV, Prefill, p99-TTFT)⌋",
+        (Lang::En, TeamStep::Systems) => "K = fewest systems where ⌈count / K⌉ of every group fits; Sparks = K × nodes",
+        (Lang::De, TeamStep::Systems) => {
+            "K = kleinste Zahl Systeme, in die ⌈Anzahl / K⌉ jeder Gruppe passt; Sparks = K × Knoten"
+        }
+        (Lang::En, TeamStep::Band) => "plan again with speeds × (1 − u) and × (1 + u)",
+        (Lang::De, TeamStep::Band) => "erneut planen mit Geschwindigkeiten × (1 − u) und × (1 + u)",
+    }
+}
+
+/// Small words of the steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TeamWord {
+    People,
+    Agents,
+    Duties,
+    OnAverage,
+    AtPercentile,
+    Streams,
+    PerSystem,
+    Binds,
+    NodesPerSystem,
+    StreamsBusy,
+    NoneServes,
+    BindingChanges,
+    BindingSame,
+    Ceiling,
+}
+
+/// A small word of the steps.
+pub fn word(lang: Lang, word: TeamWord) -> &'static str {
+    use TeamWord as W;
+    match (lang, word) {
+        (Lang::En, W::People) => "people",
+        (Lang::De, W::People) => "Personen",
+        (Lang::En, W::Agents) => "agents",
+        (Lang::De, W::Agents) => "Agenten",
+        (Lang::En, W::Duties) => "duties",
+        (Lang::De, W::Duties) => "Auslastungen",
+        (Lang::En, W::OnAverage) => "streams on average",
+        (Lang::De, W::OnAverage) => "Ströme im Mittel",
+        (Lang::En, W::AtPercentile) => "at the percentile, per system",
+        (Lang::De, W::AtPercentile) => "beim Perzentil, pro System",
+        (Lang::En, W::Streams) => "streams",
+        (Lang::De, W::Streams) => "Ströme",
+        (Lang::En, W::PerSystem) => "per system",
+        (Lang::De, W::PerSystem) => "pro System",
+        (Lang::En, W::Binds) => "binds",
+        (Lang::De, W::Binds) => "bindet",
+        (Lang::En, W::NodesPerSystem) => "Sparks per system",
+        (Lang::De, W::NodesPerSystem) => "Sparks pro System",
+        (Lang::En, W::StreamsBusy) => "of the streams busy on average",
+        (Lang::De, W::StreamsBusy) => "der Ströme im Mittel belegt",
+        (Lang::En, W::NoneServes) => "no number of systems serves the team",
+        (Lang::De, W::NoneServes) => "keine Zahl von Systemen bedient das Team",
+        (Lang::En, W::BindingChanges) => "the binding limit changes inside the band",
+        (Lang::De, W::BindingChanges) => "die bindende Grenze wechselt im Band",
+        (Lang::En, W::BindingSame) => "the binding limit stays the same",
+        (Lang::De, W::BindingSame) => "die bindende Grenze bleibt gleich",
+        (Lang::En, W::Ceiling) => "ceiling",
+        (Lang::De, W::Ceiling) => "Obergrenze",
     }
 }
