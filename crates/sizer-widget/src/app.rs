@@ -57,8 +57,10 @@ pub fn App(props: &AppProps) -> Html {
     let prefix = props.id_prefix.clone();
     let outcome = Rc::clone(&state.outcome);
     let usage = state.usage();
-    let fragment =
-        crate::imported::fragment_with_shared(fragment::encode(&state.run_id, lang, &state.scenario()), &state);
+    let fragment = crate::team_fragment::append(
+        crate::imported::fragment_with_shared(fragment::encode(&state.run_id, lang, &state.scenario()), &state),
+        &state.team,
+    );
 
     use_fragment_sync(sync_url, state.dispatcher(), fragment.clone());
 
@@ -85,6 +87,11 @@ pub fn App(props: &AppProps) -> Html {
     let t = |msg: Msg| AttrValue::Static(text(lang, msg));
     let warning = outcome.sizing().is_some_and(|s| s.whole_streams == 0 || s.people_is_lower_bound);
     let busy_id = format!("{prefix}-always-busy");
+    let team_share = Some(crate::team_export::TeamShare {
+        input: state.team.clone(),
+        usage: state.scenario(),
+        imported: state.imported.runs().to_vec(),
+    });
 
     html! {
         <div class="spark-sizer" lang={lang.code()} data-theme={codes::code(&THEME, state.theme)} data-instance={prefix.clone()}>
@@ -198,7 +205,7 @@ pub fn App(props: &AppProps) -> Html {
                     <ResultPanel result={result} {lang} stale={state.has_errors()} {warning} />
                     <TtftNote ttft={outcome.ttft} {lang} />
                     <ClaimsPanel claims={outcome.claims.clone()} {lang} />
-                    <ShareBar {lang} outcome={Rc::clone(&outcome)} {usage} fragment={fragment} link={sync_url} />
+                    <ShareBar {lang} outcome={Rc::clone(&outcome)} {usage} fragment={fragment} link={sync_url} team={team_share} />
                     if let Some(run) = outcome.run.clone() {
                         <section class="ss-charts-section" aria-label={text(lang, Msg::ChartsHeading)}>
                             <Charts
@@ -246,6 +253,9 @@ fn use_fragment_sync(sync_url: bool, dispatcher: UseReducerDispatcher<SizerState
                 let hash = browser::read_fragment();
                 if let Some(Ok(scenario)) = hash.as_deref().map(fragment::decode) {
                     dispatcher.dispatch(Action::LoadFragment(scenario));
+                }
+                if let Some(Ok(team)) = hash.as_deref().and_then(crate::team_fragment::decode) {
+                    dispatcher.dispatch(Action::Team(crate::team_state::TeamAction::Load(team)));
                 }
                 if let Some(run) = hash.as_deref().and_then(crate::imported::shared_run_in_fragment) {
                     dispatcher.dispatch(Action::Imported(crate::import_state::ImportAction::AddShared(Rc::new(run))));

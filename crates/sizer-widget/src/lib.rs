@@ -23,6 +23,8 @@ pub mod input;
 pub mod run_ref;
 pub mod state;
 pub mod summary;
+pub mod team_export;
+pub mod team_fragment;
 pub mod team_state;
 pub mod team_work;
 pub mod work;

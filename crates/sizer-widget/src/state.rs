@@ -352,6 +352,7 @@ impl Reducible for SizerState {
                         next.put_value(field, next.value(field));
                     }
                 }
+                next.team.relabel(lang);
             }
             Action::SetTheme(theme) => {
                 needs_sizing = false;

@@ -5,9 +5,10 @@
 
 use sizer_core::{Group, Scenario, Team, TeamError, TeamHeadroom, TeamSettings};
 
-use crate::i18n::Lang;
+use crate::i18n::{Lang, format_number};
 use crate::input::{InputError, parse_number};
 use crate::state::Usage;
+use crate::team_fragment::TeamFragment;
 
 /// A team input field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,6 +88,8 @@ pub enum TeamAction {
     SetHeadroom(TeamHeadroom),
     /// Sorted the ranking table.
     SetSort(RankSort),
+    /// Opened a link with a team in its fragment.
+    Load(TeamFragment),
 }
 
 /// The team section's inputs.
@@ -152,7 +155,38 @@ impl TeamInput {
             }
             TeamAction::SetHeadroom(headroom) => self.headroom = headroom,
             TeamAction::SetSort(sort) => self.sort = sort,
+            TeamAction::Load(team) => {
+                self.put(lang, TeamField::People, Some(team.people as f64));
+                self.put(lang, TeamField::Agents, Some(team.agents as f64));
+                self.put(lang, TeamField::TtftCeiling, team.ttft_ceiling_s);
+                self.put(lang, TeamField::Uncertainty, Some(team.uncertainty));
+                self.headroom = team.headroom;
+            }
         }
+    }
+
+    /// Rewrites the valid fields' numbers in `lang`'s format (after a language switch).
+    pub fn relabel(&mut self, lang: Lang) {
+        for field in TeamField::ALL {
+            if self.error(field).is_none() {
+                self.put(lang, field, self.value(field));
+            }
+        }
+    }
+
+    /// Sets `field` to `value`, writing it as text (up to 3 decimals, no grouping).
+    fn put(&mut self, lang: Lang, field: TeamField, value: Option<f64>) {
+        let index = field.index();
+        self.values[index] = value;
+        self.errors[index] = None;
+        self.texts[index] = value.map_or_else(String::new, |value| {
+            let mut text = format_number(lang, value, 3);
+            text.retain(|c| c != lang.group_separator());
+            if text.contains(lang.decimal_mark()) {
+                text = text.trim_end_matches('0').trim_end_matches(lang.decimal_mark()).to_owned();
+            }
+            text
+        });
     }
 
     /// The team: the people with `usage` (the form's usage fields) plus the agents (the agent
@@ -198,6 +232,9 @@ mod tests {
         assert_eq!((input.value(TeamField::TtftCeiling), input.error(TeamField::TtftCeiling)), (None, None));
         input.apply(Lang::En, TeamAction::SetText(TeamField::Uncertainty, "95".into()));
         assert!(input.error(TeamField::Uncertainty).is_some());
+        input.apply(Lang::En, TeamAction::SetText(TeamField::TtftCeiling, "2.5".into()));
+        input.relabel(Lang::De);
+        assert_eq!((input.text(TeamField::TtftCeiling), input.text(TeamField::Uncertainty)), ("2,5", "95"));
     }
 
     #[test]

@@ -25,6 +25,9 @@ pub struct ShareBarProps {
     pub fragment: AttrValue,
     /// Show "copy link" (instances that sync the URL).
     pub link: bool,
+    /// The team, carried by the exports.
+    #[prop_or_default]
+    pub team: Option<crate::team_export::TeamShare>,
 }
 
 /// What the last action did, for the status line.
@@ -50,7 +53,17 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
         move || {
             let result = result_text(props.lang, &props.outcome, props.usage);
             let link = props.link.then(|| browser::url_with_fragment(&props.fragment)).flatten();
-            export::markdown(props.lang, &props.outcome, &result, &steps(props.lang, &props.outcome), link.as_deref())
+            let mut markdown = export::markdown(
+                props.lang,
+                &props.outcome,
+                &result,
+                &steps(props.lang, &props.outcome),
+                link.as_deref(),
+            );
+            if let (Some(team), Some(run)) = (&props.team, props.outcome.run.as_deref()) {
+                markdown.push_str(&team.markdown(props.lang, &run.id));
+            }
+            markdown
         }
     };
     let copy_link = {
@@ -79,7 +92,8 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
         let name = [file_stem.as_str(), ".json"].concat();
         Callback::from(move |_: MouseEvent| {
             let result = result_text(props.lang, &props.outcome, props.usage);
-            browser::download(&name, "application/json", &export::json(&props.outcome, &result));
+            let team = props.team.as_ref().zip(props.outcome.run.as_deref()).map(|(team, run)| team.json(&run.id));
+            browser::download(&name, "application/json", &export::json_with_team(&props.outcome, &result, team));
         })
     };
     let message = match *status {
