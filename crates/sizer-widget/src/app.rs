@@ -57,9 +57,10 @@ pub fn App(props: &AppProps) -> Html {
     let prefix = props.id_prefix.clone();
     let outcome = Rc::clone(&state.outcome);
     let usage = state.usage();
-    let fragment = crate::team_fragment::append(
-        crate::imported::fragment_with_shared(fragment::encode(&state.run_id, lang, &state.scenario()), &state),
-        &state.team,
+    // The team's keys go before a shared curve's, which stays last.
+    let fragment = crate::imported::fragment_with_shared(
+        crate::team_fragment::append(fragment::encode(&state.run_id, lang, &state.scenario()), &state.team),
+        &state,
     );
 
     use_fragment_sync(sync_url, state.dispatcher(), fragment.clone());

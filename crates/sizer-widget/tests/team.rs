@@ -215,6 +215,36 @@ async fn the_ranking_sorts_by_people_per_spark() {
     assert!(shown.contains(&Some(SEED_PEOPLE)));
 }
 
+#[wasm_bindgen_test]
+async fn the_url_fragment_carries_the_team() {
+    let location = web_sys::window().expect("window").location();
+    location.set_hash(&format!("s=r:{QWEN},tp:30,ta:5,tc:3,th:f")).expect("set hash");
+    let root = mount(Attributes { sync_url: true, ..Attributes::default() }, "team4");
+    let selector = row_selector(QWEN);
+    wait_for_attribute(&root, &format!("{selector} td:nth-of-type(3)"), "data-binding", "prefill").await;
+    wait_for_attribute(&root, &format!("{selector} td:nth-of-type(1)"), "data-value", "57").await;
+    let agents: HtmlInputElement =
+        wait_for(&root, "input[data-field=\"team_agents\"]").await.dyn_into().expect("input");
+    assert_eq!(agents.value(), "5");
+
+    // Typing writes the team back into the fragment (within one write interval; the bound only
+    // stops a broken writer hanging the test).
+    type_into(&root, "team_agents", "6").await;
+    let mut hash = String::new();
+    for _ in 0..100 {
+        hash = location.hash().unwrap_or_default();
+        if hash.contains(",ta:6,") {
+            break;
+        }
+        yew::platform::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(
+        hash.contains(",tp:30,") && hash.contains(",ta:6,") && hash.contains(",th:f,") && hash.ends_with(",tc:3"),
+        "{hash}"
+    );
+    location.set_hash("").expect("clear hash");
+}
+
 fn api_function(name: &str) -> js_sys::Function {
     sizer_widget::install_api();
     let window = web_sys::window().expect("window");
