@@ -123,7 +123,7 @@ fn team_field(props: &TeamPanelProps, field: TeamField) -> Html {
             <input {id} type="text" inputmode="decimal" data-field={field.name()} value={props.input.text(field).to_owned()}
                 {placeholder} aria-invalid={error.is_some().then_some("true")} {oninput} />
             if let Some(error) = error {
-                <span class="ss-error" role="alert">{ error_message(lang, error) }</span>
+                <span class="ss-error" role="alert" data-error={field.name()}>{ error_message(lang, error) }</span>
             }
         </div>
     }
