@@ -189,6 +189,29 @@ async fn a_run_that_never_reaches_the_floor_says_so_and_bad_input_keeps_the_rest
 }
 
 #[wasm_bindgen_test]
+async fn the_verdict_and_the_team_fields_speak_german() {
+    let root = mount(Attributes::default(), "team5");
+    type_into(&root, "team_ttft_ceiling", "2.5").await;
+    pick(&root, "lang", "de").await;
+    let mut verdict = String::new();
+    for _ in 0..MAX_TICKS {
+        verdict = text_of(&root, "[data-result=\"sparks\"]");
+        if verdict.starts_with("Ein") {
+            break;
+        }
+        tick().await;
+    }
+    assert!(
+        verdict.starts_with("Ein Spark bedient eure 163 Personen mit Qwen3-Coder-30B-A3B")
+            && verdict.ends_with("(Platz für 163)."),
+        "{verdict}"
+    );
+    let ceiling: HtmlInputElement =
+        wait_for(&root, "input[data-field=\"team_ttft_ceiling\"]").await.dyn_into().expect("input");
+    assert_eq!(ceiling.value(), "2,5");
+}
+
+#[wasm_bindgen_test]
 async fn the_ranking_sorts_by_people_per_spark() {
     let root = mount(Attributes::default(), "team3");
     wait_for_sparks(&root, "1").await;

@@ -148,13 +148,13 @@ fn ranking(props: &TeamPanelProps, rows: &[PlanRow<'_>]) -> Html {
         let active = props.input.sort == sort;
         html! {
             <th scope="col" aria-sort={if active { "descending" } else { "none" }}>
-                <button type="button" data-sort={code} {onclick}>{ t(msg) }</button>
+                <button type="button" class="ss-sort" data-sort={code} {onclick}>{ t(msg) }</button>
             </th>
         }
     };
     let never = t(TeamText::Never);
     html! {
-        <div class="ss-table-wrap">
+        <div class="ss-table-scroll">
             <table class="ss-table ss-team-ranking" data-table="team-ranking">
                 <caption>{ t(TeamText::RankingHeading) }</caption>
                 <thead><tr>
