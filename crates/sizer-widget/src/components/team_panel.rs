@@ -136,9 +136,7 @@ fn ranking(props: &TeamPanelProps, rows: &[PlanRow<'_>]) -> Html {
     let mut order: Vec<&PlanRow<'_>> = rows.iter().collect();
     match props.input.sort {
         RankSort::Ranked => {}
-        RankSort::PeoplePerSpark => {
-            order.sort_by_key(|row| core::cmp::Reverse(row.people_per_spark.or(row.people_per_system)))
-        }
+        RankSort::PeoplePerSpark => order.sort_by_key(|row| core::cmp::Reverse(row.people_per_spark)),
         RankSort::Date => order.sort_by_key(|row| core::cmp::Reverse(row.date.map(|d| d.to_string()))),
     }
     let header = |sort: RankSort, msg: TeamText| {
@@ -178,8 +176,12 @@ fn ranking(props: &TeamPanelProps, rows: &[PlanRow<'_>]) -> Html {
 }
 
 fn ranking_row(lang: Lang, row: &PlanRow<'_>, chosen: bool, never: &'static str) -> Html {
-    let count = |value: Option<u64>| value.map_or_else(|| "—".to_owned(), |v| format_integer(lang, v));
-    let people = row.people_per_spark.or(row.people_per_system);
+    // Only Sparks are counted per Spark; other hardware shows its people per system, named.
+    let people = match (row.people_per_spark, row.people_per_system) {
+        (Some(per_spark), _) => format_integer(lang, per_spark),
+        (None, Some(per_system)) if !row.is_spark => format!("{} / {}", format_integer(lang, per_system), row.hardware),
+        _ => "—".to_owned(),
+    };
     let sparks = match (row.sparks_needed, row.systems_needed) {
         (Some(k), _) => format_integer(lang, k),
         (None, Some(k)) => format!("{} × {}", format_integer(lang, k), row.hardware),
@@ -201,7 +203,7 @@ fn ranking_row(lang: Lang, row: &PlanRow<'_>, chosen: bool, never: &'static str)
         <tr data-run={row.run_id.to_owned()} class={classes!(chosen.then_some("ss-chosen"))}
             aria-current={chosen.then_some("true")} title={row.note.clone()}>
             <th scope="row">{ row.label }</th>
-            <td data-value={people.map(|p| p.to_string())}>{ count(people) }</td>
+            <td data-value={row.people_per_spark.map(|p| p.to_string())}>{ people }</td>
             <td data-value={row.sparks_needed.map(|k| k.to_string())}>{ sparks }</td>
             <td data-binding={binding.map(|b| codes::code(&TEAM_LIMIT, b))}>
                 { binding.map_or("—", |b| codes::label(lang, &TEAM_LIMIT, b)) }

@@ -28,7 +28,6 @@ pub enum TeamText {
     ColDate,
     ColSource,
     Never,
-    Chosen,
     WorkHeading,
 }
 
@@ -70,8 +69,6 @@ pub fn team_text(lang: Lang, msg: TeamText) -> &'static str {
         (Lang::De, T::ColSource) => "Quelle",
         (Lang::En, T::Never) => "never",
         (Lang::De, T::Never) => "nie",
-        (Lang::En, T::Chosen) => "chosen run",
-        (Lang::De, T::Chosen) => "gewählte Messreihe",
         (Lang::En, T::WorkHeading) => "Show your work: the chosen run for your team",
         (Lang::De, T::WorkHeading) => "Rechenweg: die gewählte Messreihe für euer Team",
     }
