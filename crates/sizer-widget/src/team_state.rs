@@ -246,6 +246,15 @@ mod tests {
         assert_eq!(team.groups().len(), 2);
         assert_eq!(input.people(), 35);
         input.apply(Lang::En, TeamAction::SetText(TeamField::People, "0".into()));
+        // Agents only, on the worked run: each asks for a 20,000-token prompt every 30 s, so the
+        // seed's 5,705 prompt tok/s serve 5,705 / 666.7 = 8.56 of them: prefill binds at 8.
+        let team = input.team(&Scenario::chat()).expect("agents only is a team");
+        let rows = sizer_data::dataset().plan_team(&team, &[]);
+        let qwen = rows.iter().find(|r| r.run_id == "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1").expect("row");
+        assert_eq!(
+            (qwen.people_per_spark, qwen.sparks_needed, qwen.binding),
+            (Some(8), Some(1), Some(sizer_core::TeamLimit::Prefill))
+        );
         input.apply(Lang::En, TeamAction::SetText(TeamField::Agents, "0".into()));
         assert_eq!(input.team(&Scenario::chat()).err(), Some(TeamError::NoPeople));
     }
