@@ -230,6 +230,7 @@ pub fn App(props: &AppProps) -> Html {
                 run_id={AttrValue::from(state.run_id.clone())}
                 imported={state.imported.runs().to_vec()}
                 on_action={handlers.on_team.clone()}
+                stale={state.has_errors()}
             />
             <WorkSteps steps={work} {lang} />
             <section class="ss-below">

@@ -177,7 +177,8 @@ async fn a_run_that_never_reaches_the_floor_says_so_and_bad_input_keeps_the_rest
     pick(&root, "run", QWEN).await;
     wait_for_sparks(&root, "1").await;
     type_into(&root, "team_people", "-3").await;
-    assert!(find(&root, ".ss-team [role=\"alert\"]").is_some(), "the bad head count says why");
+    assert!(find(&root, ".ss-team [data-error=\"team_people\"]").is_some(), "the bad head count says why");
+    assert!(find(&root, ".ss-team .ss-stale").is_some(), "the plan says it uses the last valid team");
     // The last valid team (163) still stands.
     wait_for_sparks(&root, "1").await;
     type_into(&root, "team_people", "0").await;

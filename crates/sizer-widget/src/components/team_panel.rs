@@ -31,6 +31,9 @@ pub struct TeamPanelProps {
     /// The person's imported runs (ranked with the sourced ones).
     pub imported: Vec<Rc<Run>>,
     pub on_action: Callback<TeamAction>,
+    /// A field of the form above holds invalid text (the plan uses its last valid values).
+    #[prop_or_default]
+    pub stale: bool,
 }
 
 /// The team section.
@@ -84,7 +87,12 @@ pub fn TeamPanel(props: &TeamPanelProps) -> Html {
                     on_change={on_headroom}
                 />
             </div>
-            <div aria-live="polite">{ headline }</div>
+            <div aria-live="polite">
+                { headline }
+                if props.input.has_errors() || props.stale {
+                    <p class="ss-stale">{ crate::i18n::phrases::stale_note(lang) }</p>
+                }
+            </div>
             if let Ok(rows) = &planned {
                 { ranking(props, rows) }
             }
