@@ -11,6 +11,7 @@ use yew::prelude::*;
 
 use crate::browser;
 use crate::codes::{self, HEADROOM, INTERPOLATION, THEME};
+use crate::components::advice::AdviceList;
 use crate::components::charts::Charts;
 use crate::components::choice_select::{Choice, ChoiceSelect};
 use crate::components::claims_panel::ClaimsPanel;
@@ -205,7 +206,8 @@ pub fn App(props: &AppProps) -> Html {
                 <div class="ss-output">
                     <ResultPanel result={result} {lang} stale={state.has_errors()} {warning} />
                     <TtftNote ttft={outcome.ttft} {lang} />
-                    <ClaimsPanel claims={outcome.claims.clone()} {lang} />
+                    <ClaimsPanel claims={outcome.claims.clone()} {lang} run_id={sourced_run_id(&outcome)} />
+                    <AdviceList outcome={Rc::clone(&outcome)} {lang} />
                     <ShareBar {lang} outcome={Rc::clone(&outcome)} {usage} fragment={fragment} link={sync_url} team={team_share} />
                     if let Some(run) = outcome.run.clone() {
                         <section class="ss-charts-section" aria-label={text(lang, Msg::ChartsHeading)}>
@@ -279,6 +281,14 @@ fn use_fragment_sync(sync_url: bool, dispatcher: UseReducerDispatcher<SizerState
             writer.write(fragment.clone());
         }
     });
+}
+
+/// The chosen run's id when it is a dataset run (only those have claims).
+fn sourced_run_id(outcome: &crate::calculation::Calculation) -> Option<AttrValue> {
+    match &outcome.run {
+        Some(RunRef::Sourced(run)) => Some(AttrValue::from(run.id.clone())),
+        _ => None,
+    }
 }
 
 /// Other runs of the chosen run's model, for the chart overlay.

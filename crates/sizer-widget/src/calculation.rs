@@ -19,6 +19,11 @@ pub const DEFAULT_RUN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
 /// p99 time to first token above this many seconds gets a warning ("a few seconds").
 pub const TTFT_WARNING_S: f64 = 3.0;
 
+/// True when `ttft` gets the warning (the TTFT note shows it; the advice answers it).
+pub fn ttft_warns(ttft: &TtftNearest) -> bool {
+    ttft.p99_s > TTFT_WARNING_S
+}
+
 /// A figure taken from the dataset (or the person's own run), with the ids needed to cite it.
 pub type Cited = CitedValue<'static>;
 

@@ -30,6 +30,7 @@ use crate::chart::build::{self, Measure};
 use crate::chart::model::{ChartText, ConcurrencyChart, Crossing, Series};
 use crate::chart::{CssSize, StyleKey};
 use crate::codes::{self, INTERPOLATION};
+use crate::components::point_legend::PointLegend;
 use crate::i18n::tables::{
     TableMsg, column_decimals, crossing_at_least, crossing_never, crossing_within, curve_summary, format_figure,
     table_text,
@@ -77,6 +78,7 @@ pub fn Charts(props: &ChartsProps) -> Html {
             <ChartFigure kind={ChartKind::Speed} chart={Rc::new(speed)} {lang} redraw_key={key.clone()} line_note={line_note} />
             <ChartFigure kind={ChartKind::Aggregate} chart={Rc::new(aggregate)} {lang} redraw_key={key.clone()} />
             <ChartFigure kind={ChartKind::Ttft} chart={Rc::new(ttft)} {lang} redraw_key={key} />
+            <PointLegend runs={std::iter::once(props.run.clone()).chain(props.overlays.iter().filter(|o| o.id != props.run.id).cloned()).collect::<Vec<_>>()} {lang} />
         </div>
     }
 }

@@ -2,10 +2,11 @@
 //! points ("the article says 14 streams; from its published points we get 18.9").
 
 use sizer_core::StreamsAtFloor;
-use sizer_data::{ClaimQuantity, Qualifier};
+use sizer_data::{Claim, ClaimQuantity, Qualifier};
 use yew::prelude::*;
 
 use crate::calculation::{ClaimCheck, Recomputed};
+use crate::components::claim_status::{OtherClaims, claim_status, other_claims};
 use crate::i18n::phrases::{self, ClaimWhat};
 use crate::i18n::{Lang, Msg, format_integer, format_number, text};
 use crate::summary::decimals;
@@ -15,25 +16,33 @@ use crate::summary::decimals;
 pub struct ClaimsPanelProps {
     pub claims: Vec<ClaimCheck<'static>>,
     pub lang: Lang,
+    /// The chosen run's id: its other claims (not recomputed live) follow, with their status.
+    #[prop_or_default]
+    pub run_id: Option<AttrValue>,
 }
 
 /// The claims list (nothing when the dataset has none for the run).
 #[component]
 pub fn ClaimsPanel(props: &ClaimsPanelProps) -> Html {
     let lang = props.lang;
-    let lines: Vec<(String, String)> =
-        props.claims.iter().filter_map(|check| Some((check.claim.id.clone(), claim_sentence(lang, check)?))).collect();
-    if lines.is_empty() {
+    let lines: Vec<(&Claim, String)> =
+        props.claims.iter().filter_map(|check| Some((check.claim, claim_sentence(lang, check)?))).collect();
+    let shown: Vec<String> = lines.iter().map(|(claim, _)| claim.id.clone()).collect();
+    let has_others = props.run_id.as_deref().is_some_and(|run| !other_claims(run, &shown).is_empty());
+    if lines.is_empty() && !has_others {
         return html! {};
     }
     html! {
         <section class="ss-claims">
             <h3>{ text(lang, Msg::ClaimsHeading) }</h3>
             <ul>
-                for (id, line) in lines {
-                    <li key={id.clone()} data-claim={id}>{ line }</li>
+                for (claim, line) in lines {
+                    <li key={claim.id.clone()} data-claim={claim.id.clone()}>{ line }{ claim_status(lang, claim) }</li>
                 }
             </ul>
+            if let Some(run_id) = props.run_id.clone() {
+                <OtherClaims {run_id} {shown} {lang} />
+            }
         </section>
     }
 }

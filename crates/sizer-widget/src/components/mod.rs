@@ -1,13 +1,16 @@
 //! The widget's components, one file each.
 
+pub mod advice;
 pub mod charts;
 pub mod choice_select;
+pub mod claim_status;
 pub mod claims_panel;
 pub mod config_errors;
 pub mod error_text;
 pub mod floor_presets;
 pub mod import_panel;
 pub mod number_field;
+pub mod point_legend;
 pub mod result_panel;
 pub mod run_picker;
 pub mod share_bar;

@@ -11,6 +11,7 @@
 use sizer_data::{Dataset, Fact, Run, Source};
 use yew::prelude::*;
 
+use crate::components::tables::provenance::{source_list_marks, title_mark};
 use crate::i18n::Lang;
 use crate::i18n::tables::{TableMsg, format_figure, source_kind_name, table_text};
 
@@ -64,11 +65,13 @@ fn source_item(data: &Dataset, source: &Source, lang: Lang) -> Html {
             } else {
                 { title }
             }
+            { title_mark(source, lang) }
             <dl class="ss-source-meta">
                 { meta(TableMsg::SourcePublisher, source.publisher.clone()) }
                 if let Some(date) = source.published {
                     { meta(TableMsg::SourcePublished, date.to_string()) }
                 }
+                { source_list_marks(source, lang) }
                 if let Some(date) = source.read_on {
                     { meta(TableMsg::SourceRead, date.to_string()) }
                 }

@@ -15,6 +15,7 @@
 //!   the model filter like them.
 
 mod columns;
+pub mod provenance;
 mod run_table;
 
 use std::collections::BTreeMap;

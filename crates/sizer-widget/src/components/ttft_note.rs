@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use crate::calculation::{TTFT_WARNING_S, TtftNearest};
+use crate::calculation::{TTFT_WARNING_S, TtftNearest, ttft_warns};
 use crate::i18n::phrases;
 use crate::i18n::{Lang, Msg, format_integer, format_number, text};
 
@@ -21,7 +21,7 @@ pub fn TtftNote(props: &TtftNoteProps) -> Html {
     let Some(ttft) = props.ttft else {
         return html! { <p class="ss-ttft ss-muted">{ text(lang, Msg::TtftNotMeasured) }</p> };
     };
-    let warn = ttft.p99_s > TTFT_WARNING_S;
+    let warn = ttft_warns(&ttft);
     html! {
         <div class={classes!("ss-ttft", warn.then_some("ss-ttft--warning"))} data-result="ttft" data-value={format_number(Lang::En, ttft.p99_s, 3)}>
             <p>{ phrases::ttft(lang, &format_integer(lang, u64::from(ttft.concurrency)), &format_number(lang, ttft.p99_s, 1)) }</p>

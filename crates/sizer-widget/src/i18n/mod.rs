@@ -11,6 +11,7 @@ pub mod formulas;
 pub mod import;
 mod number;
 pub mod phrases;
+pub mod provenance;
 pub mod tables;
 pub mod team;
 

@@ -7,10 +7,10 @@ use sizer_data::{Dataset, FigureOrigin, Run, RunPoint};
 use yew::prelude::*;
 
 use super::columns::{Column, Direction, sorted_indices};
+use super::provenance::{date_kind, point_marks, source_marks, unverified_notes, workload_text};
 use crate::i18n::import::{ImportMsg, import_text};
 use crate::i18n::tables::{
-    TableMsg, column_decimals, counter_name, format_figure, nodes, point_note, sort_by, table_text, token_count,
-    topology_name, workload,
+    TableMsg, column_decimals, counter_name, format_figure, nodes, point_note, sort_by, table_text, topology_name,
 };
 use crate::i18n::{Lang, format_number};
 
@@ -96,7 +96,11 @@ pub fn RunTable(props: &RunTableProps) -> Html {
                         for point in order.iter().filter_map(|index| run.points.get(*index)) {
                             <tr data-concurrency={point.concurrency.to_string()}>
                                 for (column, decimals) in columns.iter().copied().zip(decimals.iter().copied()) {
-                                    { cell(point, column, decimals, note_number(point.concurrency), lang) }
+                                    if column == Column::Concurrency {
+                                        { concurrency_cell(data, run, is_yours, point, note_number(point.concurrency), lang) }
+                                    } else {
+                                        { cell(point, column, decimals, lang) }
+                                    }
                                 }
                             </tr>
                         }
@@ -109,6 +113,9 @@ pub fn RunTable(props: &RunTableProps) -> Html {
                         <li>{ point_note(lang, *concurrency, note) }</li>
                     }
                 </ol>
+            }
+            if !is_yours {
+                { unverified_notes(data, run, lang) }
             }
             if let Some(note) = &run.note {
                 <p class="ss-run-note"><strong>{ table_text(lang, TableMsg::CaptionNote) }{ ": " }</strong>{ note.clone() }</p>
@@ -129,18 +136,12 @@ fn caption(data: &Dataset, run: &Run, yours: bool, lang: Lang) -> Html {
     if let Some(topology) = topology_name(lang, run.topology) {
         setup.push(topology.to_owned());
     }
-    let prompt = run.workload.prompt_tokens.map(|count| token_count(lang, count));
-    let output = run.workload.output_tokens.map(|count| token_count(lang, count));
-    let mut load = workload(lang, prompt.as_deref(), output.as_deref());
-    if let Some(note) = &run.workload.note {
-        load.push_str(" (");
-        load.push_str(note);
-        load.push(')');
-    }
+    let load = workload_text(lang, &run.workload);
     // An imported run's `source` is a free label: never resolved against the dataset.
     let date = if yours { run.date } else { data.run_date(run) }
         .map(|date| date.to_string())
         .unwrap_or_else(|| "—".to_owned());
+    let kind = if yours { None } else { date_kind(data, run) };
     let source = if yours { None } else { data.source(&run.source) };
     let source_name = source.map_or_else(|| run.source.clone(), |s| s.publisher.clone());
     let item = |label: TableMsg, value: Html| {
@@ -158,12 +159,18 @@ fn caption(data: &Dataset, run: &Run, yours: bool, lang: Lang) -> Html {
                 { item(TableMsg::CaptionEngine, html! { { setup.join(" · ") } }) }
                 { item(TableMsg::CaptionCounter, html! { { counter_name(lang, run.counter) } }) }
                 { item(TableMsg::CaptionWorkload, html! { { load } }) }
-                { item(TableMsg::CaptionDate, html! { <time>{ date }</time> }) }
+                { item(TableMsg::CaptionDate, html! { <>
+                    <time>{ date }</time>
+                    if let Some(kind) = kind {
+                        { " " }<span class="ss-date-kind" data-date-kind={kind.code()}>{ "(" }{ kind.text(lang) }{ ")" }</span>
+                    }
+                </> }) }
                 { item(TableMsg::CaptionSource, html! {
                     if yours {
                         <span data-source="yours">{ table_text(lang, TableMsg::CaptionYourSource) }</span>
-                    } else if source.is_some() {
+                    } else if let Some(source) = source {
                         <a href={format!("#source-{}", run.source)} data-source-link={run.source.clone()}>{ source_name }</a>
+                        { source_marks(source, lang) }
                     } else {
                         { source_name }
                     }
@@ -173,19 +180,24 @@ fn caption(data: &Dataset, run: &Run, yours: bool, lang: Lang) -> Html {
     }
 }
 
-/// One cell: the concurrency as a row header (with its footnote number), or a figure with its
-/// marks, printed with the column's `decimals`.
-fn cell(point: &RunPoint, column: Column, decimals: usize, note: Option<usize>, lang: Lang) -> Html {
-    if column == Column::Concurrency {
-        return html! {
-            <th scope="row">
-                { point.concurrency.to_string() }
-                if let Some(number) = note {
-                    <sup class="ss-note-ref">{ format!("[{number}]") }</sup>
-                }
-            </th>
-        };
+/// The concurrency as a row header with its footnote number and, for a dataset run, the
+/// point's own workload, source and unverified mark.
+fn concurrency_cell(data: &Dataset, run: &Run, yours: bool, point: &RunPoint, note: Option<usize>, lang: Lang) -> Html {
+    html! {
+        <th scope="row">
+            { point.concurrency.to_string() }
+            if let Some(number) = note {
+                <sup class="ss-note-ref">{ format!("[{number}]") }</sup>
+            }
+            if !yours {
+                { point_marks(data, run, point, lang) }
+            }
+        </th>
     }
+}
+
+/// One figure cell with its marks, printed with the column's `decimals`.
+fn cell(point: &RunPoint, column: Column, decimals: usize, lang: Lang) -> Html {
     let Some(figure) = column.figure(point) else {
         return html! { <td class="ss-cell-empty">{ "—" }</td> };
     };
