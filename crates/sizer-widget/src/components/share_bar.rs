@@ -53,15 +53,14 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
         move || {
             let result = result_text(props.lang, &props.outcome, props.usage);
             let link = props.link.then(|| browser::url_with_fragment(&props.fragment)).flatten();
-            let mut markdown = export::markdown(
-                props.lang,
-                &props.outcome,
-                &result,
-                &steps(props.lang, &props.outcome),
-                link.as_deref(),
-            );
+            let mut markdown =
+                export::markdown(props.lang, &props.outcome, &result, &steps(props.lang, &props.outcome), None);
             if let (Some(team), Some(run)) = (&props.team, props.outcome.run.as_deref()) {
                 markdown.push_str(&team.markdown(props.lang, &run.id));
+            }
+            // The link closes the document, after the team.
+            if let Some(link) = link {
+                markdown.extend(["\n", link.as_str(), "\n"]);
             }
             markdown
         }
