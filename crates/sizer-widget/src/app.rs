@@ -233,6 +233,7 @@ pub fn App(props: &AppProps) -> Html {
                 imported={state.imported.runs().to_vec()}
                 on_action={handlers.on_team.clone()}
                 stale={state.has_errors()}
+                on_pick={handlers.on_run.clone()}
             />
             <WorkSteps steps={work} {lang} />
             <section class="ss-below">

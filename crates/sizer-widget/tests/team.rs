@@ -237,6 +237,14 @@ async fn the_ranking_sorts_by_people_per_spark() {
     assert!(shown.len() > 5, "every run has a row");
     assert!(shown.windows(2).all(|w| w[0] >= w[1]), "most people per Spark first: {shown:?}");
     assert!(shown.contains(&Some(SEED_PEOPLE)));
+
+    // A run's name in the ranking chooses it: the verdict follows.
+    let pick: HtmlElement =
+        wait_for(&root, &format!("button[data-pick=\"{LLAMA_70B}\"]")).await.dyn_into().expect("button");
+    pick.click();
+    wait_for_sparks(&root, "none").await;
+    let run: HtmlSelectElement = wait_for(&root, "select[data-field=\"run\"]").await.dyn_into().expect("select");
+    assert_eq!(run.value(), LLAMA_70B);
 }
 
 #[wasm_bindgen_test]

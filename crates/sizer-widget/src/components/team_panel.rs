@@ -31,6 +31,9 @@ pub struct TeamPanelProps {
     /// The person's imported runs (ranked with the sourced ones).
     pub imported: Vec<Rc<Run>>,
     pub on_action: Callback<TeamAction>,
+    /// Choose a run (its id), from the ranking.
+    #[prop_or_default]
+    pub on_pick: Callback<String>,
     /// A field of the form above holds invalid text (the plan uses its last valid values).
     #[prop_or_default]
     pub stale: bool,
@@ -175,7 +178,7 @@ fn ranking(props: &TeamPanelProps, rows: &[PlanRow<'_>]) -> Html {
                 </tr></thead>
                 <tbody>
                     for row in order {
-                        { ranking_row(lang, row, row.run_id == props.run_id.as_str(), never) }
+                        { ranking_row(lang, row, row.run_id == props.run_id.as_str(), never, &props.on_pick) }
                     }
                 </tbody>
             </table>
@@ -183,7 +186,11 @@ fn ranking(props: &TeamPanelProps, rows: &[PlanRow<'_>]) -> Html {
     }
 }
 
-fn ranking_row(lang: Lang, row: &PlanRow<'_>, chosen: bool, never: &'static str) -> Html {
+fn ranking_row(lang: Lang, row: &PlanRow<'_>, chosen: bool, never: &'static str, on_pick: &Callback<String>) -> Html {
+    let pick = {
+        let (on_pick, id) = (on_pick.clone(), row.run_id.to_owned());
+        Callback::from(move |_: MouseEvent| on_pick.emit(id.clone()))
+    };
     // Only Sparks are counted per Spark; other hardware shows its people per system, named.
     let people = match (row.people_per_spark, row.people_per_system) {
         (Some(per_spark), _) => format_integer(lang, per_spark),
@@ -210,7 +217,7 @@ fn ranking_row(lang: Lang, row: &PlanRow<'_>, chosen: bool, never: &'static str)
     html! {
         <tr data-run={row.run_id.to_owned()} class={classes!(chosen.then_some("ss-chosen"))}
             aria-current={chosen.then_some("true")} title={row.note.clone()}>
-            <th scope="row">{ row.label }</th>
+            <th scope="row"><button type="button" class="ss-sort" data-pick={row.run_id.to_owned()} onclick={pick}>{ row.label }</button></th>
             <td data-value={row.people_per_spark.map(|p| p.to_string())}>{ people }</td>
             <td data-value={row.sparks_needed.map(|k| k.to_string())}>{ sparks }</td>
             <td data-binding={binding.map(|b| codes::code(&TEAM_LIMIT, b))}>
