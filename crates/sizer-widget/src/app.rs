@@ -26,6 +26,7 @@ use crate::components::run_picker::RunPicker;
 use crate::components::share_bar::ShareBar;
 use crate::components::sources::Sources;
 use crate::components::tables::DataTables;
+use crate::components::team_panel::TeamPanel;
 use crate::components::ttft_note::TtftNote;
 use crate::components::work_steps::WorkSteps;
 use crate::config::Config;
@@ -60,9 +61,12 @@ pub fn App(props: &AppProps) -> Html {
     let prefix = props.id_prefix.clone();
     let outcome = Rc::clone(&state.outcome);
     let usage = state.usage();
-    let fragment =
-        crate::imported::fragment_with_shared(fragment::encode(&state.run_id, lang, &state.scenario()), &state)
-            + &state.memory.fragment_suffix();
+    // The team's and the memory section's keys go before a shared curve's, which stays last.
+    let fragment = crate::imported::fragment_with_shared(
+        crate::team_fragment::append(fragment::encode(&state.run_id, lang, &state.scenario()), &state.team)
+            + &state.memory.fragment_suffix(),
+        &state,
+    );
     let on_memory = {
         let dispatcher = state.dispatcher();
         use_memo((), move |_| Callback::from(move |action: MemoryAction| dispatcher.dispatch(Action::Memory(action))))
@@ -93,6 +97,11 @@ pub fn App(props: &AppProps) -> Html {
     let t = |msg: Msg| AttrValue::Static(text(lang, msg));
     let warning = outcome.sizing().is_some_and(|s| s.whole_streams == 0 || s.people_is_lower_bound);
     let busy_id = format!("{prefix}-always-busy");
+    let team_share = Some(crate::team_export::TeamShare {
+        input: state.team.clone(),
+        usage: state.scenario(),
+        imported: state.imported.runs().to_vec(),
+    });
 
     html! {
         <div class="spark-sizer" lang={lang.code()} data-theme={codes::code(&THEME, state.theme)} data-instance={prefix.clone()}>
@@ -208,7 +217,7 @@ pub fn App(props: &AppProps) -> Html {
                     <KvPoolNote limit={outcome.kv_limit.clone()} {lang} />
                     <ClaimsPanel claims={outcome.claims.clone()} {lang} run_id={sourced_run_id(&outcome)} />
                     <AdviceList outcome={Rc::clone(&outcome)} {lang} />
-                    <ShareBar {lang} outcome={Rc::clone(&outcome)} {usage} fragment={fragment} link={sync_url} memory={state.memory.clone()} />
+                    <ShareBar {lang} outcome={Rc::clone(&outcome)} {usage} fragment={fragment} link={sync_url} memory={state.memory.clone()} team={team_share} />
                     if let Some(run) = outcome.run.clone() {
                         <section class="ss-charts-section" aria-label={text(lang, Msg::ChartsHeading)}>
                             <Charts
@@ -224,6 +233,17 @@ pub fn App(props: &AppProps) -> Html {
                     }
                 </div>
             </div>
+            <TeamPanel
+                {lang}
+                id_prefix={prefix.clone()}
+                input={state.team.clone()}
+                usage={state.scenario()}
+                run_id={AttrValue::from(state.run_id.clone())}
+                imported={state.imported.runs().to_vec()}
+                on_action={handlers.on_team.clone()}
+                stale={state.has_errors()}
+                on_pick={handlers.on_run.clone()}
+            />
             <WorkSteps steps={work} {lang} />
             <section class="ss-below">
                 <MemorySection
@@ -257,6 +277,9 @@ fn use_fragment_sync(sync_url: bool, dispatcher: UseReducerDispatcher<SizerState
                 }
                 if let Some(choice) = hash.as_deref().and_then(|hash| MemoryChoice::from_fragment(hash, Lang::En)) {
                     dispatcher.dispatch(Action::Memory(MemoryAction::Load(choice)));
+                }
+                if let Some(Ok(team)) = hash.as_deref().and_then(crate::team_fragment::decode) {
+                    dispatcher.dispatch(Action::Team(crate::team_state::TeamAction::Load(team)));
                 }
                 if let Some(run) = hash.as_deref().and_then(crate::imported::shared_run_in_fragment) {
                     dispatcher.dispatch(Action::Imported(crate::import_state::ImportAction::AddShared(Rc::new(run))));

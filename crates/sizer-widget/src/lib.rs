@@ -26,6 +26,10 @@ pub mod memory_view;
 pub mod run_ref;
 pub mod state;
 pub mod summary;
+pub mod team_export;
+pub mod team_fragment;
+pub mod team_state;
+pub mod team_work;
 pub mod work;
 
 #[cfg(all(target_arch = "wasm32", feature = "csr"))]

@@ -18,6 +18,7 @@ use crate::imported::ImportedRuns;
 use crate::input::{Field, InputError};
 use crate::memory_state::{MemoryAction, MemoryChoice};
 use crate::run_ref::RunRef;
+use crate::team_state::{TeamAction, TeamInput};
 
 /// The colour scheme override.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -104,6 +105,8 @@ pub enum Action {
     Imported(ImportAction),
     /// Changed the memory section: models kept loaded, budget (see `memory_state.rs`).
     Memory(MemoryAction),
+    /// Did something in the team section (see `team_state.rs`).
+    Team(TeamAction),
 }
 
 /// The calculator's state.
@@ -137,6 +140,8 @@ pub struct SizerState {
     pub import_panel: ImportPanelState,
     /// The memory section's choices (models kept loaded, budget).
     pub memory: MemoryChoice,
+    /// The "Your team" inputs.
+    pub team: TeamInput,
 }
 
 impl SizerState {
@@ -159,6 +164,7 @@ impl SizerState {
             imported: ImportedRuns::default(),
             import_panel: ImportPanelState::default(),
             memory: MemoryChoice::new(lang),
+            team: TeamInput::default(),
             texts: Default::default(),
             values: [0.0; Field::COUNT],
             errors: [None; Field::COUNT],
@@ -353,6 +359,7 @@ impl Reducible for SizerState {
                         next.put_value(field, next.value(field));
                     }
                 }
+                next.team.relabel(lang);
             }
             Action::SetTheme(theme) => {
                 needs_sizing = false;
@@ -363,6 +370,11 @@ impl Reducible for SizerState {
             Action::Memory(action) => {
                 needs_sizing = false;
                 next.memory.apply(next.lang, action);
+            }
+            Action::Team(action) => {
+                // The team is planned where it is shown; the single sizing stays as it is.
+                needs_sizing = false;
+                next.team.apply(next.lang, action);
             }
         }
         if needs_sizing {

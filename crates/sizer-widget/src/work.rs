@@ -259,11 +259,16 @@ pub fn run_citation(run: &Run) -> StepCite {
 
 /// The citation of a dataset fact (KV pool, prefill rate).
 fn fact_citation(cited: Cited) -> StepCite {
+    figure_citation(cited.cited_id, cited.source)
+}
+
+/// The citation of a figure held by `cited_id` (a fact or run) from `source_id`.
+pub fn figure_citation(cited_id: &str, source_id: &str) -> StepCite {
     let data = dataset();
-    let source = data.source(cited.source);
+    let source = data.source(source_id);
     let mut label = source
         .map(|s| [s.publisher.as_str(), ", ", s.title.as_str()].concat())
-        .unwrap_or_else(|| cited.source.to_string());
+        .unwrap_or_else(|| source_id.to_string());
     if let Some(date) = source.and_then(|s| s.published) {
         label.push_str(", ");
         label.push_str(&date.to_string());
@@ -271,8 +276,8 @@ fn fact_citation(cited: Cited) -> StepCite {
     StepCite {
         label,
         href: source.and_then(|s| s.url.clone()),
-        cited_id: cited.cited_id.to_string(),
-        anchor: ["source-", cited.source].concat(),
+        cited_id: cited_id.to_string(),
+        anchor: ["source-", source_id].concat(),
     }
 }
 

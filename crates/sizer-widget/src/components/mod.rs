@@ -19,5 +19,6 @@ pub mod run_picker;
 pub mod share_bar;
 pub mod sources;
 pub mod tables;
+pub mod team_panel;
 pub mod ttft_note;
 pub mod work_steps;

@@ -30,6 +30,9 @@ pub struct ShareBarProps {
     /// The memory section's choices, exported beside the sizing.
     #[prop_or_default]
     pub memory: Option<MemoryChoice>,
+    /// The team, carried by the exports.
+    #[prop_or_default]
+    pub team: Option<crate::team_export::TeamShare>,
 }
 
 /// What the last action did, for the status line.
@@ -55,14 +58,18 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
         move || {
             let result = result_text(props.lang, &props.outcome, props.usage);
             let link = props.link.then(|| browser::url_with_fragment(&props.fragment)).flatten();
-            let sizing = export::markdown(
-                props.lang,
-                &props.outcome,
-                &result,
-                &steps(props.lang, &props.outcome),
-                link.as_deref(),
-            );
-            memory_export::with_markdown(sizing, props.lang, &props.outcome, props.memory.as_ref())
+            let mut markdown =
+                export::markdown(props.lang, &props.outcome, &result, &steps(props.lang, &props.outcome), None);
+            if let (Some(team), Some(run)) = (&props.team, props.outcome.run.as_deref()) {
+                markdown.push_str(&team.markdown(props.lang, &run.id));
+            }
+            let mut markdown =
+                memory_export::with_markdown(markdown, props.lang, &props.outcome, props.memory.as_ref());
+            // The link closes the document, after the team and the memory plan.
+            if let Some(link) = link {
+                markdown.extend(["\n", link.as_str(), "\n"]);
+            }
+            markdown
         }
     };
     let copy_link = {
@@ -91,7 +98,8 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
         let name = [file_stem.as_str(), ".json"].concat();
         Callback::from(move |_: MouseEvent| {
             let result = result_text(props.lang, &props.outcome, props.usage);
-            let json = export::json(&props.outcome, &result);
+            let team = props.team.as_ref().zip(props.outcome.run.as_deref()).map(|(team, run)| team.json(&run.id));
+            let json = export::json_with_team(&props.outcome, &result, team);
             let json = memory_export::with_json(&json, &props.outcome, props.memory.as_ref());
             browser::download(&name, "application/json", &json);
         })

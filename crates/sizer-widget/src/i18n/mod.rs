@@ -14,6 +14,7 @@ mod number;
 pub mod phrases;
 pub mod provenance;
 pub mod tables;
+pub mod team;
 
 pub use number::{format_integer, format_number};
 
@@ -107,6 +108,7 @@ pub enum Msg {
     HeadroomNormal,
     HeadroomPoisson,
     HeadroomErlang,
+    HeadroomFinite,
     InterpolationLabel,
     InterpolationLinear,
     InterpolationMonotone,
@@ -144,6 +146,7 @@ pub enum Msg {
     LimitSpeed,
     LimitKv,
     LimitPrefill,
+    LimitTtft,
     LimitUnknown,
     NoNextLimit,
     // Work.
