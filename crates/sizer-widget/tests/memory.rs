@@ -174,7 +174,7 @@ async fn a_run_without_a_logged_pool_gets_a_computed_one() {
     let note = find(&root, "[data-result=\"kv-pool\"]").expect("note");
     assert_eq!(note.get_attribute("data-value").as_deref(), Some("computed"));
     // The KV step of the worked sizing uses it: 980,235 / 8,192 = 119.7 -> 119 sessions.
-    let steps = text_of(&root, ".ss-work");
+    let steps = text_of(&root, "section.ss-work");
     assert!(steps.contains("980,235 / 8,192 (computed from the model's architecture"), "{steps}");
     assert!(steps.contains("119.7 → 119"), "{steps}");
 
@@ -197,7 +197,7 @@ async fn a_run_without_a_logged_pool_gets_a_computed_one() {
     assert_eq!(binding.as_deref(), Some("kv"));
     let people = find(&root, "[data-result=\"people\"]").and_then(|e| e.get_attribute("data-value"));
     assert_eq!(people.as_deref(), Some("12"));
-    let steps = text_of(&root, ".ss-work");
+    let steps = text_of(&root, "section.ss-work");
     assert!(steps.contains("994,580 / 131,072 (computed from the model's architecture"), "{steps}");
 }
 
