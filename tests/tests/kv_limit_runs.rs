@@ -122,3 +122,19 @@ fn an_overhead_comes_off_the_pool() {
     let pool = catalog().computed_pool(data, run, CONTEXT, 4.0).expect("computed");
     assert!(close(pool.tokens_low, 186_157.227, 1e-3), "{}", pool.tokens_low);
 }
+
+#[test]
+fn the_sizing_cites_the_pool_it_uses() {
+    let data = dataset();
+    // Logged: the run's fact. Computed: the working budget's fact (Eurokommerz's 102-115 GB).
+    let logged = sizer_data::run_kv_limit(data.run("gpuwerk-llama-3.3-70b-awq-vllm-0.27.1").expect("run"), CONTEXT);
+    let cited = logged.cited(data).expect("cited");
+    assert_eq!((cited.value, cited.cited_id), (207_120.0, "kv-pool-llama-3.3-70b-vllm-0.85"));
+    let computed =
+        sizer_data::run_kv_limit(data.run("dendro-logic-gpt-oss-120b-mxfp4-vllm-26.03").expect("run"), CONTEXT);
+    let cited = computed.cited(data).expect("cited");
+    assert!(close(cited.value, 980_235.043, 1e-3), "{}", cited.value);
+    assert_eq!((cited.cited_id, cited.source), ("working-budget-dgx-spark", "eurokommerz-128gb-article"));
+    let none = sizer_data::run_kv_limit(data.run("lmsys-llama-3.1-8b-fp8-sglang").expect("run"), CONTEXT);
+    assert_eq!(none.cited(data), None);
+}

@@ -29,6 +29,22 @@ fn missing_figures_come_from_the_dataset() {
 }
 
 #[test]
+fn a_run_without_a_logged_pool_is_sized_with_a_computed_one() {
+    // Dendro Logic's gpt-oss-120b: (102 - 65.3) GB / 37,440 bytes per token at 8,192 tokens =
+    // 980,235.0 tokens; at 131,072 tokens, 36,900 bytes per token: 994,579.9 tokens.
+    let dendro = run("dendro-logic-gpt-oss-120b-mxfp4-vllm-26.03");
+    let pool = scenario_for_run(dendro, Scenario::chat()).kv_pool_tokens.expect("computed pool");
+    assert!((pool - 980_235.043).abs() < 1e-3, "{pool}");
+    let long = Scenario { context_tokens: 131_072.0, ..Scenario::chat() };
+    let pool = scenario_for_run(dendro, long).kv_pool_tokens.expect("computed pool");
+    assert!((pool - 994_579.946).abs() < 1e-3, "{pool}");
+    let cited = dataset().run_inputs(dendro, 8_192.0).kv_pool.expect("cited");
+    assert_eq!((cited.cited_id, cited.source), ("working-budget-dgx-spark", "eurokommerz-128gb-article"));
+    // No logged pool and none computable (weights unpublished): no KV limit.
+    assert_eq!(scenario_for_run(run("lmsys-llama-3.1-8b-fp8-sglang"), Scenario::chat()).kv_pool_tokens, None);
+}
+
+#[test]
 fn a_callers_figures_are_kept() {
     let base = Scenario { kv_pool_tokens: Some(50_000.0), prefill_tok_s: Some(900.0), ..Scenario::chat() };
     let scenario = scenario_for_run(run(QWEN), base);
@@ -37,7 +53,7 @@ fn a_callers_figures_are_kept() {
     let base = Scenario { prefill_tok_s: Some(900.0), ..Scenario::chat() };
     let scenario = scenario_for_run(run(QWEN), base);
     assert_eq!((scenario.kv_pool_tokens, scenario.prefill_tok_s), (Some(924_912.0), Some(900.0)));
-    let inputs = dataset().run_inputs(run(QWEN)).used_for(&base);
+    let inputs = dataset().run_inputs(run(QWEN), 8_192.0).used_for(&base);
     assert_eq!(inputs.kv_pool.map(|c| c.cited_id), Some("kv-pool-qwen3-coder-30b-a3b-vllm-0.85"));
     assert_eq!(inputs.prefill, None);
 }
@@ -49,7 +65,7 @@ fn a_persons_own_run_takes_only_its_own_prefill() {
     let scenario = scenario_for_run(&yours, Scenario::chat());
     assert_eq!((scenario.kv_pool_tokens, scenario.prefill_tok_s), (None, None));
     yours.points[2].prefill_tok_s = Some(Figure::published(1_234.0));
-    let inputs = dataset().run_inputs(&yours);
+    let inputs = dataset().run_inputs(&yours, 8_192.0);
     assert_eq!(inputs.kv_pool, None);
     let prefill = inputs.prefill.expect("own prefill");
     assert_eq!((prefill.value, prefill.cited_id, prefill.source), (1_234.0, YOURS, YOURS));
@@ -75,7 +91,7 @@ fn claims_are_recomputed_with_the_articles_usage() {
     let (curve, _) = qwen.curve().expect("curve");
     // A coding-agent scenario: the user claims are still chat users.
     let agent = scenario_for_run(qwen, Scenario { z: Some(2.33), ..Scenario::coding_agent() });
-    let kv = data.run_inputs(qwen).kv_pool;
+    let kv = data.run_inputs(qwen, agent.context_tokens).kv_pool;
     let checks = data.claim_checks(qwen, &curve, &agent, kv);
     let users: Vec<Option<u64>> = checks
         .iter()

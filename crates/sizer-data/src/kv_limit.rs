@@ -137,6 +137,29 @@ pub struct KvLimit<'a> {
     pub computed: Result<ComputedPool<'a>, NoComputedPool>,
 }
 
+impl<'a> KvLimit<'a> {
+    /// The pool the sizing uses, with the figure that cites it: the logged pool's fact, or for
+    /// a computed pool the working budget's fact (its weights and architecture are cited in
+    /// [`KvLimit::computed`]). `None` when there is no pool.
+    pub fn cited(&self, dataset: &'a Dataset) -> Option<CitedValue<'a>> {
+        match self.kind? {
+            PoolKind::Logged => self.logged,
+            PoolKind::Computed => {
+                let pool = self.computed.as_ref().ok()?;
+                let fact = dataset.fact(WORKING_BUDGET_FACT)?;
+                Some(CitedValue { value: pool.tokens_low, cited_id: &fact.id, source: &fact.source })
+            }
+        }
+    }
+}
+
+/// The KV limit of a dataset run at a context, from the embedded catalogue and dataset: the one
+/// place the widget, the JS API and the prerendered page choose a run's pool (logged, else
+/// computed at the low end of the budget).
+pub fn run_kv_limit(run: &'static Run, context_tokens: f64) -> KvLimit<'static> {
+    crate::catalog::catalog().kv_limit(crate::load::dataset(), run, context_tokens)
+}
+
 /// Pool per machine after the weights, scaled to the run's machines.
 ///
 /// # Formula

@@ -43,7 +43,9 @@ pub use curve::{CurveBasis, RunCurveError};
 pub use date::{DateError, PartialDate};
 pub use error::{DataError, Problem};
 pub use figure::{Figure, FigureOrigin, TokenCount};
-pub use kv_limit::{BudgetBand, ComputedPool, KvLimit, NoComputedPool, PoolKind, WORKING_BUDGET_FACT, pool_gb};
+pub use kv_limit::{
+    BudgetBand, ComputedPool, KvLimit, NoComputedPool, PoolKind, WORKING_BUDGET_FACT, pool_gb, run_kv_limit,
+};
 pub use load::{DATASET_FINGERPRINT, EMBEDDED_BINARY, dataset, try_dataset};
 pub use lookup::CitedValue;
 pub use model::{

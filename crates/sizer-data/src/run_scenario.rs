@@ -5,6 +5,7 @@
 
 use sizer_core::Scenario;
 
+use crate::catalog::catalog;
 use crate::figure::Figure;
 use crate::load::dataset;
 use crate::lookup::CitedValue;
@@ -55,20 +56,25 @@ impl<'a> RunInputs<'a> {
 }
 
 impl Dataset {
-    /// What this dataset offers `run` for its KV and prefill limits: for a sourced run
-    /// [`Dataset::kv_pool_tokens`] and [`Dataset::prefill_tok_s`]; for a person's own run,
+    /// What this dataset offers `run` for its KV and prefill limits at a context: for a sourced
+    /// run the KV pool of its KV limit (the logged pool, else one computed from the model's
+    /// architecture and the working budget: [`crate::ModelCatalog::kv_limit`], cited by
+    /// [`crate::KvLimit::cited`]) and [`Dataset::prefill_tok_s`]; for a person's own run,
     /// [`RunInputs::yours`].
-    pub fn run_inputs<'a>(&'a self, run: &'a Run) -> RunInputs<'a> {
+    pub fn run_inputs<'a>(&'a self, run: &'a Run, context_tokens: f64) -> RunInputs<'a> {
         match run.origin {
-            RunOrigin::Sourced => RunInputs { kv_pool: self.kv_pool_tokens(run), prefill: self.prefill_tok_s(run) },
+            RunOrigin::Sourced => RunInputs {
+                kv_pool: catalog().kv_limit(self, run, context_tokens).cited(self),
+                prefill: self.prefill_tok_s(run),
+            },
             RunOrigin::Yours => RunInputs::yours(run),
         }
     }
 
     /// The scenario to size `run` with: `base`, with the KV pool and prefill rate taken from the
-    /// dataset only where `base` has none (see [`Dataset::run_inputs`]).
+    /// dataset only where `base` has none (see [`Dataset::run_inputs`], at `base`'s context).
     pub fn scenario_for_run(&self, run: &Run, base: Scenario) -> Scenario {
-        self.run_inputs(run).fill(base)
+        self.run_inputs(run, base.context_tokens).fill(base)
     }
 }
 

@@ -18,6 +18,8 @@ use crate::components::claims_panel::ClaimsPanel;
 use crate::components::config_errors::ConfigErrors;
 use crate::components::floor_presets::FloorInput;
 use crate::components::import_panel::ImportPanel;
+use crate::components::kv_pool_note::KvPoolNote;
+use crate::components::memory_section::MemorySection;
 use crate::components::number_field::NumberField;
 use crate::components::result_panel::ResultPanel;
 use crate::components::run_picker::RunPicker;
@@ -25,6 +27,7 @@ use crate::components::share_bar::ShareBar;
 use crate::components::simulation::SimulationSection;
 use crate::components::sources::Sources;
 use crate::components::tables::DataTables;
+use crate::components::team_panel::TeamPanel;
 use crate::components::ttft_note::TtftNote;
 use crate::components::work_steps::WorkSteps;
 use crate::config::Config;
@@ -32,6 +35,7 @@ use crate::fragment;
 use crate::handlers::Handlers;
 use crate::i18n::{Lang, Msg, text};
 use crate::input::Field;
+use crate::memory_state::{MemoryAction, MemoryChoice};
 use crate::run_ref::RunRef;
 use crate::state::{Action, SizerState, Usage};
 use crate::summary::result_text;
@@ -58,9 +62,20 @@ pub fn App(props: &AppProps) -> Html {
     let prefix = props.id_prefix.clone();
     let outcome = Rc::clone(&state.outcome);
     let usage = state.usage();
-    let fragment =
-        crate::imported::fragment_with_shared(fragment::encode(&state.run_id, lang, &state.scenario()), &state);
-    let fragment = crate::sim_link::with_seed(fragment, state.sim_seed);
+    // The team's, the memory section's and the simulation's keys go before a shared curve's,
+    // which stays last.
+    let fragment = crate::imported::fragment_with_shared(
+        crate::sim_link::with_seed(
+            crate::team_fragment::append(fragment::encode(&state.run_id, lang, &state.scenario()), &state.team)
+                + &state.memory.fragment_suffix(),
+            state.sim_seed,
+        ),
+        &state,
+    );
+    let on_memory = {
+        let dispatcher = state.dispatcher();
+        use_memo((), move |_| Callback::from(move |action: MemoryAction| dispatcher.dispatch(Action::Memory(action))))
+    };
 
     use_fragment_sync(sync_url, state.dispatcher(), fragment.clone());
 
@@ -91,6 +106,11 @@ pub fn App(props: &AppProps) -> Html {
     let t = |msg: Msg| AttrValue::Static(text(lang, msg));
     let warning = outcome.sizing().is_some_and(|s| s.whole_streams == 0 || s.people_is_lower_bound);
     let busy_id = format!("{prefix}-always-busy");
+    let team_share = Some(crate::team_export::TeamShare {
+        input: state.team.clone(),
+        usage: state.scenario(),
+        imported: state.imported.runs().to_vec(),
+    });
 
     html! {
         <div class="spark-sizer" lang={lang.code()} data-theme={codes::code(&THEME, state.theme)} data-instance={prefix.clone()}>
@@ -203,9 +223,10 @@ pub fn App(props: &AppProps) -> Html {
                 <div class="ss-output">
                     <ResultPanel result={result} {lang} stale={state.has_errors()} {warning} />
                     <TtftNote ttft={outcome.ttft} {lang} />
+                    <KvPoolNote limit={outcome.kv_limit.clone()} {lang} />
                     <ClaimsPanel claims={outcome.claims.clone()} {lang} run_id={sourced_run_id(&outcome)} />
                     <AdviceList outcome={Rc::clone(&outcome)} {lang} />
-                    <ShareBar {lang} outcome={Rc::clone(&outcome)} {usage} fragment={fragment} link={sync_url} />
+                    <ShareBar {lang} outcome={Rc::clone(&outcome)} {usage} fragment={fragment} link={sync_url} memory={state.memory.clone()} team={team_share} />
                     if let Some(run) = outcome.run.clone() {
                         <section class="ss-charts-section" aria-label={text(lang, Msg::ChartsHeading)}>
                             <Charts
@@ -221,6 +242,17 @@ pub fn App(props: &AppProps) -> Html {
                     }
                 </div>
             </div>
+            <TeamPanel
+                {lang}
+                id_prefix={prefix.clone()}
+                input={state.team.clone()}
+                usage={state.scenario()}
+                run_id={AttrValue::from(state.run_id.clone())}
+                imported={state.imported.runs().to_vec()}
+                on_action={handlers.on_team.clone()}
+                stale={state.has_errors()}
+                on_pick={handlers.on_run.clone()}
+            />
             <WorkSteps steps={work} {lang} />
             // "Check by simulation": runs after the sizing, off the input path.
             if let (Some(run), Some(_)) = (outcome.run.clone(), outcome.sizing()) {
@@ -234,6 +266,13 @@ pub fn App(props: &AppProps) -> Html {
                 />
             }
             <section class="ss-below">
+                <MemorySection
+                    choice={state.memory.clone()}
+                    context_tokens={outcome.scenario.context_tokens}
+                    {lang}
+                    id_prefix={prefix.clone()}
+                    on_action={(*on_memory).clone()}
+                />
                 <h3>{ text(lang, Msg::TablesHeading) }</h3>
                 <DataTables {lang} highlight={Some(AttrValue::from(state.run_id.clone()))} yours={state.imported.runs().to_vec()} />
                 <h3>{ text(lang, Msg::SourcesHeading) }</h3>
@@ -258,6 +297,12 @@ fn use_fragment_sync(sync_url: bool, dispatcher: UseReducerDispatcher<SizerState
                     if let Some(seed) = hash.as_deref().and_then(crate::sim_link::seed_in) {
                         dispatcher.dispatch(Action::SetSimSeed(seed));
                     }
+                }
+                if let Some(choice) = hash.as_deref().and_then(|hash| MemoryChoice::from_fragment(hash, Lang::En)) {
+                    dispatcher.dispatch(Action::Memory(MemoryAction::Load(choice)));
+                }
+                if let Some(Ok(team)) = hash.as_deref().and_then(crate::team_fragment::decode) {
+                    dispatcher.dispatch(Action::Team(crate::team_state::TeamAction::Load(team)));
                 }
                 if let Some(run) = hash.as_deref().and_then(crate::imported::shared_run_in_fragment) {
                     dispatcher.dispatch(Action::Imported(crate::import_state::ImportAction::AddShared(Rc::new(run))));

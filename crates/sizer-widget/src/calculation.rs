@@ -7,7 +7,7 @@
 use std::rc::Rc;
 
 use sizer_core::{Curve, Scenario, ScenarioError, Sizing, size};
-use sizer_data::{CitedValue, CurveBasis, RunInputs, dataset};
+use sizer_data::{CitedValue, CurveBasis, KvLimit, PoolKind, RunInputs, dataset, run_kv_limit};
 
 pub use sizer_data::{ClaimCheck, Recomputed, TtftNearest};
 
@@ -51,6 +51,9 @@ pub struct Calculation {
     pub scenario: Scenario,
     /// The KV pool taken from the dataset for the KV limit, and where it is from.
     pub kv_pool: Option<Cited>,
+    /// The run's KV limit: which pool (logged, else computed), both pools, or why there is none
+    /// (`None` for a person's own run).
+    pub kv_limit: Option<KvLimit<'static>>,
     /// The prefill rate taken from the dataset (or the run) for the prefill limit.
     pub prefill: Option<Cited>,
     /// The sizing, or why there is none.
@@ -70,6 +73,7 @@ impl Calculation {
             curve: None,
             scenario: Scenario::chat(),
             kv_pool: None,
+            kv_limit: None,
             prefill: None,
             sizing: Err(NoSizing::NoRun),
             ttft: None,
@@ -90,7 +94,7 @@ impl Calculation {
     pub fn for_run(run: RunRef, base: Scenario) -> Calculation {
         let data = dataset();
         let inputs = match &run {
-            RunRef::Sourced(sourced) => data.run_inputs(sourced),
+            RunRef::Sourced(sourced) => data.run_inputs(sourced, base.context_tokens),
             RunRef::Yours(yours) => RunInputs::yours(yours),
         };
         let scenario = inputs.fill(base);
@@ -105,8 +109,15 @@ impl Calculation {
         };
         let concurrency = sizing.as_ref().ok().map(|s| s.fractional_streams).unwrap_or(1.0);
         let ttft = run.nearest_p99_ttft(concurrency);
+        let kv_limit = match &run {
+            RunRef::Sourced(sourced) => Some(run_kv_limit(sourced, base.context_tokens)),
+            RunRef::Yours(_) => None,
+        };
+        // The articles' session claims are about logged pools; a computed pool is not theirs.
+        let logged = kv_limit.as_ref().is_some_and(|limit| limit.kind == Some(PoolKind::Logged));
+        let claim_pool = used.kv_pool.filter(|_| logged);
         let claims = match (&run, &curve) {
-            (RunRef::Sourced(sourced), Some(curve)) => data.claim_checks(sourced, curve, &scenario, used.kv_pool),
+            (RunRef::Sourced(sourced), Some(curve)) => data.claim_checks(sourced, curve, &scenario, claim_pool),
             _ => Vec::new(),
         };
         Calculation {
@@ -115,6 +126,7 @@ impl Calculation {
             curve,
             scenario,
             kv_pool: used.kv_pool,
+            kv_limit,
             prefill: used.prefill,
             sizing,
             ttft,

@@ -2,7 +2,7 @@
 //! and `data-value` attributes, its short code in the URL fragment, and its label. Parsers,
 //! select choices and writers all read these tables, so a code is spelled once.
 
-use sizer_core::{HeadroomMethod, Interpolation, Limit};
+use sizer_core::{HeadroomMethod, Interpolation, Limit, TeamHeadroom, TeamLimit};
 
 use crate::components::choice_select::Choice;
 use crate::i18n::{Lang, Msg, text};
@@ -39,6 +39,22 @@ pub const LIMIT: [Coded<Limit>; 3] = [
     Coded { value: Limit::Speed, code: "speed", short: "", label: Msg::LimitSpeed },
     Coded { value: Limit::KvCache, code: "kv", short: "", label: Msg::LimitKv },
     Coded { value: Limit::Prefill, code: "prefill", short: "", label: Msg::LimitPrefill },
+];
+
+/// A team's headroom methods (issue 15), in the select's order; codes as in `plan(teamJson)`.
+pub const TEAM_HEADROOM: [Coded<TeamHeadroom>; 4] = [
+    Coded { value: TeamHeadroom::NormalApprox, code: "normal", short: "n", label: Msg::HeadroomNormal },
+    Coded { value: TeamHeadroom::ExactPoisson, code: "poisson", short: "p", label: Msg::HeadroomPoisson },
+    Coded { value: TeamHeadroom::ErlangC, code: "erlang_c", short: "e", label: Msg::HeadroomErlang },
+    Coded { value: TeamHeadroom::FinitePopulation, code: "finite", short: "f", label: Msg::HeadroomFinite },
+];
+
+/// A team's limits (the ranking's `data-binding`: `speed` | `kv` | `prefill` | `ttft`).
+pub const TEAM_LIMIT: [Coded<TeamLimit>; 4] = [
+    Coded { value: TeamLimit::Speed, code: "speed", short: "", label: Msg::LimitSpeed },
+    Coded { value: TeamLimit::Kv, code: "kv", short: "", label: Msg::LimitKv },
+    Coded { value: TeamLimit::Prefill, code: "prefill", short: "", label: Msg::LimitPrefill },
+    Coded { value: TeamLimit::Ttft, code: "ttft", short: "", label: Msg::LimitTtft },
 ];
 
 /// Colour schemes (the root's `data-theme`), in the switcher's order; not in the fragment.
@@ -99,6 +115,9 @@ mod tests {
         round_trips(&HEADROOM, &[H::NormalApprox, H::ExactPoisson, H::ErlangC], true);
         round_trips(&INTERPOLATION, &[Interpolation::Linear, Interpolation::MonotoneLog2], true);
         round_trips(&LIMIT, &[Limit::Speed, Limit::KvCache, Limit::Prefill], false);
+        use TeamHeadroom as T;
+        round_trips(&TEAM_HEADROOM, &[T::NormalApprox, T::ExactPoisson, T::ErlangC, T::FinitePopulation], true);
+        round_trips(&TEAM_LIMIT, &[TeamLimit::Speed, TeamLimit::Kv, TeamLimit::Prefill, TeamLimit::Ttft], false);
         round_trips(&THEME, &[Theme::Auto, Theme::Light, Theme::Dark], false);
         assert_eq!(from_code(&HEADROOM, "erlang"), None);
         assert_eq!(from_short(&LIMIT, ""), None);

@@ -40,6 +40,17 @@ pub fn markdown(lang: Lang, outcome: &Calculation, result: &ResultText, steps: &
     out.push_str("\n### ");
     out.push_str(text(lang, Msg::WorkHeading));
     out.push_str("\n\n");
+    push_steps(&mut out, steps);
+    if let Some(link) = link {
+        out.push('\n');
+        out.push_str(link);
+        out.push('\n');
+    }
+    out
+}
+
+/// Appends `steps` as a numbered Markdown list, each with its formula, numbers, result and source.
+pub fn push_steps(out: &mut String, steps: &[Step]) {
     for (index, step) in steps.iter().enumerate() {
         out.push_str(&(index + 1).to_string());
         out.push_str(". **");
@@ -68,12 +79,6 @@ pub fn markdown(lang: Lang, outcome: &Calculation, result: &ResultText, steps: &
         }
         out.push('\n');
     }
-    if let Some(link) = link {
-        out.push('\n');
-        out.push_str(link);
-        out.push('\n');
-    }
-    out
 }
 
 /// A cited figure in the JSON export.
@@ -100,11 +105,19 @@ struct ExportJson<'a> {
     kv_pool_tokens: Option<CitedJson<'a>>,
     prefill_tok_s: Option<CitedJson<'a>>,
     summary: &'a str,
+    /// The team and its plan on this run (issue 15), when the export carries one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    team: Option<serde_json::Value>,
 }
 
 /// The JSON of a result: run, scenario (with the KV pool and prefill rate used), sizing, the
 /// cited figures and the sentence.
 pub fn json(outcome: &Calculation, result: &ResultText) -> String {
+    json_with_team(outcome, result, None)
+}
+
+/// [`json`] with the team and its plan (see `team_export.rs`).
+pub fn json_with_team(outcome: &Calculation, result: &ResultText, team: Option<serde_json::Value>) -> String {
     let export = ExportJson {
         run: outcome.run.as_deref().map(|run| run.id.as_str()),
         source: outcome.run.as_deref().map(|run| run.source.as_str()),
@@ -113,6 +126,7 @@ pub fn json(outcome: &Calculation, result: &ResultText) -> String {
         kv_pool_tokens: outcome.kv_pool.as_ref().map(CitedJson::from),
         prefill_tok_s: outcome.prefill.as_ref().map(CitedJson::from),
         summary: &result.summary,
+        team,
     };
     serde_json::to_string_pretty(&export).unwrap_or_default()
 }

@@ -13,6 +13,7 @@ use crate::i18n::Lang;
 use crate::import_state::ImportAction;
 use crate::input::Field;
 use crate::state::{Action, SizerState, Usage};
+use crate::team_state::TeamAction;
 
 /// Every callback the calculator hands to its inputs.
 #[derive(Clone, PartialEq)]
@@ -41,6 +42,8 @@ pub struct Handlers {
     pub on_interpolation: Callback<String>,
     /// Something happened in the import panel.
     pub on_import: Callback<ImportAction>,
+    /// Something happened in the team section.
+    pub on_team: Callback<TeamAction>,
 }
 
 impl Handlers {
@@ -81,6 +84,10 @@ impl Handlers {
             on_import: {
                 let dispatcher = dispatcher.clone();
                 Callback::from(move |action| dispatcher.dispatch(Action::Imported(action)))
+            },
+            on_team: {
+                let dispatcher = dispatcher.clone();
+                Callback::from(move |action| dispatcher.dispatch(Action::Team(action)))
             },
         }
     }

@@ -20,6 +20,9 @@ pub mod i18n;
 pub mod import_state;
 pub mod imported;
 pub mod input;
+pub mod memory_export;
+pub mod memory_state;
+pub mod memory_view;
 pub mod run_ref;
 pub mod sim_api;
 pub mod sim_job;
@@ -27,6 +30,10 @@ pub mod sim_link;
 pub mod sim_task;
 pub mod state;
 pub mod summary;
+pub mod team_export;
+pub mod team_fragment;
+pub mod team_state;
+pub mod team_work;
 pub mod work;
 
 #[cfg(all(target_arch = "wasm32", feature = "csr"))]

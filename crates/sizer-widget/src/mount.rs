@@ -1,5 +1,7 @@
 //! Browser entry points: mount every `[data-spark-sizer]` element, and `window.SparkSizer`
-//! with `size(scenarioJson, runIdOrCurve)` (the Sizing as JSON) and `mount(element)`.
+//! with `size(scenarioJson, runIdOrCurve)` (the Sizing as JSON), `plan(teamJson)` (one row per
+//! run, see `sizer_data::team_request`), `memory(requestJson)` (which models fit together:
+//! `sizer_data::memory::memory_json`) and `mount(element)`.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -68,7 +70,7 @@ pub fn start() {
     }
 }
 
-/// `window.SparkSizer = { size, simulate, mount }` (the start function calls it; idempotent).
+/// `window.SparkSizer = { size, plan, memory, simulate, mount }` (the start function calls it; idempotent).
 pub fn install_api() {
     let Some(window) = web_sys::window() else { return };
     let api = js_sys::Object::new();
@@ -80,6 +82,8 @@ pub fn install_api() {
         };
         size_json(&scenario, &run).map_err(|error| JsValue::from(js_sys::Error::new(&error.message())))
     });
+    // The page-level API plans against the dataset's runs: imported runs belong to one instance.
+    let plan = Closure::<dyn Fn(String) -> String>::new(|team: String| sizer_data::dataset().plan_json(&team, &[]));
     let mount_fn = Closure::<dyn Fn(JsValue)>::new(|element: JsValue| {
         if let Ok(element) = element.dyn_into::<Element>() {
             mount(element);
@@ -89,9 +93,17 @@ pub fn install_api() {
     let _ = js_sys::Reflect::set(&api, &"simulate".into(), simulate.as_ref());
     simulate.forget();
     let _ = js_sys::Reflect::set(&api, &"size".into(), size.as_ref());
+    let _ = js_sys::Reflect::set(&api, &"plan".into(), plan.as_ref());
     let _ = js_sys::Reflect::set(&api, &"mount".into(), mount_fn.as_ref());
+    // The plan as JSON, or `{"error": "<one sentence>"}`.
+    let memory = Closure::<dyn Fn(String) -> String>::new(|request: String| {
+        sizer_data::memory::memory_json(sizer_data::catalog(), &request)
+    });
+    let _ = js_sys::Reflect::set(&api, &"memory".into(), memory.as_ref());
+    memory.forget();
     let _ = js_sys::Reflect::set(&window, &"SparkSizer".into(), &api);
     // The API lives as long as the page.
     size.forget();
+    plan.forget();
     mount_fn.forget();
 }

@@ -16,7 +16,9 @@ use crate::i18n::{Lang, format_number};
 use crate::import_state::{ImportAction, ImportPanelState};
 use crate::imported::ImportedRuns;
 use crate::input::{Field, InputError};
+use crate::memory_state::{MemoryAction, MemoryChoice};
 use crate::run_ref::RunRef;
+use crate::team_state::{TeamAction, TeamInput};
 
 /// The colour scheme override.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -101,6 +103,10 @@ pub enum Action {
     LoadFragment(FragmentScenario),
     /// Did something in the import panel (see `import_state.rs`).
     Imported(ImportAction),
+    /// Changed the memory section: models kept loaded, budget (see `memory_state.rs`).
+    Memory(MemoryAction),
+    /// Did something in the team section (see `team_state.rs`).
+    Team(TeamAction),
     /// Picked the seed of "Check by simulation" (or opened a link with one).
     SetSimSeed(u64),
 }
@@ -134,6 +140,10 @@ pub struct SizerState {
     pub imported: ImportedRuns,
     /// The import panel's status, failure, warnings and pending import.
     pub import_panel: ImportPanelState,
+    /// The memory section's choices (models kept loaded, budget).
+    pub memory: MemoryChoice,
+    /// The "Your team" inputs.
+    pub team: TeamInput,
     /// The seed of "Check by simulation" (in the link, so a simulation is reproducible).
     pub sim_seed: u64,
 }
@@ -157,6 +167,8 @@ impl SizerState {
             run_id,
             imported: ImportedRuns::default(),
             import_panel: ImportPanelState::default(),
+            memory: MemoryChoice::new(lang),
+            team: TeamInput::default(),
             texts: Default::default(),
             values: [0.0; Field::COUNT],
             errors: [None; Field::COUNT],
@@ -346,11 +358,13 @@ impl Reducible for SizerState {
             Action::SetLang(lang) => {
                 needs_sizing = false;
                 next.lang = lang;
+                next.memory.relocalise(lang);
                 for field in Field::ALL {
                     if next.error(field).is_none() {
                         next.put_value(field, next.value(field));
                     }
                 }
+                next.team.relabel(lang);
             }
             Action::SetTheme(theme) => {
                 needs_sizing = false;
@@ -358,6 +372,15 @@ impl Reducible for SizerState {
             }
             Action::LoadFragment(fragment) => next.load_fragment(fragment),
             Action::Imported(action) => needs_sizing = next.apply_imported(action),
+            Action::Memory(action) => {
+                needs_sizing = false;
+                next.memory.apply(next.lang, action);
+            }
+            Action::Team(action) => {
+                // The team is planned where it is shown; the single sizing stays as it is.
+                needs_sizing = false;
+                next.team.apply(next.lang, action);
+            }
             Action::SetSimSeed(seed) => {
                 needs_sizing = false;
                 next.sim_seed = seed;

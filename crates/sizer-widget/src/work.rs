@@ -176,7 +176,13 @@ fn kv_step(lang: Lang, sizing: &Sizing, outcome: &Calculation) -> Step {
         (Some(pool), Some(sessions), Some(unrounded), Some(users)) => Step {
             title,
             formula: formula(lang, Formula::Kv).into(),
-            inputs: [n(pool.value, 0), " / ".into(), n(outcome.scenario.context_tokens, 0)].concat(),
+            inputs: [
+                n(pool.value, 0),
+                " / ".into(),
+                n(outcome.scenario.context_tokens, 0),
+                computed_kv_note(lang, outcome),
+            ]
+            .concat(),
             result: [
                 n(unrounded, 1).as_str(),
                 " → ",
@@ -192,6 +198,16 @@ fn kv_step(lang: Lang, sizing: &Sizing, outcome: &Calculation) -> Step {
             cite: Some(fact_citation(pool)),
         },
         _ => not_known(lang, title, formula(lang, Formula::Kv)),
+    }
+}
+
+/// " (computed from the model's architecture and a 102-115 GB budget, not logged by the run)"
+/// when the KV limit uses a computed pool; empty for a logged one.
+fn computed_kv_note(lang: Lang, outcome: &Calculation) -> String {
+    let limit = outcome.kv_limit.as_ref().filter(|limit| limit.kind == Some(sizer_data::PoolKind::Computed));
+    match limit.and_then(|limit| limit.computed.as_ref().ok()) {
+        Some(pool) => [" (", &crate::i18n::memory::computed_note(lang, pool.band), ")"].concat(),
+        None => String::new(),
     }
 }
 
@@ -243,11 +259,16 @@ pub fn run_citation(run: &Run) -> StepCite {
 
 /// The citation of a dataset fact (KV pool, prefill rate).
 fn fact_citation(cited: Cited) -> StepCite {
+    figure_citation(cited.cited_id, cited.source)
+}
+
+/// The citation of a figure held by `cited_id` (a fact or run) from `source_id`.
+pub fn figure_citation(cited_id: &str, source_id: &str) -> StepCite {
     let data = dataset();
-    let source = data.source(cited.source);
+    let source = data.source(source_id);
     let mut label = source
         .map(|s| [s.publisher.as_str(), ", ", s.title.as_str()].concat())
-        .unwrap_or_else(|| cited.source.to_string());
+        .unwrap_or_else(|| source_id.to_string());
     if let Some(date) = source.and_then(|s| s.published) {
         label.push_str(", ");
         label.push_str(&date.to_string());
@@ -255,8 +276,8 @@ fn fact_citation(cited: Cited) -> StepCite {
     StepCite {
         label,
         href: source.and_then(|s| s.url.clone()),
-        cited_id: cited.cited_id.to_string(),
-        anchor: ["source-", cited.source].concat(),
+        cited_id: cited_id.to_string(),
+        anchor: ["source-", source_id].concat(),
     }
 }
 

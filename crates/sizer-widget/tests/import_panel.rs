@@ -263,6 +263,10 @@ async fn a_pasted_batched_bench_table_sizes_from_its_own_curve() {
     wait_for_value(&root, "streams", &streams).await;
     assert!(find(&root, "[data-import=\"list\"] li[data-run-id=\"yours-1\"] .ss-yours").is_some());
     assert!(count(&root, "[data-import=\"list\"] li") == 1);
+    // "Your team" ranks it with the sourced runs, as the chosen run (issue 15).
+    let ranked = wait_for(&root, "[data-table=\"team-ranking\"] tr[data-run=\"yours-1\"]").await;
+    assert_eq!(ranked.get_attribute("aria-current").as_deref(), Some("true"));
+    assert_eq!(count(&root, "[data-table=\"team-ranking\"] tbody tr"), sizer_data::dataset().runs.len() as u32 + 1);
     // Its points are in a table: 230.99 / 32 = 7.22 tok/s per request at B = 32.
     assert_eq!(count(&root, "[data-import=\"points\"] tbody tr"), 6);
     let row = find(&root, "[data-import=\"points\"] tr[data-concurrency=\"32\"]").expect("row 32");

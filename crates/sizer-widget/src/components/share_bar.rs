@@ -10,6 +10,8 @@ use crate::browser;
 use crate::calculation::Calculation;
 use crate::export;
 use crate::i18n::{Lang, Msg, text};
+use crate::memory_export;
+use crate::memory_state::MemoryChoice;
 use crate::state::Usage;
 use crate::summary::result_text;
 use crate::work::steps;
@@ -25,6 +27,12 @@ pub struct ShareBarProps {
     pub fragment: AttrValue,
     /// Show "copy link" (instances that sync the URL).
     pub link: bool,
+    /// The memory section's choices, exported beside the sizing.
+    #[prop_or_default]
+    pub memory: Option<MemoryChoice>,
+    /// The team, carried by the exports.
+    #[prop_or_default]
+    pub team: Option<crate::team_export::TeamShare>,
 }
 
 /// What the last action did, for the status line.
@@ -50,7 +58,18 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
         move || {
             let result = result_text(props.lang, &props.outcome, props.usage);
             let link = props.link.then(|| browser::url_with_fragment(&props.fragment)).flatten();
-            export::markdown(props.lang, &props.outcome, &result, &steps(props.lang, &props.outcome), link.as_deref())
+            let mut markdown =
+                export::markdown(props.lang, &props.outcome, &result, &steps(props.lang, &props.outcome), None);
+            if let (Some(team), Some(run)) = (&props.team, props.outcome.run.as_deref()) {
+                markdown.push_str(&team.markdown(props.lang, &run.id));
+            }
+            let mut markdown =
+                memory_export::with_markdown(markdown, props.lang, &props.outcome, props.memory.as_ref());
+            // The link closes the document, after the team and the memory plan.
+            if let Some(link) = link {
+                markdown.extend(["\n", link.as_str(), "\n"]);
+            }
+            markdown
         }
     };
     let copy_link = {
@@ -79,7 +98,10 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
         let name = [file_stem.as_str(), ".json"].concat();
         Callback::from(move |_: MouseEvent| {
             let result = result_text(props.lang, &props.outcome, props.usage);
-            browser::download(&name, "application/json", &export::json(&props.outcome, &result));
+            let team = props.team.as_ref().zip(props.outcome.run.as_deref()).map(|(team, run)| team.json(&run.id));
+            let json = export::json_with_team(&props.outcome, &result, team);
+            let json = memory_export::with_json(&json, &props.outcome, props.memory.as_ref());
+            browser::download(&name, "application/json", &json);
         })
     };
     let message = match *status {

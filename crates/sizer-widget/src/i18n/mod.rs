@@ -9,11 +9,13 @@ mod de;
 mod en;
 pub mod formulas;
 pub mod import;
+pub mod memory;
 mod number;
 pub mod phrases;
 pub mod provenance;
 pub mod simulation;
 pub mod tables;
+pub mod team;
 
 pub use number::{format_integer, format_number};
 
@@ -107,6 +109,7 @@ pub enum Msg {
     HeadroomNormal,
     HeadroomPoisson,
     HeadroomErlang,
+    HeadroomFinite,
     InterpolationLabel,
     InterpolationLinear,
     InterpolationMonotone,
@@ -144,6 +147,7 @@ pub enum Msg {
     LimitSpeed,
     LimitKv,
     LimitPrefill,
+    LimitTtft,
     LimitUnknown,
     NoNextLimit,
     // Work.

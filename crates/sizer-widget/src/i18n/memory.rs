@@ -1,0 +1,351 @@
+//! Text of the memory section (models kept loaded together) and of a run's KV pool note, in
+//! English and German. Same scheme as the other tables: a key enum, one `match` per language,
+//! and small functions for sentences with numbers in them. The data crate's errors are English
+//! sentences; German gets its own sentence for every case a person can reach.
+
+use sizer_core::MemoryError;
+use sizer_data::memory::MemoryRequestError;
+use sizer_data::{BudgetBand, NoComputedPool};
+
+use super::{Lang, format_number};
+
+/// The key of every fixed text in the memory section and the KV pool note.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MemMsg {
+    Heading,
+    Intro,
+    ModelsLegend,
+    BudgetLabel,
+    Model,
+    Weights,
+    Cache,
+    PerToken,
+    Sessions,
+    LeftLabel,
+    BarLabel,
+    BandMark,
+    SourcesLabel,
+    ReadOn,
+    KvHeading,
+    LoggedWhy,
+}
+
+/// The fixed text of `msg` in `lang`.
+pub fn mem_text(lang: Lang, msg: MemMsg) -> &'static str {
+    use MemMsg::*;
+    match (lang, msg) {
+        (Lang::En, Heading) => "Which models fit together",
+        (Lang::De, Heading) => "Welche Modelle zusammen passen",
+        (Lang::En, Intro) => {
+            "Keep several models loaded on one Spark: their weights come off the working budget for weights and cache, and what is left holds the KV cache of their sessions, split by the sessions each model expects (equal here)."
+        }
+        (Lang::De, Intro) => {
+            "Mehrere Modelle auf einer Spark geladen halten: Ihre Gewichte gehen vom Arbeitsbudget für Gewichte und Cache ab, der Rest nimmt den KV-Cache ihrer Sitzungen auf, aufgeteilt nach den erwarteten Sitzungen je Modell (hier gleich)."
+        }
+        (Lang::En, ModelsLegend) => "Models kept loaded",
+        (Lang::De, ModelsLegend) => "Geladene Modelle",
+        (Lang::En, BudgetLabel) => "Working budget for weights and cache",
+        (Lang::De, BudgetLabel) => "Arbeitsbudget für Gewichte und Cache",
+        (Lang::En, Model) => "Model",
+        (Lang::De, Model) => "Modell",
+        (Lang::En, Weights) => "Weights",
+        (Lang::De, Weights) => "Gewichte",
+        (Lang::En, Cache) => "KV cache",
+        (Lang::De, Cache) => "KV-Cache",
+        (Lang::En, PerToken) => "KV bytes per token",
+        (Lang::De, PerToken) => "KV-Bytes je Token",
+        (Lang::En, Sessions) => "Sessions",
+        (Lang::De, Sessions) => "Sitzungen",
+        (Lang::En, LeftLabel) => "Left for the KV cache",
+        (Lang::De, LeftLabel) => "Frei für den KV-Cache",
+        (Lang::En, BarLabel) => "The budget: weights and KV cache of each model",
+        (Lang::De, BarLabel) => "Das Budget: Gewichte und KV-Cache je Modell",
+        (Lang::En, BandMark) => "working budget band",
+        (Lang::De, BandMark) => "Band des Arbeitsbudgets",
+        (Lang::En, SourcesLabel) => "Sources",
+        (Lang::De, SourcesLabel) => "Quellen",
+        (Lang::En, ReadOn) => "read",
+        (Lang::De, ReadOn) => "gelesen",
+        (Lang::En, KvHeading) => "KV-cache pool of this run",
+        (Lang::De, KvHeading) => "KV-Cache-Pool dieses Laufs",
+        (Lang::En, LoggedWhy) => {
+            "A logged pool always wins. It differs from the computed one because vLLM takes only its --gpu-memory-utilization share of the memory and keeps part of that for activations and CUDA graphs."
+        }
+        (Lang::De, LoggedWhy) => {
+            "Ein protokollierter Pool hat immer Vorrang. Er weicht vom berechneten ab, weil vLLM nur seinen Anteil --gpu-memory-utilization am Speicher nimmt und davon einen Teil für Aktivierungen und CUDA-Graphen behält."
+        }
+    }
+}
+
+fn gb(lang: Lang, value: f64) -> String {
+    [format_number(lang, value, 1), " GB".into()].concat()
+}
+
+/// "102-115 GB" (or "115 GB" for a single value).
+pub fn band_text(lang: Lang, band: BudgetBand) -> String {
+    let whole = |value: f64| format_number(lang, value, if value.fract() == 0.0 { 0 } else { 1 });
+    if band.low_gb == band.high_gb {
+        return [whole(band.low_gb), " GB".into()].concat();
+    }
+    [whole(band.low_gb), "–".into(), whole(band.high_gb), " GB".into()].concat()
+}
+
+/// "65.3 + 13.8 = 79.1 GB of weights".
+pub fn weights_sum(lang: Lang, parts: &[f64], total: f64) -> String {
+    let sum: Vec<String> = parts.iter().map(|gb| format_number(lang, *gb, 1)).collect();
+    let what = match lang {
+        Lang::En => " GB of weights",
+        Lang::De => " GB Gewichte",
+    };
+    let head = if parts.len() > 1 { [sum.join(" + "), " = ".into()].concat() } else { String::new() };
+    [head, format_number(lang, total, 1), what.into()].concat()
+}
+
+/// "35.9 GB left at a 115 GB budget".
+pub fn left_at(lang: Lang, left_gb: f64, budget_gb: f64) -> String {
+    match lang {
+        Lang::En => [gb(lang, left_gb), " left at a ".into(), gb(lang, budget_gb), " budget".into()].concat(),
+        Lang::De => [gb(lang, left_gb), " frei bei ".into(), gb(lang, budget_gb), " Budget".into()].concat(),
+    }
+}
+
+/// "22.9–35.9 GB left across the 102–115 GB band".
+pub fn left_across(lang: Lang, low_gb: f64, high_gb: f64, band: BudgetBand) -> String {
+    let range = [format_number(lang, low_gb, 1), "–".into(), gb(lang, high_gb)].concat();
+    match lang {
+        Lang::En => [range, " left across the ".into(), band_text(lang, band), " band".into()].concat(),
+        Lang::De => [range, " frei über das Band von ".into(), band_text(lang, band)].concat(),
+    }
+}
+
+/// "the weights do not fit at both ends of the 102–115 GB band" (a plan beyond the band).
+pub fn over_band(lang: Lang, band: BudgetBand) -> String {
+    match lang {
+        Lang::En => ["the weights do not fit at both ends of the ", &band_text(lang, band), " band"].concat(),
+        Lang::De => ["die Gewichte passen nicht an beiden Enden des Bands von ", &band_text(lang, band)].concat(),
+    }
+}
+
+/// "Sessions at 8,192 tokens".
+pub fn sessions_at(lang: Lang, context_tokens: f64) -> String {
+    let context = format_number(lang, context_tokens, 0);
+    match lang {
+        Lang::En => ["Sessions at ", &context, " tokens"].concat(),
+        Lang::De => ["Sitzungen bei ", &context, " Token"].concat(),
+    }
+}
+
+/// "12 more models cannot be planned yet".
+pub fn unplannable_summary(lang: Lang, count: usize) -> String {
+    let count = count.to_string();
+    match lang {
+        Lang::En => [count.as_str(), " more models cannot be planned (no published weights or unread layout)"].concat(),
+        Lang::De => [
+            count.as_str(),
+            " weitere Modelle lassen sich nicht planen (keine veröffentlichten Gewichte oder Architektur)",
+        ]
+        .concat(),
+    }
+}
+
+/// Why the memory plan has no answer, as one sentence.
+pub fn plan_error(lang: Lang, error: &MemoryRequestError) -> String {
+    match (lang, error) {
+        (Lang::En, MemoryRequestError::Plan(MemoryError::NoModels)) => "Pick at least one model to keep loaded.".into(),
+        (Lang::De, MemoryRequestError::Plan(MemoryError::NoModels)) => {
+            "Wählen Sie mindestens ein Modell, das geladen bleibt.".into()
+        }
+        (_, MemoryRequestError::Plan(MemoryError::WeightsOverBudget { weights_gb, budget_gb, .. })) => match lang {
+            Lang::En => [
+                "The weights alone (",
+                &gb(lang, *weights_gb),
+                ") take more than the budget (",
+                &gb(lang, *budget_gb),
+                ").",
+            ]
+            .concat(),
+            Lang::De => [
+                "Schon die Gewichte (",
+                &gb(lang, *weights_gb),
+                ") brauchen mehr als das Budget (",
+                &gb(lang, *budget_gb),
+                ").",
+            ]
+            .concat(),
+        },
+        (Lang::De, MemoryRequestError::Plan(MemoryError::BadContext { .. })) => {
+            "Die Kontextlänge oben ist für den Speicherplan ungültig.".into()
+        }
+        (Lang::De, MemoryRequestError::Plan(MemoryError::TooManyModels { count })) => {
+            ["Zu viele Modelle (", &count.to_string(), ") für einen Speicherplan."].concat()
+        }
+        (Lang::De, MemoryRequestError::NoWeights { model, .. }) => {
+            [model.as_str(), ": Die Größe der Gewichte ist nicht veröffentlicht."].concat()
+        }
+        (Lang::De, MemoryRequestError::Architecture { model, figure }) => {
+            [model.as_str(), ": ", figure, " ließ sich an keiner Quelle ablesen, der Cache ist nicht bestimmbar."]
+                .concat()
+        }
+        (Lang::De, other) => ["Kein Speicherplan möglich: ", &other.to_string(), "."].concat(),
+        (Lang::En, MemoryRequestError::NoWeights { .. } | MemoryRequestError::Architecture { .. }) => {
+            [error.to_string(), ".".into()].concat()
+        }
+        (Lang::En, other) => {
+            let text = other.to_string();
+            let mut chars = text.chars();
+            let first = chars.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default();
+            [first, chars.as_str().into(), ".".into()].concat()
+        }
+    }
+}
+
+/// "924,912 tokens, logged by the run (90.9 GB of cache at 8,192 tokens)".
+pub fn logged_pool(lang: Lang, tokens: f64, cache_gb: Option<f64>) -> String {
+    let tokens = format_number(lang, tokens, 0);
+    let cache = cache_gb.map(|value| gb(lang, value));
+    match lang {
+        Lang::En => {
+            let tail = cache.map(|gb| [" (", &gb, " of cache)"].concat()).unwrap_or_default();
+            [tokens.as_str(), " tokens, logged by the run", &tail, "."].concat()
+        }
+        Lang::De => {
+            let tail = cache.map(|gb| [" (", &gb, " Cache)"].concat()).unwrap_or_default();
+            [tokens.as_str(), " Token, vom Lauf protokolliert", &tail, "."].concat()
+        }
+    }
+}
+
+/// "computed from the model's architecture and a 102-115 GB budget, not logged by the run".
+pub fn computed_note(lang: Lang, band: BudgetBand) -> String {
+    let band = [format_number(lang, band.low_gb, 0), "-".into(), format_number(lang, band.high_gb, 0)].concat();
+    match lang {
+        Lang::En => {
+            ["computed from the model's architecture and a ", &band, " GB budget, not logged by the run"].concat()
+        }
+        Lang::De => [
+            "berechnet aus der Architektur des Modells und einem Budget von ",
+            &band,
+            " GB, nicht vom Lauf protokolliert",
+        ]
+        .concat(),
+    }
+}
+
+/// "980,235 tokens, computed from the model's architecture and a 102-115 GB budget, not logged
+/// by the run."
+pub fn computed_pool(lang: Lang, tokens: f64, band: BudgetBand) -> String {
+    let tokens = format_number(lang, tokens, 0);
+    let unit = match lang {
+        Lang::En => " tokens, ",
+        Lang::De => " Token, ",
+    };
+    [tokens.as_str(), unit, &computed_note(lang, band), "."].concat()
+}
+
+/// "36.7–49.7 GB of cache (980,235–1,327,457 tokens at 8,192) after 65.3 GB of MXFP4 weights,
+/// bf16 cache".
+#[allow(clippy::too_many_arguments)]
+pub fn computed_detail(
+    lang: Lang,
+    pool_gb: (f64, f64),
+    tokens: (f64, f64),
+    context_tokens: f64,
+    weights_gb: f64,
+    format: &str,
+    dtype: &str,
+) -> String {
+    let n0 = |value: f64| format_number(lang, value, 0);
+    let pool = [format_number(lang, pool_gb.0, 1), "–".into(), gb(lang, pool_gb.1)].concat();
+    let tokens = [n0(tokens.0), "–".into(), n0(tokens.1)].concat();
+    match lang {
+        Lang::En => [
+            pool.as_str(),
+            " of cache (",
+            &tokens,
+            " tokens at ",
+            &n0(context_tokens),
+            ") after ",
+            &gb(lang, weights_gb),
+            " of ",
+            format,
+            " weights; ",
+            dtype,
+            " cache.",
+        ]
+        .concat(),
+        Lang::De => [
+            pool.as_str(),
+            " Cache (",
+            &tokens,
+            " Token bei ",
+            &n0(context_tokens),
+            ") nach ",
+            &gb(lang, weights_gb),
+            " ",
+            format,
+            "-Gewichten; ",
+            dtype,
+            "-Cache.",
+        ]
+        .concat(),
+    }
+}
+
+/// "Computed from the architecture: " / German.
+pub fn computed_beside(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "Computed from the architecture for comparison: ",
+        Lang::De => "Zum Vergleich aus der Architektur berechnet: ",
+    }
+}
+
+/// Why a run has no computed pool, as a clause.
+pub fn no_pool_reason(lang: Lang, reason: NoComputedPool) -> String {
+    match lang {
+        Lang::En => reason.to_string(),
+        Lang::De => match reason {
+            NoComputedPool::NoModelFacts => "zu diesem Modell liegen keine Angaben vor".into(),
+            NoComputedPool::NoRunFacts => "zu diesem Lauf liegen keine Cache-Angaben vor".into(),
+            NoComputedPool::Architecture(figure) => {
+                ["der Wert ", figure, " des Modells ließ sich an keiner Quelle ablesen"].concat()
+            }
+            NoComputedPool::NoWeights => "die Größe der Gewichte dieses Laufs ist nicht veröffentlicht".into(),
+            NoComputedPool::NoBudget => "der Datensatz enthält kein Arbeitsbudget".into(),
+            NoComputedPool::WeightsOverBudget => "schon die Gewichte brauchen mehr als das Budget".into(),
+        },
+    }
+}
+
+/// "No KV limit for this run: <reason>." / "No pool can be computed: <reason>."
+pub fn no_pool(lang: Lang, reason: NoComputedPool, beside_logged: bool) -> String {
+    let head = match (lang, beside_logged) {
+        (Lang::En, false) => "No KV limit for this run: ",
+        (Lang::De, false) => "Keine KV-Grenze für diesen Lauf: ",
+        (Lang::En, true) => "No pool can be computed for comparison: ",
+        (Lang::De, true) => "Zum Vergleich lässt sich kein Pool berechnen: ",
+    };
+    [head, &no_pool_reason(lang, reason), "."].concat()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sentences_in_both_languages() {
+        let band = BudgetBand { low_gb: 102.0, high_gb: 115.0 };
+        assert_eq!(weights_sum(Lang::En, &[65.3, 13.8], 79.1), "65.3 + 13.8 = 79.1 GB of weights");
+        assert_eq!(weights_sum(Lang::De, &[65.3, 13.8], 79.1), "65,3 + 13,8 = 79,1 GB Gewichte");
+        assert_eq!(left_across(Lang::En, 22.9, 35.9, band), "22.9–35.9 GB left across the 102–115 GB band");
+        assert_eq!(
+            computed_pool(Lang::En, 980_235.04, band),
+            "980,235 tokens, computed from the model's architecture and a 102-115 GB budget, not logged by the run."
+        );
+        assert_eq!(
+            no_pool(Lang::De, NoComputedPool::NoWeights, false),
+            "Keine KV-Grenze für diesen Lauf: die Größe der Gewichte dieses Laufs ist nicht veröffentlicht."
+        );
+        let none = MemoryRequestError::Plan(MemoryError::NoModels);
+        assert_eq!(plan_error(Lang::En, &none), "Pick at least one model to keep loaded.");
+    }
+}

@@ -1,0 +1,148 @@
+//! "Show the work" for a team plan (issue 15): the load, the people by each limit, the Sparks
+//! needed and the uncertainty band of the chosen run, as [`Step`]s. Every number is a field of
+//! the core's `TeamPlan` or a cited figure of the data crate's `PlanRow`; this module only
+//! writes them down (the steps list in the team section and the Markdown export).
+
+use sizer_core::TeamLimit;
+use sizer_data::{PlanRow, Run};
+
+use crate::codes::{self, TEAM_LIMIT};
+use crate::i18n::team::{TeamStep, TeamWord, step_formula, step_title, word};
+use crate::i18n::{Lang, format_integer, format_number};
+use crate::work::{Step, figure_citation, run_citation};
+
+/// The steps of the chosen run's plan (empty when it has none: no usable curve).
+pub fn team_steps(lang: Lang, row: &PlanRow<'_>, run: Option<&Run>) -> Vec<Step> {
+    let Some(plan) = row.plan.as_ref() else { return Vec::new() };
+    let n = |value: f64, places: usize| format_number(lang, value, places);
+    let int = |value: u64| format_integer(lang, value);
+    let w = |msg| word(lang, msg);
+    let step = |which: TeamStep, inputs: String, result: String, cite| Step {
+        title: step_title(lang, which),
+        formula: step_formula(lang, which).into(),
+        inputs,
+        result,
+        cite,
+    };
+    let limit = |limit: TeamLimit| codes::label(lang, &TEAM_LIMIT, limit);
+
+    let duties: Vec<String> = plan.duties.iter().map(|&d| n(d, 4)).collect();
+    let load_inputs = format!(
+        "{} {}, {} {}; {}: {}",
+        int(plan.people),
+        w(TeamWord::People),
+        int(plan.agents),
+        w(TeamWord::Agents),
+        w(TeamWord::Duties),
+        duties.join(" · ")
+    );
+    let load_result = plan.per_system.map_or_else(String::new, |per| {
+        format!(
+            "{} {}, {} {}",
+            n(per.average_streams, 1),
+            w(TeamWord::OnAverage),
+            n(per.peak_streams, 1),
+            w(TeamWord::AtPercentile)
+        )
+    });
+
+    let mut by_limit = vec![format!(
+        "{} {} ({} {})",
+        limit(TeamLimit::Speed),
+        n(plan.users_by_speed, 1),
+        int(plan.whole_streams),
+        w(TeamWord::Streams)
+    )];
+    let mut push = |which: TeamLimit, users: Option<f64>| {
+        if let Some(users) = users {
+            by_limit.push(format!("{} {}", limit(which), n(users, 1)));
+        }
+    };
+    push(TeamLimit::Kv, plan.users_by_kv);
+    push(TeamLimit::Prefill, plan.users_by_prefill);
+    push(TeamLimit::Ttft, plan.users_by_ttft);
+    if let Some(streams) = plan.ttft_streams {
+        by_limit.push(format!("{}: {} {}", w(TeamWord::Ceiling), int(streams), w(TeamWord::Streams)));
+    }
+    let limits_result = format!(
+        "{} {}; {} {}",
+        int(plan.people_per_system),
+        w(TeamWord::PerSystem),
+        limit(plan.binding),
+        w(TeamWord::Binds)
+    );
+    let limits_cite = match plan.binding {
+        TeamLimit::Kv => row.kv_pool.map(|c| figure_citation(c.cited_id, c.source)),
+        TeamLimit::Prefill => row.prefill.map(|c| figure_citation(c.cited_id, c.source)),
+        TeamLimit::Speed | TeamLimit::Ttft => run.map(run_citation),
+    };
+
+    let systems_inputs = format!(
+        "{} {}, {} {}, {} {}",
+        int(plan.people),
+        w(TeamWord::People),
+        int(plan.people_per_system),
+        w(TeamWord::PerSystem),
+        int(u64::from(row.nodes_per_system)),
+        w(TeamWord::NodesPerSystem)
+    );
+    let systems_result = match (plan.systems_needed, plan.per_system) {
+        (Some(k), Some(per)) => format!(
+            "K = {} → Sparks = {}; {} % {}",
+            int(k),
+            row.sparks_needed.map_or_else(|| "—".to_owned(), int),
+            n(per.stream_utilisation * 100.0, 0),
+            w(TeamWord::StreamsBusy)
+        ),
+        (Some(k), None) => format!("K = {}", int(k)),
+        (None, _) => {
+            format!("{} ({} {})", w(TeamWord::NoneServes), plan.unserved_by.map_or("—", limit), w(TeamWord::Binds))
+        }
+    };
+
+    let band = plan.band;
+    let band_result = format!(
+        "{}–{} {}; {}",
+        int(band.people_low),
+        int(band.people_high),
+        w(TeamWord::PerSystem),
+        w(if band.binding_changes { TeamWord::BindingChanges } else { TeamWord::BindingSame })
+    );
+
+    vec![
+        step(TeamStep::Load, load_inputs, load_result, None),
+        step(TeamStep::Limits, by_limit.join(" · "), limits_result, limits_cite),
+        step(TeamStep::Systems, systems_inputs, systems_result, None),
+        step(TeamStep::Band, format!("u = {} %", n(band.uncertainty * 100.0, 0)), band_result, run.map(run_citation)),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sizer_data::{TeamRequest, dataset};
+
+    const QWEN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
+
+    #[test]
+    fn the_issue_team_steps() {
+        let request = TeamRequest::from_json(
+            r#"{"groups": [{"people": 30}, {"people": 5, "usage": "agent"}], "ttft_ceiling_s": 3, "headroom": "finite"}"#,
+        )
+        .expect("valid");
+        let rows = dataset().plan_request(&request, &[]).expect("valid team");
+        let row = rows.iter().find(|r| r.run_id == QWEN).expect("row");
+        let steps = team_steps(Lang::En, row, dataset().run(QWEN));
+        assert_eq!(steps.len(), 4);
+        // Duty at 15 tok/s: (400 / 15 + 1) / 120 = 0.230556; agents 1.
+        assert_eq!(steps[0].inputs, "35 people, 5 agents; duties: 0.2306 · 1.0000");
+        // 5,705 / (3,461.33 / 35) = 57.69 people: prefill binds, cited to the prefill fact.
+        assert!(steps[1].inputs.contains("prefill 57.7"), "{}", steps[1].inputs);
+        assert_eq!(steps[1].result, "57 per system; prefill binds");
+        assert!(steps[1].cite.as_ref().is_some_and(|c| c.cited_id != QWEN));
+        assert!(steps[2].result.starts_with("K = 1 → Sparks = 1; "), "{}", steps[2].result);
+        assert_eq!(steps[3].result, "57–57 per system; the binding limit stays the same");
+        let de = team_steps(Lang::De, row, dataset().run(QWEN));
+        assert_eq!(de[1].result, "57 pro System; Prefill bindet");
+    }
+}
