@@ -12,12 +12,14 @@ use sizer_widget::calculation::Calculation;
 use sizer_widget::components::advice::{AdviceList, AdviceListProps};
 use sizer_widget::components::claims_panel::{ClaimsPanel, ClaimsPanelProps};
 use sizer_widget::i18n::Lang;
-use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::Element;
 use yew::AttrValue;
 
 wasm_bindgen_test_configure!(run_in_browser);
+
+mod support;
+use support::*;
 
 const QWEN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
 const LLAMA: &str = "gpuwerk-llama-3.3-70b-awq-vllm-0.27.1";
@@ -30,19 +32,6 @@ fn root() -> Element {
     let root = document.create_element("div").expect("div");
     document.body().expect("body").append_child(&root).expect("append root");
     root
-}
-
-fn all(root: &Element, selector: &str) -> Vec<Element> {
-    let list = root.query_selector_all(selector).expect("valid selector");
-    (0..list.length()).filter_map(|i| list.item(i)?.dyn_into::<Element>().ok()).collect()
-}
-
-fn one(root: &Element, selector: &str) -> Element {
-    root.query_selector(selector).expect("valid selector").unwrap_or_else(|| panic!("no {selector}"))
-}
-
-fn text(element: &Element) -> String {
-    element.text_content().unwrap_or_default()
 }
 
 fn ids(elements: &[Element]) -> Vec<String> {

@@ -5,110 +5,18 @@
 //! cargo test -p sizer-widget --target wasm32-unknown-unknown --test calculator`.
 #![cfg(target_arch = "wasm32")]
 
-use std::time::Duration;
-
-use sizer_widget::config::{Attributes, Config};
-use sizer_widget::{App, AppProps};
+use sizer_widget::config::Attributes;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{Element, Event, EventInit, HtmlInputElement, HtmlSelectElement};
+use web_sys::{Element, HtmlInputElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+mod support;
+use support::*;
+
 const QWEN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
 const PETRONELLA: &str = "petronella-qwen3.8-27b-nvfp4";
-/// The most scheduler ticks a test waits for the DOM to settle after an event.
-const MAX_TICKS: usize = 50;
-/// How often, and how many times, a test looks for a throttled fragment write (2 s in all: the
-/// write comes within one 250 ms interval; the bound only stops a broken writer hanging the test).
-const FRAGMENT_POLL: Duration = Duration::from_millis(20);
-const MAX_FRAGMENT_POLLS: usize = 100;
-
-fn document() -> web_sys::Document {
-    web_sys::window().and_then(|w| w.document()).expect("a document")
-}
-
-/// Mounts a fresh instance with these attributes into a new element under <body>.
-fn mount(attributes: Attributes, prefix: &str) -> Element {
-    let root = document().create_element("div").expect("div");
-    document().body().expect("body").append_child(&root).expect("append");
-    let config = Config::from_attributes(&attributes);
-    yew::Renderer::<App>::with_root_and_props(root.clone(), AppProps { config, id_prefix: prefix.to_string().into() })
-        .render();
-    root
-}
-
-/// One scheduler turn: lets Yew run its queued renders.
-async fn tick() {
-    yew::platform::time::sleep(Duration::ZERO).await;
-}
-
-fn find(root: &Element, selector: &str) -> Option<Element> {
-    root.query_selector(selector).ok().flatten()
-}
-
-/// Waits (a bounded number of ticks) until `selector` matches, and returns it.
-async fn wait_for(root: &Element, selector: &str) -> Element {
-    for _ in 0..MAX_TICKS {
-        if let Some(element) = find(root, selector) {
-            return element;
-        }
-        tick().await;
-    }
-    panic!("{selector} never appeared");
-}
-
-/// Waits until the text of `selector` satisfies `accept`, and returns the text.
-async fn wait_for_text(root: &Element, selector: &str, accept: impl Fn(&str) -> bool) -> String {
-    let mut last = String::new();
-    for _ in 0..MAX_TICKS {
-        last = find(root, selector).and_then(|e| e.text_content()).unwrap_or_default();
-        if accept(&last) {
-            return last;
-        }
-        tick().await;
-    }
-    panic!("{selector} text stayed {last:?}");
-}
-
-/// Waits until the `data-value` of `[data-result=name]` equals `expected`.
-async fn wait_for_value(root: &Element, name: &str, expected: &str) {
-    let selector = format!("[data-result=\"{name}\"]");
-    let mut last = None;
-    for _ in 0..MAX_TICKS {
-        last = find(root, &selector).and_then(|e| e.get_attribute("data-value"));
-        if last.as_deref() == Some(expected) {
-            return;
-        }
-        tick().await;
-    }
-    panic!("{selector} data-value is {last:?}, expected {expected}");
-}
-
-fn bubbling(kind: &str) -> Event {
-    let init = EventInit::new();
-    init.set_bubbles(true);
-    Event::new_with_event_init_dict(kind, &init).expect("event")
-}
-
-/// Types `text` into the input of `field`, as a person would (value + input event).
-async fn type_into(root: &Element, field: &str, text: &str) {
-    let input: HtmlInputElement =
-        wait_for(root, &format!("input[data-field=\"{field}\"]")).await.dyn_into().expect("input");
-    input.set_value(text);
-    input.dispatch_event(&bubbling("input")).expect("dispatch input");
-    tick().await;
-}
-
-/// Picks `value` in the select of `field` (value + change event).
-async fn pick(root: &Element, field: &str, value: &str) {
-    let select: HtmlSelectElement =
-        wait_for(root, &format!("select[data-field=\"{field}\"]")).await.dyn_into().expect("select");
-    select.set_value(value);
-    assert_eq!(select.value(), value, "{field} has an option {value}");
-    select.dispatch_event(&bubbling("change")).expect("dispatch change");
-    tick().await;
-}
 
 /// What the page must show: people, whole streams and the binding limit's machine name,
 /// worked out by hand from the article's method (linear interpolation; duty (answer / floor +

@@ -17,14 +17,13 @@ use yew::AttrValue;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+mod support;
+use support::*;
+
 const QWEN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
 const QWEN_MODEL: &str = "qwen3-coder-30b-a3b";
 /// Width of the test root in CSS pixels.
 const ROOT_WIDTH: f64 = 640.0;
-
-fn document() -> web_sys::Document {
-    web_sys::window().and_then(|w| w.document()).expect("a document")
-}
 
 /// The widget's real styles, so the canvas gets its real CSS size.
 const STYLES: &str = include_str!("../../../web/styles.css");
@@ -53,19 +52,6 @@ fn qwen_concurrencies() -> Vec<String> {
 
 fn qwen() -> RunRef {
     RunRef::sourced(QWEN).expect("the GPUwerk Qwen3-Coder run")
-}
-
-fn all(root: &Element, selector: &str) -> Vec<Element> {
-    let list = root.query_selector_all(selector).expect("valid selector");
-    (0..list.length()).filter_map(|i| list.item(i)?.dyn_into::<Element>().ok()).collect()
-}
-
-fn one(root: &Element, selector: &str) -> Element {
-    root.query_selector(selector).expect("valid selector").unwrap_or_else(|| panic!("no {selector}"))
-}
-
-fn text(element: &Element) -> String {
-    element.text_content().unwrap_or_default()
 }
 
 /// The concurrency of each body row of a run table, in display order.

@@ -6,22 +6,19 @@
 //! cargo test -p sizer-widget --target wasm32-unknown-unknown --test import_panel`.
 #![cfg(target_arch = "wasm32")]
 
-use std::time::Duration;
-
 use sizer_core::{Scenario, Sizing, size};
 use sizer_data::Run;
 use sizer_widget::calculation::DEFAULT_RUN;
-use sizer_widget::config::{Attributes, Config};
+use sizer_widget::config::Attributes;
 use sizer_widget::imported::STORAGE_KEY;
-use sizer_widget::{App, AppProps};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{Element, Event, EventInit, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use web_sys::{Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// The most zero-delay ticks a test waits for the DOM to settle after an event.
-const MAX_TICKS: usize = 80;
+mod support;
+use support::*;
 
 /// An excerpt of the real fixture `llama-batched-bench/dgx-spark-gpt-oss.md` (llama.cpp
 /// benches/dgx-spark.md, build 6918): gpt-oss-120b at PP 4096, B = 1 … 32.
@@ -52,14 +49,6 @@ const NO_CONCURRENCY: &str = "\
 {\"model_id\": \"Qwen/Qwen3-VL-8B-Instruct\", \"max_concurrency\": null, \"request_rate\": 1.0, \"median_tpot_ms\": 27.68, \"output_throughput\": 125.79, \"max_concurrent_requests\": 12}
 ";
 
-fn document() -> web_sys::Document {
-    web_sys::window().and_then(|w| w.document()).expect("a document")
-}
-
-fn local_storage() -> web_sys::Storage {
-    web_sys::window().and_then(|w| w.local_storage().ok().flatten()).expect("localStorage")
-}
-
 /// Mounts a fresh default instance into a new element under <body>, on an empty device store.
 fn mount(prefix: &str) -> Element {
     mount_with(prefix, Attributes::default())
@@ -69,101 +58,7 @@ fn mount(prefix: &str) -> Element {
 /// test remembered never leak into the next (tests share one page and its localStorage).
 fn mount_with(prefix: &str, attributes: Attributes) -> Element {
     local_storage().remove_item(STORAGE_KEY).expect("clear storage");
-    mount_app(prefix, attributes).0
-}
-
-/// Mounts an instance that reads whatever the device store holds; the handle lets the test
-/// unmount it, so an instance that remembers runs cannot write them back during later tests.
-fn mount_app(prefix: &str, attributes: Attributes) -> (Element, yew::AppHandle<App>) {
-    let root = document().create_element("div").expect("div");
-    document().body().expect("body").append_child(&root).expect("append");
-    let config = Config::from_attributes(&attributes);
-    let handle = yew::Renderer::<App>::with_root_and_props(
-        root.clone(),
-        AppProps { config, id_prefix: prefix.to_string().into() },
-    )
-    .render();
-    (root, handle)
-}
-
-/// One zero-delay tick: lets Yew render and the import task run.
-async fn tick() {
-    yew::platform::time::sleep(Duration::ZERO).await;
-}
-
-fn find(root: &Element, selector: &str) -> Option<Element> {
-    root.query_selector(selector).ok().flatten()
-}
-
-fn count(root: &Element, selector: &str) -> u32 {
-    root.query_selector_all(selector).map(|list| list.length()).unwrap_or(0)
-}
-
-/// Waits (a bounded number of ticks) until `accept` holds.
-async fn wait_until(what: &str, accept: impl Fn() -> bool) {
-    for _ in 0..MAX_TICKS {
-        if accept() {
-            return;
-        }
-        tick().await;
-    }
-    panic!("{what} never happened");
-}
-
-/// Waits until the URL fragment satisfies `accept`: the fragment is written by a throttle, at
-/// most 250 ms after the previous write; polled every 20 ms, 2 s at most (only so a broken
-/// writer cannot hang the test).
-async fn wait_for_fragment(what: &str, accept: impl Fn() -> bool) {
-    for _ in 0..100 {
-        if accept() {
-            return;
-        }
-        yew::platform::time::sleep(Duration::from_millis(20)).await;
-    }
-    panic!("{what} never happened");
-}
-
-/// Waits until `selector` matches, and returns it.
-async fn wait_for(root: &Element, selector: &str) -> Element {
-    wait_until(selector, || find(root, selector).is_some()).await;
-    find(root, selector).expect("just found")
-}
-
-/// Waits until the text of `selector` satisfies `accept`, and returns the text.
-async fn wait_for_text(root: &Element, selector: &str, accept: impl Fn(&str) -> bool) -> String {
-    let text = || find(root, selector).and_then(|e| e.text_content()).unwrap_or_default();
-    for _ in 0..MAX_TICKS {
-        if accept(&text()) {
-            return text();
-        }
-        tick().await;
-    }
-    panic!("{selector} text stayed {:?}", text());
-}
-
-/// Waits until the `data-value` of `[data-result=name]` equals `expected`.
-async fn wait_for_value(root: &Element, name: &str, expected: &str) {
-    let selector = format!("[data-result=\"{name}\"]");
-    let value = || find(root, &selector).and_then(|e| e.get_attribute("data-value"));
-    for _ in 0..MAX_TICKS {
-        if value().as_deref() == Some(expected) {
-            return;
-        }
-        tick().await;
-    }
-    panic!("{name} stayed {:?}, expected {expected}", value());
-}
-
-fn fire(element: &Element, kind: &str) {
-    let init = EventInit::new();
-    init.set_bubbles(true);
-    let event = Event::new_with_event_init_dict(kind, &init).expect("event");
-    element.dispatch_event(&event).expect("dispatch");
-}
-
-fn click(root: &Element, selector: &str) {
-    let element = find(root, selector).unwrap_or_else(|| panic!("no {selector}"));
-    element.dyn_into::<HtmlElement>().expect("an HTML element").click();
+    mount_app(attributes, prefix).0
 }
 
 /// Pastes `text` into the import box, names it, and clicks Import.
@@ -202,13 +97,6 @@ fn pick_run(root: &Element, value: &str) {
         find(root, "select[data-field=\"run\"]").expect("run select").dyn_into().expect("select");
     select.set_value(value);
     fire(&select, "change");
-}
-
-fn type_into(root: &Element, field: &str, text: &str) {
-    let input: HtmlInputElement =
-        find(root, &format!("input[data-field=\"{field}\"]")).expect("field").dyn_into().expect("input");
-    input.set_value(text);
-    fire(&input, "input");
 }
 
 /// The runs the importer makes of `text`, as the native importer sees them.
@@ -374,7 +262,7 @@ async fn a_malformed_paste_gets_one_clear_sentence_and_the_calculator_keeps_work
     assert!(message.starts_with("The input is 5.0 MB (5242881 bytes)"), "{message}");
 
     // The calculator still answers: floor 10 on the default run.
-    type_into(&root, "floor", "10");
+    type_into(&root, "floor", "10").await;
     let (people, streams) = default_run_shown(10.0);
     wait_for_value(&root, "people", &people).await;
     wait_for_value(&root, "streams", &streams).await;
@@ -459,13 +347,13 @@ async fn a_missing_concurrency_is_asked_for_not_guessed() {
 #[wasm_bindgen_test]
 async fn remembered_runs_come_back_and_a_damaged_store_is_reported() {
     local_storage().remove_item(STORAGE_KEY).expect("clear storage");
-    let (root, first) = mount_app("imp-f", Attributes::default());
+    let (root, first) = mount_app(Attributes::default(), "imp-f");
     paste(&root, "1,60\n8,30\n", "kept").await;
     wait_for(&root, "[data-import=\"list\"] li").await;
     click(&root, "[data-import=\"remember\"]");
     wait_until("the runs are stored", || local_storage().get_item(STORAGE_KEY).ok().flatten().is_some()).await;
 
-    let (again, second) = mount_app("imp-g", Attributes::default());
+    let (again, second) = mount_app(Attributes::default(), "imp-g");
     let item = wait_for(&again, "[data-import=\"list\"] li[data-run-id=\"yours-1\"]").await;
     let name: HtmlInputElement = find(&item, "[data-import=\"rename\"]").expect("name").dyn_into().expect("input");
     assert_eq!(name.value(), "kept");
@@ -478,7 +366,7 @@ async fn remembered_runs_come_back_and_a_damaged_store_is_reported() {
     first.destroy();
     second.destroy();
     local_storage().set_item(STORAGE_KEY, "{\"version\":1,\"next\":2,\"runs\":[{\"id\":\"gpuwerk\"}]}").expect("write");
-    let (damaged, third) = mount_app("imp-h", Attributes::default());
+    let (damaged, third) = mount_app(Attributes::default(), "imp-h");
     let message = wait_for_text(&damaged, "[data-import=\"storage\"]", |t| !t.is_empty()).await;
     assert!(message.starts_with("The runs stored on this device could not be read"), "{message}");
     assert_eq!(count(&damaged, "[data-import=\"list\"] li"), 0);

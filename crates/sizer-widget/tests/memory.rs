@@ -10,63 +10,15 @@
 //!   at 115 GB; 22.9 GB / 511,180,800 = 44.8 -> 44 at 102 GB.
 #![cfg(target_arch = "wasm32")]
 
-use std::time::Duration;
-
-use sizer_widget::config::{Attributes, Config};
-use sizer_widget::{App, AppProps};
+use sizer_widget::config::Attributes;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{Element, Event, EventInit, HtmlInputElement};
+use web_sys::{Element, HtmlInputElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-const MAX_TICKS: usize = 50;
-const FRAGMENT_POLL: Duration = Duration::from_millis(20);
-const MAX_FRAGMENT_POLLS: usize = 100;
-
-fn document() -> web_sys::Document {
-    web_sys::window().and_then(|w| w.document()).expect("a document")
-}
-
-fn mount(attributes: Attributes, prefix: &str) -> Element {
-    let root = document().create_element("div").expect("div");
-    document().body().expect("body").append_child(&root).expect("append");
-    let config = Config::from_attributes(&attributes);
-    yew::Renderer::<App>::with_root_and_props(root.clone(), AppProps { config, id_prefix: prefix.to_string().into() })
-        .render();
-    root
-}
-
-async fn tick() {
-    yew::platform::time::sleep(Duration::ZERO).await;
-}
-
-fn find(root: &Element, selector: &str) -> Option<Element> {
-    root.query_selector(selector).ok().flatten()
-}
-
-fn text_of(root: &Element, selector: &str) -> String {
-    find(root, selector).and_then(|e| e.text_content()).unwrap_or_default()
-}
-
-/// Waits until the text of `selector` equals `expected`.
-async fn wait_for_text(root: &Element, selector: &str, expected: &str) {
-    let mut last = String::new();
-    for _ in 0..MAX_TICKS {
-        last = text_of(root, selector);
-        if last == expected {
-            return;
-        }
-        tick().await;
-    }
-    panic!("{selector}: expected {expected:?}, got {last:?}");
-}
-
-fn bubbling(kind: &str) -> Event {
-    let init = EventInit::new();
-    init.set_bubbles(true);
-    Event::new_with_event_init_dict(kind, &init).expect("event")
-}
+mod support;
+use support::*;
 
 async fn input(root: &Element, selector: &str) -> HtmlInputElement {
     for _ in 0..MAX_TICKS {
@@ -95,7 +47,7 @@ async fn set_kept(root: &Element, model: &str, keep: bool) {
 #[wasm_bindgen_test]
 async fn the_german_articles_pair_in_german() {
     let root = mount(Attributes { lang: Some("de".into()), ..Attributes::default() }, "m1");
-    wait_for_text(&root, "[data-memory=\"weights\"]", "65,3 + 13,8 = 79,1 GB Gewichte").await;
+    wait_for_exact_text(&root, "[data-memory=\"weights\"]", "65,3 + 13,8 = 79,1 GB Gewichte").await;
     assert_eq!(text_of(&root, "[data-memory=\"left\"]"), "35,9 GB frei bei 115,0 GB Budget");
     assert_eq!(text_of(&root, "[data-memory=\"band\"]"), "22,9–35,9 GB frei über das Band von 102–115 GB");
     let sessions = root.query_selector_all("[data-memory=\"sessions\"]").expect("cells");
@@ -122,12 +74,12 @@ async fn the_german_articles_pair_in_german() {
 #[wasm_bindgen_test]
 async fn picking_models_and_a_budget_updates_the_plan() {
     let root = mount(Attributes::default(), "m2");
-    wait_for_text(&root, "[data-memory=\"weights\"]", "65.3 + 13.8 = 79.1 GB of weights").await;
+    wait_for_exact_text(&root, "[data-memory=\"weights\"]", "65.3 + 13.8 = 79.1 GB of weights").await;
     set_kept(&root, "gpt-oss-120b", false).await;
-    wait_for_text(&root, "[data-memory=\"weights\"]", "13.8 GB of weights").await;
+    wait_for_exact_text(&root, "[data-memory=\"weights\"]", "13.8 GB of weights").await;
     // 102 - 13.8 = 88.2 GB / (24,960 x 8,192) = 431.4 -> 431 sessions.
     type_budget(&root, "102").await;
-    wait_for_text(&root, "[data-memory=\"left\"]", "88.2 GB left at a 102.0 GB budget").await;
+    wait_for_exact_text(&root, "[data-memory=\"left\"]", "88.2 GB left at a 102.0 GB budget").await;
     assert_eq!(
         find(&root, "[data-memory=\"sessions\"]").and_then(|e| e.get_attribute("data-value")).as_deref(),
         Some("431")
@@ -136,7 +88,7 @@ async fn picking_models_and_a_budget_updates_the_plan() {
     type_budget(&root, "115").await;
     set_kept(&root, "llama-3.3-70b", true).await;
     set_kept(&root, "gpt-oss-120b", true).await;
-    wait_for_text(
+    wait_for_exact_text(
         &root,
         "[data-memory=\"error\"]",
         "The weights alone (116.1 GB) take more than the budget (115.0 GB).",
@@ -145,13 +97,13 @@ async fn picking_models_and_a_budget_updates_the_plan() {
     assert_eq!(text_of(&root, "[data-memory=\"band\"]"), "");
     // 130 GB plans them (13.9 GB left), but not inside the 102-115 GB band, and says so.
     type_budget(&root, "130").await;
-    wait_for_text(&root, "[data-memory=\"left\"]", "13.9 GB left at a 130.0 GB budget").await;
+    wait_for_exact_text(&root, "[data-memory=\"left\"]", "13.9 GB left at a 130.0 GB budget").await;
     assert_eq!(text_of(&root, "[data-memory=\"band\"]"), "the weights do not fit at both ends of the 102–115 GB band");
     // A bad budget says so and keeps the last valid one.
     type_budget(&root, "-5").await;
-    wait_for_text(&root, "[data-error=\"memory_budget\"]", "Must be more than 0.").await;
+    wait_for_exact_text(&root, "[data-error=\"memory_budget\"]", "Must be more than 0.").await;
     set_kept(&root, "llama-3.3-70b", false).await;
-    wait_for_text(&root, "[data-memory=\"weights\"]", "65.3 + 13.8 = 79.1 GB of weights").await;
+    wait_for_exact_text(&root, "[data-memory=\"weights\"]", "65.3 + 13.8 = 79.1 GB of weights").await;
     // A model without published weights cannot be picked and says why.
     assert!(find(&root, "input[data-memory-model=\"llama-3.1-8b\"]").is_none());
     assert_eq!(
@@ -165,7 +117,7 @@ async fn a_run_without_a_logged_pool_gets_a_computed_one() {
     // Dendro Logic's gpt-oss-120b: (102 - 65.3) GB / 37,440 bytes = 980,235 tokens.
     let run = "dendro-logic-gpt-oss-120b-mxfp4-vllm-26.03";
     let root = mount(Attributes { run: Some(run.into()), ..Attributes::default() }, "m3");
-    wait_for_text(
+    wait_for_exact_text(
         &root,
         "[data-kv-pool=\"headline\"]",
         "980,235 tokens, computed from the model's architecture and a 102-115 GB budget, not logged by the run.",
@@ -207,7 +159,8 @@ async fn a_logged_pool_wins_and_the_computed_one_stands_beside_it() {
     // 102 - 37 = 65 GB to 115 - 37 = 78 GB, 198,364 to 238,037 tokens.
     let run = "gpuwerk-llama-3.3-70b-awq-vllm-0.27.1";
     let root = mount(Attributes { run: Some(run.into()), ..Attributes::default() }, "m4");
-    wait_for_text(&root, "[data-kv-pool=\"headline\"]", "207,120 tokens, logged by the run (67.9 GB of cache).").await;
+    wait_for_exact_text(&root, "[data-kv-pool=\"headline\"]", "207,120 tokens, logged by the run (67.9 GB of cache).")
+        .await;
     assert_eq!(
         text_of(&root, "[data-kv-pool=\"computed-beside\"]"),
         "Computed from the architecture for comparison: 65.0–78.0 GB of cache (198,364–238,037 tokens at 8,192) after 37.0 GB of AWQ 4-bit weights; fp16 cache."
@@ -215,7 +168,7 @@ async fn a_logged_pool_wins_and_the_computed_one_stands_beside_it() {
     assert!(text_of(&root, "[data-kv-pool=\"why\"]").contains("--gpu-memory-utilization"));
     // No pool at all: the reason.
     let none = mount(Attributes { run: Some("lmsys-llama-3.1-8b-fp8-sglang".into()), ..Attributes::default() }, "m5");
-    wait_for_text(
+    wait_for_exact_text(
         &none,
         "[data-kv-pool=\"headline\"]",
         "No KV limit for this run: the size of the weights this run served is not published.",
@@ -228,7 +181,7 @@ async fn the_url_fragment_carries_the_memory_choices() {
     let location = web_sys::window().expect("window").location();
     location.set_hash("s=mk:gpt-oss-20b,mb:102").expect("set hash");
     let root = mount(Attributes { sync_url: true, ..Attributes::default() }, "m6");
-    wait_for_text(&root, "[data-memory=\"left\"]", "88.2 GB left at a 102.0 GB budget").await;
+    wait_for_exact_text(&root, "[data-memory=\"left\"]", "88.2 GB left at a 102.0 GB budget").await;
     type_budget(&root, "110").await;
     // Fragment writes are throttled (`browser::FRAGMENT_WRITE_INTERVAL_MS`): poll a bounded while.
     let mut hash = String::new();

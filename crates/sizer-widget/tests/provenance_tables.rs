@@ -18,6 +18,9 @@ use yew::AttrValue;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+mod support;
+use support::*;
+
 const QWEN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
 const FORUM: &str = "nvidia-forum-gpt-oss-120b-mxfp4-vllm-dev-1-node";
 const DENDRO: &str = "dendro-logic-gpt-oss-120b-mxfp4-vllm-26.03";
@@ -39,19 +42,6 @@ fn root() -> Element {
     let root = document.create_element("div").expect("div");
     document.body().expect("body").append_child(&root).expect("append root");
     root
-}
-
-fn all(root: &Element, selector: &str) -> Vec<Element> {
-    let list = root.query_selector_all(selector).expect("valid selector");
-    (0..list.length()).filter_map(|i| list.item(i)?.dyn_into::<Element>().ok()).collect()
-}
-
-fn one(root: &Element, selector: &str) -> Element {
-    root.query_selector(selector).expect("valid selector").unwrap_or_else(|| panic!("no {selector}"))
-}
-
-fn text(element: &Element) -> String {
-    element.text_content().unwrap_or_default()
 }
 
 async fn mount_tables(lang: Lang) -> Element {

@@ -15,56 +15,28 @@
 
 use std::time::Duration;
 
-use sizer_widget::config::{Attributes, Config};
-use sizer_widget::{App, AppProps};
+use sizer_widget::config::Attributes;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{Element, Event, EventInit, HtmlElement, HtmlInputElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+mod support;
+use support::*;
+
 const QWEN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
 /// The most scheduler turns a test waits for a simulation and its sweep (each turn is at least
 /// one task; an unoptimised test build needs a few thousand for ten simulations).
 const MAX_TURNS: usize = 20_000;
 
-fn document() -> web_sys::Document {
-    web_sys::window().and_then(|w| w.document()).expect("a document")
-}
-
-fn mount(attributes: Attributes, prefix: &str) -> Element {
-    let root = document().create_element("div").expect("div");
-    document().body().expect("body").append_child(&root).expect("append");
-    let config = Config::from_attributes(&attributes);
-    yew::Renderer::<App>::with_root_and_props(root.clone(), AppProps { config, id_prefix: prefix.to_string().into() })
-        .render();
-    root
-}
-
 async fn turn() {
     yew::platform::time::sleep(Duration::ZERO).await;
 }
 
-fn find(root: &Element, selector: &str) -> Option<Element> {
-    root.query_selector(selector).ok().flatten()
-}
-
-fn text_of(root: &Element, selector: &str) -> String {
-    find(root, selector).and_then(|e| e.text_content()).unwrap_or_default()
-}
-
-/// Waits until `[data-result=name]` has `data-value` `expected`.
+/// Waits until `[data-result=name]` has `data-value` `expected`, for as long as a simulation takes.
 async fn wait_for_value(root: &Element, name: &str, expected: &str) {
-    let selector = format!("[data-result=\"{name}\"]");
-    let mut last = None;
-    for _ in 0..MAX_TURNS {
-        last = find(root, &selector).and_then(|e| e.get_attribute("data-value"));
-        if last.as_deref() == Some(expected) {
-            return;
-        }
-        turn().await;
-    }
-    panic!("{selector} data-value is {last:?}, expected {expected}");
+    wait_for_attribute_within(root, &format!("[data-result=\"{name}\"]"), "data-value", expected, MAX_TURNS).await;
 }
 
 /// Waits until the section has simulated everything (`data-state="done"`).

@@ -7,18 +7,18 @@
 
 use std::time::Duration;
 
-use sizer_widget::config::{Attributes, Config};
-use sizer_widget::{App, AppProps};
+use sizer_widget::config::Attributes;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{Element, Event, EventInit, HtmlElement, HtmlInputElement, HtmlSelectElement};
+use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+mod support;
+use support::*;
+
 const QWEN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
 const LLAMA_70B: &str = "gpuwerk-llama-3.3-70b-awq-vllm-0.27.1";
-/// The most scheduler ticks a test waits for the DOM to settle after an event.
-const MAX_TICKS: usize = 50;
 
 /// The issue's example request, verbatim.
 const ISSUE_TEAM: &str = r#"{"groups": [{"people": 30, "usage": "chat"}, {"people": 5, "usage": "agent"}], "floor_tok_s": 15, "ttft_ceiling_s": 3, "headroom": "finite", "uncertainty": 0.1}"#;
@@ -29,79 +29,8 @@ const ISSUE_TEAM_PEOPLE_PER_SPARK: u64 = 57;
 /// 2.3263: load on 52 = 37.73 / duty 0.2306 = 163.6); one more needs a second Spark.
 const SEED_PEOPLE: u64 = 163;
 
-fn document() -> web_sys::Document {
-    web_sys::window().and_then(|w| w.document()).expect("a document")
-}
-
-fn mount(attributes: Attributes, prefix: &str) -> Element {
-    let root = document().create_element("div").expect("div");
-    document().body().expect("body").append_child(&root).expect("append");
-    let config = Config::from_attributes(&attributes);
-    yew::Renderer::<App>::with_root_and_props(root.clone(), AppProps { config, id_prefix: prefix.to_string().into() })
-        .render();
-    root
-}
-
-async fn tick() {
-    yew::platform::time::sleep(Duration::ZERO).await;
-}
-
-fn find(root: &Element, selector: &str) -> Option<Element> {
-    root.query_selector(selector).ok().flatten()
-}
-
-async fn wait_for(root: &Element, selector: &str) -> Element {
-    for _ in 0..MAX_TICKS {
-        if let Some(element) = find(root, selector) {
-            return element;
-        }
-        tick().await;
-    }
-    panic!("{selector} never appeared");
-}
-
-/// Waits until `attribute` of `selector` equals `expected`.
-async fn wait_for_attribute(root: &Element, selector: &str, attribute: &str, expected: &str) {
-    let mut last = None;
-    for _ in 0..MAX_TICKS {
-        last = find(root, selector).and_then(|e| e.get_attribute(attribute));
-        if last.as_deref() == Some(expected) {
-            return;
-        }
-        tick().await;
-    }
-    panic!("{selector} {attribute} is {last:?}, expected {expected}");
-}
-
 async fn wait_for_sparks(root: &Element, expected: &str) {
     wait_for_attribute(root, "[data-result=\"sparks\"]", "data-value", expected).await;
-}
-
-fn text_of(root: &Element, selector: &str) -> String {
-    find(root, selector).and_then(|e| e.text_content()).unwrap_or_default()
-}
-
-fn bubbling(kind: &str) -> Event {
-    let init = EventInit::new();
-    init.set_bubbles(true);
-    Event::new_with_event_init_dict(kind, &init).expect("event")
-}
-
-async fn type_into(root: &Element, field: &str, text: &str) {
-    let input: HtmlInputElement =
-        wait_for(root, &format!("input[data-field=\"{field}\"]")).await.dyn_into().expect("input");
-    input.set_value(text);
-    input.dispatch_event(&bubbling("input")).expect("dispatch input");
-    tick().await;
-}
-
-async fn pick(root: &Element, field: &str, value: &str) {
-    let select: HtmlSelectElement =
-        wait_for(root, &format!("select[data-field=\"{field}\"]")).await.dyn_into().expect("select");
-    select.set_value(value);
-    assert_eq!(select.value(), value, "{field} has an option {value}");
-    select.dispatch_event(&bubbling("change")).expect("dispatch change");
-    tick().await;
 }
 
 fn row_selector(run: &str) -> String {
