@@ -4,6 +4,8 @@
 
 #![allow(clippy::excessive_precision)] // references are quoted with the digits mpmath printed
 
+mod support;
+
 use proptest::prelude::*;
 use sizer_core::{
     Curve, HeadroomMethod, Interpolation, KvArchitecture, Scenario, StreamsAtFloor, burst_queue_seconds, busy_seconds,
@@ -37,15 +39,7 @@ fn interpolation() -> impl Strategy<Value = Interpolation> {
 /// A valid curve: strictly increasing concurrency from 1, positive speeds in any order.
 fn curve() -> impl Strategy<Value = Curve> {
     prop::collection::vec((0.01..300.0_f64, 0.01..200.0_f64), 1..8).prop_map(|steps| {
-        let mut c = 1.0;
-        let points: Vec<(f64, f64)> = steps
-            .into_iter()
-            .map(|(step, speed)| {
-                let point = (c, speed);
-                c += step;
-                point
-            })
-            .collect();
+        let points = support::increasing_from_one(steps);
         Curve::from_per_request(&points).expect("generated points are valid")
     })
 }

@@ -2,6 +2,8 @@
 //! band brackets the nominal plan, the systems found serve the team and one fewer does not
 //! (reverse sizing inverts forward sizing), and more people never need fewer systems.
 
+mod support;
+
 use proptest::prelude::*;
 use sizer_core::{
     Curve, Group, Interpolation, RunLimits, Team, TeamHeadroom, TeamSettings, TtftCurve, binomial_cdf,
@@ -10,30 +12,14 @@ use sizer_core::{
 
 fn curve() -> impl Strategy<Value = Curve> {
     prop::collection::vec((0.5..100.0_f64, 0.5..120.0_f64), 1..7).prop_map(|steps| {
-        let mut c = 1.0;
-        let points: Vec<(f64, f64)> = steps
-            .into_iter()
-            .map(|(step, speed)| {
-                let point = (c, speed);
-                c += step;
-                point
-            })
-            .collect();
+        let points = support::increasing_from_one(steps);
         Curve::from_per_request(&points).expect("generated points are valid")
     })
 }
 
 fn ttft() -> impl Strategy<Value = Option<TtftCurve>> {
     prop::option::of(prop::collection::vec((0.5..100.0_f64, 0.01..20.0_f64), 1..6).prop_map(|steps| {
-        let mut c = 1.0;
-        let points: Vec<(f64, f64)> = steps
-            .into_iter()
-            .map(|(step, t)| {
-                let point = (c, t);
-                c += step;
-                point
-            })
-            .collect();
+        let points = support::increasing_from_one(steps);
         TtftCurve::from_seconds(&points).expect("generated points are valid")
     }))
 }
