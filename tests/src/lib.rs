@@ -36,3 +36,20 @@ pub fn assert_close_msg(actual: f64, expected: f64, abs_tol: f64, context: &str)
     let diff = (actual - expected).abs();
     assert!(diff <= abs_tol, "{context}: expected {expected} +/- {abs_tol}, got {actual} (off by {diff})");
 }
+
+/// A real benchmark output copied into `tests/fixtures/` (see its README for provenance).
+#[track_caller]
+pub fn fixture(path: &str) -> String {
+    read(&format!("{}/fixtures/{path}", env!("CARGO_MANIFEST_DIR")))
+}
+
+/// A constructed input in `tests/fixtures-extra/` (layouts and damage the real files lack).
+#[track_caller]
+pub fn extra(path: &str) -> String {
+    read(&format!("{}/fixtures-extra/{path}", env!("CARGO_MANIFEST_DIR")))
+}
+
+#[track_caller]
+fn read(full: &str) -> String {
+    std::fs::read_to_string(full).unwrap_or_else(|e| panic!("{full}: {e}"))
+}

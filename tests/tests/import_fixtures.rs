@@ -1,13 +1,8 @@
 //! Every real benchmark output in `tests/fixtures/` imports and yields the values printed in it.
 
 use sizer_import::{Basis, Engine, Format, Import, Outcome, ParsedRun, import};
+use sizer_tests::fixture;
 use sizer_tests::{EXACT, assert_close};
-
-/// A real fixture (`tests/fixtures/`, provenance in its README).
-fn fixture(path: &str) -> String {
-    let full = format!("{}/fixtures/{path}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
-}
 
 fn imported(path: &str) -> Import {
     import(&fixture(path), "").unwrap_or_else(|e| panic!("{path}: {e}"))

@@ -2,13 +2,8 @@
 //! blocks, batched-bench JSONL, CSV and two-column pastes, several files at once.
 
 use sizer_import::{Basis, Format, Import, Outcome, ParsedRun, Warning, import, import_bytes, import_files};
+use sizer_tests::extra;
 use sizer_tests::{EXACT, assert_close};
-
-/// A constructed input under `tests/fixtures-extra/` (see its README).
-fn extra(name: &str) -> String {
-    let path = format!("{}/fixtures-extra/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
 
 fn imported(name: &str) -> Import {
     import(&extra(name), "").unwrap_or_else(|e| panic!("{name}: {e}"))

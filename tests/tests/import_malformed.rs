@@ -2,11 +2,7 @@
 //! never a panic.
 
 use sizer_import::{ImportError, MAX_INPUT_BYTES, Warning, import, import_bytes};
-
-fn extra(name: &str) -> String {
-    let path = format!("{}/fixtures-extra/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
+use sizer_tests::extra;
 
 fn error_of(text: &str) -> ImportError {
     let error = import(text, "").expect_err("must be refused");

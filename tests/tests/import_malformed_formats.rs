@@ -4,16 +4,7 @@
 //! another tool's text is read as that tool (named) or refused.
 
 use sizer_import::{Format, ImportError, Outcome, Warning, import};
-
-fn fixture(path: &str) -> String {
-    let full = format!("{}/fixtures/{path}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
-}
-
-fn extra(path: &str) -> String {
-    let full = format!("{}/fixtures-extra/{path}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
-}
+use sizer_tests::{extra, fixture};
 
 /// The error of a refused input, checked to be one sentence.
 #[track_caller]

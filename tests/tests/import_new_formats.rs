@@ -4,21 +4,12 @@
 
 use sizer_import::{Basis, Engine, Format, Import, ImportError, Outcome, ParsedRun, Warning, import, import_files};
 use sizer_tests::{EXACT, assert_close, assert_rel};
+use sizer_tests::{extra, fixture};
 
 /// Half a unit in the fourth decimal: the README rounds GuideLLM, SGLang and AIPerf figures so.
 const FOUR_DECIMALS: f64 = 0.000_05;
 /// Half a unit in the second decimal (console blocks and AIPerf's CSV print two decimals).
 const TWO_DECIMALS: f64 = 0.005;
-
-fn fixture(path: &str) -> String {
-    let full = format!("{}/fixtures/{path}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
-}
-
-fn extra(path: &str) -> String {
-    let full = format!("{}/fixtures-extra/{path}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
-}
 
 fn imported(text: &str) -> Import {
     import(text, "").unwrap_or_else(|e| panic!("{e}"))

@@ -3,12 +3,8 @@
 
 use sizer_data::{Counter, CurveBasis, FigureOrigin, RunOrigin, TokenCount};
 use sizer_import::import;
+use sizer_tests::fixture;
 use sizer_tests::{EXACT, assert_close};
-
-fn fixture(path: &str) -> String {
-    let full = format!("{}/fixtures/{path}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
-}
 
 #[test]
 fn batched_bench_runs_carry_derived_per_request_and_published_aggregates() {
