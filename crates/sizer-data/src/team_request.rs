@@ -51,10 +51,31 @@ pub enum Usage {
 }
 
 impl Usage {
-    fn scenario(self) -> Scenario {
+    /// The preset's scenario.
+    pub fn scenario(self) -> Scenario {
         match self {
             Usage::Chat => Scenario::chat(),
             Usage::Agent => Scenario::coding_agent(),
+        }
+    }
+
+    /// The code in requests, `data-usage` and the fragment (as serde spells it).
+    pub fn code(self) -> &'static str {
+        match self {
+            Usage::Chat => "chat",
+            Usage::Agent => "agent",
+        }
+    }
+
+    /// Parses `chat` / `agent` (case-insensitive; `coding-agent` is the older spelling).
+    pub fn from_code(code: &str) -> Option<Usage> {
+        let code = code.trim();
+        if code.eq_ignore_ascii_case("chat") {
+            Some(Usage::Chat)
+        } else if code.eq_ignore_ascii_case("agent") || code.eq_ignore_ascii_case("coding-agent") {
+            Some(Usage::Agent)
+        } else {
+            None
         }
     }
 }

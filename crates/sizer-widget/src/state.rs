@@ -30,48 +30,11 @@ pub enum Theme {
     Dark,
 }
 
-/// The usage presets of the English article.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Usage {
-    /// A question every 120 s, 400-token answers, 1 s to first token.
-    Chat,
-    /// Always busy, 20,000-token prompts every 30 s.
-    Agent,
-}
+pub use sizer_data::Usage;
 
-impl Usage {
-    /// The code used in `data-usage` and the fragment.
-    pub fn code(self) -> &'static str {
-        match self {
-            Usage::Chat => "chat",
-            Usage::Agent => "agent",
-        }
-    }
-
-    /// Parses `chat` / `agent` (case-insensitive).
-    pub fn from_code(code: &str) -> Option<Usage> {
-        let code = code.trim();
-        if code.eq_ignore_ascii_case("chat") {
-            Some(Usage::Chat)
-        } else if code.eq_ignore_ascii_case("agent") || code.eq_ignore_ascii_case("coding-agent") {
-            Some(Usage::Agent)
-        } else {
-            None
-        }
-    }
-
-    /// The core's scenario for this preset.
-    pub fn scenario(self) -> Scenario {
-        match self {
-            Usage::Chat => Scenario::chat(),
-            Usage::Agent => Scenario::coding_agent(),
-        }
-    }
-
-    /// The fields a usage preset sets.
-    pub const FIELDS: [Field; 5] =
-        [Field::AnswerTokens, Field::IntervalS, Field::TtftS, Field::PromptTokens, Field::ContextTokens];
-}
+/// The fields a usage preset sets.
+pub const USAGE_FIELDS: [Field; 5] =
+    [Field::AnswerTokens, Field::IntervalS, Field::TtftS, Field::PromptTokens, Field::ContextTokens];
 
 /// The English article's rounded z for the 99th percentile ("average + 2.33 x square root of average").
 pub const SEED_Z: f64 = 2.33;
@@ -217,7 +180,7 @@ impl SizerState {
         [Usage::Chat, Usage::Agent].into_iter().find(|usage| {
             let preset = usage.scenario();
             preset.always_busy == self.always_busy
-                && Usage::FIELDS.iter().all(|&field| {
+                && USAGE_FIELDS.iter().all(|&field| {
                     self.error(field).is_none()
                         && self.value(field) == field.from_scenario(scenario_value(&preset, field))
                 })
@@ -345,7 +308,7 @@ impl Reducible for SizerState {
             }
             Action::SetUsage(usage) => {
                 let preset = usage.scenario();
-                for field in Usage::FIELDS {
+                for field in USAGE_FIELDS {
                     next.put_value(field, field.from_scenario(scenario_value(&preset, field)));
                 }
                 next.always_busy = preset.always_busy;
