@@ -7,8 +7,8 @@
 //! the tests themselves use one fixed seed each).
 
 use sizer_core::sim::{
-    Machine, SimError, SimField, SimGroup, SimReport, SimRequest, SplitMix64, StopReason, SweepError, TtftModel,
-    TtftPoint, simulate, simulate_sizing, sweep_team_size,
+    Machine, MedianTtftPoint, SimError, SimField, SimGroup, SimReport, SimRequest, SplitMix64, StopReason, SweepError,
+    TtftModel, simulate, simulate_sizing, sweep_team_size,
 };
 use sizer_core::{Curve, Scenario};
 use sizer_tests::{EXACT, assert_close, assert_rel};
@@ -286,7 +286,10 @@ fn measured_ttft_is_read_at_the_load() {
         ..SimRequest::default()
     };
     let machine = Machine {
-        ttft_points: vec![TtftPoint { concurrency: 1.0, ttft_s: 0.5 }, TtftPoint { concurrency: 9.0, ttft_s: 2.5 }],
+        ttft_points: vec![
+            MedianTtftPoint { concurrency: 1.0, ttft_s: 0.5 },
+            MedianTtftPoint { concurrency: 9.0, ttft_s: 2.5 },
+        ],
         ..Machine::from_curve(flat(10.0))
     };
     let report = simulate(&request, &machine, 1).expect("valid");
@@ -338,7 +341,10 @@ fn bad_input_is_an_error_with_a_message() {
     assert_eq!(error, SimError::NoKvSession { pool_tokens: 4_000.0, context_tokens: 8_192.0 });
     assert_eq!(error.to_string(), "a KV pool of 4000 tokens holds no session of 8192 tokens: no request could run");
     let bad_ttft = Machine {
-        ttft_points: vec![TtftPoint { concurrency: 8.0, ttft_s: 0.1 }, TtftPoint { concurrency: 4.0, ttft_s: 0.2 }],
+        ttft_points: vec![
+            MedianTtftPoint { concurrency: 8.0, ttft_s: 0.1 },
+            MedianTtftPoint { concurrency: 4.0, ttft_s: 0.2 },
+        ],
         ..machine.clone()
     };
     let error = simulate(&team, &bad_ttft, 1).expect_err("unsorted TTFT points");
@@ -450,7 +456,10 @@ mod properties {
                 let points: Vec<(f64, f64)> =
                     speeds.iter().enumerate().map(|(i, &v)| (f64::from(1u32 << (2 * i)), v)).collect();
                 let ttft_points = if ttft {
-                    vec![TtftPoint { concurrency: 1.0, ttft_s: 0.05 }, TtftPoint { concurrency: 64.0, ttft_s: 3.0 }]
+                    vec![
+                        MedianTtftPoint { concurrency: 1.0, ttft_s: 0.05 },
+                        MedianTtftPoint { concurrency: 64.0, ttft_s: 3.0 },
+                    ]
                 } else {
                     Vec::new()
                 };

@@ -3,7 +3,7 @@
 
 use crate::curve::RunCurveError;
 use crate::model::{Dataset, Run};
-use sizer_core::sim::{Machine, TtftPoint};
+use sizer_core::sim::{Machine, MedianTtftPoint};
 use sizer_core::{Interpolation, Scenario};
 
 impl Dataset {
@@ -18,7 +18,7 @@ impl Dataset {
             .iter()
             .filter_map(|p| {
                 let ms = p.median_ttft_ms.as_ref()?.value;
-                Some(TtftPoint { concurrency: f64::from(p.concurrency), ttft_s: ms / 1000.0 })
+                Some(MedianTtftPoint { concurrency: f64::from(p.concurrency), ttft_s: ms / 1000.0 })
             })
             .collect();
         Ok(Machine {

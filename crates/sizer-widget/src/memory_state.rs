@@ -17,8 +17,8 @@ pub const DEFAULT_BUDGET_GB: f64 = 115.0;
 pub const MODELS_KEY: &str = "mk";
 pub const BUDGET_KEY: &str = "mb";
 
-/// The largest budget the field accepts, GB (a rack of Sparks, not a typo's 1e9).
-pub const MAX_BUDGET_GB: f64 = 100_000.0;
+/// The largest budget the field accepts, GB: the core's own bound.
+pub use sizer_core::memory::MAX_BUDGET_GB;
 
 /// What a person chose in the memory section.
 #[derive(Clone, Debug, PartialEq)]

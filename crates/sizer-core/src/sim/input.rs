@@ -61,7 +61,7 @@ impl SimGroup {
 /// The run's time to first token at one concurrency (e.g. the median TTFT of its log).
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct TtftPoint {
+pub struct MedianTtftPoint {
     /// Requests in flight when it was measured.
     pub concurrency: f64,
     /// Seconds to the first token.
@@ -86,7 +86,7 @@ pub struct Machine {
     /// Measured TTFT by concurrency, used when there is no prefill rate. Empty: a fixed
     /// [`SimRequest::ttft_s`] per request.
     #[cfg_attr(feature = "serde", serde(default))]
-    pub ttft_points: Vec<TtftPoint>,
+    pub ttft_points: Vec<MedianTtftPoint>,
 }
 
 impl Machine {

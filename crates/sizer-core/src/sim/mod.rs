@@ -43,7 +43,7 @@ mod sweep;
 
 pub use engine::Simulation;
 pub use histogram::{CountHistogram, LogHistogram};
-pub use input::{MAX_SIM_USERS, Machine, SimError, SimField, SimGroup, SimRequest, TtftPoint};
+pub use input::{MAX_SIM_USERS, Machine, MedianTtftPoint, SimError, SimField, SimGroup, SimRequest};
 pub use predict::{MAX_USERS_FOR_CONVOLUTION, binomial_pmf, finite_population_shares, poisson_shares};
 pub use report::{InFlightShare, Percentiles, SimReport, StopReason, TtftModel};
 pub use rng::SplitMix64;

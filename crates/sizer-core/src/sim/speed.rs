@@ -2,7 +2,7 @@
 
 use crate::curve::Curve;
 use crate::interpolate::Interpolation;
-use crate::sim::input::TtftPoint;
+use crate::sim::input::MedianTtftPoint;
 use alloc::vec::Vec;
 
 /// Per-request tok/s for 0 to `max_count` requests generating at once.
@@ -42,7 +42,7 @@ pub fn speed_table(curve: &Curve, method: Interpolation, max_count: usize) -> Ve
 ///
 /// Bad input: no points give `None`; points are validated (finite, increasing concurrency) by
 /// the simulation's input before they get here.
-pub fn ttft_table(points: &[TtftPoint], max_count: usize) -> Option<Vec<f64>> {
+pub fn ttft_table(points: &[MedianTtftPoint], max_count: usize) -> Option<Vec<f64>> {
     let first = points.first()?;
     let last = points.last()?;
     Some(
