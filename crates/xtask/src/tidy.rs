@@ -157,3 +157,27 @@ fn every_core_formula_says_what_bad_input_gives() {
     }
     assert!(missing.is_empty(), "free functions with a `# Formula` but no `Bad input:` line:\n{}", missing.join("\n"));
 }
+
+/// Whether `comment` names an issue by number ("issue 15", "Issue #7"): the tracker's numbers
+/// mean nothing to a reader of the code and go stale; history belongs in commit messages.
+fn names_an_issue(comment: &str) -> bool {
+    let lower = comment.to_ascii_lowercase();
+    lower.match_indices("issue").any(|(at, word)| {
+        let rest = lower[at + word.len()..].trim_start_matches([' ', '#']);
+        rest.starts_with(|c: char| c.is_ascii_digit())
+    })
+}
+
+#[test]
+fn source_comments_name_no_issue_numbers() {
+    assert!(names_an_issue("//! the planner (issue 15)") && names_an_issue("// Issue #7's budget"));
+    assert!(!names_an_issue("// an issue with 3 runs") && !names_an_issue("// issues"));
+    let found = offences(|relative, line| {
+        let is_rust = relative.extension().is_some_and(|e| e == "rs");
+        match line.find("//") {
+            Some(at) if is_rust && names_an_issue(&line[at..]) => vec!["a comment names an issue number".into()],
+            _ => Vec::new(),
+        }
+    });
+    assert!(found.is_empty(), "issue numbers in comments (say what the code does instead):\n{}", found.join("\n"));
+}
