@@ -25,6 +25,7 @@ mod limits;
 mod llama_benchy;
 mod outcome;
 mod parsed;
+mod setup;
 mod sglang;
 mod share;
 mod shared_run;
@@ -55,7 +56,9 @@ pub fn import(text: &str, name: &str) -> Result<Import, ImportError> {
     guard::check(text)?;
     let text = guard::normalise(text);
     let (format, runs, warnings) = dispatch(&text, name)?;
-    outcome::finish(format, runs, warnings)
+    let mut import = outcome::finish(format, runs, warnings)?;
+    import.setup = setup::read(&text);
+    Ok(import)
 }
 
 /// Imports a dropped file's bytes: UTF-8 (BOM or not) or UTF-16 with a BOM; anything else is
@@ -69,6 +72,15 @@ pub fn import_bytes(bytes: &[u8], name: &str) -> Result<Import, ImportError> {
 /// files (one per concurrency, the usual way to run them) are combined into one curve per model;
 /// other files are imported one by one and their runs listed together. An error names its file.
 pub fn import_files(files: &[(&str, &str)], name: &str) -> Result<Import, ImportError> {
+    let mut import = import_files_runs(files, name)?;
+    for (_, text) in files {
+        setup::merge(&mut import.setup, setup::read(text));
+    }
+    Ok(import)
+}
+
+/// [`import_files`] without the setup the files state.
+fn import_files_runs(files: &[(&str, &str)], name: &str) -> Result<Import, ImportError> {
     let in_file =
         |file: &str, error: ImportError| ImportError::InFile { file: clean_label(file).0, error: Box::new(error) };
     let mut texts = Vec::with_capacity(files.len());
