@@ -127,3 +127,96 @@ impl Run {
         self.setup.as_ref().and_then(|setup| setup.max_context_tokens)
     }
 }
+
+/// One field of [`YourSetup`] a person can type, with the values it accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SetupField {
+    /// Free text.
+    Hardware,
+    /// Whole systems, 1 to [`SetupField::MAX_COUNT`].
+    Systems,
+    /// Whole GPUs, 1 to [`SetupField::MAX_COUNT`].
+    Gpus,
+    /// Tokens, 1 to 10^9 (the core's bound on a KV pool).
+    KvPoolTokens,
+    /// Prompt tok/s, 1 to 10^9 (the core's bound on a prefill rate).
+    PrefillTokS,
+    /// Tokens, 1 to 10^7 (the core's bound on a context).
+    MaxContextTokens,
+}
+
+impl SetupField {
+    /// The most systems or GPUs a setup may state.
+    pub const MAX_COUNT: u32 = 100_000;
+
+    /// Every field, in the order the panel asks.
+    pub const ALL: [SetupField; 6] = [
+        SetupField::Hardware,
+        SetupField::Systems,
+        SetupField::Gpus,
+        SetupField::KvPoolTokens,
+        SetupField::PrefillTokS,
+        SetupField::MaxContextTokens,
+    ];
+
+    /// The field's name in [`YourSetup`] (and in [`YourSetup::from_file`]).
+    pub fn name(self) -> &'static str {
+        match self {
+            SetupField::Hardware => "hardware",
+            SetupField::Systems => "systems",
+            SetupField::Gpus => "gpus",
+            SetupField::KvPoolTokens => "kv_pool_tokens",
+            SetupField::PrefillTokS => "prefill_tok_s",
+            SetupField::MaxContextTokens => "max_context_tokens",
+        }
+    }
+
+    /// `(min, max, whole)` of a numeric field; `None` for the hardware text.
+    pub fn bounds(self) -> Option<(f64, f64, bool)> {
+        let count = f64::from(SetupField::MAX_COUNT);
+        match self {
+            SetupField::Hardware => None,
+            SetupField::Systems | SetupField::Gpus => Some((1.0, count, true)),
+            SetupField::KvPoolTokens | SetupField::PrefillTokS => Some((1.0, 1e9, false)),
+            SetupField::MaxContextTokens => Some((1.0, 1e7, false)),
+        }
+    }
+
+    /// The numeric value of this field in `setup`.
+    pub fn value(self, setup: &YourSetup) -> Option<f64> {
+        match self {
+            SetupField::Hardware => None,
+            SetupField::Systems => setup.systems.map(f64::from),
+            SetupField::Gpus => setup.gpus.map(f64::from),
+            SetupField::KvPoolTokens => setup.kv_pool_tokens,
+            SetupField::PrefillTokS => setup.prefill_tok_s,
+            SetupField::MaxContextTokens => setup.max_context_tokens,
+        }
+    }
+
+    /// `setup` with this numeric field set to `value` (`None`: not stated), no longer counted
+    /// as stated by the file. `value` must be within [`SetupField::bounds`] (the caller checked).
+    pub fn with_value(self, setup: &YourSetup, value: Option<f64>) -> YourSetup {
+        let mut out = setup.clone();
+        // Within bounds: whole counts up to MAX_COUNT convert exactly.
+        let count = value.map(|v| v as u32);
+        match self {
+            SetupField::Hardware => {}
+            SetupField::Systems => out.systems = count,
+            SetupField::Gpus => out.gpus = count,
+            SetupField::KvPoolTokens => out.kv_pool_tokens = value,
+            SetupField::PrefillTokS => out.prefill_tok_s = value,
+            SetupField::MaxContextTokens => out.max_context_tokens = value,
+        }
+        out.from_file.retain(|name| name != self.name());
+        out
+    }
+
+    /// `setup` with the hardware text set (`None` or blank: not stated).
+    pub fn with_hardware(setup: &YourSetup, hardware: Option<String>) -> YourSetup {
+        let mut out = setup.clone();
+        out.hardware = hardware.map(|h| h.trim().to_owned()).filter(|h| !h.is_empty());
+        out.from_file.retain(|name| name != SetupField::Hardware.name());
+        out
+    }
+}

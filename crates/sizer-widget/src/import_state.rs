@@ -75,6 +75,8 @@ pub enum ImportAction {
     Select(String),
     /// Renamed a run (id, new name).
     Rename(String, String),
+    /// Said what a run was measured on and the limits it brings (id, the whole setup).
+    SetSetup(String, Box<sizer_data::YourSetup>),
     /// Removed a run; if it was in use, the default run takes its place.
     Remove(String),
     /// Ticked or unticked "remember on this device".
@@ -141,6 +143,7 @@ impl SizerState {
                 known
             }
             ImportAction::Rename(id, name) => self.imported.rename(&id, &name) && self.run_id == id,
+            ImportAction::SetSetup(id, setup) => self.imported.set_setup(&id, *setup) && self.run_id == id,
             ImportAction::Remove(id) => {
                 let was_in_use = self.imported.remove(&id) && self.run_id == id;
                 if was_in_use {

@@ -14,7 +14,7 @@
 use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
-use sizer_data::{Run, RunOrigin};
+use sizer_data::{Run, RunOrigin, YourSetup};
 use sizer_import::{clean_label, run_from_shared_points, share_points};
 
 use crate::state::SizerState;
@@ -143,6 +143,24 @@ impl ImportedRuns {
         }
         let mut run = Run::clone(slot);
         run.label = label;
+        *slot = Rc::new(run);
+        true
+    }
+
+    /// Gives a run the setup a person stated (hardware, systems, GPUs, KV pool, prefill rate,
+    /// maximum context); a setup the dataset's validation refuses is ignored. Returns whether a
+    /// run changed.
+    pub fn set_setup(&mut self, id: &str, setup: YourSetup) -> bool {
+        let Some(slot) = self.runs.iter_mut().find(|run| run.id == id) else {
+            return false;
+        };
+        if slot.setup.as_ref() == Some(&setup) {
+            return false;
+        }
+        let run = Run::clone(slot).with_setup(setup);
+        if run.validate().is_err() {
+            return false;
+        }
         *slot = Rc::new(run);
         true
     }
