@@ -11,7 +11,7 @@ use yew::prelude::*;
 
 use crate::components::error_text::error_message;
 use crate::i18n::{Lang, format_number, setup as words};
-use crate::import_state::ImportAction;
+use crate::import_state::{ImportAction, SetupAnswer};
 use crate::input::{InputError, parse_number};
 
 /// Props of [`SetupForm`].
@@ -103,22 +103,20 @@ fn SetupInput(props: &SetupInputProps) -> Html {
         })
     };
     let on_change = {
-        let (setup, run_id, on_action) = (props.setup.clone(), props.run_id.clone(), props.on_action.clone());
+        let (run_id, on_action) = (props.run_id.clone(), props.on_action.clone());
         let (text, error) = (text.clone(), error.clone());
         Callback::from(move |event: Event| {
             let input: HtmlInputElement = event.target_unchecked_into();
             let typed = input.value();
             text.set(typed.clone());
-            let next = match field {
-                SetupField::Hardware => {
-                    Ok(SetupField::with_hardware(&setup, Some(sizer_import::clean_label(&typed).0)))
-                }
-                _ => parse(lang, field, &typed).map(|value| field.with_value(&setup, value)),
+            let answer = match field {
+                SetupField::Hardware => Ok(SetupAnswer::Hardware(Some(sizer_import::clean_label(&typed).0))),
+                _ => parse(lang, field, &typed).map(|value| SetupAnswer::Number(field, value)),
             };
-            match next {
-                Ok(next) => {
+            match answer {
+                Ok(answer) => {
                     error.set(None);
-                    on_action.emit(ImportAction::SetSetup(run_id.to_string(), Box::new(next)));
+                    on_action.emit(ImportAction::SetSetup(run_id.to_string(), answer));
                 }
                 Err(bad) => error.set(Some(bad)),
             }
