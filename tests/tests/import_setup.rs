@@ -97,3 +97,21 @@ fn a_persons_pool_prefill_and_max_context_bind() {
     let sizing = size(&scenario, &curve).expect("sizes");
     assert_eq!(sizing.kv_sessions, Some(1_123));
 }
+
+#[test]
+fn the_team_plan_uses_a_persons_pool_and_hardware() {
+    use sizer_core::{Team, TeamLimit};
+    let run = sglang_run().with_setup(YourSetup {
+        hardware: Some("DGX Spark".into()),
+        systems: Some(2),
+        kv_pool_tokens: Some(40_960.0),
+        ..YourSetup::default()
+    });
+    let team = Team::from_scenario(40, &Scenario::chat()).expect("a team");
+    let imported = [run];
+    let rows = dataset().plan_team(&team, &imported);
+    let row = rows.iter().find(|row| row.run_id == imported[0].id).expect("the imported row");
+    // 40,960 / 8,192 = 5 sessions per system: the KV pool binds, as in the sizing.
+    assert_eq!(row.binding, Some(TeamLimit::Kv));
+    assert_eq!((row.hardware, row.nodes_per_system, row.is_spark), ("DGX Spark", 2, true));
+}
