@@ -28,6 +28,7 @@ mod parsed;
 mod setup;
 mod sglang;
 mod share;
+mod share_setup;
 mod shared_run;
 mod table;
 mod text;
@@ -42,6 +43,7 @@ pub use limits::{MAX_IMPORT_CONCURRENCY, MAX_INPUT_BYTES, MAX_LABEL_CHARS, MAX_P
 pub use outcome::{Import, MissingConcurrency, Outcome};
 pub use parsed::{Basis, Figures, ParsedPoint, ParsedRun, Workload};
 pub use share::{ShareError, decode_points, encode_points};
+pub use share_setup::{MAX_SHARED_SETUP_CHARS, SetupShareError, decode_setup, encode_setup};
 pub use shared_run::{SHARED_LABEL, run_from_shared_points, share_points};
 pub use text::clean_label;
 pub use warning::Warning;
