@@ -75,7 +75,7 @@ fn a_persons_pool_prefill_and_max_context_bind() {
         ..YourSetup::default()
     });
     let (curve, _) = run.curve().expect("a curve");
-    let scenario = dataset().scenario_for_run(&run, base.clone());
+    let scenario = dataset().scenario_for_run(&run, base);
     assert_eq!((scenario.kv_pool_tokens, scenario.prefill_tok_s), (Some(40_960.0), Some(10.0)));
     let sizing = size(&scenario, &curve).expect("sizes");
     // 40,960 / 8,192 = 5 sessions; 10 tok/s / (512 / 120 tok/s per user) = 2.34 users by prefill.
@@ -86,7 +86,7 @@ fn a_persons_pool_prefill_and_max_context_bind() {
 
     // A maximum context of 4,096 tokens holds no 8,192-token session: the KV limit binds at 0.
     let short = sglang_run().with_setup(YourSetup { max_context_tokens: Some(4_096.0), ..YourSetup::default() });
-    let sizing = size(&dataset().scenario_for_run(&short, base.clone()), &curve).expect("sizes");
+    let sizing = size(&dataset().scenario_for_run(&short, base), &curve).expect("sizes");
     assert_eq!((sizing.kv_sessions, sizing.binding, sizing.people), (Some(0), Limit::KvCache, 0));
     // At 2,048 tokens of context it fits, and the file's own 2,301,720-token pool applies:
     // 2,301,720 / 2,048 = 1,123.9 sessions.
