@@ -31,8 +31,9 @@ pub fn read(text: &str) -> YourSetup {
     if let Some(context) = json_number(text, "context_length") {
         set(&mut setup, "max_context_tokens", |s| s.max_context_tokens = Some(context));
     }
-    // llama.cpp: `n_kv_max = 270336` is the KV cache's size in tokens (cells).
-    if let Some(pool) = assigned_number(text, "n_kv_max") {
+    // llama.cpp: `n_kv_max = 270336` (its JSON lines: `"n_kv_max": 270336`) is the KV cache's
+    // size in tokens (cells).
+    if let Some(pool) = assigned_number(text, "n_kv_max").or_else(|| json_number(text, "n_kv_max")) {
         set(&mut setup, "kv_pool_tokens", |s| s.kv_pool_tokens = Some(pool));
     }
     // vLLM (or SGLang) command lines.
@@ -204,6 +205,8 @@ mod tests {
         assert_eq!((setup.hardware.as_deref(), setup.gpus), (Some("NVIDIA Thor"), Some(2)));
         assert_eq!(setup.kv_pool_tokens, Some(65_536.0));
         assert_eq!(setup.from_file, ["kv_pool_tokens", "hardware", "gpus"]);
+        let jsonl = "{\"n_kv_max\": 270336, \"n_batch\": 2048, \"pl\": 1, \"speed_tg\": 81.11}";
+        assert_eq!(read(jsonl).kv_pool_tokens, Some(270_336.0));
     }
 
     #[test]
