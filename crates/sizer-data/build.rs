@@ -20,6 +20,9 @@ mod model;
 #[path = "src/model_facts.rs"]
 mod model_facts;
 #[allow(dead_code)]
+#[path = "src/setup.rs"]
+mod setup;
+#[allow(dead_code)]
 #[path = "src/wire.rs"]
 mod wire;
 

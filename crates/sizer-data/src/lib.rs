@@ -30,6 +30,7 @@ pub mod memory;
 mod model;
 mod model_facts;
 mod run_scenario;
+mod setup;
 mod sim;
 mod team_plan;
 mod team_request;
@@ -54,6 +55,7 @@ pub use model::{
 };
 pub use model_facts::{DtypeBasis, KvDtype, KvFacts, ModelCatalog, ModelFacts, RunCache, Sourced, Weights};
 pub use run_scenario::{RunInputs, TtftNearest, YOURS, scenario_for_run};
+pub use setup::{HARDWARE_NOT_STATED, SetupField, YourSetup};
 pub use team_plan::{CitedFigure, PlanRow, Planner};
 pub use team_request::{DEFAULT_TEAM_PEOPLE, GroupRequest, HeadroomChoice, TeamRequest, TeamRequestError, Usage};
 pub use validate::is_valid_id;

@@ -250,6 +250,10 @@ pub struct Run {
     /// Caveats in plain words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// A person's own run: what it was measured on and the limits they gave it (see
+    /// `setup.rs`); `None` for sourced runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<crate::setup::YourSetup>,
 }
 
 /// What kind of single figure a [`Fact`] is.

@@ -24,14 +24,22 @@ pub struct RunInputs<'a> {
 }
 
 impl RunInputs<'static> {
-    /// The inputs of a person's own run: its own measured prefill rate (llama.cpp S_PP,
-    /// llama-benchy pp), cited as [`YOURS`]; never a KV pool, since the dataset's pools belong to
-    /// the dataset's runs and their engine settings.
+    /// The inputs of a person's own run at a context: the KV pool they gave it, and the prefill
+    /// rate they gave it or else its own measured one (llama.cpp S_PP, llama-benchy pp), cited as
+    /// [`YOURS`]; never the dataset's pools, which belong to the dataset's runs and their engine
+    /// settings. A context longer than the run's stated maximum context holds no session: the
+    /// pool offered is then the maximum context itself (fewer tokens than one session needs), so
+    /// the KV limit binds at zero whatever pool was given.
+    pub fn yours_at(run: &Run, context_tokens: f64) -> RunInputs<'static> {
+        let cite = |value: f64| CitedValue { value, cited_id: YOURS, source: YOURS };
+        let max_context = run.your_max_context_tokens().filter(|max| context_tokens > *max);
+        let prefill = run.setup.as_ref().and_then(|setup| setup.prefill_tok_s).or_else(|| run.prefill_tok_s());
+        RunInputs { kv_pool: max_context.or(run.your_kv_pool_tokens()).map(cite), prefill: prefill.map(cite) }
+    }
+
+    /// [`RunInputs::yours_at`] at no particular context (the maximum context is not checked).
     pub fn yours(run: &Run) -> RunInputs<'static> {
-        RunInputs {
-            kv_pool: None,
-            prefill: run.prefill_tok_s().map(|value| CitedValue { value, cited_id: YOURS, source: YOURS }),
-        }
+        RunInputs::yours_at(run, 0.0)
     }
 }
 
@@ -67,7 +75,7 @@ impl Dataset {
                 kv_pool: catalog().kv_limit(self, run, context_tokens).cited(self),
                 prefill: self.prefill_tok_s(run),
             },
-            RunOrigin::Yours => RunInputs::yours(run),
+            RunOrigin::Yours => RunInputs::yours_at(run, context_tokens),
         }
     }
 

@@ -2,7 +2,7 @@
 //!
 //! Data rules, in one place:
 //! - a sourced run takes its KV pool and prefill rate from the dataset ([`Dataset::kv_pool_tokens`],
-//!   [`Dataset::prefill_tok_s`]); an imported run only its own measured prefill rate;
+//!   [`Dataset::prefill_tok_s`]); an imported run the KV pool and prefill rate its person gave it, else its own measured prefill rate;
 //! - the p99 TTFT limit uses the run's own `p99_ttft_ms` points, nothing else;
 //! - a multi-node run is sized as one system as measured (a TP=2 pair on its own curve), so
 //!   Sparks = systems x nodes; a run whose hardware is not a DGX Spark gets systems, never Sparks;
@@ -164,12 +164,13 @@ impl Dataset {
 
     fn prepare<'a>(&'a self, run: &'a Run) -> PreparedRun<'a> {
         let sourced = run.origin == RunOrigin::Sourced;
-        let kv_pool = if sourced { self.kv_pool_tokens(run).map(CitedFigure::from) } else { None };
-        let prefill = if sourced {
-            self.prefill_tok_s(run).map(CitedFigure::from)
-        } else {
-            run.prefill_tok_s().map(|value| CitedFigure { value, cited_id: &run.id, source: &run.source })
-        };
+        // An imported run brings what its person gave it (setup.rs) and its own measured prefill.
+        let yours = crate::RunInputs::yours(run);
+        let own = |value: f64| CitedFigure { value, cited_id: &run.id, source: &run.source };
+        let kv_pool =
+            if sourced { self.kv_pool_tokens(run).map(CitedFigure::from) } else { yours.kv_pool.map(|c| own(c.value)) };
+        let prefill =
+            if sourced { self.prefill_tok_s(run).map(CitedFigure::from) } else { yours.prefill.map(|c| own(c.value)) };
         PreparedRun {
             run,
             curve: run.curve(),

@@ -101,6 +101,20 @@ pub fn validate_run(path: &str, run: &Run) -> Checked {
     tokens(&format!("{path}.workload.prompt_tokens"), run.workload.prompt_tokens.as_ref())?;
     tokens(&format!("{path}.workload.output_tokens"), run.workload.output_tokens.as_ref())?;
     text(&format!("{path}.source"), &run.source)?;
+    if let Some(setup) = &run.setup {
+        optional_text(&format!("{path}.setup.hardware"), setup.hardware.as_ref())?;
+        let counts = [("systems", setup.systems.map(f64::from)), ("gpus", setup.gpus.map(f64::from))];
+        let limits = [
+            ("kv_pool_tokens", setup.kv_pool_tokens),
+            ("prefill_tok_s", setup.prefill_tok_s),
+            ("max_context_tokens", setup.max_context_tokens),
+        ];
+        for (name, value) in counts.into_iter().chain(limits) {
+            if let Some(value) = value {
+                positive(&format!("{path}.setup.{name}"), value)?;
+            }
+        }
+    }
     if run.points.is_empty() {
         return Err(DataError::new(format!("{path}.points"), Problem::Empty));
     }

@@ -23,6 +23,7 @@ use crate::model::{
     Advice, AdviceWhen, Binding, Citation, Claim, ClaimQuantity, ClaimStatus, Counter, Dataset, Fact, FactKind,
     Localized, Qualifier, Run, RunOrigin, RunPoint, Source, SourceKind, Topology, Unit, Warning, Workload,
 };
+use crate::setup::YourSetup;
 
 /// Why bytes are not a dataset in this form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -318,8 +319,9 @@ wire_struct! {
     }
     Run {
         id, label, origin, model, model_id, format, engine, engine_version, hardware, nodes, topology,
-        workload, counter, source, date, cited_in, points, note,
+        workload, counter, source, date, cited_in, points, note, setup,
     }
+    YourSetup { hardware, systems, gpus, kv_pool_tokens, prefill_tok_s, max_context_tokens, from_file }
     Fact {
         id, kind, subject, value, unit, engine, prompt_tokens, context_depth_tokens, conditions, runs,
         source, location, wording, note,

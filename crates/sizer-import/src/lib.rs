@@ -25,8 +25,10 @@ mod limits;
 mod llama_benchy;
 mod outcome;
 mod parsed;
+mod setup;
 mod sglang;
 mod share;
+mod share_setup;
 mod shared_run;
 mod table;
 mod text;
@@ -41,6 +43,7 @@ pub use limits::{MAX_IMPORT_CONCURRENCY, MAX_INPUT_BYTES, MAX_LABEL_CHARS, MAX_P
 pub use outcome::{Import, MissingConcurrency, Outcome};
 pub use parsed::{Basis, Figures, ParsedPoint, ParsedRun, Workload};
 pub use share::{ShareError, decode_points, encode_points};
+pub use share_setup::{MAX_SHARED_SETUP_CHARS, SetupShareError, decode_setup, encode_setup};
 pub use shared_run::{SHARED_LABEL, run_from_shared_points, share_points};
 pub use text::clean_label;
 pub use warning::Warning;
@@ -55,7 +58,9 @@ pub fn import(text: &str, name: &str) -> Result<Import, ImportError> {
     guard::check(text)?;
     let text = guard::normalise(text);
     let (format, runs, warnings) = dispatch(&text, name)?;
-    outcome::finish(format, runs, warnings)
+    let mut import = outcome::finish(format, runs, warnings)?;
+    import.setup = setup::read(&text);
+    Ok(import)
 }
 
 /// Imports a dropped file's bytes: UTF-8 (BOM or not) or UTF-16 with a BOM; anything else is
@@ -69,6 +74,15 @@ pub fn import_bytes(bytes: &[u8], name: &str) -> Result<Import, ImportError> {
 /// files (one per concurrency, the usual way to run them) are combined into one curve per model;
 /// other files are imported one by one and their runs listed together. An error names its file.
 pub fn import_files(files: &[(&str, &str)], name: &str) -> Result<Import, ImportError> {
+    let mut import = import_files_runs(files, name)?;
+    for (_, text) in files {
+        setup::merge(&mut import.setup, setup::read(text));
+    }
+    Ok(import)
+}
+
+/// [`import_files`] without the setup the files state.
+fn import_files_runs(files: &[(&str, &str)], name: &str) -> Result<Import, ImportError> {
     let in_file =
         |file: &str, error: ImportError| ImportError::InFile { file: clean_label(file).0, error: Box::new(error) };
     let mut texts = Vec::with_capacity(files.len());

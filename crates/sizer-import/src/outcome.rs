@@ -18,6 +18,10 @@ pub struct Import {
     pub runs: Vec<ParsedRun>,
     /// Non-fatal remarks, in input order.
     pub warnings: Vec<Warning>,
+    /// What the input says about the setup it was measured on (`setup.rs`); every run of the
+    /// import gets it ([`Import::to_runs`]).
+    #[serde(default)]
+    pub setup: sizer_data::YourSetup,
 }
 
 /// Whether an import can be used as is.
@@ -132,7 +136,7 @@ pub(crate) fn finish(format: Format, runs: Vec<ParsedRun>, mut warnings: Vec<War
         }
     }
     make_labels_unique(&mut runs);
-    Ok(Import { format, runs, warnings: said_once(warnings) })
+    Ok(Import { format, runs, warnings: said_once(warnings), setup: sizer_data::YourSetup::default() })
 }
 
 fn check_concurrency(concurrency: f64, line: Option<usize>) -> Result<(), ImportError> {

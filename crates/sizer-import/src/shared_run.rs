@@ -50,6 +50,7 @@ pub fn run_from_shared_points(id: &str, label: &str, points: &str) -> Result<Run
         cited_in: Vec::new(),
         points: run_points,
         note: Some("Shared as points in a link: per-request tok/s only.".to_owned()),
+        setup: None,
     })
 }
 

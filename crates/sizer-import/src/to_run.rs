@@ -21,7 +21,7 @@ impl Import {
         let mut ids: Vec<String> = Vec::with_capacity(self.runs.len());
         let mut out = Vec::with_capacity(self.runs.len());
         for parsed in &self.runs {
-            let mut run = parsed.to_run()?;
+            let mut run = parsed.to_run()?.with_setup(self.setup.clone());
             let base = run.id.clone();
             let mut n = 2;
             while ids.contains(&run.id) {
@@ -63,6 +63,7 @@ impl ParsedRun {
             cited_in: Vec::new(),
             points,
             note: Some(self.note()),
+            setup: None,
         })
     }
 

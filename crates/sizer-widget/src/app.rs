@@ -226,7 +226,7 @@ pub fn App(props: &AppProps) -> Html {
                     <KvPoolNote limit={outcome.kv_limit.clone()} {lang} />
                     <ClaimsPanel claims={outcome.claims.clone()} {lang} run_id={sourced_run_id(&outcome)} />
                     <AdviceList outcome={Rc::clone(&outcome)} {lang} />
-                    <ShareBar {lang} outcome={Rc::clone(&outcome)} {usage} fragment={fragment} link={sync_url} memory={state.memory.clone()} team={team_share} />
+                    <ShareBar {lang} outcome={Rc::clone(&outcome)} {usage} fragment={fragment} link={sync_url} memory={state.memory.clone()} team={team_share} stale={crate::stale::stale_inputs(&state)} />
                     if let Some(run) = outcome.run.clone() {
                         <section class="ss-charts-section" aria-label={text(lang, Msg::ChartsHeading)}>
                             <Charts

@@ -95,7 +95,7 @@ impl Calculation {
         let data = dataset();
         let inputs = match &run {
             RunRef::Sourced(sourced) => data.run_inputs(sourced, base.context_tokens),
-            RunRef::Yours(yours) => RunInputs::yours(yours),
+            RunRef::Yours(yours) => RunInputs::yours_at(yours, base.context_tokens),
         };
         let scenario = inputs.fill(base);
         let used = inputs.used_for(&base);

@@ -4,15 +4,29 @@
 
 use serde::{Deserialize, Serialize};
 use sizer_core::{Curve, Scenario, Sizing, size};
-use sizer_data::{dataset, scenario_for_run};
+use sizer_data::{CurveBasis, Run, RunOrigin, dataset, scenario_for_run};
 
 use crate::calculation::{Calculation, Cited};
 use crate::i18n::{Lang, Msg, text};
+use crate::stale::StaleInput;
 use crate::summary::ResultText;
 use crate::work::Step;
 
 /// The Markdown of a result and its steps. `link` is the shareable URL, when known.
 pub fn markdown(lang: Lang, outcome: &Calculation, result: &ResultText, steps: &[Step], link: Option<&str>) -> String {
+    markdown_marked(lang, outcome, result, steps, link, &[])
+}
+
+/// [`markdown`] opened by one warning sentence per field whose text the sizing did not use
+/// (`stale.rs`), so an export never passes the last valid scenario off as what is on screen.
+pub fn markdown_marked(
+    lang: Lang,
+    outcome: &Calculation,
+    result: &ResultText,
+    steps: &[Step],
+    link: Option<&str>,
+    stale: &[StaleInput],
+) -> String {
     let mut out = String::with_capacity(2048);
     out.push_str("## ");
     out.push_str(text(lang, Msg::Title));
@@ -20,7 +34,9 @@ pub fn markdown(lang: Lang, outcome: &Calculation, result: &ResultText, steps: &
         out.push_str(": ");
         out.push_str(&run.label);
     }
-    out.push_str("\n\n**");
+    out.push_str("\n\n");
+    out.push_str(&crate::stale::markdown_warning(lang, stale));
+    out.push_str("**");
     out.push_str(&result.summary);
     out.push_str("**\n\n");
     for (label, value) in
@@ -95,11 +111,57 @@ impl<'a> From<&'a Cited> for CitedJson<'a> {
     }
 }
 
+/// A person's own run in the JSON export: the curve the sizing used (points and the figure they
+/// come from), what it was measured on, and the whole run as imported, so the export reproduces.
+#[derive(Serialize)]
+struct ImportedRunJson<'a> {
+    /// `(concurrency, per-request tok/s)` as sized.
+    points: Vec<(f64, f64)>,
+    /// The figure the points come from (`per_request`, `median_tpot`, ...).
+    figure: Option<CurveBasis>,
+    /// The hardware as stated ("not stated" when neither the file nor the person said).
+    hardware: &'a str,
+    /// Systems measured on (`null`: not stated).
+    systems: Option<u32>,
+    /// GPUs over all systems, where stated.
+    gpus: Option<u32>,
+    /// The run as imported (points with every figure, setup, workload, note).
+    run: &'a Run,
+}
+
+impl<'a> ImportedRunJson<'a> {
+    fn of(run: &'a Run) -> Option<ImportedRunJson<'a>> {
+        if run.origin != RunOrigin::Yours {
+            return None;
+        }
+        let (points, figure) = match run.curve_points() {
+            Ok((points, basis)) => (points, Some(basis)),
+            Err(_) => (Vec::new(), None),
+        };
+        Some(ImportedRunJson {
+            points,
+            figure,
+            hardware: run.hardware(),
+            systems: run.systems(),
+            gpus: run.gpus(),
+            run,
+        })
+    }
+}
+
 /// The JSON export's shape.
 #[derive(Serialize)]
 struct ExportJson<'a> {
     run: Option<&'a str>,
+    /// The run's name as the picker shows it.
+    run_name: Option<&'a str>,
     source: Option<&'a str>,
+    /// Fields whose text the sizing did not use (it used `used`); absent when every field is valid.
+    #[serde(skip_serializing_if = "<[StaleInput]>::is_empty")]
+    stale_inputs: &'a [StaleInput],
+    /// A person's own run, with its curve and setup (absent for the dataset's runs).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    imported_run: Option<ImportedRunJson<'a>>,
     scenario: &'a Scenario,
     sizing: Option<&'a Sizing>,
     kv_pool_tokens: Option<CitedJson<'a>>,
@@ -118,9 +180,22 @@ pub fn json(outcome: &Calculation, result: &ResultText) -> String {
 
 /// [`json`] with the team and its plan (see `team_export.rs`).
 pub fn json_with_team(outcome: &Calculation, result: &ResultText, team: Option<serde_json::Value>) -> String {
+    json_marked(outcome, result, team, &[])
+}
+
+/// [`json_with_team`] with the fields whose text the sizing did not use (`stale_inputs`).
+pub fn json_marked(
+    outcome: &Calculation,
+    result: &ResultText,
+    team: Option<serde_json::Value>,
+    stale: &[StaleInput],
+) -> String {
     let export = ExportJson {
         run: outcome.run.as_deref().map(|run| run.id.as_str()),
+        run_name: outcome.run.as_deref().map(|run| run.label.as_str()),
         source: outcome.run.as_deref().map(|run| run.source.as_str()),
+        stale_inputs: stale,
+        imported_run: outcome.run.as_deref().and_then(ImportedRunJson::of),
         scenario: &outcome.scenario,
         sizing: outcome.sizing(),
         kv_pool_tokens: outcome.kv_pool.as_ref().map(CitedJson::from),

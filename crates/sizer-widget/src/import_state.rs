@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use sizer_data::Run;
+use sizer_data::{Run, SetupField};
 use sizer_import::{Format, Import, ImportError, Outcome, Warning};
 
 use crate::calculation::DEFAULT_RUN;
@@ -65,6 +65,15 @@ pub struct ImportPanelState {
     pub storage: Option<StorageNotice>,
 }
 
+/// One answer in the "Measured on" fieldset (`None`: not stated).
+#[derive(Clone, Debug, PartialEq)]
+pub enum SetupAnswer {
+    /// The hardware, as typed (cleaned like a label).
+    Hardware(Option<String>),
+    /// A numeric field, within its bounds.
+    Number(SetupField, Option<f64>),
+}
+
 /// What a person did in the import panel (one [`crate::state::Action::Imported`]).
 #[derive(Clone, Debug, PartialEq)]
 pub enum ImportAction {
@@ -75,6 +84,9 @@ pub enum ImportAction {
     Select(String),
     /// Renamed a run (id, new name).
     Rename(String, String),
+    /// Answered one "Measured on" question for a run (id, the answer): applied to the run's
+    /// setup as it is then, so answers given in quick succession all stay.
+    SetSetup(String, SetupAnswer),
     /// Removed a run; if it was in use, the default run takes its place.
     Remove(String),
     /// Ticked or unticked "remember on this device".
@@ -141,6 +153,15 @@ impl SizerState {
                 known
             }
             ImportAction::Rename(id, name) => self.imported.rename(&id, &name) && self.run_id == id,
+            ImportAction::SetSetup(id, answer) => {
+                let Some(current) = self.imported.get(&id) else { return false };
+                let setup = current.setup.clone().unwrap_or_default();
+                let next = match answer {
+                    SetupAnswer::Hardware(text) => SetupField::with_hardware(&setup, text),
+                    SetupAnswer::Number(field, value) => field.with_value(&setup, value),
+                };
+                self.imported.set_setup(&id, next) && self.run_id == id
+            }
             ImportAction::Remove(id) => {
                 let was_in_use = self.imported.remove(&id) && self.run_id == id;
                 if was_in_use {

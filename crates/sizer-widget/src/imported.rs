@@ -14,8 +14,8 @@
 use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
-use sizer_data::{Run, RunOrigin};
-use sizer_import::{clean_label, run_from_shared_points, share_points};
+use sizer_data::{Run, RunOrigin, YourSetup};
+use sizer_import::{clean_label, decode_setup, encode_setup, run_from_shared_points, share_points};
 
 use crate::state::SizerState;
 
@@ -147,6 +147,24 @@ impl ImportedRuns {
         true
     }
 
+    /// Gives a run the setup a person stated (hardware, systems, GPUs, KV pool, prefill rate,
+    /// maximum context); a setup the dataset's validation refuses is ignored. Returns whether a
+    /// run changed.
+    pub fn set_setup(&mut self, id: &str, setup: YourSetup) -> bool {
+        let Some(slot) = self.runs.iter_mut().find(|run| run.id == id) else {
+            return false;
+        };
+        if slot.setup.as_ref() == Some(&setup) {
+            return false;
+        }
+        let run = Run::clone(slot).with_setup(setup);
+        if run.validate().is_err() {
+            return false;
+        }
+        *slot = Rc::new(run);
+        true
+    }
+
     /// Removes a run; returns whether it was listed.
     pub fn remove(&mut self, id: &str) -> bool {
         let before = self.runs.len();
@@ -245,17 +263,29 @@ fn id_number(id: &str) -> Option<u32> {
 /// written as `_` and `,` as `~` (the fragment separates its own pairs with those).
 pub const FRAGMENT_KEY: &str = "y";
 
-/// `fragment` (from `fragment::encode`) with the chosen imported run's curve appended, when the
-/// person asked for it; otherwise unchanged.
+/// The key of the shared curve's setup (what it was measured on, its limits) in the `#s=`
+/// fragment: `sizer_import::encode_setup`'s text, which needs no escaping there. Older links
+/// lack it (no setup); older versions ignore it (unknown keys are ignored).
+pub const SETUP_FRAGMENT_KEY: &str = "ym";
+
+/// `fragment` (from `fragment::encode`) with the chosen imported run's curve (and its setup,
+/// when one is stated) appended, when the person asked for it; otherwise unchanged.
 pub fn fragment_with_shared(fragment: String, state: &SizerState) -> String {
     if !state.imported.share {
         return fragment;
     }
-    match state.imported.get(&state.run_id).map(|run| share_points(run)) {
-        Some(Ok(points)) => {
-            [fragment.as_str(), ",", FRAGMENT_KEY, ":", &points.replace(':', "_").replace(',', "~")].concat()
+    let Some(run) = state.imported.get(&state.run_id) else { return fragment };
+    match share_points(run) {
+        Ok(points) => {
+            let mut out =
+                [fragment.as_str(), ",", FRAGMENT_KEY, ":", &points.replace(':', "_").replace(',', "~")].concat();
+            let setup = run.setup.as_ref().map(encode_setup).unwrap_or_default();
+            if !setup.is_empty() {
+                out.extend([",", SETUP_FRAGMENT_KEY, ":", setup.as_str()]);
+            }
+            out
         }
-        _ => fragment,
+        Err(_) => fragment,
     }
 }
 
@@ -263,9 +293,15 @@ pub fn fragment_with_shared(fragment: String, state: &SizerState) -> String {
 /// ignored like any bad fragment value.
 pub fn shared_run_in_fragment(fragment: &str) -> Option<Run> {
     let body = fragment.strip_prefix('#').unwrap_or(fragment).strip_prefix(crate::fragment::PREFIX)?;
-    let value = body.split(',').find_map(|pair| pair.strip_prefix(FRAGMENT_KEY)?.strip_prefix(':'))?;
-    let points = value.replace('_', ":").replace('~', ",");
-    run_from_shared_points("yours-shared", "", &points).ok()
+    let value_of = |key: &str| body.split(',').find_map(|pair| pair.strip_prefix(key)?.strip_prefix(':'));
+    let points = value_of(FRAGMENT_KEY)?.replace('_', ":").replace('~', ",");
+    let run = run_from_shared_points("yours-shared", "", &points).ok()?;
+    match value_of(SETUP_FRAGMENT_KEY).map(decode_setup) {
+        None => Some(run),
+        Some(Ok(setup)) => Some(run.with_setup(setup)),
+        // A damaged setup would silently drop the limits it carries: refused like a damaged curve.
+        Some(Err(_)) => None,
+    }
 }
 
 /// Reading and writing `localStorage` (browser only).
@@ -409,6 +445,22 @@ mod tests {
         let received = shared_run_in_fragment(&["#", shared.as_str()].concat()).expect("a shared run");
         assert_eq!(received.curve_points().map(|(p, _)| p), Ok(vec![(1.0, 50.0), (8.0, 20.0)]));
         assert!(shared_run_in_fragment(&[plain.as_str(), ",y:1_<b>"].concat()).is_none());
+        // The setup travels with the curve once one is stated, and comes back.
+        let setup =
+            YourSetup { hardware: Some("Jetson Thor".into()), kv_pool_tokens: Some(40_960.0), ..YourSetup::default() };
+        state.apply_imported(ImportAction::SetSetup(
+            "yours-1".into(),
+            crate::import_state::SetupAnswer::Hardware(setup.hardware.clone()),
+        ));
+        state.apply_imported(ImportAction::SetSetup(
+            "yours-1".into(),
+            crate::import_state::SetupAnswer::Number(sizer_data::SetupField::KvPoolTokens, Some(40_960.0)),
+        ));
+        let with_setup = fragment_with_shared(plain.clone(), &state);
+        assert_eq!(with_setup, [plain.as_str(), ",y:1_50~8_20,ym:hJetson%20Thor~k40960"].concat());
+        let back = shared_run_in_fragment(&["#", with_setup.as_str()].concat()).expect("a shared run");
+        assert_eq!((back.hardware(), back.your_kv_pool_tokens()), ("Jetson Thor", Some(40_960.0)));
+        assert!(shared_run_in_fragment(&[shared.as_str(), ",ym:k-1"].concat()).is_none());
         // Opening the same link twice lists the curve once.
         state.apply_imported(ImportAction::AddShared(Rc::new(received.clone())));
         assert_eq!((state.imported.len(), state.run_id.as_str()), (1, "yours-1"));

@@ -28,6 +28,7 @@ pub mod sim_api;
 pub mod sim_job;
 pub mod sim_link;
 pub mod sim_task;
+pub mod stale;
 pub mod state;
 pub mod summary;
 pub mod team_export;

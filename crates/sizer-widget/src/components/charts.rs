@@ -73,11 +73,12 @@ pub fn Charts(props: &ChartsProps) -> Html {
     let key = props.redraw_key.clone();
     let method = codes::label(lang, &INTERPOLATION, props.interpolation);
     let line_note = AttrValue::from(format!("{}: {}", table_text(lang, TableMsg::LegendInterpolated), method));
+    let yours = props.run.origin == sizer_data::RunOrigin::Yours;
     html! {
         <div class="ss-charts" data-run={props.run.id.clone()}>
-            <ChartFigure kind={ChartKind::Speed} chart={Rc::new(speed)} {lang} redraw_key={key.clone()} line_note={line_note} />
-            <ChartFigure kind={ChartKind::Aggregate} chart={Rc::new(aggregate)} {lang} redraw_key={key.clone()} />
-            <ChartFigure kind={ChartKind::Ttft} chart={Rc::new(ttft)} {lang} redraw_key={key} />
+            <ChartFigure kind={ChartKind::Speed} chart={Rc::new(speed)} {lang} redraw_key={key.clone()} line_note={line_note} {yours} />
+            <ChartFigure kind={ChartKind::Aggregate} chart={Rc::new(aggregate)} {lang} redraw_key={key.clone()} {yours} />
+            <ChartFigure kind={ChartKind::Ttft} chart={Rc::new(ttft)} {lang} redraw_key={key} {yours} />
             <PointLegend runs={std::iter::once(props.run.clone()).chain(props.overlays.iter().filter(|o| o.id != props.run.id).cloned()).collect::<Vec<_>>()} {lang} />
         </div>
     }
@@ -153,6 +154,10 @@ pub struct ChartFigureProps {
     /// What the line between the points is (the speed chart's interpolation), for the legend.
     #[prop_or_default]
     pub line_note: Option<AttrValue>,
+    /// The chosen run is the person's own: its derived points are worked out from their figures,
+    /// not "derived from published figures".
+    #[prop_or_default]
+    pub yours: bool,
 }
 
 /// One chart: title, canvas, legend, and its data as a table in a `<details>`.
@@ -200,13 +205,13 @@ pub fn ChartFigure(props: &ChartFigureProps) -> Html {
             if *failed {
                 <p class="ss-chart-error" role="status">{ table_text(lang, TableMsg::ChartDrawFailed) }</p>
             }
-            { legend(chart, kind, lang, props.line_note.as_deref()) }
+            { legend(chart, kind, lang, props.line_note.as_deref(), props.yours) }
             if let Some(sentence) = crossing {
                 <p class="ss-chart-note" data-crossing="">{ sentence }</p>
             }
             <details class="ss-chart-data">
                 <summary>{ table_text(lang, TableMsg::ChartDataSummary) }</summary>
-                <ChartData chart={chart.clone()} {kind} {lang} />
+                <ChartData chart={chart.clone()} {kind} {lang} yours={props.yours} />
             </details>
         </figure>
     }
@@ -384,10 +389,11 @@ fn series_summary(series: &Series, kind: ChartKind, lang: Lang) -> String {
 
 /// The legend under the canvas, in the same colours (CSS custom properties shared with the
 /// canvas palette).
-fn legend(chart: &ConcurrencyChart, kind: ChartKind, lang: Lang, line_note: Option<&str>) -> Html {
-    let has_derived = std::iter::once(&chart.run)
-        .chain(&chart.overlays)
-        .any(|series| series.marks.iter().any(|mark| !mark.published));
+fn legend(chart: &ConcurrencyChart, kind: ChartKind, lang: Lang, line_note: Option<&str>, yours: bool) -> Html {
+    let derived = |series: &Series| series.marks.iter().any(|mark| !mark.published);
+    // A person's own points are never "derived from published figures"; overlays are sourced.
+    let yours_derived = yours && derived(&chart.run);
+    let has_derived = (!yours && derived(&chart.run)) || chart.overlays.iter().any(derived);
     html! {
         <ul class="ss-chart-legend">
             <li><span class="ss-swatch ss-swatch--run" aria-hidden="true"></span>{ chart.run.label.clone() }</li>
@@ -401,8 +407,11 @@ fn legend(chart: &ConcurrencyChart, kind: ChartKind, lang: Lang, line_note: Opti
             if let Some(note) = line_note {
                 <li class="ss-chart-line-note">{ note.to_owned() }</li>
             }
+            if yours_derived {
+                <li data-legend="derived-yours"><span class="ss-swatch ss-swatch--hollow" aria-hidden="true"></span>{ crate::i18n::setup::legend_derived_yours(lang) }</li>
+            }
             if has_derived {
-                <li><span class="ss-swatch ss-swatch--hollow" aria-hidden="true"></span>{ table_text(lang, TableMsg::LegendDerivedPoint) }</li>
+                <li data-legend="derived-published"><span class="ss-swatch ss-swatch--hollow" aria-hidden="true"></span>{ table_text(lang, TableMsg::LegendDerivedPoint) }</li>
             }
             if let Some(floor) = chart.floor {
                 <li>
@@ -422,6 +431,7 @@ struct ChartDataProps {
     chart: Rc<ConcurrencyChart>,
     kind: ChartKind,
     lang: Lang,
+    yours: bool,
 }
 
 impl PartialEq for ChartDataProps {
@@ -429,6 +439,7 @@ impl PartialEq for ChartDataProps {
         let same_series = |a: &Series, b: &Series| a.label == b.label && a.marks == b.marks;
         self.kind == other.kind
             && self.lang == other.lang
+            && self.yours == other.yours
             && (Rc::ptr_eq(&self.chart, &other.chart)
                 || (same_series(&self.chart.run, &other.chart.run)
                     && self.chart.overlays.len() == other.chart.overlays.len()
@@ -439,17 +450,19 @@ impl PartialEq for ChartDataProps {
 /// The data behind a chart, as a table (see [`data_table`]).
 #[component]
 fn ChartData(props: &ChartDataProps) -> Html {
-    data_table(&props.chart, props.kind, props.lang)
+    data_table(&props.chart, props.kind, props.lang, props.yours)
 }
 
 /// The chart's data as a table: one row per concurrency, one column per run.
-fn data_table(chart: &ConcurrencyChart, kind: ChartKind, lang: Lang) -> Html {
+fn data_table(chart: &ConcurrencyChart, kind: ChartKind, lang: Lang, yours: bool) -> Html {
     let series: Vec<&Series> = std::iter::once(&chart.run).chain(&chart.overlays).collect();
     let mut concurrencies: Vec<f64> = series.iter().flat_map(|s| s.marks.iter().map(|m| m.concurrency)).collect();
     concurrencies.sort_by(f64::total_cmp);
     concurrencies.dedup();
-    let derived_title = table_text(lang, TableMsg::LegendDerivedPoint);
+    let published_title = table_text(lang, TableMsg::LegendDerivedPoint);
+    let yours_title = crate::i18n::setup::legend_derived_yours(lang);
     let cell = |series: &Series, concurrency: f64| -> Html {
+        let derived_title = if yours && std::ptr::eq(series, &chart.run) { yours_title } else { published_title };
         // tok/s columns share one precision (6.0 beside 5.6); seconds keep each value's own
         // (0.041 beside 21.5, as the article prints 41 ms and 21.5 s).
         let decimals = match kind {

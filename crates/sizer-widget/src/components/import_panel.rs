@@ -17,6 +17,7 @@
 mod concurrency_form;
 mod imported_item;
 mod reading;
+mod setup_form;
 
 use std::rc::Rc;
 

@@ -33,6 +33,9 @@ pub struct ShareBarProps {
     /// The team, carried by the exports.
     #[prop_or_default]
     pub team: Option<crate::team_export::TeamShare>,
+    /// Fields whose text the sizing did not use: the exports say so (`stale.rs`).
+    #[prop_or_default]
+    pub stale: Vec<crate::stale::StaleInput>,
 }
 
 /// What the last action did, for the status line.
@@ -58,8 +61,8 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
         move || {
             let result = result_text(props.lang, &props.outcome, props.usage);
             let link = props.link.then(|| browser::url_with_fragment(&props.fragment)).flatten();
-            let mut markdown =
-                export::markdown(props.lang, &props.outcome, &result, &steps(props.lang, &props.outcome), None);
+            let steps = steps(props.lang, &props.outcome);
+            let mut markdown = export::markdown_marked(props.lang, &props.outcome, &result, &steps, None, &props.stale);
             if let (Some(team), Some(run)) = (&props.team, props.outcome.run.as_deref()) {
                 markdown.push_str(&team.markdown(props.lang, &run.id));
             }
@@ -99,7 +102,7 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             let result = result_text(props.lang, &props.outcome, props.usage);
             let team = props.team.as_ref().zip(props.outcome.run.as_deref()).map(|(team, run)| team.json(&run.id));
-            let json = export::json_with_team(&props.outcome, &result, team);
+            let json = export::json_marked(&props.outcome, &result, team, &props.stale);
             let json = memory_export::with_json(&json, &props.outcome, props.memory.as_ref());
             browser::download(&name, "application/json", &json);
         })

@@ -13,6 +13,7 @@ pub mod memory;
 mod number;
 pub mod phrases;
 pub mod provenance;
+pub mod setup;
 pub mod simulation;
 pub mod tables;
 pub mod team;

@@ -109,6 +109,9 @@ pub fn ImportedItem(props: &ImportedItemProps) -> Html {
             <button type="button" class="ss-button ss-button--quiet" data-import="remove" aria-label={remove_named(lang, &run.label)} onclick={on_remove}>
                 { t(ImportMsg::Remove) }
             </button>
+            if props.selected {
+                <super::setup_form::SetupForm run={Rc::clone(run)} {lang} id_prefix={props.id_prefix.clone()} on_action={props.on_action.clone()} />
+            }
             { points_table(lang, run) }
         </li>
     }

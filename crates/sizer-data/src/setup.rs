@@ -1,0 +1,222 @@
+//! What a person's own run was measured on, and the limits they give it: the hardware and how
+//! many systems (nodes) and GPUs it ran on, read from the file where it says (SGLang's
+//! `server_info`, llama.cpp's `n_kv_max`, a report's `Hardware:` line) and asked for at import;
+//! a KV pool, a prefill rate and a maximum context so the KV and prefill limits can bind.
+//!
+//! A run is sized "per system as measured": its curve is what that whole setup served, so the
+//! people a sizing gives are per measured setup ([`Run::systems`] of them), never per DGX Spark
+//! unless that is what it ran on. The accessors here describe any run's hardware, sourced or
+//! yours, so headlines can name it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::{Run, RunOrigin};
+
+/// The hardware text of a run whose file does not name it.
+pub const HARDWARE_NOT_STATED: &str = "not stated";
+
+/// What a person's own run was measured on and the limits it brings (all optional: what the
+/// file did not say and the person did not type stays unknown).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct YourSetup {
+    /// The hardware in the person's (or the file's) words: "Jetson Thor", "8x H200".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hardware: Option<String>,
+    /// Systems (machines, nodes) the measurement ran on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub systems: Option<u32>,
+    /// GPUs (accelerators) over all systems.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gpus: Option<u32>,
+    /// The engine's KV-cache pool over the whole setup, tokens.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kv_pool_tokens: Option<f64>,
+    /// Prompt tokens per second the setup prefills (overrides a rate the file measured).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prefill_tok_s: Option<f64>,
+    /// The longest context one session may have (the engine's maximum model length), tokens.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_context_tokens: Option<f64>,
+    /// Which of the fields above the file stated (their names), so the panel can say
+    /// "from the file" beside them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub from_file: Vec<String>,
+}
+
+impl YourSetup {
+    /// The stated hardware, trimmed; `None` when empty.
+    pub fn hardware_name(&self) -> Option<&str> {
+        self.hardware.as_deref().map(str::trim).filter(|name| !name.is_empty())
+    }
+
+    /// Whether the file stated `field` (one of this struct's field names).
+    pub fn stated_by_file(&self, field: &str) -> bool {
+        self.from_file.iter().any(|name| name == field)
+    }
+}
+
+impl Run {
+    /// How many systems (machines, nodes) the run's curve was measured on: a sourced run's
+    /// `nodes`; for a person's own run what the file or the person said, `None` when neither did.
+    pub fn systems(&self) -> Option<u32> {
+        match self.origin {
+            RunOrigin::Sourced => Some(self.nodes),
+            RunOrigin::Yours => self.setup.as_ref().and_then(|setup| setup.systems),
+        }
+    }
+
+    /// GPUs over all systems, where stated (only a person's own run says).
+    pub fn gpus(&self) -> Option<u32> {
+        self.setup.as_ref().and_then(|setup| setup.gpus)
+    }
+
+    /// The hardware the run was measured on, as stated ("DGX Spark (GB10)", "Jetson Thor"), or
+    /// [`HARDWARE_NOT_STATED`].
+    pub fn hardware(&self) -> &str {
+        match (self.origin, self.setup.as_ref().and_then(YourSetup::hardware_name)) {
+            (RunOrigin::Yours, Some(name)) => name,
+            (RunOrigin::Yours, None) => HARDWARE_NOT_STATED,
+            (RunOrigin::Sourced, _) => &self.hardware,
+        }
+    }
+
+    /// Whether the hardware is known (stated by the source, the file or the person).
+    pub fn hardware_is_stated(&self) -> bool {
+        self.hardware() != HARDWARE_NOT_STATED
+    }
+
+    /// The setup in English words for exports and notes: "Jetson Thor, 1 system",
+    /// "H200, 2 systems, 16 GPUs", "hardware not stated".
+    pub fn hardware_label(&self) -> String {
+        let mut parts = Vec::new();
+        if self.hardware_is_stated() {
+            parts.push(self.hardware().to_owned());
+        } else {
+            parts.push(["hardware ", HARDWARE_NOT_STATED].concat());
+        }
+        match self.systems() {
+            Some(1) => parts.push("1 system".to_owned()),
+            Some(n) => parts.push(format!("{n} systems")),
+            None => parts.push("systems not stated".to_owned()),
+        }
+        match self.gpus() {
+            Some(1) => parts.push("1 GPU".to_owned()),
+            Some(n) => parts.push(format!("{n} GPUs")),
+            None => {}
+        }
+        parts.join(", ")
+    }
+
+    /// A person's own run with `setup` in place: `hardware` and `nodes` follow it (so code that
+    /// reads those fields sees the stated hardware, or "not stated" and 1).
+    pub fn with_setup(mut self, setup: YourSetup) -> Run {
+        self.hardware = setup.hardware_name().unwrap_or(HARDWARE_NOT_STATED).to_owned();
+        self.nodes = setup.systems.unwrap_or(1).max(1);
+        self.setup = Some(setup);
+        self
+    }
+
+    /// The KV pool a person gave their run, tokens.
+    pub fn your_kv_pool_tokens(&self) -> Option<f64> {
+        self.setup.as_ref().and_then(|setup| setup.kv_pool_tokens)
+    }
+
+    /// The maximum context a person gave their run, tokens.
+    pub fn your_max_context_tokens(&self) -> Option<f64> {
+        self.setup.as_ref().and_then(|setup| setup.max_context_tokens)
+    }
+}
+
+/// One field of [`YourSetup`] a person can type, with the values it accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SetupField {
+    /// Free text.
+    Hardware,
+    /// Whole systems, 1 to [`SetupField::MAX_COUNT`].
+    Systems,
+    /// Whole GPUs, 1 to [`SetupField::MAX_COUNT`].
+    Gpus,
+    /// Tokens, 1 to 10^9 (the core's bound on a KV pool).
+    KvPoolTokens,
+    /// Prompt tok/s, 1 to 10^9 (the core's bound on a prefill rate).
+    PrefillTokS,
+    /// Tokens, 1 to 10^7 (the core's bound on a context).
+    MaxContextTokens,
+}
+
+impl SetupField {
+    /// The most systems or GPUs a setup may state.
+    pub const MAX_COUNT: u32 = 100_000;
+
+    /// Every field, in the order the panel asks.
+    pub const ALL: [SetupField; 6] = [
+        SetupField::Hardware,
+        SetupField::Systems,
+        SetupField::Gpus,
+        SetupField::KvPoolTokens,
+        SetupField::PrefillTokS,
+        SetupField::MaxContextTokens,
+    ];
+
+    /// The field's name in [`YourSetup`] (and in [`YourSetup::from_file`]).
+    pub fn name(self) -> &'static str {
+        match self {
+            SetupField::Hardware => "hardware",
+            SetupField::Systems => "systems",
+            SetupField::Gpus => "gpus",
+            SetupField::KvPoolTokens => "kv_pool_tokens",
+            SetupField::PrefillTokS => "prefill_tok_s",
+            SetupField::MaxContextTokens => "max_context_tokens",
+        }
+    }
+
+    /// `(min, max, whole)` of a numeric field; `None` for the hardware text.
+    pub fn bounds(self) -> Option<(f64, f64, bool)> {
+        let count = f64::from(SetupField::MAX_COUNT);
+        match self {
+            SetupField::Hardware => None,
+            SetupField::Systems | SetupField::Gpus => Some((1.0, count, true)),
+            SetupField::KvPoolTokens | SetupField::PrefillTokS => Some((1.0, 1e9, false)),
+            SetupField::MaxContextTokens => Some((1.0, 1e7, false)),
+        }
+    }
+
+    /// The numeric value of this field in `setup`.
+    pub fn value(self, setup: &YourSetup) -> Option<f64> {
+        match self {
+            SetupField::Hardware => None,
+            SetupField::Systems => setup.systems.map(f64::from),
+            SetupField::Gpus => setup.gpus.map(f64::from),
+            SetupField::KvPoolTokens => setup.kv_pool_tokens,
+            SetupField::PrefillTokS => setup.prefill_tok_s,
+            SetupField::MaxContextTokens => setup.max_context_tokens,
+        }
+    }
+
+    /// `setup` with this numeric field set to `value` (`None`: not stated), no longer counted
+    /// as stated by the file. `value` must be within [`SetupField::bounds`] (the caller checked).
+    pub fn with_value(self, setup: &YourSetup, value: Option<f64>) -> YourSetup {
+        let mut out = setup.clone();
+        // Within bounds: whole counts up to MAX_COUNT convert exactly.
+        let count = value.map(|v| v as u32);
+        match self {
+            SetupField::Hardware => {}
+            SetupField::Systems => out.systems = count,
+            SetupField::Gpus => out.gpus = count,
+            SetupField::KvPoolTokens => out.kv_pool_tokens = value,
+            SetupField::PrefillTokS => out.prefill_tok_s = value,
+            SetupField::MaxContextTokens => out.max_context_tokens = value,
+        }
+        out.from_file.retain(|name| name != self.name());
+        out
+    }
+
+    /// `setup` with the hardware text set (`None` or blank: not stated).
+    pub fn with_hardware(setup: &YourSetup, hardware: Option<String>) -> YourSetup {
+        let mut out = setup.clone();
+        out.hardware = hardware.map(|h| h.trim().to_owned()).filter(|h| !h.is_empty());
+        out.from_file.retain(|name| name != SetupField::Hardware.name());
+        out
+    }
+}
