@@ -29,6 +29,7 @@ mod lookup;
 pub mod memory;
 mod model;
 mod model_facts;
+mod run_alias;
 mod run_scenario;
 mod sim;
 mod team_plan;
@@ -53,6 +54,7 @@ pub use model::{
     Localized, Qualifier, Run, RunOrigin, RunPoint, Source, SourceKind, Topology, Unit, Warning, Workload,
 };
 pub use model_facts::{DtypeBasis, KvDtype, KvFacts, ModelCatalog, ModelFacts, RunCache, Sourced, Weights};
+pub use run_alias::{AliasKind, RUN_ALIASES, RunAlias, RunLookup};
 pub use run_scenario::{RunInputs, TtftNearest, YOURS, scenario_for_run};
 pub use team_plan::{CitedFigure, PlanRow, Planner};
 pub use team_request::{DEFAULT_TEAM_PEOPLE, GroupRequest, HeadroomChoice, TeamRequest, TeamRequestError, Usage};
