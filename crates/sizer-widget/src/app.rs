@@ -95,7 +95,7 @@ pub fn App(props: &AppProps) -> Html {
                 id_prefix={prefix.clone()}
                 value={AttrValue::from(state.text(field).to_string())}
                 error={state.error(field)}
-                echo={reading(lang, state.text(field), state.error(field).is_some())}
+                echo={reading(lang, state.text(field))}
                 {lang}
                 on_input={handlers.on_input.clone()}
             />
@@ -311,16 +311,24 @@ fn use_fragment_sync(sync_url: bool, dispatcher: UseReducerDispatcher<SizerState
         });
     }
     let writer = use_memo((), |_| browser::FragmentWriter::default());
+    let first = use_mut_ref(|| true);
     use_effect_with((sync_url, fragment, held), move |(sync_url, fragment, held)| {
-        if *sync_url && !*held {
+        // The first render comes before the address's link is read: a link there is left as
+        // it is (the load above holds it), anything else gets this instance's fragment.
+        let opened_on_link = std::mem::replace(&mut *first.borrow_mut(), false)
+            && browser::read_fragment().as_deref().and_then(fragment::body).is_some();
+        if *held || opened_on_link {
+            writer.cancel();
+        } else if *sync_url {
             writer.write(fragment.clone());
         }
     });
 }
 
-/// "Read as 1500 (not 1.5)." under a valid field whose text English and German read differently.
-fn reading(lang: Lang, text: &str, invalid: bool) -> Option<AttrValue> {
-    let (read, other) = crate::input::ambiguous_reading(lang, text).filter(|_| !invalid)?;
+/// "Read as 1500 (not 1.5)." under a field whose text English and German read differently
+/// (also beside an error it explains: `1,500` in German is 1.5, not a whole number).
+fn reading(lang: Lang, text: &str) -> Option<AttrValue> {
+    let (read, other) = crate::input::ambiguous_reading(lang, text)?;
     let format = |value| crate::state::format_value(lang, value);
     Some(AttrValue::from(crate::i18n::links::reading(lang, &format(read), &format(other))))
 }

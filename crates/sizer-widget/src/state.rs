@@ -391,7 +391,8 @@ fn scenario_value(scenario: &Scenario, field: Field) -> f64 {
 /// (they get in the way while editing).
 pub fn format_value(lang: Lang, value: f64) -> String {
     let mut text = format_number(lang, value, exact_decimals(value));
-    if text.contains(lang.decimal_mark()) {
+    // `1.00e30` (a value beyond exact digits) keeps its exponent's zeros.
+    if text.contains(lang.decimal_mark()) && !text.contains('e') {
         while text.ends_with('0') {
             text.pop();
         }
@@ -578,6 +579,8 @@ mod tests {
 
     #[test]
     fn a_links_run_is_never_replaced_silently() {
+        let state = open(&["#s=r:de,m:f,q:1", &"5".repeat(400), ",f:does-not-exist,y:a%2Cb"].concat());
+        assert_eq!(state.link.run, Some(RunNotice::NotInData("de".into())));
         let state = open("#s=r:does-not-exist,f:10");
         assert_eq!(state.run_id, "does-not-exist");
         assert_eq!(state.link.run, Some(RunNotice::NotInData("does-not-exist".into())));
