@@ -132,7 +132,7 @@ pub fn decode(fragment: &str) -> Result<FragmentScenario, FragmentError> {
         };
         if let Some(field) = numeric_field(key) {
             match field_value(field, value) {
-                Ok(number) => set_field(&mut result.scenario, field, field.to_scenario(number)),
+                Ok(number) => set_field(&mut result.scenario, field, number),
                 Err(bad) => result.bad_fields.push(bad),
             }
             continue;
@@ -192,7 +192,8 @@ fn numeric_field(key: &str) -> Option<Field> {
     })
 }
 
-/// A link's value for `field`, in the field's unit, checked like typed text.
+/// A link's value for `field` (in the scenario's unit, exactly as written), checked like typed
+/// text in the field's unit.
 fn field_value(field: Field, value: &str) -> Result<f64, BadField> {
     let refused = |shown, error| BadField { field, shown, error };
     // A link's numbers are plain: `.` marks decimals and nothing groups thousands.
@@ -200,7 +201,7 @@ fn field_value(field: Field, value: &str) -> Result<f64, BadField> {
         return Err(refused(Shown::Text(shorten(value)), InputError::NotNumber));
     }
     let number = match parse_number(Lang::En, value) {
-        Ok(number) => field.from_scenario(number),
+        Ok(number) => number,
         Err(InputError::Huge { negative }) => {
             let beyond = if negative { f64::NEG_INFINITY } else { f64::INFINITY };
             let error = field.check(beyond).err().unwrap_or(InputError::NotNumber);
@@ -208,7 +209,8 @@ fn field_value(field: Field, value: &str) -> Result<f64, BadField> {
         }
         Err(error) => return Err(refused(Shown::Text(shorten(value)), error)),
     };
-    field.check(number).map_err(|error| refused(Shown::Number(number), error))
+    let shown = field.from_scenario(number);
+    field.check(shown).map(|_| number).map_err(|error| refused(Shown::Number(shown), error))
 }
 
 /// Sets the scenario value `field` stands for.
