@@ -79,7 +79,7 @@ fn open(hash: &str) -> Option<Rc<SizerState>> {
 
 /// The run a link names (its last `r:`), when its escapes decode.
 fn named_run(hash: &str) -> Option<String> {
-    let value = fragment::body(hash)?.split(',').filter_map(|pair| pair.strip_prefix("r:")).last()?;
+    let value = fragment::body(hash)?.split(',').filter_map(|pair| pair.strip_prefix("r:")).next_back()?;
     fragment::percent_decode(value)
 }
 

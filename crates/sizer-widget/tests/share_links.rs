@@ -460,11 +460,11 @@ fn random_link(rng: &mut Rng) -> String {
             link.push(',');
         }
         link.push_str(rng.pick(KEYS));
-        if rng.next() % 10 != 0 {
+        if !rng.next().is_multiple_of(10) {
             link.push(':');
         }
         link.push_str(rng.pick(VALUES));
-        if rng.next() % 20 == 0 {
+        if rng.next().is_multiple_of(20) {
             link.push_str(&"9".repeat((rng.next() % 400) as usize));
         }
     }
@@ -473,7 +473,7 @@ fn random_link(rng: &mut Rng) -> String {
 
 /// The run a link names (its last `r:`), percent-decoded, if it can be.
 fn named_run(link: &str) -> Option<String> {
-    let value = link.trim_start_matches("#s=").split(',').filter_map(|pair| pair.strip_prefix("r:")).last()?;
+    let value = link.trim_start_matches("#s=").split(',').filter_map(|pair| pair.strip_prefix("r:")).next_back()?;
     let bytes = value.as_bytes();
     let mut out = Vec::new();
     let mut index = 0;
