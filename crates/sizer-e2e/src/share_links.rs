@@ -1,8 +1,8 @@
 //! Share links in the built, prerendered page (issue 14): a link with one bad value keeps its
 //! run, language and other values, shows the bad value in its field with the field's error,
 //! and stays in the address as opened; a link to a run this version lacks says so and sizes
-//! nothing in its place. Saves a screenshot of the first (`share-link.png` beside the README
-//! screenshot) to look at.
+//! nothing in its place. Saves screenshots of both (`share-link.png`,
+//! `share-link-unknown-run.png` beside the README screenshot) to look at.
 
 use serde_json::json;
 
@@ -48,6 +48,11 @@ pub async fn links_keep_their_valid_parts_in_the_built_page(browser: &Browser, s
             Ok((message == want && invalid, format!("{message:?}, aria-invalid {invalid}")))
         })
         .await?;
+    browser.settle().await?;
+    let png = browser.client.screenshot().await.map_err(|e| format!("screenshot failed: {e}"))?;
+    let path = site.screenshot_path.with_file_name("share-link-unknown-run.png");
+    std::fs::write(&path, &png).map_err(|e| format!("{}: {e}", path.display()))?;
+    println!("    saved {}", path.display());
     let people = browser.result(0, "people").await?.map(|r| r.value).unwrap_or_default();
     if !people.is_empty() {
         return Err(format!("a sizing ({people} people) is shown for a run the data lacks"));
