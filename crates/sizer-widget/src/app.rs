@@ -157,6 +157,7 @@ pub fn App(props: &AppProps) -> Html {
                         value={AttrValue::from(state.text(Field::Floor).to_string())}
                         floor={state.value(Field::Floor)}
                         error={state.error(Field::Floor)}
+                        echo={reading(lang, state.text(Field::Floor))}
                         {lang}
                         on_input={handlers.on_input.clone()}
                         on_preset={handlers.on_floor_preset.clone()}

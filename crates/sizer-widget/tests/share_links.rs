@@ -392,6 +392,8 @@ async fn numbers_are_read_the_same_way_in_every_field() {
     assert_eq!(text_of(&root, "[data-echo=\"answer_tokens\"]"), "Read as 1500 (not 1.5).");
     type_into(&root, "answer_tokens", "400").await;
     assert!(find(&root, "[data-echo=\"answer_tokens\"]").is_none());
+    type_into(&root, "floor", "1,500").await;
+    assert_eq!(text_of(&root, "[data-echo=\"floor\"]"), "Read as 1500 (not 1.5).");
     unmount(app);
 }
 
