@@ -29,6 +29,7 @@ mod lookup;
 pub mod memory;
 mod model;
 mod model_facts;
+mod run_alias;
 mod run_scenario;
 mod setup;
 mod sim;
@@ -54,6 +55,7 @@ pub use model::{
     Localized, Qualifier, Run, RunOrigin, RunPoint, Source, SourceKind, Topology, Unit, Warning, Workload,
 };
 pub use model_facts::{DtypeBasis, KvDtype, KvFacts, ModelCatalog, ModelFacts, RunCache, Sourced, Weights};
+pub use run_alias::{AliasKind, RUN_ALIASES, RunAlias, RunLookup};
 pub use run_scenario::{RunInputs, TtftNearest, YOURS, scenario_for_run};
 pub use setup::{HARDWARE_NOT_STATED, SetupField, YourSetup};
 pub use team_plan::{CitedFigure, PlanRow, Planner};

@@ -19,6 +19,7 @@ use crate::components::config_errors::ConfigErrors;
 use crate::components::floor_presets::FloorInput;
 use crate::components::import_panel::ImportPanel;
 use crate::components::kv_pool_note::KvPoolNote;
+use crate::components::link_notice::LinkNotice;
 use crate::components::memory_section::MemorySection;
 use crate::components::number_field::NumberField;
 use crate::components::result_panel::ResultPanel;
@@ -35,7 +36,7 @@ use crate::fragment;
 use crate::handlers::Handlers;
 use crate::i18n::{Lang, Msg, text};
 use crate::input::Field;
-use crate::memory_state::{MemoryAction, MemoryChoice};
+use crate::memory_state::MemoryAction;
 use crate::run_ref::RunRef;
 use crate::state::{Action, SizerState, Usage};
 use crate::summary::result_text;
@@ -64,20 +65,20 @@ pub fn App(props: &AppProps) -> Html {
     let usage = state.usage();
     // The team's, the memory section's and the simulation's keys go before a shared curve's,
     // which stays last.
-    let fragment = crate::imported::fragment_with_shared(
-        crate::sim_link::with_seed(
-            crate::team_fragment::append(fragment::encode(&state.run_id, lang, &state.scenario()), &state.team)
-                + &state.memory.fragment_suffix(),
-            state.sim_seed,
-        ),
-        &state,
+    let scenario_fragment = crate::sim_link::with_seed(
+        crate::team_fragment::append(fragment::encode(&state.run_id, lang, &state.scenario()), &state.team)
+            + &state.memory.fragment_suffix(),
+        state.sim_seed,
     );
+    let fragment = crate::imported::fragment_with_shared(scenario_fragment.clone(), &state);
+    // "Copy link" and the Markdown link carry an imported run's curve whatever the address holds.
+    let copy_link = crate::share_link::copy_link(scenario_fragment, state.imported.get(&state.run_id).map(Rc::as_ref));
     let on_memory = {
         let dispatcher = state.dispatcher();
         use_memo((), move |_| Callback::from(move |action: MemoryAction| dispatcher.dispatch(Action::Memory(action))))
     };
 
-    use_fragment_sync(sync_url, state.dispatcher(), fragment.clone());
+    use_fragment_sync(sync_url, state.dispatcher(), fragment.clone(), state.link.held);
 
     let overlays = use_memo(state.run_id.clone(), |run_id| same_model_runs(run_id));
     let result = result_text(lang, &outcome, usage);
@@ -94,6 +95,7 @@ pub fn App(props: &AppProps) -> Html {
                 id_prefix={prefix.clone()}
                 value={AttrValue::from(state.text(field).to_string())}
                 error={state.error(field)}
+                echo={reading(lang, state.text(field))}
                 {lang}
                 on_input={handlers.on_input.clone()}
             />
@@ -139,6 +141,7 @@ pub fn App(props: &AppProps) -> Html {
                 </div>
             </header>
             <ConfigErrors errors={props.config.errors.clone()} {lang} />
+            <LinkNotice parts={state.link.bad_parts.clone()} {lang} />
             <div class="ss-main">
                 <form class="ss-inputs" onsubmit={handlers.on_submit.clone()}>
                     <RunPicker
@@ -147,12 +150,14 @@ pub fn App(props: &AppProps) -> Html {
                         {lang}
                         on_change={handlers.on_run.clone()}
                         yours={state.imported.runs().to_vec()}
+                        notice={state.link.run.as_ref().map(|notice| (AttrValue::from(crate::i18n::links::run_notice(lang, notice)), notice.is_error()))}
                     />
                     <FloorInput
                         id_prefix={prefix.clone()}
                         value={AttrValue::from(state.text(Field::Floor).to_string())}
                         floor={state.value(Field::Floor)}
                         error={state.error(Field::Floor)}
+                        echo={reading(lang, state.text(Field::Floor))}
                         {lang}
                         on_input={handlers.on_input.clone()}
                         on_preset={handlers.on_floor_preset.clone()}
@@ -226,7 +231,7 @@ pub fn App(props: &AppProps) -> Html {
                     <KvPoolNote limit={outcome.kv_limit.clone()} {lang} />
                     <ClaimsPanel claims={outcome.claims.clone()} {lang} run_id={sourced_run_id(&outcome)} />
                     <AdviceList outcome={Rc::clone(&outcome)} {lang} />
-                    <ShareBar {lang} outcome={Rc::clone(&outcome)} {usage} fragment={fragment} link={sync_url} memory={state.memory.clone()} team={team_share} stale={crate::stale::stale_inputs(&state)} />
+                    <ShareBar {lang} outcome={Rc::clone(&outcome)} {usage} fragment={copy_link.fragment.map(AttrValue::from)} note={copy_link.note} link={sync_url} memory={state.memory.clone()} team={team_share} stale={crate::stale::stale_inputs(&state)} />
                     if let Some(run) = outcome.run.clone() {
                         <section class="ss-charts-section" aria-label={text(lang, Msg::ChartsHeading)}>
                             <Charts
@@ -283,29 +288,17 @@ pub fn App(props: &AppProps) -> Html {
 }
 
 /// Reads the URL fragment once after mount (and on `hashchange`), writes it after each change
-/// (coalesced, off the input's path: see [`browser::FragmentWriter`]).
+/// (coalesced, off the input's path: see [`browser::FragmentWriter`]), except while `held`: a
+/// link as opened stays in the address until the person changes something.
 /// Only for instances with `data-sync-url`; effects never run on the server.
 #[hook]
-fn use_fragment_sync(sync_url: bool, dispatcher: UseReducerDispatcher<SizerState>, fragment: String) {
+fn use_fragment_sync(sync_url: bool, dispatcher: UseReducerDispatcher<SizerState>, fragment: String, held: bool) {
     {
         let dispatcher = dispatcher.clone();
         use_effect_with(sync_url, move |&sync_url| {
             let load = move || {
-                let hash = browser::read_fragment();
-                if let Some(Ok(scenario)) = hash.as_deref().map(fragment::decode) {
-                    dispatcher.dispatch(Action::LoadFragment(scenario));
-                    if let Some(seed) = hash.as_deref().and_then(crate::sim_link::seed_in) {
-                        dispatcher.dispatch(Action::SetSimSeed(seed));
-                    }
-                }
-                if let Some(choice) = hash.as_deref().and_then(|hash| MemoryChoice::from_fragment(hash, Lang::En)) {
-                    dispatcher.dispatch(Action::Memory(MemoryAction::Load(choice)));
-                }
-                if let Some(Ok(team)) = hash.as_deref().and_then(crate::team_fragment::decode) {
-                    dispatcher.dispatch(Action::Team(crate::team_state::TeamAction::Load(team)));
-                }
-                if let Some(run) = hash.as_deref().and_then(crate::imported::shared_run_in_fragment) {
-                    dispatcher.dispatch(Action::Imported(crate::import_state::ImportAction::AddShared(Rc::new(run))));
+                if let Some(link) = browser::read_fragment().as_deref().and_then(crate::link::read) {
+                    dispatcher.dispatch(Action::LoadLink(Rc::new(link)));
                 }
             };
             let listener = sync_url.then(|| {
@@ -319,11 +312,26 @@ fn use_fragment_sync(sync_url: bool, dispatcher: UseReducerDispatcher<SizerState
         });
     }
     let writer = use_memo((), |_| browser::FragmentWriter::default());
-    use_effect_with((sync_url, fragment), move |(sync_url, fragment)| {
-        if *sync_url {
+    let first = use_mut_ref(|| true);
+    use_effect_with((sync_url, fragment, held), move |(sync_url, fragment, held)| {
+        // The first render comes before the address's link is read: a link there is left as
+        // it is (the load above holds it), anything else gets this instance's fragment.
+        let opened_on_link = std::mem::replace(&mut *first.borrow_mut(), false)
+            && browser::read_fragment().as_deref().and_then(fragment::body).is_some();
+        if *held || opened_on_link {
+            writer.cancel();
+        } else if *sync_url {
             writer.write(fragment.clone());
         }
     });
+}
+
+/// "Read as 1500 (not 1.5)." under a field whose text English and German read differently
+/// (also beside an error it explains: `1,500` in German is 1.5, not a whole number).
+fn reading(lang: Lang, text: &str) -> Option<AttrValue> {
+    let (read, other) = crate::input::ambiguous_reading(lang, text)?;
+    let format = |value| crate::state::format_value(lang, value);
+    Some(AttrValue::from(crate::i18n::links::reading(lang, &format(read), &format(other))))
 }
 
 /// The chosen run's id when it is a dataset run (only those have claims).

@@ -46,6 +46,11 @@ impl FragmentWriter {
             spawn_writer(std::rc::Rc::downgrade(&self.pending));
         }
     }
+
+    /// Drops a write not yet made (a link was opened: the address stays as it is).
+    pub fn cancel(&self) {
+        self.pending.borrow_mut().latest = None;
+    }
 }
 
 /// Writes the latest fragment, then waits one interval, until nothing new came in.

@@ -3,14 +3,18 @@
 //! Form: `#s=r:<run id>,l:<lang>,f:<floor>,a:<answer tokens>,i:<interval s>,b:<0|1 always busy>,
 //! t:<ttft s>,p:<percentile 0..1>,z:<z, only with the English article's z>,h:<n|p|e headroom>,
 //! m:<l|m interpolation>,c:<context tokens>,q:<prompt tokens>,n:<replicas>`. Missing keys take the
-//! chat defaults; unknown keys are ignored (newer links stay readable); a malformed value makes
-//! the whole fragment invalid, and the widget keeps its current scenario. Run ids are
+//! chat defaults; unknown keys are ignored (newer links stay readable). A value that cannot be
+//! honoured spoils only its own key (issue 14): a numeric one comes back as a [`BadField`] (the
+//! form shows its text with the field's error, the sizing keeps the default), any other as a
+//! [`BadPart`]; every valid key is kept. Numbers are read like typed ones in English
+//! ([`Field::parse`]'s rules: exponents allowed, tokens whole, the core's bounds). Run ids are
 //! percent-encoded where they hold anything but `[A-Za-z0-9._-]`.
 
-use sizer_core::Scenario;
+use sizer_core::{Scenario, ScenarioField};
 
 use crate::codes::{self, HEADROOM, INTERPOLATION};
 use crate::i18n::{Lang, format_number};
+use crate::input::{Field, InputError, parse_number};
 
 /// The fragment's prefix.
 pub const PREFIX: &str = "s=";
@@ -22,20 +26,61 @@ pub struct FragmentScenario {
     pub run: Option<String>,
     /// The language, if given.
     pub lang: Option<Lang>,
-    /// The scenario (KV pool and prefill rate are not part of it: they come from the run).
+    /// The scenario (KV pool and prefill rate are not part of it: they come from the run); a
+    /// refused value leaves its default here.
     pub scenario: Scenario,
+    /// Numeric values refused, in the order they came.
+    pub bad_fields: Vec<BadField>,
+    /// Other parts refused, in the order they came.
+    pub bad_parts: Vec<BadPart>,
 }
 
-/// Why a fragment could not be read.
+/// A numeric value of a link that its field refuses.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BadField {
+    pub field: Field,
+    /// What the field shows: the number in the field's unit (the percentile in percent), or the
+    /// text as written when it is not a number.
+    pub shown: Shown,
+    pub error: InputError,
+}
+
+/// What a refused numeric value shows in its field.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Shown {
+    Number(f64),
+    Text(String),
+}
+
+/// A part of a link that cannot be honoured (`key:value` as written; a part without a colon
+/// has an empty key).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadPart {
+    pub key: String,
+    pub value: String,
+}
+
+impl BadPart {
+    /// A refused `key:value`.
+    pub fn new(key: &str, value: &str) -> BadPart {
+        BadPart { key: key.to_owned(), value: value.to_owned() }
+    }
+
+    /// The part as it was written.
+    pub fn written(&self) -> String {
+        if self.key.is_empty() { self.value.clone() } else { [self.key.as_str(), ":", &self.value].concat() }
+    }
+}
+
+/// Why a fragment could not be read at all.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FragmentError {
     /// The fragment does not start with `s=` (it may be an ordinary anchor).
     NotAScenario,
-    /// A `key:value` pair without a colon.
-    Malformed(String),
-    /// A value that does not parse for its key.
-    BadValue(&'static str),
 }
+
+/// The longest value kept as written in a [`BadPart`] or a field (a link can be any length).
+pub const MAX_SHOWN_CHARS: usize = 80;
 
 /// Writes `scenario` (and the run and language) as a fragment without the leading `#`.
 pub fn encode(run: &str, lang: Lang, scenario: &Scenario) -> String {
@@ -70,48 +115,117 @@ pub fn encode(run: &str, lang: Lang, scenario: &Scenario) -> String {
     out
 }
 
-/// Reads a fragment (with or without the leading `#`).
+/// Reads a fragment (with or without the leading `#`): every valid key, and what was refused.
 pub fn decode(fragment: &str) -> Result<FragmentScenario, FragmentError> {
-    let body = fragment.strip_prefix('#').unwrap_or(fragment);
-    let body = body.strip_prefix(PREFIX).ok_or(FragmentError::NotAScenario)?;
-    let mut result = FragmentScenario { run: None, lang: None, scenario: Scenario::chat() };
-    let scenario = &mut result.scenario;
+    let body = body(fragment).ok_or(FragmentError::NotAScenario)?;
+    let mut result = FragmentScenario {
+        run: None,
+        lang: None,
+        scenario: Scenario::chat(),
+        bad_fields: Vec::new(),
+        bad_parts: Vec::new(),
+    };
     for pair in body.split(',').filter(|pair| !pair.is_empty()) {
-        let (key, value) = pair.split_once(':').ok_or_else(|| FragmentError::Malformed(pair.to_string()))?;
-        match key {
-            "r" => result.run = Some(percent_decode(value).ok_or(FragmentError::BadValue("r"))?),
-            "l" => result.lang = Some(Lang::from_code(value).ok_or(FragmentError::BadValue("l"))?),
-            "f" => scenario.floor_tok_s = number(value, "f")?,
-            "a" => scenario.answer_tokens = number(value, "a")?,
-            "i" => scenario.interval_s = number(value, "i")?,
-            "b" => {
-                scenario.always_busy = match value {
-                    "1" => true,
-                    "0" => false,
-                    _ => return Err(FragmentError::BadValue("b")),
+        let Some((key, value)) = pair.split_once(':') else {
+            result.bad_parts.push(BadPart::new("", &shorten(pair)));
+            continue;
+        };
+        if let Some(field) = numeric_field(key) {
+            match field_value(field, value) {
+                Ok(number) => set_field(&mut result.scenario, field, number),
+                Err(bad) => result.bad_fields.push(bad),
+            }
+            continue;
+        }
+        let scenario = &mut result.scenario;
+        let ok = match key {
+            "r" => percent_decode(value).map(|run| result.run = Some(run)).is_some(),
+            "l" => Lang::from_code(value).map(|lang| result.lang = Some(lang)).is_some(),
+            "b" => match value {
+                "1" | "0" => {
+                    scenario.always_busy = value == "1";
+                    true
                 }
-            }
-            "t" => scenario.ttft_s = number(value, "t")?,
-            "p" => scenario.percentile = number(value, "p")?,
-            "z" => scenario.z = Some(number(value, "z")?),
-            "h" => scenario.headroom = codes::from_short(&HEADROOM, value).ok_or(FragmentError::BadValue("h"))?,
-            "m" => {
-                scenario.interpolation = codes::from_short(&INTERPOLATION, value).ok_or(FragmentError::BadValue("m"))?
-            }
-            "c" => scenario.context_tokens = number(value, "c")?,
-            "q" => scenario.prompt_tokens = number(value, "q")?,
-            "n" => {
-                let replicas = number(value, "n")?;
-                if replicas.fract() != 0.0 || !(1.0..=f64::from(u32::MAX)).contains(&replicas) {
-                    return Err(FragmentError::BadValue("n"));
-                }
-                scenario.replicas = replicas as u32;
-            }
-            _ => {}
+                _ => false,
+            },
+            "z" => parse_number(Lang::En, value)
+                .ok()
+                .filter(|z| ScenarioField::Z.range().contains(*z) && !value.contains(','))
+                .map(|z| scenario.z = Some(z))
+                .is_some(),
+            "h" => codes::from_short(&HEADROOM, value).map(|h| scenario.headroom = h).is_some(),
+            "m" => codes::from_short(&INTERPOLATION, value).map(|m| scenario.interpolation = m).is_some(),
+            _ => true,
+        };
+        if !ok {
+            result.bad_parts.push(BadPart::new(key, &shorten(value)));
         }
     }
-    scenario.validate().map_err(|_| FragmentError::BadValue("scenario"))?;
     Ok(result)
+}
+
+/// The body of a `#s=` fragment (without `#` and `s=`), if it is one.
+pub fn body(fragment: &str) -> Option<&str> {
+    fragment.strip_prefix('#').unwrap_or(fragment).strip_prefix(PREFIX)
+}
+
+/// `text` cut to [`MAX_SHOWN_CHARS`] characters (with an ellipsis when cut).
+pub fn shorten(text: &str) -> String {
+    match text.char_indices().nth(MAX_SHOWN_CHARS) {
+        Some((at, _)) => [&text[..at], "…"].concat(),
+        None => text.to_owned(),
+    }
+}
+
+/// The form field a numeric key fills.
+fn numeric_field(key: &str) -> Option<Field> {
+    Some(match key {
+        "f" => Field::Floor,
+        "a" => Field::AnswerTokens,
+        "i" => Field::IntervalS,
+        "t" => Field::TtftS,
+        "p" => Field::Percentile,
+        "c" => Field::ContextTokens,
+        "q" => Field::PromptTokens,
+        "n" => Field::Replicas,
+        _ => return None,
+    })
+}
+
+/// A link's value for `field` (in the scenario's unit, exactly as written), checked like typed
+/// text in the field's unit.
+fn field_value(field: Field, value: &str) -> Result<f64, BadField> {
+    let refused = |shown, error| BadField { field, shown, error };
+    // A link's numbers are plain: `.` marks decimals and nothing groups thousands.
+    if value.contains([',', ' ', '_', '\'', '\u{a0}', '\u{202f}']) {
+        return Err(refused(Shown::Text(shorten(value)), InputError::NotNumber));
+    }
+    let number = match parse_number(Lang::En, value) {
+        Ok(number) => number,
+        Err(InputError::Huge { negative }) => {
+            let beyond = if negative { f64::NEG_INFINITY } else { f64::INFINITY };
+            let error = field.check(beyond).err().unwrap_or(InputError::NotNumber);
+            return Err(refused(Shown::Text(shorten(value)), error));
+        }
+        Err(error) => return Err(refused(Shown::Text(shorten(value)), error)),
+    };
+    let shown = field.from_scenario(number);
+    field.check(shown).map(|_| number).map_err(|error| refused(Shown::Number(shown), error))
+}
+
+/// Sets the scenario value `field` stands for.
+fn set_field(scenario: &mut Scenario, field: Field, value: f64) {
+    match field {
+        Field::Floor => scenario.floor_tok_s = value,
+        Field::AnswerTokens => scenario.answer_tokens = value,
+        Field::IntervalS => scenario.interval_s = value,
+        Field::TtftS => scenario.ttft_s = value,
+        Field::PromptTokens => scenario.prompt_tokens = value,
+        Field::Percentile => scenario.percentile = value,
+        Field::ContextTokens => scenario.context_tokens = value,
+        // Whole and within 1..=1000 by the field's check.
+        Field::Replicas => scenario.replicas = value as u32,
+    }
 }
 
 /// A number in plain form: `.` decimal mark, no grouping, trailing zeros dropped.
@@ -129,14 +243,8 @@ fn plain(value: f64) -> String {
     text
 }
 
-fn number(value: &str, key: &'static str) -> Result<f64, FragmentError> {
-    let valid = !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit() || b == b'.');
-    let parsed: f64 = if valid { value.parse().map_err(|_| FragmentError::BadValue(key))? } else { f64::NAN };
-    if parsed.is_finite() { Ok(parsed) } else { Err(FragmentError::BadValue(key)) }
-}
-
 /// Appends `text`, percent-encoding every byte outside `[A-Za-z0-9._-]`.
-fn push_encoded(out: &mut String, text: &str) {
+pub fn push_encoded(out: &mut String, text: &str) {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
     for byte in text.bytes() {
         if byte.is_ascii_alphanumeric() || matches!(byte, b'.' | b'_' | b'-') {
@@ -150,7 +258,7 @@ fn push_encoded(out: &mut String, text: &str) {
 }
 
 /// Decodes `%XX` escapes; `None` on a broken escape or invalid UTF-8.
-fn percent_decode(text: &str) -> Option<String> {
+pub fn percent_decode(text: &str) -> Option<String> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut index = 0;
@@ -199,17 +307,63 @@ mod tests {
     }
 
     #[test]
-    fn missing_keys_take_defaults_and_bad_values_fail() {
+    fn missing_keys_take_defaults() {
         let back = decode("s=f:10").expect("decodes");
         assert_eq!(back.scenario, Scenario { floor_tok_s: 10.0, ..Scenario::chat() });
         assert_eq!(back.run, None);
+        assert!(back.bad_fields.is_empty() && back.bad_parts.is_empty());
         assert_eq!(decode("#top"), Err(FragmentError::NotAScenario));
-        assert_eq!(decode("s=f:abc"), Err(FragmentError::BadValue("f")));
-        assert_eq!(decode("s=f:1e9"), Err(FragmentError::BadValue("f")));
-        assert_eq!(decode("s=f"), Err(FragmentError::Malformed("f".into())));
-        assert_eq!(decode("s=n:1.5"), Err(FragmentError::BadValue("n")));
-        assert_eq!(decode("s=f:0"), Err(FragmentError::BadValue("scenario")));
-        assert_eq!(decode("s=r:%G1"), Err(FragmentError::BadValue("r")));
-        assert!(decode("s=f:10,future:1").is_ok());
+        assert!(decode("s=f:10,future:1").expect("decodes").bad_parts.is_empty());
+    }
+
+    #[test]
+    fn a_bad_value_spoils_only_its_own_key() {
+        let back = decode("#s=r:lmsys-llama-3.1-8b-fp8-sglang,l:de,f:10,a:-5").expect("decodes");
+        assert_eq!(back.run.as_deref(), Some("lmsys-llama-3.1-8b-fp8-sglang"));
+        assert_eq!(back.lang, Some(Lang::De));
+        assert_eq!(back.scenario, Scenario { floor_tok_s: 10.0, ..Scenario::chat() });
+        let bad = |field, shown, error| BadField { field, shown, error };
+        assert_eq!(
+            back.bad_fields,
+            [bad(Field::AnswerTokens, Shown::Number(-5.0), InputError::TooSmall { min: 1.0, exclusive: false })]
+        );
+        let refused = |text: &str| decode(text).expect("decodes").bad_fields;
+        assert_eq!(
+            refused("s=n:0"),
+            [bad(Field::Replicas, Shown::Number(0.0), InputError::TooSmall { min: 1.0, exclusive: false })]
+        );
+        assert_eq!(refused("s=n:1.5"), [bad(Field::Replicas, Shown::Number(1.5), InputError::NotWhole)]);
+        assert_eq!(
+            refused("s=p:0.5"),
+            [bad(Field::Percentile, Shown::Number(50.0), InputError::TooSmall { min: 50.0, exclusive: true })]
+        );
+        assert_eq!(
+            refused("s=c:1e30"),
+            [bad(Field::ContextTokens, Shown::Number(1e30), InputError::TooLarge { max: 1e7 })]
+        );
+        assert_eq!(
+            refused("s=f:1e308"),
+            [bad(Field::Floor, Shown::Number(1e308), InputError::TooLarge { max: 10_000.0 })]
+        );
+        assert_eq!(
+            refused("s=f:1e999"),
+            [bad(Field::Floor, Shown::Text("1e999".into()), InputError::TooLarge { max: 10_000.0 })]
+        );
+        assert_eq!(refused("s=f:abc"), [bad(Field::Floor, Shown::Text("abc".into()), InputError::NotNumber)]);
+        assert_eq!(refused("s=a:400.5"), [bad(Field::AnswerTokens, Shown::Number(400.5), InputError::NotWhole)]);
+        assert_eq!(decode("s=f:1e1").expect("decodes").scenario.floor_tok_s, 10.0);
+        let parts = |text: &str| decode(text).expect("decodes").bad_parts;
+        assert_eq!(
+            parts("s=f,l:fr,b:2,h:x,r:%G1,z:-1"),
+            [
+                BadPart::new("", "f"),
+                BadPart::new("l", "fr"),
+                BadPart::new("b", "2"),
+                BadPart::new("h", "x"),
+                BadPart::new("r", "%G1"),
+                BadPart::new("z", "-1"),
+            ]
+        );
+        assert_eq!(parts(&["s=l:", &"x".repeat(500)].concat())[0].value.chars().count(), MAX_SHOWN_CHARS + 1);
     }
 }

@@ -7,15 +7,15 @@
 //! `localStorage`. A corrupt or foreign stored value is never trusted: it is reported and left
 //! alone until the person opts in again (which overwrites it).
 //!
-//! Imported runs never reach the share URL by themselves; when the person asks, the chosen
-//! curve goes there as points through `sizer_import`'s codec (`share_points`,
-//! `run_from_shared_points`).
+//! Imported runs reach the address bar only when the person asks: the chosen curve goes there
+//! as points with its name (`share_link.rs`, through `sizer_import`'s codec). "Copy link" always
+//! carries it for an imported run (see `share_link::copy_link`).
 
 use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 use sizer_data::{Run, RunOrigin, YourSetup};
-use sizer_import::{clean_label, decode_setup, encode_setup, run_from_shared_points, share_points};
+use sizer_import::clean_label;
 
 use crate::state::SizerState;
 
@@ -259,49 +259,26 @@ fn id_number(id: &str) -> Option<u32> {
     digits.parse().ok()
 }
 
-/// The key of the shared curve in the `#s=` fragment. Its value is [`share_points`] with `:`
-/// written as `_` and `,` as `~` (the fragment separates its own pairs with those).
-pub const FRAGMENT_KEY: &str = "y";
+/// The key of the shared curve in the `#s=` fragment (see `share_link.rs`, which also carries
+/// its name).
+pub const FRAGMENT_KEY: &str = crate::share_link::POINTS_KEY;
 
-/// The key of the shared curve's setup (what it was measured on, its limits) in the `#s=`
-/// fragment: `sizer_import::encode_setup`'s text, which needs no escaping there. Older links
-/// lack it (no setup); older versions ignore it (unknown keys are ignored).
-pub const SETUP_FRAGMENT_KEY: &str = "ym";
-
-/// `fragment` (from `fragment::encode`) with the chosen imported run's curve (and its setup,
-/// when one is stated) appended, when the person asked for it; otherwise unchanged.
+/// `fragment` (from `fragment::encode`) with the chosen imported run's name and curve appended,
+/// when the person asked for it; otherwise unchanged.
 pub fn fragment_with_shared(fragment: String, state: &SizerState) -> String {
     if !state.imported.share {
         return fragment;
     }
-    let Some(run) = state.imported.get(&state.run_id) else { return fragment };
-    match share_points(run) {
-        Ok(points) => {
-            let mut out =
-                [fragment.as_str(), ",", FRAGMENT_KEY, ":", &points.replace(':', "_").replace(',', "~")].concat();
-            let setup = run.setup.as_ref().map(encode_setup).unwrap_or_default();
-            if !setup.is_empty() {
-                out.extend([",", SETUP_FRAGMENT_KEY, ":", setup.as_str()]);
-            }
-            out
-        }
-        Err(_) => fragment,
+    match state.imported.get(&state.run_id) {
+        Some(run) => crate::share_link::with_curve(fragment.clone(), run).unwrap_or(fragment),
+        None => fragment,
     }
 }
 
 /// The shared curve in a `#s=` fragment, as a run, when there is one; a malformed one is
-/// ignored like any bad fragment value.
+/// `None` here (`share_link::shared_run` says which part was refused).
 pub fn shared_run_in_fragment(fragment: &str) -> Option<Run> {
-    let body = fragment.strip_prefix('#').unwrap_or(fragment).strip_prefix(crate::fragment::PREFIX)?;
-    let value_of = |key: &str| body.split(',').find_map(|pair| pair.strip_prefix(key)?.strip_prefix(':'));
-    let points = value_of(FRAGMENT_KEY)?.replace('_', ":").replace('~', ",");
-    let run = run_from_shared_points("yours-shared", "", &points).ok()?;
-    match value_of(SETUP_FRAGMENT_KEY).map(decode_setup) {
-        None => Some(run),
-        Some(Ok(setup)) => Some(run.with_setup(setup)),
-        // A damaged setup would silently drop the limits it carries: refused like a damaged curve.
-        Some(Err(_)) => None,
-    }
+    crate::share_link::shared_run(fragment)?.ok()
 }
 
 /// Reading and writing `localStorage` (browser only).
@@ -437,7 +414,7 @@ mod tests {
         assert_eq!(fragment_with_shared(plain.clone(), &state), plain);
         state.apply_imported(ImportAction::SetShare(true));
         let shared = fragment_with_shared(plain.clone(), &state);
-        assert_eq!(shared, [plain.as_str(), ",y:1_50~8_20"].concat());
+        assert_eq!(shared, [plain.as_str(), ",yn:a,y:1_50~8_20"].concat());
         assert_eq!(
             crate::fragment::decode(&shared).map(|f| f.scenario),
             crate::fragment::decode(&plain).map(|f| f.scenario)
@@ -457,7 +434,7 @@ mod tests {
             crate::import_state::SetupAnswer::Number(sizer_data::SetupField::KvPoolTokens, Some(40_960.0)),
         ));
         let with_setup = fragment_with_shared(plain.clone(), &state);
-        assert_eq!(with_setup, [plain.as_str(), ",y:1_50~8_20,ym:hJetson%20Thor~k40960"].concat());
+        assert_eq!(with_setup, [plain.as_str(), ",yn:a,ym:hJetson%20Thor~k40960,y:1_50~8_20"].concat());
         let back = shared_run_in_fragment(&["#", with_setup.as_str()].concat()).expect("a shared run");
         assert_eq!((back.hardware(), back.your_kv_pool_tokens()), ("Jetson Thor", Some(40_960.0)));
         assert!(shared_run_in_fragment(&[shared.as_str(), ",ym:k-1"].concat()).is_none());

@@ -1,5 +1,6 @@
 //! The numeric inputs: which fields exist, their labels, units and bounds, and the one parse
-//! function every field uses (decimal mark per language, bounds checked, no NaN or infinity).
+//! function every field uses (decimal mark per language, exponents, bounds checked, no NaN or
+//! infinity). Tokens are whole in every field that counts them (answer, prompt, context).
 
 use sizer_core::{ScenarioField, ValidRange};
 
@@ -67,11 +68,28 @@ impl Field {
     /// Parses what a person typed into this field. See [`parse_number`].
     pub fn parse(self, lang: Lang, text: &str) -> Result<f64, InputError> {
         let spec = self.spec();
-        let value = parse_number(lang, text)?;
-        if spec.whole && value.fract() != 0.0 {
+        let range = spec.range();
+        let value = match parse_number(lang, text) {
+            Err(InputError::Huge { negative: false }) => return Err(InputError::TooLarge { max: range.max }),
+            Err(InputError::Huge { negative: true }) => {
+                return Err(InputError::TooSmall { min: range.min, exclusive: !range.min_inclusive });
+            }
+            other => other?,
+        };
+        self.check(value)
+    }
+
+    /// Checks a number against the field's rules: whole where it must be, within the core's
+    /// bounds (in the field's unit).
+    pub fn check(self, value: f64) -> Result<f64, InputError> {
+        let spec = self.spec();
+        let range = spec.range();
+        if value.is_nan() {
+            return Err(InputError::NotNumber);
+        }
+        if spec.whole && value.is_finite() && value.fract() != 0.0 {
             return Err(InputError::NotWhole);
         }
-        let range = spec.range();
         if value < range.min || (!range.min_inclusive && value <= range.min) {
             return Err(InputError::TooSmall { min: range.min, exclusive: !range.min_inclusive });
         }
@@ -96,10 +114,8 @@ pub struct FieldSpec {
     pub scenario_field: ScenarioField,
     /// Shown value = scenario value x `scale` (the percentile is typed in percent).
     pub scale: f64,
-    /// Whether only whole numbers are allowed.
+    /// Whether only whole numbers are allowed (tokens and Sparks).
     pub whole: bool,
-    /// Decimals used when a value is written back into the field.
-    pub decimals: usize,
 }
 
 impl FieldSpec {
@@ -118,7 +134,6 @@ const SPECS: [FieldSpec; Field::COUNT] = [
         scenario_field: ScenarioField::FloorTokS,
         scale: 1.0,
         whole: false,
-        decimals: 2,
     },
     FieldSpec {
         name: "answer_tokens",
@@ -126,8 +141,7 @@ const SPECS: [FieldSpec; Field::COUNT] = [
         unit: Msg::UnitTokens,
         scenario_field: ScenarioField::AnswerTokens,
         scale: 1.0,
-        whole: false,
-        decimals: 0,
+        whole: true,
     },
     FieldSpec {
         name: "interval_s",
@@ -136,7 +150,6 @@ const SPECS: [FieldSpec; Field::COUNT] = [
         scenario_field: ScenarioField::IntervalS,
         scale: 1.0,
         whole: false,
-        decimals: 2,
     },
     FieldSpec {
         name: "ttft_s",
@@ -145,7 +158,6 @@ const SPECS: [FieldSpec; Field::COUNT] = [
         scenario_field: ScenarioField::TtftS,
         scale: 1.0,
         whole: false,
-        decimals: 2,
     },
     FieldSpec {
         name: "prompt_tokens",
@@ -153,8 +165,7 @@ const SPECS: [FieldSpec; Field::COUNT] = [
         unit: Msg::UnitTokens,
         scenario_field: ScenarioField::PromptTokens,
         scale: 1.0,
-        whole: false,
-        decimals: 0,
+        whole: true,
     },
     FieldSpec {
         name: "percentile",
@@ -163,7 +174,6 @@ const SPECS: [FieldSpec; Field::COUNT] = [
         scenario_field: ScenarioField::Percentile,
         scale: 100.0,
         whole: false,
-        decimals: 3,
     },
     FieldSpec {
         name: "context_tokens",
@@ -172,7 +182,6 @@ const SPECS: [FieldSpec; Field::COUNT] = [
         scenario_field: ScenarioField::ContextTokens,
         scale: 1.0,
         whole: true,
-        decimals: 0,
     },
     FieldSpec {
         name: "replicas",
@@ -181,7 +190,6 @@ const SPECS: [FieldSpec; Field::COUNT] = [
         scenario_field: ScenarioField::Replicas,
         scale: 1.0,
         whole: true,
-        decimals: 0,
     },
 ];
 
@@ -190,8 +198,10 @@ const SPECS: [FieldSpec; Field::COUNT] = [
 pub enum InputError {
     /// Nothing typed.
     Empty,
-    /// Not a plain decimal number (letters, two decimal marks, exponent notation, NaN).
+    /// Not a decimal number (letters, two decimal marks, a broken exponent, NaN).
     NotNumber,
+    /// A number too large (or too far below zero) for any field, e.g. `1e400`.
+    Huge { negative: bool },
     /// A fraction where only whole numbers make sense.
     NotWhole,
     /// Below the field's minimum (`exclusive`: the minimum itself is not allowed either).
@@ -200,12 +210,13 @@ pub enum InputError {
     TooLarge { max: f64 },
 }
 
-/// Parses a plain decimal number as a person types it in `lang`.
+/// Parses a decimal number as a person types it in `lang`.
 ///
 /// Accepted: digits with one decimal mark and optional thousands separators, surrounding spaces,
-/// a leading sign. The language's decimal mark always works (`1.078,4` in German); the other
-/// mark also works when it cannot be a thousands separator (`0.99` in German, `0,99` in
-/// English), because people paste numbers from everywhere. Rejected: exponents, `inf`, `NaN`.
+/// a leading sign, and an exponent (`1e1`, `2,5E3` in German). The language's decimal mark
+/// always works (`1.078,4` in German); the other mark also works when it cannot be a thousands
+/// separator (`0.99` in German, `0,99` in English), because people paste numbers from
+/// everywhere. Rejected: `inf`, `NaN`; a number beyond an `f64` is [`InputError::Huge`].
 pub fn parse_number(lang: Lang, text: &str) -> Result<f64, InputError> {
     let trimmed = text.trim();
     if trimmed.is_empty() {
@@ -216,16 +227,50 @@ pub fn parse_number(lang: Lang, text: &str) -> Result<f64, InputError> {
         Some(b'+') => (false, &trimmed[1..]),
         _ => (false, trimmed),
     };
-    let cleaned: String = unsigned.chars().filter(|c| !matches!(c, ' ' | '\u{a0}' | '\u{202f}' | '_' | '\'')).collect();
+    let (mantissa, exponent) = match unsigned.find(['e', 'E']) {
+        Some(at) => (&unsigned[..at], Some(exponent(&unsigned[at + 1..]).ok_or(InputError::NotNumber)?)),
+        None => (unsigned, None),
+    };
+    let cleaned: String = mantissa.chars().filter(|c| !matches!(c, ' ' | '\u{a0}' | '\u{202f}' | '_' | '\'')).collect();
     if cleaned.is_empty() || !cleaned.chars().all(|c| c.is_ascii_digit() || c == '.' || c == ',') {
         return Err(InputError::NotNumber);
     }
-    let normalised = normalise_marks(lang, &cleaned).ok_or(InputError::NotNumber)?;
+    let mut normalised = normalise_marks(lang, &cleaned).ok_or(InputError::NotNumber)?;
+    if let Some(exponent) = exponent {
+        normalised.push('e');
+        normalised.push_str(&exponent.to_string());
+    }
     let value: f64 = normalised.parse().map_err(|_| InputError::NotNumber)?;
+    if value.is_infinite() {
+        return Err(InputError::Huge { negative });
+    }
     if !value.is_finite() {
         return Err(InputError::NotNumber);
     }
     Ok(if negative { -value } else { value })
+}
+
+/// The exponent after `e`: an optional sign and one to four digits (beyond that every value
+/// is zero or too large anyway).
+fn exponent(text: &str) -> Option<i32> {
+    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+    if digits.is_empty() || digits.len() > 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let value: i32 = digits.parse().ok()?;
+    Some(if text.starts_with('-') { -value } else { value })
+}
+
+/// When `text` reads as one number in English and another in German (`1,500`: 1500 or 1.5),
+/// the value it was read as in `lang` and the other reading, so the form can say which it
+/// took. `None` when both languages read it alike, or either cannot read it.
+pub fn ambiguous_reading(lang: Lang, text: &str) -> Option<(f64, f64)> {
+    let other = match lang {
+        Lang::En => Lang::De,
+        Lang::De => Lang::En,
+    };
+    let (read, alternative) = (parse_number(lang, text).ok()?, parse_number(other, text).ok()?);
+    (read != alternative).then_some((read, alternative))
 }
 
 /// Turns digits with `.`/`,` into the `1234.5` form, or `None` when the marks are ambiguous.
@@ -297,10 +342,44 @@ mod tests {
     fn garbage_is_rejected() {
         assert_eq!(parse_number(Lang::En, ""), Err(InputError::Empty));
         assert_eq!(parse_number(Lang::En, "   "), Err(InputError::Empty));
-        for text in ["abc", "1e5", "inf", "NaN", "1.2.3", "1,2.3,4", ".", "-", "15 tok/s"] {
+        for text in [
+            "abc", "1e", "1e+", "e5", "1e5e2", "1e1.5", "1e12345", "inf", "NaN", "1.2.3", "1,2.3,4", ".", "-",
+            "15 tok/s",
+        ] {
             assert_eq!(parse_number(Lang::En, text), Err(InputError::NotNumber), "{text}");
         }
         assert_eq!(parse_number(Lang::De, "1,2,3"), Err(InputError::NotNumber));
+    }
+
+    #[test]
+    fn exponents_are_read() {
+        assert_eq!(parse_number(Lang::En, "1e1"), Ok(10.0));
+        assert_eq!(parse_number(Lang::En, "1.5E3"), Ok(1500.0));
+        assert_eq!(parse_number(Lang::De, "2,5e-1"), Ok(0.25));
+        assert_eq!(parse_number(Lang::En, "-1e+2"), Ok(-100.0));
+        assert_eq!(parse_number(Lang::En, "1e400"), Err(InputError::Huge { negative: false }));
+        assert_eq!(parse_number(Lang::En, "-1e400"), Err(InputError::Huge { negative: true }));
+        assert_eq!(Field::Floor.parse(Lang::En, "1e1"), Ok(10.0));
+        assert_eq!(Field::Floor.parse(Lang::En, "1e308"), Err(InputError::TooLarge { max: 10_000.0 }));
+        assert_eq!(Field::ContextTokens.parse(Lang::En, "1e400"), Err(InputError::TooLarge { max: 10_000_000.0 }));
+    }
+
+    #[test]
+    fn tokens_are_whole_everywhere() {
+        for field in [Field::AnswerTokens, Field::PromptTokens, Field::ContextTokens] {
+            assert_eq!(field.parse(Lang::En, "1500.5"), Err(InputError::NotWhole), "{field:?}");
+            assert_eq!(field.parse(Lang::De, "1500"), Ok(1500.0), "{field:?}");
+        }
+    }
+
+    #[test]
+    fn readings_that_differ_by_language_are_named() {
+        assert_eq!(ambiguous_reading(Lang::En, "1,500"), Some((1500.0, 1.5)));
+        assert_eq!(ambiguous_reading(Lang::De, "1,500"), Some((1.5, 1500.0)));
+        assert_eq!(ambiguous_reading(Lang::De, "20.000"), Some((20000.0, 20.0)));
+        for text in ["1500", "0.99", "0,5", "1.5", "1,078.4", "abc"] {
+            assert_eq!(ambiguous_reading(Lang::En, text), None, "{text}");
+        }
     }
 
     #[test]

@@ -190,7 +190,7 @@ mod tests {
         choice.apply(Lang::En, MemoryAction::SetBudget("-3".into()));
         assert_eq!((choice.budget_gb, choice.budget_error.is_some()), (115.0, true));
         choice.apply(Lang::En, MemoryAction::SetBudget("1e9".into()));
-        assert_eq!(choice.budget_error, Some(InputError::NotNumber));
+        assert_eq!(choice.budget_error, Some(InputError::TooLarge { max: MAX_BUDGET_GB }));
         choice.apply(Lang::En, MemoryAction::Keep("<script>".into(), true));
         assert_eq!(choice.models, DEFAULT_MODELS);
         // A model without published weights cannot be kept loaded.

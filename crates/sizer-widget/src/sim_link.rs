@@ -2,7 +2,7 @@
 //! `fragment.rs`, whose decoder ignores keys it does not know). Left out for the default seed,
 //! so links without a simulation choice stay as they were; a link without it means the default.
 
-use crate::fragment::PREFIX;
+use crate::fragment::{BadPart, PREFIX, shorten};
 use crate::sim_job::DEFAULT_SEED;
 
 /// The fragment key of the seed.
@@ -18,11 +18,18 @@ pub fn with_seed(fragment: String, seed: u64) -> String {
 
 /// The seed a `#s=` fragment names: `None` when the fragment is not a scenario, the default
 /// when it names none or a malformed one (like any bad value it is not honoured, and the
-/// default is what a link without a seed means).
+/// default is what a link without a seed means; [`seed_part`] says which it was).
 pub fn seed_in(fragment: &str) -> Option<u64> {
     let body = fragment.strip_prefix('#').unwrap_or(fragment).strip_prefix(PREFIX)?;
-    let value = body.split(',').find_map(|pair| pair.strip_prefix(SEED_KEY)?.strip_prefix(':'));
-    Some(value.filter(|v| v.bytes().all(|b| b.is_ascii_digit())).and_then(|v| v.parse().ok()).unwrap_or(DEFAULT_SEED))
+    Some(seed_part(body).and_then(Result::ok).unwrap_or(DEFAULT_SEED))
+}
+
+/// The seed in a fragment body: `None` when it names none, the part as written when it is not
+/// a whole number within `u64`.
+pub fn seed_part(body: &str) -> Option<Result<u64, BadPart>> {
+    let value = body.split(',').find_map(|pair| pair.strip_prefix(SEED_KEY)?.strip_prefix(':'))?;
+    let seed = value.bytes().all(|b| b.is_ascii_digit()).then(|| value.parse().ok()).flatten();
+    Some(seed.ok_or_else(|| BadPart::new(SEED_KEY, &shorten(value))))
 }
 
 #[cfg(test)]
@@ -38,6 +45,8 @@ mod tests {
         assert_eq!(seed_in("#s=r:x,f:15"), Some(DEFAULT_SEED));
         assert_eq!(seed_in("#s=sd:18446744073709551615"), Some(u64::MAX));
         assert_eq!(seed_in("#s=sd:-3"), Some(DEFAULT_SEED));
+        assert_eq!(seed_part("sd:-3"), Some(Err(BadPart::new("sd", "-3"))));
+        assert_eq!(seed_part("f:1"), None);
         assert_eq!(seed_in("#top"), None);
         // The scenario decoder ignores the key.
         assert!(crate::fragment::decode(&link).is_ok());

@@ -11,11 +11,12 @@ use yew::Reducible;
 
 use crate::calculation::{Calculation, DEFAULT_RUN};
 use crate::config::Config;
-use crate::fragment::FragmentScenario;
+use crate::fragment::{FragmentScenario, Shown};
 use crate::i18n::{Lang, format_number};
 use crate::import_state::{ImportAction, ImportPanelState};
-use crate::imported::ImportedRuns;
+use crate::imported::{ImportedRuns, is_imported_id};
 use crate::input::{Field, InputError};
+use crate::link::{LinkLoad, LinkState, RunNotice};
 use crate::memory_state::{MemoryAction, MemoryChoice};
 use crate::run_ref::RunRef;
 use crate::team_state::{TeamAction, TeamInput};
@@ -62,8 +63,8 @@ pub enum Action {
     SetLang(Lang),
     /// Switched the colour scheme.
     SetTheme(Theme),
-    /// Opened a link with a scenario in its fragment.
-    LoadFragment(FragmentScenario),
+    /// Opened a link with a scenario in its fragment (and whatever else it carries).
+    LoadLink(Rc<LinkLoad>),
     /// Did something in the import panel (see `import_state.rs`).
     Imported(ImportAction),
     /// Changed the memory section: models kept loaded, budget (see `memory_state.rs`).
@@ -81,7 +82,8 @@ pub struct SizerState {
     pub lang: Lang,
     /// The colour scheme override.
     pub theme: Theme,
-    /// The chosen run's id (always one in the dataset).
+    /// The chosen run's id: a dataset run, an imported one, or the id a link named that is
+    /// neither (then nothing is sized and [`SizerState::link`] says why).
     pub run_id: String,
     /// The text in each numeric field, as typed.
     pub texts: [String; Field::COUNT],
@@ -109,6 +111,8 @@ pub struct SizerState {
     pub team: TeamInput,
     /// The seed of "Check by simulation" (in the link, so a simulation is reproducible).
     pub sim_seed: u64,
+    /// What is kept about the link the instance was opened with.
+    pub link: LinkState,
 }
 
 impl SizerState {
@@ -140,6 +144,7 @@ impl SizerState {
             headroom: preset.headroom,
             interpolation: preset.interpolation,
             sim_seed: crate::sim_job::DEFAULT_SEED,
+            link: LinkState::default(),
         };
         state.put_scenario_values(&preset);
         if let Some(floor) = config.floor {
@@ -214,7 +219,7 @@ impl SizerState {
     fn put_value(&mut self, field: Field, value: f64) {
         let index = field.index();
         self.values[index] = value;
-        self.texts[index] = format_value(self.lang, field, value);
+        self.texts[index] = format_value(self.lang, value);
         self.errors[index] = None;
     }
 
@@ -238,13 +243,37 @@ impl SizerState {
         self.texts[index] = text;
     }
 
-    /// Applies a scenario from a link.
-    fn load_fragment(&mut self, fragment: FragmentScenario) {
+    /// Applies everything a link carries; the address is held as opened until the person
+    /// changes something.
+    fn load_link(&mut self, link: &LinkLoad) {
+        self.link = LinkState { run: None, bad_parts: link.bad_parts.clone(), held: true };
+        self.load_fragment(&link.scenario);
+        self.memory.relocalise(self.lang);
+        self.team.relabel(self.lang);
+        if let Some(seed) = link.seed {
+            self.sim_seed = seed;
+        }
+        if let Some(choice) = &link.memory {
+            self.memory.apply(self.lang, MemoryAction::Load(choice.clone()));
+        }
+        if let Some(team) = &link.team {
+            self.team.apply(self.lang, TeamAction::Load(team.clone()));
+        }
+        if let Some(run) = &link.shared {
+            // The curve stands for the run the link named (an id from another browser).
+            self.apply_imported(ImportAction::AddShared(Rc::clone(run)));
+            self.link.run = None;
+        }
+    }
+
+    /// Applies a scenario from a link: every valid value, and each refused numeric value as its
+    /// field's text with the field's error (the sizing keeps the default there).
+    fn load_fragment(&mut self, fragment: &FragmentScenario) {
         if let Some(lang) = fragment.lang {
             self.lang = lang;
         }
-        if let Some(run) = fragment.run.filter(|id| sizer_data::dataset().run(id).is_some()) {
-            self.run_id = run;
+        if let Some(run) = &fragment.run {
+            self.open_run(run);
         }
         let scenario = fragment.scenario;
         self.put_scenario_values(&scenario);
@@ -252,6 +281,49 @@ impl SizerState {
         self.seed_z = scenario.z.is_some();
         self.headroom = scenario.headroom;
         self.interpolation = scenario.interpolation;
+        for bad in &fragment.bad_fields {
+            let index = bad.field.index();
+            self.texts[index] = match &bad.shown {
+                Shown::Number(value) => format_value(self.lang, *value),
+                Shown::Text(text) => text.clone(),
+            };
+            self.errors[index] = Some(bad.error);
+        }
+    }
+
+    /// Chooses the run a link names: through the dataset's aliases, else an imported run of
+    /// this browser; an id that is neither stays chosen, so nothing else is shown in its place.
+    fn open_run(&mut self, id: &str) {
+        self.run_id = id.to_owned();
+        self.link.run = match sizer_data::dataset().resolve_run(id) {
+            sizer_data::RunLookup::Found(_) => None,
+            sizer_data::RunLookup::Alias { alias, run } => {
+                self.run_id = run.id.clone();
+                Some(RunNotice::Alias { old: id.to_owned(), new: run.id.clone(), kind: alias.kind })
+            }
+            sizer_data::RunLookup::Unknown if self.imported.get(id).is_some() => None,
+            sizer_data::RunLookup::Unknown if is_imported_id(id) && !self.imported.restored => {
+                Some(RunNotice::Waiting(id.to_owned()))
+            }
+            sizer_data::RunLookup::Unknown if is_imported_id(id) => Some(RunNotice::ImportedElsewhere(id.to_owned())),
+            sizer_data::RunLookup::Unknown => Some(RunNotice::NotInData(id.to_owned())),
+        };
+    }
+
+    /// After this browser's remembered runs are read: the imported run a link named is chosen
+    /// when it is among them, else the link's run is reported missing. Returns whether the
+    /// choice changed.
+    fn settle_waiting_run(&mut self) -> bool {
+        let Some(RunNotice::Waiting(id)) = self.link.run.clone() else {
+            return false;
+        };
+        if self.imported.get(&id).is_some() {
+            self.run_id = id;
+            self.link.run = None;
+        } else {
+            self.link.run = Some(RunNotice::ImportedElsewhere(id));
+        }
+        true
     }
 
     /// Recomputes the sizing from the current values.
@@ -277,11 +349,13 @@ fn scenario_value(scenario: &Scenario, field: Field) -> f64 {
     }
 }
 
-/// A field value as the field shows it: up to the field's decimals, trailing zeros dropped, no
-/// thousands separators (they get in the way while editing).
-pub fn format_value(lang: Lang, field: Field, value: f64) -> String {
-    let mut text = format_number(lang, value, field.spec().decimals);
-    if text.contains(lang.decimal_mark()) {
+/// A field value as the field shows it: every decimal the value has (so switching language
+/// never changes a value: 1500.5 stays 1500,5), trailing zeros dropped, no thousands separators
+/// (they get in the way while editing).
+pub fn format_value(lang: Lang, value: f64) -> String {
+    let mut text = format_number(lang, value, exact_decimals(value));
+    // `1.00e30` (a value beyond exact digits) keeps its exponent's zeros.
+    if text.contains(lang.decimal_mark()) && !text.contains('e') {
         while text.ends_with('0') {
             text.pop();
         }
@@ -293,12 +367,35 @@ pub fn format_value(lang: Lang, field: Field, value: f64) -> String {
     text
 }
 
+/// The most decimals `value` can carry exactly in [`format_number`] (9 at most, fewer for large
+/// values, whose scaled digits must stay within an `f64`'s exact integers).
+fn exact_decimals(value: f64) -> usize {
+    const EXACT: f64 = 9_007_199_254_740_992.0;
+    let mut decimals = 9;
+    let mut scaled = value.abs() * 1e9;
+    while decimals > 0 && scaled >= EXACT {
+        decimals -= 1;
+        scaled /= 10.0;
+    }
+    decimals
+}
+
 impl Reducible for SizerState {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut next = (*self).clone();
         let mut needs_sizing = true;
+        // What the browser does by itself (opening a link, reading or writing this device's
+        // runs, a drag passing over) is not a change by the person: the address stays held.
+        let by_person = !matches!(
+            action,
+            Action::LoadLink(_)
+                | Action::Imported(ImportAction::Restore(_) | ImportAction::Stored(_) | ImportAction::Drag(_))
+        );
+        if by_person {
+            next.link.held = false;
+        }
         match action {
             Action::SetText(field, text) => next.put_text(field, text),
             Action::SetRun(id) => {
@@ -333,8 +430,14 @@ impl Reducible for SizerState {
                 needs_sizing = false;
                 next.theme = theme;
             }
-            Action::LoadFragment(fragment) => next.load_fragment(fragment),
-            Action::Imported(action) => needs_sizing = next.apply_imported(action),
+            Action::LoadLink(link) => next.load_link(&link),
+            Action::Imported(action) => {
+                let restoring = matches!(action, ImportAction::Restore(_));
+                needs_sizing = next.apply_imported(action);
+                if restoring {
+                    needs_sizing |= next.settle_waiting_run();
+                }
+            }
             Action::Memory(action) => {
                 needs_sizing = false;
                 next.memory.apply(next.lang, action);
@@ -348,6 +451,10 @@ impl Reducible for SizerState {
                 needs_sizing = false;
                 next.sim_seed = seed;
             }
+        }
+        // A run the person chose answers the link's run notice.
+        if by_person && next.run_id != self.run_id {
+            next.link.run = None;
         }
         if needs_sizing {
             next.recompute();
@@ -410,5 +517,52 @@ mod tests {
         assert_eq!(state.run_id, DEFAULT_RUN);
         let state = reduce(state, Action::SetRun("no-such-run".into()));
         assert_eq!(state.run_id, DEFAULT_RUN);
+    }
+
+    fn open(hash: &str) -> SizerState {
+        let link = crate::link::read(hash).expect("a link");
+        reduce(SizerState::new(&Config::default()), Action::LoadLink(Rc::new(link)))
+    }
+
+    #[test]
+    fn a_link_keeps_every_valid_part_and_shows_the_bad_ones_in_their_fields() {
+        let state = open("#s=r:lmsys-llama-3.1-8b-fp8-sglang,l:de,f:10,a:-5");
+        assert_eq!((state.run_id.as_str(), state.lang), ("lmsys-llama-3.1-8b-fp8-sglang", Lang::De));
+        assert_eq!((state.text(Field::Floor), state.value(Field::Floor)), ("10", 10.0));
+        assert_eq!(state.text(Field::AnswerTokens), "-5");
+        assert_eq!(state.error(Field::AnswerTokens), Some(InputError::TooSmall { min: 1.0, exclusive: false }));
+        assert_eq!(state.value(Field::AnswerTokens), 400.0);
+        assert!(state.link.held && state.link.run.is_none());
+        let state = open("#s=p:0.5,l:de");
+        assert_eq!((state.text(Field::Percentile), state.value(Field::Percentile)), ("50", 99.0));
+        // The person's first change lets the address be written again.
+        let state = reduce(state, Action::SetText(Field::Floor, "12".into()));
+        assert!(!state.link.held);
+    }
+
+    #[test]
+    fn a_links_run_is_never_replaced_silently() {
+        let state = open(&["#s=r:de,m:f,q:1", &"5".repeat(400), ",f:does-not-exist,y:a%2Cb"].concat());
+        assert_eq!(state.link.run, Some(RunNotice::NotInData("de".into())));
+        let state = open("#s=r:does-not-exist,f:10");
+        assert_eq!(state.run_id, "does-not-exist");
+        assert_eq!(state.link.run, Some(RunNotice::NotInData("does-not-exist".into())));
+        assert!(state.outcome.run.is_none() && state.outcome.sizing.is_err());
+        assert_eq!(state.value(Field::Floor), 10.0);
+        let state = reduce(state, Action::SetRun(DEFAULT_RUN.into()));
+        assert_eq!((state.run_id.as_str(), state.link.run.as_ref()), (DEFAULT_RUN, None));
+
+        let old = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1-single-128-512";
+        let state = open(&["#s=r:", old].concat());
+        assert_eq!(state.run_id, DEFAULT_RUN);
+        assert!(matches!(&state.link.run, Some(RunNotice::Alias { old: o, .. }) if o == old));
+
+        // An imported run's id waits for this browser's remembered runs, then is chosen or missing.
+        let state = open("#s=r:yours-1,f:10");
+        assert_eq!(state.link.run, Some(RunNotice::Waiting("yours-1".into())));
+        let restored = crate::imported::Restored::default();
+        let after = reduce(state, Action::Imported(ImportAction::Restore(Rc::new(restored))));
+        assert_eq!(after.link.run, Some(RunNotice::ImportedElsewhere("yours-1".into())));
+        assert!(after.outcome.sizing.is_err());
     }
 }

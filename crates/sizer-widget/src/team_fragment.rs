@@ -3,13 +3,13 @@
 //!
 //! Keys: `tp:<people with the form's usage>`, `ta:<agents>`, `tc:<p99 TTFT ceiling s>` (absent:
 //! off), `th:<n|p|e|f headroom>`, `tu:<uncertainty %>`. The sizing's decoder ignores them
-//! (unknown keys); a link without them leaves the team as it is. A malformed team value makes
-//! the team part invalid and the widget keeps its current team (like the sizing's fragment).
+//! (unknown keys); a link without them leaves the team as it is. A malformed team value spoils
+//! only its own key (like the sizing's fragment): it keeps its default and is reported.
 
 use sizer_core::TeamHeadroom;
 
 use crate::codes::{self, TEAM_HEADROOM};
-use crate::fragment::PREFIX;
+use crate::fragment::{BadPart, PREFIX, shorten};
 use crate::team_state::{TeamField, TeamInput};
 
 /// A team read from a fragment.
@@ -41,8 +41,9 @@ pub fn append(fragment: String, team: &TeamInput) -> String {
     out
 }
 
-/// The team in a fragment: `None` when it has no team keys, `Some(Err(key))` when one is malformed.
-pub fn decode(fragment: &str) -> Option<Result<TeamFragment, &'static str>> {
+/// The team in a fragment: `None` when it has no team keys; else the team of its valid keys
+/// (defaults for the rest) and the parts refused.
+pub fn decode(fragment: &str) -> Option<(TeamFragment, Vec<BadPart>)> {
     let body = fragment.strip_prefix('#').unwrap_or(fragment).strip_prefix(PREFIX)?;
     let mut team = TeamFragment {
         people: sizer_data::DEFAULT_TEAM_PEOPLE,
@@ -52,6 +53,7 @@ pub fn decode(fragment: &str) -> Option<Result<TeamFragment, &'static str>> {
         uncertainty: 10.0,
     };
     let mut seen = false;
+    let mut refused = Vec::new();
     for (key, value) in body.split(',').filter_map(|pair| pair.split_once(':')) {
         let result = match key {
             "tp" => whole(value).map(|v| team.people = v).ok_or("tp"),
@@ -65,16 +67,17 @@ pub fn decode(fragment: &str) -> Option<Result<TeamFragment, &'static str>> {
             _ => continue,
         };
         if let Err(key) = result {
-            return Some(Err(key));
+            refused.push(BadPart::new(key, &shorten(value)));
         }
         seen = true;
     }
-    seen.then_some(Ok(team))
+    seen.then_some((team, refused))
 }
 
+/// A plain number (`.` decimals, exponents allowed, no grouping), read like typed ones.
 fn number(value: &str) -> Option<f64> {
-    let valid = !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit() || b == b'.');
-    value.parse::<f64>().ok().filter(|v| valid && v.is_finite())
+    let plain = !value.contains([',', ' ', '_', '\'', '\u{a0}', '\u{202f}']);
+    crate::input::parse_number(crate::i18n::Lang::En, value).ok().filter(|v| plain && *v >= 0.0)
 }
 
 fn whole(value: &str) -> Option<u64> {
@@ -106,7 +109,8 @@ mod tests {
         input.apply(Lang::En, TeamAction::SetHeadroom(TeamHeadroom::FinitePopulation));
         let fragment = append("s=r:x,l:en".into(), &input);
         assert_eq!(fragment, "s=r:x,l:en,tp:30,ta:5,th:f,tu:10,tc:2.5");
-        let team = decode(&fragment).expect("team keys").expect("valid");
+        let (team, refused) = decode(&fragment).expect("team keys");
+        assert!(refused.is_empty());
         assert_eq!(
             team,
             TeamFragment {
@@ -118,11 +122,21 @@ mod tests {
             }
         );
         assert_eq!(decode("#s=r:x,f:15"), None);
-        assert_eq!(decode("#s=tp:-3"), Some(Err("tp")));
-        assert_eq!(decode("#s=tp:4.5"), Some(Err("tp")));
-        assert_eq!(decode("#s=tu:95"), Some(Err("tu")));
-        assert_eq!(decode("#s=th:x"), Some(Err("th")));
-        assert_eq!(decode("#s=tc:0"), Some(Err("tc")));
-        assert_eq!(decode("#s=tc:NaN"), Some(Err("tc")));
+        for (link, key, value) in [
+            ("#s=tp:-3", "tp", "-3"),
+            ("#s=tp:4.5", "tp", "4.5"),
+            ("#s=tu:95", "tu", "95"),
+            ("#s=th:x", "th", "x"),
+            ("#s=tc:0", "tc", "0"),
+            ("#s=tc:NaN", "tc", "NaN"),
+        ] {
+            let (_, refused) = decode(link).expect("team keys");
+            assert_eq!(refused, [BadPart::new(key, value)], "{link}");
+        }
+        // The valid keys of a link are kept beside a refused one.
+        let (team, refused) = decode("#s=tp:30,ta:x,tu:20").expect("team keys");
+        assert_eq!((team.people, team.agents, team.uncertainty), (30, 0, 20.0));
+        assert_eq!(refused, [BadPart::new("ta", "x")]);
+        assert_eq!(decode("#s=tp:1e1").map(|(team, _)| team.people), Some(10));
     }
 }

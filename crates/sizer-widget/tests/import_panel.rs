@@ -412,7 +412,8 @@ async fn the_share_link_carries_a_curve_only_when_asked() {
     root.remove();
     let opened = mount_with("imp-l", Attributes { sync_url: true, ..Attributes::default() });
     let option = wait_for(&opened, "option[data-origin=\"yours\"]").await;
-    assert_eq!(option.text_content().unwrap_or_default(), "Shared curve (yours)");
+    // A shared curve keeps its name (issue 14).
+    assert_eq!(option.text_content().unwrap_or_default(), "Pasted (yours)");
     let shared = sizer_widget::imported::shared_run_in_fragment(&link).expect("a shared run");
     let (people, _) = value_of(&core_sizing(&shared));
     wait_for_value(&opened, "people", &people).await;

@@ -9,6 +9,7 @@ pub fn error_message(lang: Lang, error: InputError) -> String {
         InputError::Empty => text(lang, Msg::ErrEmpty).to_string(),
         InputError::NotNumber => text(lang, Msg::ErrNotNumber).to_string(),
         InputError::NotWhole => text(lang, Msg::ErrNotWhole).to_string(),
+        InputError::Huge { .. } => crate::i18n::links::huge(lang).to_string(),
         InputError::TooSmall { min, exclusive } => {
             let key = if exclusive { Msg::ErrMoreThan } else { Msg::ErrTooSmall };
             bound_sentence(lang, key, min, !exclusive)

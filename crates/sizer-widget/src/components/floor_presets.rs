@@ -19,6 +19,9 @@ pub struct FloorInputProps {
     /// The current valid floor (for highlighting a preset).
     pub floor: f64,
     pub error: Option<InputError>,
+    /// How an ambiguous number was read (see `NumberField`).
+    #[prop_or_default]
+    pub echo: Option<AttrValue>,
     pub lang: Lang,
     pub on_input: Callback<(Field, String)>,
     /// Called with a preset's value.
@@ -36,6 +39,7 @@ pub fn FloorInput(props: &FloorInputProps) -> Html {
                 id_prefix={props.id_prefix.clone()}
                 value={props.value.clone()}
                 error={props.error}
+                echo={props.echo.clone()}
                 {lang}
                 on_input={props.on_input.clone()}
             />

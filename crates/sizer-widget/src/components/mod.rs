@@ -10,6 +10,7 @@ pub mod error_text;
 pub mod floor_presets;
 pub mod import_panel;
 pub mod kv_pool_note;
+pub mod link_notice;
 pub mod memory_bar;
 pub mod memory_section;
 pub mod number_field;

@@ -23,6 +23,9 @@ pub struct NumberFieldProps {
     pub value: AttrValue,
     /// The current parse error, if any.
     pub error: Option<InputError>,
+    /// How an ambiguous number was read ("Read as 1500 (not 1.5)."), when it was.
+    #[prop_or_default]
+    pub echo: Option<AttrValue>,
     /// The display language.
     pub lang: Lang,
     /// Called with the new text on every input event.
@@ -66,6 +69,9 @@ pub fn NumberField(props: &NumberFieldProps) -> Html {
             <p class="ss-error" id={error_id} data-error={spec.name} role="alert">
                 { message.unwrap_or_default() }
             </p>
+            if let Some(echo) = &props.echo {
+                <p class="ss-hint" data-echo={spec.name}>{ echo.clone() }</p>
+            }
         </div>
     }
 }

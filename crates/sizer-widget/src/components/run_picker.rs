@@ -26,6 +26,9 @@ pub struct RunPickerProps {
     /// The person's own imported runs, listed last and marked "yours".
     #[prop_or_default]
     pub yours: Vec<Rc<Run>>,
+    /// What a link's run led to (issue 14), and whether the run is missing (an error).
+    #[prop_or_default]
+    pub notice: Option<(AttrValue, bool)>,
 }
 
 /// The run select, grouped by model.
@@ -43,10 +46,20 @@ pub fn RunPicker(props: &RunPickerProps) -> Html {
     };
     let groups = data.runs_by_model();
     let chosen = data.run(&props.selected);
+    // A link's run that is neither ours nor yours stays chosen, as itself, so the select does
+    // not fall back to showing another run.
+    let missing = chosen.is_none() && !props.yours.iter().any(|run| run.id == props.selected.as_str());
+    let invalid = props.notice.as_ref().is_some_and(|(_, error)| *error);
+    let error_id = format!("{id}-error");
     html! {
-        <div class="ss-field ss-run-picker">
+        <div class={classes!("ss-field", "ss-run-picker", invalid.then_some("ss-field--invalid"))}>
             <label for={id.clone()}>{ text(props.lang, Msg::RunLabel) }</label>
-            <select {id} data-field="run" aria-describedby={hint_id.clone()} {onchange}>
+            <select {id} data-field="run" aria-describedby={[hint_id.as_str(), " ", &error_id].concat()} aria-invalid={invalid.then_some("true")} {onchange}>
+                if missing {
+                    <option value={props.selected.clone()} selected=true disabled=true data-missing="true">
+                        { crate::fragment::shorten(&props.selected) }
+                    </option>
+                }
                 for (model_id, runs) in groups {
                     <optgroup key={model_id} label={runs.first().map(|r| r.model.clone()).unwrap_or_default()}>
                         for run in runs {
@@ -74,6 +87,9 @@ pub fn RunPicker(props: &RunPickerProps) -> Html {
                 } else {
                     { text(props.lang, Msg::RunHint) }
                 }
+            </p>
+            <p class={if invalid { "ss-error" } else { "ss-hint" }} id={error_id} data-error={invalid.then_some("run")} data-link="run" role={invalid.then_some("alert")}>
+                { props.notice.as_ref().map(|(sentence, _)| sentence.clone()).unwrap_or_default() }
             </p>
         </div>
     }

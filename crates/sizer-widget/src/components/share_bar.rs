@@ -9,9 +9,11 @@ use yew::prelude::*;
 use crate::browser;
 use crate::calculation::Calculation;
 use crate::export;
+use crate::i18n::links::copy_note;
 use crate::i18n::{Lang, Msg, text};
 use crate::memory_export;
 use crate::memory_state::MemoryChoice;
+use crate::share_link::CopyNote;
 use crate::state::Usage;
 use crate::summary::result_text;
 use crate::work::steps;
@@ -23,8 +25,12 @@ pub struct ShareBarProps {
     /// The sizing to export (compared by pointer: a new one per computation).
     pub outcome: Rc<Calculation>,
     pub usage: Option<Usage>,
-    /// The scenario's fragment (without `#`).
-    pub fragment: AttrValue,
+    /// The link's fragment (without `#`): for an imported run it carries the curve; `None` when
+    /// no honest link can be made (see `share_link::copy_link`).
+    pub fragment: Option<AttrValue>,
+    /// What to say beside "Copy link" (an imported run's curve goes into the link, or cannot).
+    #[prop_or_default]
+    pub note: Option<CopyNote>,
     /// Show "copy link" (instances that sync the URL).
     pub link: bool,
     /// The memory section's choices, exported beside the sizing.
@@ -45,6 +51,8 @@ enum Status {
     LinkCopied,
     MarkdownCopied,
     Failed,
+    /// No honest link can be made (the note beside the button says why).
+    NoLink,
 }
 
 /// The share and export buttons.
@@ -60,7 +68,8 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
         let props = props.clone();
         move || {
             let result = result_text(props.lang, &props.outcome, props.usage);
-            let link = props.link.then(|| browser::url_with_fragment(&props.fragment)).flatten();
+            let link =
+                props.link.then(|| props.fragment.as_ref().and_then(|f| browser::url_with_fragment(f))).flatten();
             let steps = steps(props.lang, &props.outcome);
             let mut markdown = export::markdown_marked(props.lang, &props.outcome, &result, &steps, None, &props.stale);
             if let (Some(team), Some(run)) = (&props.team, props.outcome.run.as_deref()) {
@@ -68,9 +77,12 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
             }
             let mut markdown =
                 memory_export::with_markdown(markdown, props.lang, &props.outcome, props.memory.as_ref());
-            // The link closes the document, after the team and the memory plan.
+            // The link closes the document, after the team and the memory plan; where no
+            // honest link can be made, the sentence why.
             if let Some(link) = link {
                 markdown.extend(["\n", link.as_str(), "\n"]);
+            } else if let (true, Some(note)) = (props.link, props.note) {
+                markdown.extend(["\n", copy_note(props.lang, note), "\n"]);
             }
             markdown
         }
@@ -78,9 +90,11 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
     let copy_link = {
         let fragment = props.fragment.clone();
         let done = done_with(Status::LinkCopied);
-        Callback::from(move |_: MouseEvent| match browser::url_with_fragment(&fragment) {
-            Some(url) => browser::copy_text(url, done.clone()),
-            None => done.emit(false),
+        let refused = status.clone();
+        Callback::from(move |_: MouseEvent| match fragment.as_ref().map(|f| browser::url_with_fragment(f)) {
+            Some(Some(url)) => browser::copy_text(url, done.clone()),
+            Some(None) => done.emit(false),
+            None => refused.set(Status::NoLink),
         })
     };
     let copy_markdown = {
@@ -112,11 +126,15 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
         Status::LinkCopied => text(lang, Msg::LinkCopied),
         Status::MarkdownCopied => text(lang, Msg::MarkdownCopied),
         Status::Failed => text(lang, Msg::CopyFailed),
+        Status::NoLink => props.note.map(|note| copy_note(lang, note)).unwrap_or_default(),
     };
     html! {
         <section class="ss-share" aria-label={text(lang, Msg::ShareHeading)}>
             if props.link {
                 <button type="button" class="ss-button ss-button--primary" data-action="copy-link" onclick={copy_link}>{ text(lang, Msg::CopyLink) }</button>
+                if let Some(note) = props.note {
+                    <p class="ss-hint" data-share="link-note" data-value={if props.fragment.is_some() { "curve" } else { "none" }}>{ copy_note(lang, note) }</p>
+                }
             }
             <button type="button" class="ss-button" data-action="copy-markdown" onclick={copy_markdown}>{ text(lang, Msg::CopyMarkdown) }</button>
             <button type="button" class="ss-button" data-action="download-markdown" onclick={download_markdown}>{ text(lang, Msg::ExportMarkdown) }</button>

@@ -9,6 +9,7 @@ mod de;
 mod en;
 pub mod formulas;
 pub mod import;
+pub mod links;
 pub mod memory;
 mod number;
 pub mod phrases;

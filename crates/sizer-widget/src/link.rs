@@ -1,0 +1,101 @@
+//! Opening a link (issue 14): everything a `#s=` fragment carries, read by each key's owner
+//! (`fragment.rs` the scenario, `team_fragment.rs` the team, `memory_state.rs` the memory
+//! choices, `sim_link.rs` the seed, `share_link.rs` a shared curve), with every part that
+//! cannot be honoured, and what the state keeps about the link: which run it named when that
+//! run is not shown as asked ([`RunNotice`]), the parts refused, and whether the address still
+//! holds the link as opened (it is not rewritten until the person changes something).
+
+use std::rc::Rc;
+
+use sizer_data::{AliasKind, Run};
+
+use crate::fragment::{self, BadPart, FragmentScenario};
+use crate::i18n::Lang;
+use crate::memory_state::MemoryChoice;
+use crate::team_fragment::TeamFragment;
+
+/// Everything a link carries.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinkLoad {
+    /// The scenario, the run id and the language (with the numeric values refused).
+    pub scenario: FragmentScenario,
+    /// The simulation's seed, when the link names a valid one.
+    pub seed: Option<u64>,
+    /// The memory section's choices, when the link has them.
+    pub memory: Option<MemoryChoice>,
+    /// The team, when the link has team keys.
+    pub team: Option<TeamFragment>,
+    /// The curve the link carries, named as in the link.
+    pub shared: Option<Rc<Run>>,
+    /// Every non-numeric part refused, in the order the owners read them.
+    pub bad_parts: Vec<BadPart>,
+}
+
+/// Reads a location's fragment; `None` when it is not a `#s=` link (an ordinary anchor).
+pub fn read(hash: &str) -> Option<LinkLoad> {
+    let mut scenario = fragment::decode(hash).ok()?;
+    let body = fragment::body(hash)?;
+    let mut bad_parts = std::mem::take(&mut scenario.bad_parts);
+    let team = crate::team_fragment::decode(hash).map(|(team, refused)| {
+        bad_parts.extend(refused);
+        team
+    });
+    let memory = MemoryChoice::from_fragment(hash, Lang::En);
+    if memory.is_none() {
+        // A memory key is there, yet the choice was refused: its budget cannot be read.
+        for key in ["mb", "mk"] {
+            if let Some(value) = body.split(',').find_map(|pair| pair.strip_prefix(key)?.strip_prefix(':')) {
+                bad_parts.push(BadPart::new(key, &fragment::shorten(value)));
+            }
+        }
+    }
+    let seed = match crate::sim_link::seed_part(body) {
+        Some(Ok(seed)) => Some(seed),
+        Some(Err(part)) => {
+            bad_parts.push(part);
+            None
+        }
+        None => None,
+    };
+    let shared = match crate::share_link::shared_run(hash) {
+        Some(Ok(run)) => Some(Rc::new(run)),
+        Some(Err(part)) => {
+            bad_parts.push(part);
+            None
+        }
+        None => None,
+    };
+    Some(LinkLoad { scenario, seed, memory, team, shared, bad_parts })
+}
+
+/// What the link's run id led to, when it is not simply the run shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunNotice {
+    /// Neither a run of this version's data nor a retired id: nothing is sized.
+    NotInData(String),
+    /// An imported run's id (`yours-<n>`), not on this device, and the link carries no curve.
+    ImportedElsewhere(String),
+    /// An imported run's id, waiting for this device's remembered runs to be read.
+    Waiting(String),
+    /// A retired id: the run that stands for it is shown.
+    Alias { old: String, new: String, kind: AliasKind },
+}
+
+impl RunNotice {
+    /// True when the link's run is not shown at all (the picker marks itself invalid).
+    pub fn is_error(&self) -> bool {
+        matches!(self, RunNotice::NotInData(_) | RunNotice::ImportedElsewhere(_))
+    }
+}
+
+/// What the state keeps about the link it was opened with.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LinkState {
+    /// The link's run, when it is not shown as asked.
+    pub run: Option<RunNotice>,
+    /// The parts of the link refused (the numeric ones are field errors instead).
+    pub bad_parts: Vec<BadPart>,
+    /// The address still holds the link as opened: nothing is written into it until the person
+    /// changes something.
+    pub held: bool,
+}
