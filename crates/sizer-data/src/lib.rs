@@ -56,9 +56,9 @@ pub use model::{
 };
 pub use model_facts::{DtypeBasis, KvDtype, KvFacts, ModelCatalog, ModelFacts, RunCache, Sourced, Weights};
 pub use run_scenario::{RunInputs, TtftNearest, YOURS, scenario_for_run};
+pub use systems::Systems;
 pub use team_plan::{CitedFigure, PlanRow, Planner};
 pub use team_request::{DEFAULT_TEAM_PEOPLE, GroupRequest, HeadroomChoice, TeamRequest, TeamRequestError, Usage};
 pub use validate::is_valid_id;
-pub use systems::Systems;
 pub use wire::WireError;
 pub use workload_fit::{PROMPT_MISMATCH_FACTOR, WorkloadCaveat, workload_caveats};

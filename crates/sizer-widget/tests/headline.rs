@@ -129,7 +129,8 @@ async fn the_headline_follows_the_replicas_with_the_sparks_it_covers() {
     type_into(&root, "replicas", "2").await;
     let summary =
         wait_for_text(&root, "[data-result=\"summary\"]", |t| t.contains(" on 4 DGX Sparks (2 pairs, TP=2), ")).await;
-    let people = find(&root, "[data-result=\"people\"]").and_then(|e| e.get_attribute("data-value")).unwrap_or_default();
+    let people =
+        find(&root, "[data-result=\"people\"]").and_then(|e| e.get_attribute("data-value")).unwrap_or_default();
     assert!(summary.starts_with(&format!("{people} people chatting on 4 DGX Sparks")), "{summary} / {people}");
     let sparks = find(&root, "[data-result=\"summary\"]").and_then(|e| e.get_attribute("data-sparks"));
     assert_eq!(sparks.as_deref(), Some("4"));

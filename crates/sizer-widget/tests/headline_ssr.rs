@@ -75,10 +75,17 @@ fn a_tp2_pair_with_two_replicas_is_four_sparks() {
     // The run measured 2 Sparks in tensor parallel (DATA.md); 2 replicas of that pair: 4 Sparks.
     assert_eq!(attribute_of(&html, "data-result=\"summary\"", "data-sparks"), "4");
     let people = attribute_of(&html, "data-result=\"people\"", "data-value");
-    assert_eq!(summary(&html), format!("{people} people chatting on 4 DGX Sparks (2 pairs, TP=2), limited by per-user speed."));
+    assert_eq!(
+        summary(&html),
+        format!("{people} people chatting on 4 DGX Sparks (2 pairs, TP=2), limited by per-user speed.")
+    );
 
     let de = render(Attributes { replicas: Some("2".into()), lang: Some("de".into()), ..attributes(Some(TP2)) });
-    assert!(summary(&de).contains(" Personen im Chat auf 4 DGX Sparks (2 Paare, TP=2), begrenzt durch "), "{}", summary(&de));
+    assert!(
+        summary(&de).contains(" Personen im Chat auf 4 DGX Sparks (2 Paare, TP=2), begrenzt durch "),
+        "{}",
+        summary(&de)
+    );
 }
 
 #[test]
@@ -143,7 +150,10 @@ fn german_units_do_not_break_from_their_numbers() {
     assert_eq!(summary(&html), "163 Personen im Chat auf 1 DGX Spark, begrenzt durch Tempo je Person.");
     // The TTFT note's first paragraph.
     let ttft = text_of(&html[html.find("data-result=\"ttft\"").expect("TTFT note")..], "<p");
-    assert_eq!(ttft.trim(), format!("Gemessene p99-Zeit bis zum ersten Token bei 64 gleichzeitigen Anfragen: 2,7{NBSP}s."));
+    assert_eq!(
+        ttft.trim(),
+        format!("Gemessene p99-Zeit bis zum ersten Token bei 64 gleichzeitigen Anfragen: 2,7{NBSP}s.")
+    );
 }
 
 #[test]

@@ -40,7 +40,10 @@ fn the_default_scenario_is_in_the_html() {
     assert_eq!(attribute_of(&html, "data-result=\"people\"", "data-value"), "163");
     assert_eq!(text_of(&html, "data-result=\"streams\""), "52");
     assert_eq!(attribute_of(&html, "data-result=\"binding\"", "data-value"), "speed");
-    assert_eq!(text_of(&html, "data-result=\"summary\""), "163 people chatting on 1 DGX Spark, limited by per-user speed.");
+    assert_eq!(
+        text_of(&html, "data-result=\"summary\""),
+        "163 people chatting on 1 DGX Spark, limited by per-user speed."
+    );
     assert!(html.contains("class=\"spark-sizer\""));
     assert!(html.contains("aria-live=\"polite\""));
 }

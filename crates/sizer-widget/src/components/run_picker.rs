@@ -9,8 +9,8 @@ use yew::prelude::*;
 
 use sizer_data::{Run, dataset};
 
-use crate::i18n::import::{ImportMsg, import_text};
 use crate::i18n::headline::{unusable_group, unusable_reason};
+use crate::i18n::import::{ImportMsg, import_text};
 use crate::i18n::{Lang, Msg, text};
 use crate::work::run_citation;
 

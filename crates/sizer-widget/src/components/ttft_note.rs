@@ -4,8 +4,8 @@
 use yew::prelude::*;
 
 use crate::calculation::{TTFT_WARNING_S, TtftNearest, ttft_warns};
-use crate::i18n::{headline, phrases};
 use crate::i18n::{Lang, Msg, format_integer, format_number, text};
+use crate::i18n::{headline, phrases};
 
 /// Props of [`TtftNote`].
 #[derive(Properties, PartialEq, Clone)]

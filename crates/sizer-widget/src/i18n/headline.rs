@@ -59,11 +59,15 @@ pub fn hardware(lang: Lang, systems: &Systems<'_>, replicas: u32) -> String {
                 (Lang::En, true) => "per system as measured".to_owned(),
                 (Lang::En, false) => ["on ", &format_integer(lang, u64::from(copies)), " systems as measured"].concat(),
                 (Lang::De, true) => "je System wie gemessen".to_owned(),
-                (Lang::De, false) => ["auf ", &format_integer(lang, u64::from(copies)), " Systemen wie gemessen"].concat(),
+                (Lang::De, false) => {
+                    ["auf ", &format_integer(lang, u64::from(copies)), " Systemen wie gemessen"].concat()
+                }
             };
             match (hardware, nodes) {
                 (Some(name), 1) => [head.as_str(), " (", name, ")"].concat(),
-                (Some(name), n) => [head.as_str(), " (", &format_integer(lang, u64::from(n)), " × ", name, ")"].concat(),
+                (Some(name), n) => {
+                    [head.as_str(), " (", &format_integer(lang, u64::from(n)), " × ", name, ")"].concat()
+                }
                 (None, _) => head,
             }
         }
@@ -256,10 +260,18 @@ pub fn never_reaches(lang: Lang, floor: &str, hardware: &str, first_speed: &str,
         Lang::De => ([NBSP, "Token/s"].concat(), [NBSP, "Token/s"].concat()),
     };
     match (lang, alone) {
-        (Lang::En, true) => {
-            ["Never reaches ", floor, &unit, " ", hardware, ", even alone (", first_speed, &speed_unit, " for one request)."]
-                .concat()
-        }
+        (Lang::En, true) => [
+            "Never reaches ",
+            floor,
+            &unit,
+            " ",
+            hardware,
+            ", even alone (",
+            first_speed,
+            &speed_unit,
+            " for one request).",
+        ]
+        .concat(),
         (Lang::En, false) => [
             "Never reaches ",
             floor,
@@ -398,7 +410,9 @@ pub fn prefill_over_ttft(lang: Lang, prompt: &str, prefill: &str, ttft: &str) ->
 /// Why the percentile field does nothing while the peak factor is the article's z = 2.33.
 pub fn percentile_unused(lang: Lang) -> &'static str {
     match lang {
-        Lang::En => "Not used: the peak factor is fixed at z = 2.33. Choose \u{201c}from the percentile\u{201d} to use it.",
+        Lang::En => {
+            "Not used: the peak factor is fixed at z = 2.33. Choose \u{201c}from the percentile\u{201d} to use it."
+        }
         Lang::De => {
             "Nicht verwendet: Der Spitzenfaktor ist auf z = 2,33 festgelegt. Wählen Sie \u{201e}aus dem Perzentil\u{201c}, um es zu nutzen."
         }
@@ -457,6 +471,9 @@ mod tests {
         );
         assert_eq!(margin(Lang::En, "prefill", 653.25, 1, 654), "The next limit, prefill, allows 654 people.");
         assert_eq!(margin(Lang::En, "prefill", 0.5, 2, 3), "The next limit, prefill, allows 3 people.");
-        assert_eq!(margin(Lang::De, "Prefill", 0.5, 20, 1), "Die nächste Grenze, Prefill, erlaubt 50\u{a0}% mehr (1 Person).");
+        assert_eq!(
+            margin(Lang::De, "Prefill", 0.5, 20, 1),
+            "Die nächste Grenze, Prefill, erlaubt 50\u{a0}% mehr (1 Person)."
+        );
     }
 }
