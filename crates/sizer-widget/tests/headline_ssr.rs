@@ -184,3 +184,14 @@ fn a_single_imported_point_is_not_at_least_0_people() {
     );
     assert_eq!(result.sparks_value, "as-measured");
 }
+
+#[test]
+fn the_link_f80_b1_gives_people_not_a_percentage_of_one() {
+    // `#s=f:80,b:1`: chat, always busy, floor 80. Speed: 1 stream, 1 person (no headroom for the
+    // always busy). KV: floor(924,912 / 8,192) = 112 sessions; prefill 5,705 / (512 / 120) = 1,337.
+    let scenario = Scenario { floor_tok_s: 80.0, always_busy: true, ..Scenario::chat() };
+    let outcome = Calculation::compute("gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1", scenario);
+    let result = result_text(Lang::En, &outcome, None);
+    assert_eq!(result.summary, "1 person on 1 DGX Spark, limited by per-user speed.");
+    assert_eq!(result.margin.as_deref(), Some("The next limit, KV-cache sessions, allows 112 people."));
+}
