@@ -8,8 +8,8 @@ use sizer_data::{Run, dataset};
 
 use crate::calculation::{Calculation, Cited};
 use crate::i18n::formulas::{Formula, Word, formula, word};
-use crate::i18n::phrases;
 use crate::i18n::{Lang, Msg, format_integer, format_number, text};
+use crate::i18n::{headline, phrases};
 use crate::summary::{decimals, limit_name};
 
 /// Where a step's figures come from.
@@ -113,8 +113,15 @@ pub fn steps(lang: Lang, outcome: &Calculation) -> Vec<Step> {
         formula: formula(lang, Formula::People).into(),
         inputs: ["min(".into(), users.join("; "), ") × ".into(), format_integer(lang, u64::from(sizing.replicas))]
             .concat(),
-        result: [format_integer(lang, sizing.people), " (".into(), limit_name(lang, sizing.binding).into(), ")".into()]
-            .concat(),
+        // The people with the hardware they are on, as the headline says it.
+        result: [
+            format_integer(lang, sizing.people),
+            " (".into(),
+            limit_name(lang, sizing.binding).into(),
+            ") ".into(),
+            headline::hardware(lang, &run.systems(), sizing.replicas),
+        ]
+        .concat(),
         cite: None,
     });
     steps

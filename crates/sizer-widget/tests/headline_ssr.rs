@@ -195,3 +195,13 @@ fn the_link_f80_b1_gives_people_not_a_percentage_of_one() {
     assert_eq!(result.summary, "1 person on 1 DGX Spark, limited by per-user speed.");
     assert_eq!(result.margin.as_deref(), Some("The next limit, KV-cache sessions, allows 112 people."));
 }
+
+#[test]
+fn the_last_worked_step_names_the_hardware_too() {
+    let scenario = Scenario { replicas: 2, ..Scenario::chat() };
+    let outcome = Calculation::compute(TP2, scenario);
+    let steps = sizer_widget::work::steps(Lang::En, &outcome);
+    let last = steps.last().expect("steps");
+    let people = result_text(Lang::En, &outcome, Some(Usage::Chat)).people;
+    assert_eq!(last.result, format!("{people} (per-user speed) on 4 DGX Sparks (2 pairs, TP=2)"));
+}
