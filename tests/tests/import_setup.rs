@@ -30,7 +30,7 @@ fn sglang_server_info_states_gpus_nodes_and_pool() {
     assert_eq!((setup.gpus, setup.systems, setup.kv_pool_tokens), (Some(1), Some(1), Some(2_301_720.0)));
     assert_eq!(setup.max_context_tokens, None);
     assert_eq!(setup.hardware, None, "the file names no hardware (\"device\": \"cuda\" is not a name)");
-    assert_eq!((run.systems(), run.gpus(), run.hardware()), (Some(1), Some(1), "not stated"));
+    assert_eq!((run.stated_systems(), run.gpus(), run.hardware()), (Some(1), Some(1), "not stated"));
     assert!(setup.stated_by_file("kv_pool_tokens") && !setup.stated_by_file("hardware"));
 }
 
@@ -50,7 +50,7 @@ fn a_report_names_its_hardware_and_batched_bench_its_kv_cache() {
     assert_eq!(old.setup, YourSetup::default());
     let paste = import("concurrency,tok/s\n1,50\n8,20\n", "").expect("imports");
     let run = paste.to_runs().expect("complete").remove(0);
-    assert_eq!((run.systems(), run.hardware(), run.origin), (None, "not stated", RunOrigin::Yours));
+    assert_eq!((run.stated_systems(), run.hardware(), run.origin), (None, "not stated", RunOrigin::Yours));
     assert_eq!(run.hardware_label(), "hardware not stated, systems not stated");
 }
 
@@ -58,7 +58,7 @@ fn a_report_names_its_hardware_and_batched_bench_its_kv_cache() {
 fn a_persons_setup_describes_the_run() {
     let setup = YourSetup { hardware: Some("H200".into()), systems: Some(2), gpus: Some(16), ..YourSetup::default() };
     let run = sglang_run().with_setup(setup);
-    assert_eq!((run.systems(), run.gpus(), run.hardware()), (Some(2), Some(16), "H200"));
+    assert_eq!((run.stated_systems(), run.gpus(), run.hardware()), (Some(2), Some(16), "H200"));
     assert_eq!((run.hardware.as_str(), run.nodes), ("H200", 2));
     assert_eq!(run.hardware_label(), "H200, 2 systems, 16 GPUs");
     assert!(run.validate().is_ok());

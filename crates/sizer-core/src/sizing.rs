@@ -83,6 +83,14 @@ pub struct Sizing {
     pub people_is_lower_bound: bool,
 }
 
+impl Sizing {
+    /// True when only the speed limit is known (no KV pool and no prefill rate): the people
+    /// are then an upper bound "by speed alone", since an unknown limit may bind first.
+    pub fn only_speed_known(&self) -> bool {
+        self.users_by_kv.is_none() && self.users_by_prefill.is_none()
+    }
+}
+
 /// Runs the seed's four steps plus the KV and prefill limits.
 ///
 /// # Formula

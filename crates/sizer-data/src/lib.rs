@@ -33,10 +33,12 @@ mod run_alias;
 mod run_scenario;
 mod setup;
 mod sim;
+mod systems;
 mod team_plan;
 mod team_request;
 mod validate;
 mod wire;
+mod workload_fit;
 
 pub use advice::Situation;
 pub use catalog::{EMBEDDED_CATALOG_BINARY, catalog, try_catalog};
@@ -58,7 +60,9 @@ pub use model_facts::{DtypeBasis, KvDtype, KvFacts, ModelCatalog, ModelFacts, Ru
 pub use run_alias::{AliasKind, RUN_ALIASES, RunAlias, RunLookup};
 pub use run_scenario::{RunInputs, TtftNearest, YOURS, scenario_for_run};
 pub use setup::{HARDWARE_NOT_STATED, SetupField, YourSetup};
+pub use systems::Systems;
 pub use team_plan::{CitedFigure, PlanRow, Planner};
 pub use team_request::{DEFAULT_TEAM_PEOPLE, GroupRequest, HeadroomChoice, TeamRequest, TeamRequestError, Usage};
 pub use validate::is_valid_id;
 pub use wire::WireError;
+pub use workload_fit::{PROMPT_MISMATCH_FACTOR, WorkloadCaveat, workload_caveats};

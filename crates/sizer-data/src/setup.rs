@@ -59,7 +59,7 @@ impl YourSetup {
 impl Run {
     /// How many systems (machines, nodes) the run's curve was measured on: a sourced run's
     /// `nodes`; for a person's own run what the file or the person said, `None` when neither did.
-    pub fn systems(&self) -> Option<u32> {
+    pub fn stated_systems(&self) -> Option<u32> {
         match self.origin {
             RunOrigin::Sourced => Some(self.nodes),
             RunOrigin::Yours => self.setup.as_ref().and_then(|setup| setup.systems),
@@ -95,7 +95,7 @@ impl Run {
         } else {
             parts.push(["hardware ", HARDWARE_NOT_STATED].concat());
         }
-        match self.systems() {
+        match self.stated_systems() {
             Some(1) => parts.push("1 system".to_owned()),
             Some(n) => parts.push(format!("{n} systems")),
             None => parts.push("systems not stated".to_owned()),

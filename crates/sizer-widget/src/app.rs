@@ -34,7 +34,7 @@ use crate::components::work_steps::WorkSteps;
 use crate::config::Config;
 use crate::fragment;
 use crate::handlers::Handlers;
-use crate::i18n::{Lang, Msg, text};
+use crate::i18n::{Lang, Msg, headline, text};
 use crate::input::Field;
 use crate::memory_state::MemoryAction;
 use crate::run_ref::RunRef;
@@ -108,6 +108,8 @@ pub fn App(props: &AppProps) -> Html {
     let t = |msg: Msg| AttrValue::Static(text(lang, msg));
     let warning = outcome.sizing().is_some_and(|s| s.whole_streams == 0 || s.people_is_lower_bound);
     let busy_id = format!("{prefix}-always-busy");
+    // z = 2.33 fixed (normal approximation only): the percentile changes nothing.
+    let percentile_unused = state.seed_z && state.headroom == HeadroomMethod::NormalApprox;
     let team_share = Some(crate::team_export::TeamShare {
         input: state.team.clone(),
         usage: state.scenario(),
@@ -188,7 +190,16 @@ pub fn App(props: &AppProps) -> Html {
                     <fieldset class="ss-group">
                         <legend>{ text(lang, Msg::AdvancedLegend) }</legend>
                         <div class="ss-grid">
-                            { field(Field::Percentile) }
+                            <NumberField
+                                key={Field::Percentile.name()}
+                                field={Field::Percentile}
+                                id_prefix={prefix.clone()}
+                                value={AttrValue::from(state.text(Field::Percentile).to_string())}
+                                error={state.error(Field::Percentile)}
+                                {lang}
+                                on_input={handlers.on_input.clone()}
+                                disabled_reason={percentile_unused.then(|| AttrValue::Static(headline::percentile_unused(lang)))}
+                            />
                             <ChoiceSelect
                                 name="z"
                                 id_prefix={prefix.clone()}

@@ -53,6 +53,11 @@ pub fn markdown_marked(
         out.push_str(margin);
         out.push('\n');
     }
+    for caveat in &result.caveats {
+        out.push_str("- ⚠ ");
+        out.push_str(caveat);
+        out.push('\n');
+    }
     out.push_str("\n### ");
     out.push_str(text(lang, Msg::WorkHeading));
     out.push_str("\n\n");
@@ -142,7 +147,7 @@ impl<'a> ImportedRunJson<'a> {
             points,
             figure,
             hardware: run.hardware(),
-            systems: run.systems(),
+            systems: run.stated_systems(),
             gpus: run.gpus(),
             run,
         })
@@ -349,7 +354,7 @@ mod tests {
         let result = result_text(Lang::En, &outcome, Some(Usage::Chat));
         let md =
             markdown(Lang::En, &outcome, &result, &steps(Lang::En, &outcome), Some("https://example.test/#s=f:15"));
-        assert!(md.contains("**About 160 people chatting, limited by per-user speed.**"), "{md}");
+        assert!(md.contains("**163 people chatting on 1 DGX Spark, limited by per-user speed.**"), "{md}");
         assert!(md.contains("- People served: 163"), "{md}");
         assert!(md.contains("2. **Streams at the floor**"), "{md}");
         assert!(md.ends_with("https://example.test/#s=f:15\n"));

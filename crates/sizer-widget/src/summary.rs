@@ -1,12 +1,18 @@
 //! The result as text: the headline figures (with their machine values for `data-value`), the
-//! quotable sentence and the margin to the next limit. Shared by the result panel, the
-//! prerendered page and the Markdown export.
+//! quotable sentence (naming the hardware it covers), the margin to the next limit and the
+//! caveats when the workload does not fit the run. Shared by the result panel, the prerendered
+//! page and the Markdown export.
+//!
+//! The headline gives the people exactly (163, as the English seed's worked sizing says; its
+//! summary rounds to "about 160"): the number in the sentence is the number in the figures.
 
 use sizer_core::{Limit, Sizing, StreamsAtFloor};
+use sizer_data::{WorkloadCaveat, workload_caveats};
 
 use crate::calculation::{Calculation, NoSizing};
 use crate::codes::{self, LIMIT};
-use crate::i18n::phrases::{self, Audience};
+use crate::i18n::headline;
+use crate::i18n::phrases::Audience;
 use crate::i18n::{Lang, Msg, format_integer, format_number, text};
 use crate::state::Usage;
 
@@ -27,23 +33,18 @@ pub struct ResultText {
     pub binding_value: &'static str,
     /// The quotable sentence.
     pub summary: String,
+    /// DGX Sparks the sentence covers (`4`), `as-measured` for other hardware, empty without a
+    /// run.
+    pub sparks_value: String,
     /// The margin to the next limit, when there is one.
     pub margin: Option<String>,
+    /// Sentences saying where the workload does not fit the run (empty when it fits).
+    pub caveats: Vec<String>,
 }
 
 /// The localised name of a limit.
 pub fn limit_name(lang: Lang, limit: Limit) -> &'static str {
     codes::label(lang, &LIMIT, limit)
-}
-
-/// A number rounded down to two significant digits for a sentence people quote (163 -> 160,
-/// 1,234 -> 1,200; under 100 unchanged).
-pub fn quotable(value: u64) -> u64 {
-    let mut unit = 1;
-    while value / unit >= 100 {
-        unit *= 10;
-    }
-    value / unit * unit
 }
 
 /// Formats the outcome's result in `lang` for the given usage preset (None: custom usage).
@@ -53,15 +54,32 @@ pub fn result_text(lang: Lang, outcome: &Calculation, usage: Option<Usage>) -> R
         Some(Usage::Agent) => Audience::Agents,
         None => Audience::People,
     };
-    match &outcome.sizing {
-        Ok(sizing) => sized_text(lang, sizing, audience),
-        Err(problem) => {
+    let systems = outcome.run.as_deref().map(|run| run.systems());
+    let sparks_value = match systems.map(|s| s.sparks(outcome.scenario.replicas)) {
+        Some(Some(sparks)) => sparks.to_string(),
+        Some(None) => "as-measured".to_owned(),
+        None => String::new(),
+    };
+    match (&outcome.sizing, systems) {
+        (Ok(sizing), Some(systems)) => {
+            let hardware = headline::hardware(lang, &systems, sizing.replicas);
+            let caveats = outcome
+                .run
+                .as_deref()
+                .map(|run| workload_caveats(run, &outcome.scenario, sizing))
+                .unwrap_or_default()
+                .iter()
+                .map(|caveat| caveat_text(lang, caveat))
+                .collect();
+            ResultText { sparks_value, caveats, ..sized_text(lang, outcome, sizing, audience, &hardware) }
+        }
+        (problem, _) => {
             let message = text(
                 lang,
                 match problem {
-                    NoSizing::NoRun => Msg::ErrUnknownRun,
-                    NoSizing::NoCurve => Msg::ErrNoCurve,
-                    NoSizing::Scenario(_) => Msg::ErrScenario,
+                    Err(NoSizing::NoCurve) => Msg::ErrNoCurve,
+                    Err(NoSizing::Scenario(_)) => Msg::ErrScenario,
+                    Err(NoSizing::NoRun) | Ok(_) => Msg::ErrUnknownRun,
                 },
             );
             ResultText {
@@ -72,54 +90,86 @@ pub fn result_text(lang: Lang, outcome: &Calculation, usage: Option<Usage>) -> R
                 binding: "—".into(),
                 binding_value: "",
                 summary: message.to_string(),
+                sparks_value,
                 margin: None,
+                caveats: Vec::new(),
             }
         }
     }
 }
 
-fn sized_text(lang: Lang, sizing: &Sizing, audience: Audience) -> ResultText {
+fn sized_text(lang: Lang, outcome: &Calculation, sizing: &Sizing, audience: Audience, hardware: &str) -> ResultText {
     let people = format_integer(lang, sizing.people);
     let binding = limit_name(lang, sizing.binding);
     let streams_whole = format_integer(lang, u64::from(sizing.whole_streams));
-    let (streams, summary) = match sizing.streams {
-        StreamsAtFloor::NeverReached { first } => (
-            streams_whole.clone(),
-            phrases::never_reaches(
-                lang,
-                &format_number(lang, sizing.floor_tok_s, decimals(sizing.floor_tok_s)),
-                &format_number(lang, first.tok_s, 1),
-                &format_number(lang, first.concurrency, 0),
-                first.concurrency <= 1.0,
-            ),
-        ),
-        StreamsAtFloor::AtLeast { last } if sizing.people_is_lower_bound => (
-            ["≥ ", &streams_whole].concat(),
-            phrases::summary_at_least(
-                lang,
-                &format_integer(lang, sizing.people),
-                audience,
-                &format_number(lang, last.concurrency, 0),
-            ),
-        ),
-        StreamsAtFloor::AtLeast { .. } => (
-            ["≥ ", &streams_whole].concat(),
-            phrases::summary(lang, &format_integer(lang, quotable(sizing.people)), audience, binding),
-        ),
-        StreamsAtFloor::Within { .. } => (
-            streams_whole.clone(),
-            phrases::summary(lang, &format_integer(lang, quotable(sizing.people)), audience, binding),
-        ),
+    let streams = match sizing.streams {
+        StreamsAtFloor::AtLeast { .. } => ["≥ ", &streams_whole].concat(),
+        _ => streams_whole,
     };
     ResultText {
-        people,
-        people_value: format_integer(Lang::En, sizing.people).replace(',', ""),
+        people_value: sizing.people.to_string(),
+        streams_value: sizing.whole_streams.to_string(),
         streams,
-        streams_value: format_integer(Lang::En, u64::from(sizing.whole_streams)).replace(',', ""),
         binding: binding.to_string(),
         binding_value: codes::code(&LIMIT, sizing.binding),
-        summary,
+        summary: headline_sentence(lang, outcome, sizing, audience, hardware),
+        sparks_value: String::new(),
         margin: margin_text(lang, sizing),
+        caveats: Vec::new(),
+        people,
+    }
+}
+
+/// The sentence: who and how many, on what hardware, and what binds (or why nobody).
+fn headline_sentence(lang: Lang, outcome: &Calculation, sizing: &Sizing, audience: Audience, hardware: &str) -> String {
+    let people = format_integer(lang, sizing.people);
+    let count = sizing.people;
+    let binding = limit_name(lang, sizing.binding);
+    match sizing.streams {
+        StreamsAtFloor::NeverReached { first } => headline::never_reaches(
+            lang,
+            &format_number(lang, sizing.floor_tok_s, decimals(sizing.floor_tok_s)),
+            hardware,
+            &format_number(lang, first.tok_s, 1),
+            &format_number(lang, first.concurrency, 0),
+            first.concurrency <= 1.0,
+        ),
+        StreamsAtFloor::AtLeast { last } if sizing.people_is_lower_bound => {
+            let last = format_number(lang, last.concurrency, 0);
+            if count == 0 {
+                headline::too_few_measured(lang, audience, hardware, &last)
+            } else {
+                headline::at_least(lang, &people, count, audience, hardware, &last, sizing.only_speed_known())
+            }
+        }
+        _ if count == 0 => match (sizing.binding, sizing.kv_sessions, outcome.scenario.kv_pool_tokens) {
+            (Limit::KvCache, Some(0), Some(pool)) => headline::session_over_pool(
+                lang,
+                hardware,
+                &format_number(lang, outcome.scenario.context_tokens, 0),
+                &format_number(lang, pool, 0),
+            ),
+            _ => headline::fewer_than_one(lang, audience, hardware, binding),
+        },
+        _ if sizing.only_speed_known() => headline::speed_alone(lang, &people, count, audience, hardware),
+        _ => headline::sized(lang, &people, count, audience, hardware, binding),
+    }
+}
+
+/// The sentence for one workload caveat.
+fn caveat_text(lang: Lang, caveat: &WorkloadCaveat) -> String {
+    match *caveat {
+        WorkloadCaveat::LongerPrompts { asked_tokens, measured_tokens } => headline::longer_prompts(
+            lang,
+            &format_number(lang, asked_tokens, decimals(asked_tokens)),
+            &format_number(lang, measured_tokens, decimals(measured_tokens)),
+        ),
+        WorkloadCaveat::PrefillOverTtft { prefill_s, ttft_s, prompt_tokens } => headline::prefill_over_ttft(
+            lang,
+            &format_number(lang, prompt_tokens, decimals(prompt_tokens)),
+            &headline::duration(lang, prefill_s),
+            &headline::duration(lang, ttft_s),
+        ),
     }
 }
 
@@ -143,12 +193,7 @@ fn margin_text(lang: Lang, sizing: &Sizing) -> Option<String> {
     // No finite margin (the binding limit serves nobody): the headline already says why.
     let margin = sizing.margin_to_next?;
     let people = (users.max(0.0).floor() as u64).saturating_mul(u64::from(sizing.replicas));
-    Some(phrases::margin(
-        lang,
-        limit_name(lang, limit),
-        &format_number(lang, margin * 100.0, 0),
-        &format_integer(lang, people),
-    ))
+    Some(headline::margin(lang, limit_name(lang, limit), margin, sizing.people, people))
 }
 
 /// Decimals to show a user-typed figure: none for whole numbers, else up to two.
@@ -169,14 +214,6 @@ mod tests {
     use sizer_core::Scenario;
 
     #[test]
-    fn quotable_rounds_down_to_two_digits() {
-        assert_eq!(quotable(163), 160);
-        assert_eq!(quotable(1_234), 1_200);
-        assert_eq!(quotable(99), 99);
-        assert_eq!(quotable(0), 0);
-    }
-
-    #[test]
     fn the_seed_sentence() {
         let scenario = Scenario { z: Some(2.33), ..Scenario::chat() };
         let outcome = Calculation::compute(DEFAULT_RUN, scenario);
@@ -184,7 +221,8 @@ mod tests {
         assert_eq!(result.people, "163");
         assert_eq!(result.streams, "52");
         assert_eq!(result.binding_value, "speed");
-        assert_eq!(result.summary, "About 160 people chatting, limited by per-user speed.");
+        assert_eq!(result.summary, "163 people chatting on 1 DGX Spark, limited by per-user speed.");
+        assert_eq!(result.sparks_value, "1");
     }
 
     #[test]
@@ -193,7 +231,10 @@ mod tests {
         let outcome = Calculation::compute(run, Scenario::chat());
         let result = result_text(Lang::En, &outcome, Some(Usage::Chat));
         assert_eq!(result.people, "0");
-        assert_eq!(result.summary, "Never reaches 15 tok/s, even alone (6.0 tok/s for one request).");
+        assert_eq!(
+            result.summary,
+            "Never reaches 15\u{a0}tok/s on 1 DGX Spark, even alone (6.0\u{a0}tok/s for one request)."
+        );
     }
 
     #[test]

@@ -8,8 +8,8 @@ use sizer_data::{Run, dataset};
 
 use crate::calculation::{Calculation, Cited};
 use crate::i18n::formulas::{Formula, Word, formula, word};
-use crate::i18n::phrases;
 use crate::i18n::{Lang, Msg, format_integer, format_number, text};
+use crate::i18n::{headline, phrases};
 use crate::summary::{decimals, limit_name};
 
 /// Where a step's figures come from.
@@ -74,13 +74,13 @@ pub fn steps(lang: Lang, outcome: &Calculation) -> Vec<Step> {
             n(sizing.speed_for_duty_tok_s, decimals(sizing.speed_for_duty_tok_s)),
             " + ".into(),
             n(outcome.scenario.ttft_s, 2),
-            " s = ".into(),
+            "\u{a0}s = ".into(),
             n(sizing.busy_s, 1),
-            " s; ".into(),
+            "\u{a0}s; ".into(),
             n(sizing.busy_s, 1),
             " / ".into(),
             n(outcome.scenario.interval_s, decimals(outcome.scenario.interval_s)),
-            " s".into(),
+            "\u{a0}s".into(),
         ]
         .concat()
     };
@@ -88,7 +88,7 @@ pub fn steps(lang: Lang, outcome: &Calculation) -> Vec<Step> {
         title: text(lang, Msg::StepDuty),
         formula: duty_formula,
         inputs: duty_inputs,
-        result: [n(sizing.duty * 100.0, 1), " %".into()].concat(),
+        result: [n(sizing.duty * 100.0, 1), "\u{a0}%".into()].concat(),
         cite: None,
     });
 
@@ -113,8 +113,15 @@ pub fn steps(lang: Lang, outcome: &Calculation) -> Vec<Step> {
         formula: formula(lang, Formula::People).into(),
         inputs: ["min(".into(), users.join("; "), ") × ".into(), format_integer(lang, u64::from(sizing.replicas))]
             .concat(),
-        result: [format_integer(lang, sizing.people), " (".into(), limit_name(lang, sizing.binding).into(), ")".into()]
-            .concat(),
+        // The people with the hardware they are on, as the headline says it.
+        result: [
+            format_integer(lang, sizing.people),
+            " (".into(),
+            limit_name(lang, sizing.binding).into(),
+            ") ".into(),
+            headline::hardware(lang, &run.systems(), sizing.replicas),
+        ]
+        .concat(),
         cite: None,
     });
     steps
@@ -147,7 +154,7 @@ fn streams_step(lang: Lang, sizing: &Sizing, method: Interpolation, cite: StepCi
 fn headroom_step(lang: Lang, sizing: &Sizing) -> Step {
     let n = |value: f64, places: usize| format_number(lang, value, places);
     let streams = format_integer(lang, u64::from(sizing.whole_streams));
-    let percentile = [n(sizing.percentile * 100.0, 2), " %".into()].concat();
+    let percentile = [n(sizing.percentile * 100.0, 2), "\u{a0}%".into()].concat();
     let (formula, inputs) = match sizing.headroom {
         HeadroomMethod::NormalApprox => (
             formula(lang, Formula::HeadroomNormal),
@@ -296,7 +303,8 @@ mod tests {
         assert_eq!(steps[1].inputs, "18.4 tok/s at 32 → 13.1 tok/s at 64");
         assert!(steps[1].result.ends_with("→ 52"), "{}", steps[1].result);
         assert_eq!(steps[1].cite.as_ref().map(|c| c.cited_id.as_str()), Some(DEFAULT_RUN));
-        assert_eq!(steps[2].inputs, "400 / 15 + 1.00 s = 27.7 s; 27.7 / 120 s");
+        assert_eq!(steps[2].inputs, "400 / 15 + 1.00\u{a0}s = 27.7\u{a0}s; 27.7 / 120\u{a0}s");
+        assert_eq!(steps[2].result, "23.1\u{a0}%");
         assert_eq!(steps[3].result, "load ≤ 37.7");
         assert!(steps[7].result.starts_with("163"), "{}", steps[7].result);
     }

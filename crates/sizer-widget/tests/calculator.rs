@@ -60,7 +60,7 @@ async fn default_shows_the_seed_chat_sizing() {
     let root = mount(Attributes::default(), "t0");
     assert_shows(&root, &QWEN_CHAT).await;
     let summary = wait_for(&root, "[data-result=\"summary\"]").await.text_content().unwrap_or_default();
-    assert!(summary.contains("people chatting, limited by per-user speed"), "{summary}");
+    assert!(summary.contains("people chatting on 1 DGX Spark, limited by per-user speed"), "{summary}");
     assert!(find(&root, ".spark-sizer").is_some(), "root class");
 }
 

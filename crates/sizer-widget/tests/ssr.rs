@@ -40,7 +40,10 @@ fn the_default_scenario_is_in_the_html() {
     assert_eq!(attribute_of(&html, "data-result=\"people\"", "data-value"), "163");
     assert_eq!(text_of(&html, "data-result=\"streams\""), "52");
     assert_eq!(attribute_of(&html, "data-result=\"binding\"", "data-value"), "speed");
-    assert_eq!(text_of(&html, "data-result=\"summary\""), "About 160 people chatting, limited by per-user speed.");
+    assert_eq!(
+        text_of(&html, "data-result=\"summary\""),
+        "163 people chatting on 1 DGX Spark, limited by per-user speed."
+    );
     assert!(html.contains("class=\"spark-sizer\""));
     assert!(html.contains("aria-live=\"polite\""));
 }
@@ -75,7 +78,7 @@ fn the_worked_steps_and_citations_are_prerendered() {
     assert!(html.contains("18.4 tok/s at 32 → 13.1 tok/s at 64"), "step 2 inputs");
     assert!(html.contains(&format!("data-cite=\"{QWEN}\"")), "the run is cited");
     assert!(html.contains(&format!("href=\"#run-{QWEN}\"")), "the citation links to the run's table");
-    assert!(html.contains("Measured p99 time to first token at 64 concurrent requests: 2.7 s."));
+    assert!(html.contains("Measured p99 time to first token at 64 concurrent requests: 2.7\u{a0}s."));
 }
 
 #[test]
@@ -84,7 +87,10 @@ fn attributes_shape_the_markup_and_bad_ones_are_reported() {
     assert!(html.contains("lang=\"de\""));
     // 104.5 streams at 10 tok/s ("about 104"); load on 104 = 82.8 / duty 0.3417 = 242.4 users.
     assert_eq!(attribute_of(&html, "data-result=\"people\"", "data-value"), "242");
-    assert!(text_of(&html, "data-result=\"summary\"").starts_with("Etwa "));
+    assert_eq!(
+        text_of(&html, "data-result=\"summary\""),
+        "242 Personen im Chat auf 1 DGX Spark, begrenzt durch Tempo je Person."
+    );
 
     let html = render(Attributes { replicas: Some("many".into()), ..Attributes::default() });
     assert!(html.contains("data-error=\"config\""));

@@ -30,6 +30,9 @@ pub struct NumberFieldProps {
     pub lang: Lang,
     /// Called with the new text on every input event.
     pub on_input: Callback<(Field, String)>,
+    /// When set, the input is disabled and this says why (shown under it).
+    #[prop_or_default]
+    pub disabled_reason: Option<AttrValue>,
 }
 
 /// A labelled numeric text input with unit and error.
@@ -48,6 +51,9 @@ pub fn NumberField(props: &NumberFieldProps) -> Html {
     };
     let message = props.error.map(|error| error_message(props.lang, error));
     let invalid = message.is_some();
+    let disabled = props.disabled_reason.is_some();
+    let reason_id = format!("{id}-reason");
+    let described_by = if disabled { [error_id.as_str(), " ", &reason_id].concat() } else { error_id.clone() };
     html! {
         <div class={classes!("ss-field", invalid.then_some("ss-field--invalid"))}>
             <label for={id.clone()}>{ text(props.lang, spec.label) }</label>
@@ -61,11 +67,15 @@ pub fn NumberField(props: &NumberFieldProps) -> Html {
                     data-field={spec.name}
                     value={props.value.clone()}
                     aria-invalid={invalid.then_some("true")}
-                    aria-describedby={error_id.clone()}
+                    aria-describedby={described_by}
+                    {disabled}
                     {oninput}
                 />
                 <span class="ss-unit" aria-hidden="true">{ text(props.lang, spec.unit) }</span>
             </span>
+            if let Some(reason) = props.disabled_reason.clone() {
+                <p class="ss-hint" id={reason_id} data-disabled-reason={spec.name}>{ reason }</p>
+            }
             <p class="ss-error" id={error_id} data-error={spec.name} role="alert">
                 { message.unwrap_or_default() }
             </p>

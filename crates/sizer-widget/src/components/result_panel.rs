@@ -1,6 +1,6 @@
 //! The result: people served, streams at the floor, the binding limit, the quotable sentence
-//! and the margin to the next limit, in an aria-live region. Carries the DOM contract's
-//! `data-result` / `data-value` attributes.
+//! (naming the hardware it covers), the margin to the next limit and the workload caveats, in an
+//! aria-live region. Carries the DOM contract's `data-result` / `data-value` attributes.
 
 use yew::prelude::*;
 
@@ -29,7 +29,7 @@ pub fn ResultPanel(props: &ResultPanelProps) -> Html {
         <section class={classes!("ss-result", props.stale.then_some("ss-result--stale"))}>
             <h3 class="ss-visually-hidden">{ text(lang, Msg::ResultHeading) }</h3>
             <div class="ss-live" aria-live="polite" aria-atomic="true">
-                <p class={classes!("ss-summary", props.warning.then_some("ss-summary--warning"))} data-result="summary" data-value={result.binding_value}>
+                <p class={classes!("ss-summary", props.warning.then_some("ss-summary--warning"))} data-result="summary" data-value={result.binding_value} data-sparks={result.sparks_value.clone()}>
                     { result.summary.clone() }
                 </p>
                 <dl class="ss-figures">
@@ -48,6 +48,13 @@ pub fn ResultPanel(props: &ResultPanelProps) -> Html {
                 </dl>
                 if let Some(margin) = &result.margin {
                     <p class="ss-margin" data-result="margin">{ margin.clone() }</p>
+                }
+                if !result.caveats.is_empty() {
+                    <ul class="ss-caveats" data-result="caveats" role="note">
+                        for caveat in result.caveats.iter() {
+                            <li class="ss-warning" data-caveat="workload">{ caveat.clone() }</li>
+                        }
+                    </ul>
                 }
                 if props.stale {
                     <p class="ss-stale">{ phrases::stale_note(lang) }</p>

@@ -1,5 +1,6 @@
 //! The measured-run picker: runs grouped by model, each option naming format, engine, source
-//! and date; the chosen run's details below the select.
+//! and date; the chosen run's details below the select. Runs without a usable speed curve
+//! (`Run::curve` fails) are listed apart, disabled, each with its reason.
 
 use std::rc::Rc;
 
@@ -8,6 +9,7 @@ use yew::prelude::*;
 
 use sizer_data::{Run, dataset};
 
+use crate::i18n::headline::{unusable_group, unusable_reason};
 use crate::i18n::import::{ImportMsg, import_text};
 use crate::i18n::{Lang, Msg, text};
 use crate::work::run_citation;
@@ -44,7 +46,15 @@ pub fn RunPicker(props: &RunPickerProps) -> Html {
             on_change.emit(select.value());
         })
     };
-    let groups = data.runs_by_model();
+    let unusable: Vec<(&Run, sizer_data::RunCurveError)> =
+        data.runs.iter().filter_map(|run| run.curve().err().map(|error| (run, error))).collect();
+    let is_usable = |run: &&Run| !unusable.iter().any(|(other, _)| other.id == run.id);
+    let groups: Vec<(&str, Vec<&Run>)> = data
+        .runs_by_model()
+        .into_iter()
+        .map(|(model_id, runs)| (model_id, runs.into_iter().filter(is_usable).collect::<Vec<_>>()))
+        .filter(|(_, runs)| !runs.is_empty())
+        .collect();
     let chosen = data.run(&props.selected);
     // A link's run that is neither ours nor yours stays chosen, as itself, so the select does
     // not fall back to showing another run.
@@ -65,6 +75,15 @@ pub fn RunPicker(props: &RunPickerProps) -> Html {
                         for run in runs {
                             <option key={run.id.as_str()} value={run.id.clone()} selected={run.id == props.selected.as_str()}>
                                 { option_label(run) }
+                            </option>
+                        }
+                    </optgroup>
+                }
+                if !unusable.is_empty() {
+                    <optgroup key="unusable" label={unusable_group(props.lang)} data-usable="false">
+                        for (run, error) in unusable.iter() {
+                            <option key={run.id.as_str()} value={run.id.clone()} selected={run.id == props.selected.as_str()} disabled=true data-usable="false">
+                                { [option_label(run).as_str(), ": ", unusable_reason(props.lang, error)].concat() }
                             </option>
                         }
                     </optgroup>

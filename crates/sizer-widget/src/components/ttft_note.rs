@@ -4,8 +4,8 @@
 use yew::prelude::*;
 
 use crate::calculation::{TTFT_WARNING_S, TtftNearest, ttft_warns};
-use crate::i18n::phrases;
 use crate::i18n::{Lang, Msg, format_integer, format_number, text};
+use crate::i18n::{headline, phrases};
 
 /// Props of [`TtftNote`].
 #[derive(Properties, PartialEq, Clone)]
@@ -24,7 +24,7 @@ pub fn TtftNote(props: &TtftNoteProps) -> Html {
     let warn = ttft_warns(&ttft);
     html! {
         <div class={classes!("ss-ttft", warn.then_some("ss-ttft--warning"))} data-result="ttft" data-value={format_number(Lang::En, ttft.p99_s, 3)}>
-            <p>{ phrases::ttft(lang, &format_integer(lang, u64::from(ttft.concurrency)), &format_number(lang, ttft.p99_s, 1)) }</p>
+            <p>{ phrases::ttft(lang, &format_integer(lang, u64::from(ttft.concurrency)), &headline::duration(lang, ttft.p99_s)) }</p>
             if warn {
                 <p class="ss-warning" role="note">{ phrases::ttft_warning(lang, &format_number(lang, TTFT_WARNING_S, 0)) }</p>
             }

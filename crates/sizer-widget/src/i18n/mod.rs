@@ -8,6 +8,7 @@
 mod de;
 mod en;
 pub mod formulas;
+pub mod headline;
 pub mod import;
 pub mod links;
 pub mod memory;

@@ -14,99 +14,11 @@ pub enum Audience {
     People,
 }
 
-/// "About 160 people chatting, limited by per-user speed."
-pub fn summary(lang: Lang, people: &str, audience: Audience, limit: &str) -> String {
-    match lang {
-        Lang::En => {
-            let who = match audience {
-                Audience::Chatting => " people chatting",
-                Audience::Agents => " coding agents",
-                Audience::People => " people",
-            };
-            ["About ", people, who, ", limited by ", limit, "."].concat()
-        }
-        Lang::De => {
-            let who = match audience {
-                Audience::Chatting => " Personen im Chat",
-                Audience::Agents => " Coding-Agenten",
-                Audience::People => " Personen",
-            };
-            ["Etwa ", people, who, ", begrenzt durch ", limit, "."].concat()
-        }
-    }
-}
-
-/// "At least 300 people chatting: not measured beyond 256 concurrent requests."
-pub fn summary_at_least(lang: Lang, people: &str, audience: Audience, last: &str) -> String {
-    match lang {
-        Lang::En => {
-            let who = match audience {
-                Audience::Chatting => " people chatting",
-                Audience::Agents => " coding agents",
-                Audience::People => " people",
-            };
-            ["At least ", people, who, ": not measured beyond ", last, " concurrent requests."].concat()
-        }
-        Lang::De => {
-            let who = match audience {
-                Audience::Chatting => " Personen im Chat",
-                Audience::Agents => " Coding-Agenten",
-                Audience::People => " Personen",
-            };
-            ["Mindestens ", people, who, ": über ", last, " gleichzeitige Anfragen hinaus nicht gemessen."].concat()
-        }
-    }
-}
-
-/// "Never reaches 15 tok/s, even alone (6.0 tok/s at 1 concurrent)." When the lowest measured
-/// concurrency is above 1, it says so instead of "alone".
-pub fn never_reaches(lang: Lang, floor: &str, first_speed: &str, first_concurrency: &str, alone: bool) -> String {
-    match (lang, alone) {
-        (Lang::En, true) => {
-            ["Never reaches ", floor, " tok/s, even alone (", first_speed, " tok/s for one request)."].concat()
-        }
-        (Lang::En, false) => [
-            "Never reaches ",
-            floor,
-            " tok/s at any measured concurrency (",
-            first_speed,
-            " tok/s at ",
-            first_concurrency,
-            ", the lowest measured).",
-        ]
-        .concat(),
-        (Lang::De, true) => {
-            ["Erreicht ", floor, " Token/s nie, nicht einmal allein (", first_speed, " Token/s für eine Anfrage)."]
-                .concat()
-        }
-        (Lang::De, false) => [
-            "Erreicht ",
-            floor,
-            " Token/s bei keiner gemessenen Parallelität (",
-            first_speed,
-            " Token/s bei ",
-            first_concurrency,
-            ", dem niedrigsten Messpunkt).",
-        ]
-        .concat(),
-    }
-}
-
 /// "at least 32 streams: not measured beyond 32"
 pub fn streams_at_least(lang: Lang, streams: &str) -> String {
     match lang {
         Lang::En => ["at least ", streams, " streams: not measured beyond ", streams].concat(),
         Lang::De => ["mindestens ", streams, " Ströme: über ", streams, " hinaus nicht gemessen"].concat(),
-    }
-}
-
-/// "KV-cache sessions would allow 35 % more (221 people)."
-pub fn margin(lang: Lang, next_limit: &str, percent: &str, people: &str) -> String {
-    match lang {
-        Lang::En => ["The next limit, ", next_limit, ", allows ", percent, " % more (", people, " people)."].concat(),
-        Lang::De => {
-            ["Die nächste Grenze, ", next_limit, ", erlaubt ", percent, " % mehr (", people, " Personen)."].concat()
-        }
     }
 }
 
@@ -118,20 +30,21 @@ pub fn stale_note(lang: Lang) -> &'static str {
     }
 }
 
-/// "p99 time to first token at 64 concurrent: 2.7 s." (`concurrency` "1": a single request).
-pub fn ttft(lang: Lang, concurrency: &str, seconds: &str) -> String {
+/// "p99 time to first token at 64 concurrent: 2.7 s." (`concurrency` "1": a single request);
+/// `duration` with its unit ([`super::headline::duration`]).
+pub fn ttft(lang: Lang, concurrency: &str, duration: &str) -> String {
     match lang {
         Lang::En if concurrency == "1" => {
-            ["Measured p99 time to first token for a single request: ", seconds, " s."].concat()
+            ["Measured p99 time to first token for a single request: ", duration, "."].concat()
         }
         Lang::De if concurrency == "1" => {
-            ["Gemessene p99-Zeit bis zum ersten Token für eine einzelne Anfrage: ", seconds, " s."].concat()
+            ["Gemessene p99-Zeit bis zum ersten Token für eine einzelne Anfrage: ", duration, "."].concat()
         }
         Lang::En => {
-            ["Measured p99 time to first token at ", concurrency, " concurrent requests: ", seconds, " s."].concat()
+            ["Measured p99 time to first token at ", concurrency, " concurrent requests: ", duration, "."].concat()
         }
         Lang::De => {
-            ["Gemessene p99-Zeit bis zum ersten Token bei ", concurrency, " gleichzeitigen Anfragen: ", seconds, " s."]
+            ["Gemessene p99-Zeit bis zum ersten Token bei ", concurrency, " gleichzeitigen Anfragen: ", duration, "."]
                 .concat()
         }
     }
@@ -143,13 +56,13 @@ pub fn ttft_warning(lang: Lang, limit: &str) -> String {
         Lang::En => [
             "One request in a hundred waits more than ",
             limit,
-            " s for its first token here: people notice that before any tok/s figure.",
+            "\u{a0}s for its first token here: people notice that before any tok/s figure.",
         ]
         .concat(),
         Lang::De => [
             "Hier wartet eine von hundert Anfragen mehr als ",
             limit,
-            " s auf das erste Token: Das merken Menschen vor jeder Token/s-Zahl.",
+            "\u{a0}s auf das erste Token: Das merken Menschen vor jeder Token/s-Zahl.",
         ]
         .concat(),
     }
@@ -270,14 +183,6 @@ mod tests {
 
     #[test]
     fn summaries_read_well() {
-        assert_eq!(
-            summary(Lang::En, "160", Audience::Chatting, "per-user speed"),
-            "About 160 people chatting, limited by per-user speed."
-        );
-        assert_eq!(
-            summary(Lang::De, "160", Audience::Chatting, "Tempo je Person"),
-            "Etwa 160 Personen im Chat, begrenzt durch Tempo je Person."
-        );
         assert_eq!(streams_at_least(Lang::En, "32"), "at least 32 streams: not measured beyond 32");
         assert_eq!(
             claim(Lang::En, true, "14", "streams at 15 tok/s", "18.9"),
