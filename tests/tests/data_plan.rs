@@ -249,3 +249,22 @@ fn a_computed_kv_pool_limits_the_team_at_its_longest_context() {
     let pool = row(&rows, DENDRO).kv_pool.expect("the computed pool");
     assert!((pool.value - 980_235.043).abs() < 1e-3, "{}", pool.value);
 }
+
+#[test]
+fn one_planner_for_many_runs_gives_what_each_run_planned_alone_gives() {
+    // The planner remembers headroom figures across runs (the same stream counts recur); each
+    // run planned on its own, with nothing remembered, is the second method.
+    let data = dataset();
+    for json in [ISSUE_TEAM, r#"{"groups": [{"people": 30}, {"people": 5, "usage": "agent"}], "headroom": "poisson"}"#]
+    {
+        let team = TeamRequest::from_json(json).expect("valid").team().expect("valid team");
+        let planner = sizer_data::Planner::new(data, &[]);
+        // Twice through one planner: the second pass reads what the first remembered.
+        for rows in [planner.plan(&team), planner.plan(&team)] {
+            for row in &rows {
+                let alone = data.plan_run(&team, data.run(row.run_id).expect("a dataset run"));
+                assert_eq!(row, &alone, "{}", row.run_id);
+            }
+        }
+    }
+}

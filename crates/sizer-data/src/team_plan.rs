@@ -15,7 +15,7 @@
 use core::cell::RefCell;
 
 use serde::Serialize;
-use sizer_core::{Curve, RunLimits, StreamsAtFloor, Team, TeamLimit, TeamPlan, TtftCurve};
+use sizer_core::{CapacityMemo, Curve, RunLimits, StreamsAtFloor, Team, TeamLimit, TeamPlan, TtftCurve};
 
 use crate::curve::{CurveBasis, RunCurveError};
 use crate::date::PartialDate;
@@ -164,8 +164,10 @@ impl<'a> Planner<'a> {
     /// curve still gets a row, with a note.
     pub fn plan(&self, team: &Team) -> Vec<PlanRow<'a>> {
         let figures = self.figures_at(longest_context(team));
+        // The same stream and session counts recur across runs: their headroom inverses once.
+        let memo = CapacityMemo::default();
         let mut rows: Vec<PlanRow<'a>> =
-            self.runs.iter().zip(figures).map(|(prepared, figures)| prepared.plan(team, figures)).collect();
+            self.runs.iter().zip(figures).map(|(prepared, figures)| prepared.plan(team, figures, &memo)).collect();
         rows.sort_by_key(|row| {
             let served = match (row.sparks_needed, row.systems_needed) {
                 (Some(_), _) => 0,
@@ -188,7 +190,7 @@ impl Dataset {
 
     /// The team planned against one run (sourced or imported).
     pub fn plan_run<'a>(&'a self, team: &Team, run: &'a Run) -> PlanRow<'a> {
-        self.prepare(run).plan(team, self.figures(run, longest_context(team)))
+        self.prepare(run).plan(team, self.figures(run, longest_context(team)), &CapacityMemo::default())
     }
 
     fn prepare<'a>(&'a self, run: &'a Run) -> PreparedRun<'a> {
@@ -246,7 +248,7 @@ fn longest_context(team: &Team) -> f64 {
 }
 
 impl<'a> PreparedRun<'a> {
-    fn plan(&self, team: &Team, figures: RunFigures<'a>) -> PlanRow<'a> {
+    fn plan(&self, team: &Team, figures: RunFigures<'a>, memo: &CapacityMemo) -> PlanRow<'a> {
         let RunFigures { kv_pool, prefill } = figures;
         let run = self.run;
         let is_spark = run.is_dgx_spark();
@@ -298,7 +300,7 @@ impl<'a> PreparedRun<'a> {
                 return row;
             }
         };
-        let plan = sizer_core::plan(team, &limits);
+        let plan = sizer_core::plan_with(team, &limits, memo);
         row.people_per_system = Some(plan.people_per_system);
         row.people_per_spark = is_spark.then(|| plan.people_per_system / u64::from(nodes));
         row.systems_needed = plan.systems_needed;
