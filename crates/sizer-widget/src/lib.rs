@@ -30,6 +30,7 @@ pub mod sim_link;
 pub mod sim_task;
 pub mod state;
 pub mod summary;
+pub mod team_api;
 pub mod team_export;
 pub mod team_fragment;
 pub mod team_state;
