@@ -15,7 +15,9 @@
 use core::cell::RefCell;
 
 use serde::Serialize;
-use sizer_core::{CapacityMemo, Curve, RunLimits, StreamsAtFloor, Team, TeamLimit, TeamPlan, TtftCurve};
+use sizer_core::{
+    CapacityMemo, Curve, FiniteComparison, RunLimits, StreamsAtFloor, Team, TeamLimit, TeamPlan, TtftCurve,
+};
 
 use crate::curve::{CurveBasis, RunCurveError};
 use crate::date::PartialDate;
@@ -191,6 +193,20 @@ impl Dataset {
     /// The team planned against one run (sourced or imported).
     pub fn plan_run<'a>(&'a self, team: &Team, run: &'a Run) -> PlanRow<'a> {
         self.prepare(run).plan(team, self.figures(run, longest_context(team)), &CapacityMemo::default())
+    }
+
+    /// The finite-population count and Engset's blocking share beside the Poisson count and
+    /// Erlang B's, for `team` on one run with the figures its plan uses
+    /// ([`sizer_core::finite_comparison`]); `None` without a usable curve, a team without
+    /// non-agent people, or a team that no number of systems serves.
+    pub fn compare_finite(&self, team: &Team, run: &Run) -> Option<FiniteComparison> {
+        let (curve, _) = run.curve().ok()?;
+        let ttft = run.p99_ttft_curve();
+        let figures = self.figures(run, longest_context(team));
+        let limits =
+            RunLimits::new(&curve, figures.kv_pool.map(|c| c.value), figures.prefill.map(|c| c.value), ttft.as_ref())
+                .ok()?;
+        sizer_core::finite_comparison(team, &limits)
     }
 
     fn prepare<'a>(&'a self, run: &'a Run) -> PreparedRun<'a> {

@@ -45,7 +45,8 @@ pub fn TeamPanel(props: &TeamPanelProps) -> Html {
     let lang = props.lang;
     let t = |msg| team_text(lang, msg);
     let imported: Vec<Run> = props.imported.iter().map(|run| (**run).clone()).collect();
-    let planned = props.input.team(&props.usage).map(|team| dataset().plan_team(&team, &imported));
+    let team = props.input.team(&props.usage);
+    let planned = team.as_ref().map(|team| dataset().plan_team(team, &imported));
     let people = props.input.people();
     let on_headroom = {
         let on_action = props.on_action.clone();
@@ -58,7 +59,9 @@ pub fn TeamPanel(props: &TeamPanelProps) -> Html {
     let chosen = planned.as_ref().ok().and_then(|rows| rows.iter().find(|row| row.run_id == props.run_id.as_str()));
     let steps = chosen.map(|row| {
         let run = dataset().run(row.run_id).or_else(|| imported.iter().find(|run| run.id == row.run_id));
-        team_steps(lang, row, run)
+        // The finite count beside Poisson's for the chosen run only (one more plan of the team).
+        let finite = run.zip(team.as_ref().ok()).and_then(|(run, team)| dataset().compare_finite(team, run));
+        team_steps(lang, row, run, finite.as_ref())
     });
     let headline = match &planned {
         Ok(_) => match chosen {

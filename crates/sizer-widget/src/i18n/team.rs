@@ -258,6 +258,7 @@ pub enum TeamStep {
     Limits,
     Systems,
     Band,
+    Finite,
 }
 
 /// A step's title.
@@ -271,6 +272,8 @@ pub fn step_title(lang: Lang, step: TeamStep) -> &'static str {
         (Lang::De, TeamStep::Systems) => "Sparks für das Team",
         (Lang::En, TeamStep::Band) => "Uncertainty band",
         (Lang::De, TeamStep::Band) => "Unsicherheitsband",
+        (Lang::En, TeamStep::Finite) => "A finite team beside Poisson",
+        (Lang::De, TeamStep::Finite) => "Endliches Team neben Poisson",
     }
 }
 
@@ -291,6 +294,12 @@ pub fn step_formula(lang: Lang, step: TeamStep) -> &'static str {
         }
         (Lang::En, TeamStep::Band) => "plan again with speeds × (1 − u) and × (1 + u)",
         (Lang::De, TeamStep::Band) => "erneut planen mit Geschwindigkeiten × (1 − u) und × (1 + u)",
+        (Lang::En, TeamStep::Finite) => {
+            "finite: largest N with P(Binomial(N, duty) ≤ S) ≥ p, Engset's share of requests finding all S busy; Poisson: largest λ with P(Poisson(λ) ≤ S) ≥ p, N = λ / duty, Erlang B's share"
+        }
+        (Lang::De, TeamStep::Finite) => {
+            "endlich: größtes N mit P(Binomial(N, Auslastung) ≤ S) ≥ p, Engsets Anteil der Anfragen, die alle S belegt finden; Poisson: größtes λ mit P(Poisson(λ) ≤ S) ≥ p, N = λ / Auslastung, Anteil nach Erlang B"
+        }
     }
 }
 
@@ -311,6 +320,10 @@ pub enum TeamWord {
     BindingChanges,
     BindingSame,
     Ceiling,
+    LeftByAgents,
+    MeanDuty,
+    Finite,
+    Blocked,
 }
 
 /// A small word of the steps.
@@ -345,6 +358,14 @@ pub fn word(lang: Lang, word: TeamWord) -> &'static str {
         (Lang::De, W::BindingSame) => "die bindende Grenze bleibt gleich",
         (Lang::En, W::Ceiling) => "ceiling",
         (Lang::De, W::Ceiling) => "Obergrenze",
+        (Lang::En, W::LeftByAgents) => "streams the agents leave",
+        (Lang::De, W::LeftByAgents) => "Ströme, die die Agenten frei lassen",
+        (Lang::En, W::MeanDuty) => "mean duty",
+        (Lang::De, W::MeanDuty) => "mittlere Auslastung",
+        (Lang::En, W::Finite) => "finite",
+        (Lang::De, W::Finite) => "endlich",
+        (Lang::En, W::Blocked) => "find all streams busy",
+        (Lang::De, W::Blocked) => "finden alle Ströme belegt",
     }
 }
 
