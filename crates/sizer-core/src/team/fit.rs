@@ -388,7 +388,7 @@ impl Rule<'_> {
         };
         let finite = self.headroom == TeamHeadroom::FinitePopulation;
         let c = if finite { per_person.others } else { per_person.load };
-        if !(h0.is_finite() && h0 >= 0.0 && h0 <= MAX_CONCURRENCY && h1 > 0.0 && c > 0.0) {
+        if !((0.0..=MAX_CONCURRENCY).contains(&h0) && h1 > 0.0 && c > 0.0) {
             return None;
         }
         if limit != TeamLimit::Kv {
