@@ -282,8 +282,9 @@ impl<'m> Rule<'m> {
     /// team is of one kind: others only, `P = max_load(S) / load per person` (English seed,
     /// step 4: users = load / duty) or the binomial inverse; agents only, `P = S` streams or
     /// `floor(pool / context)` sessions; prefill, `P = rate / demand per person`. A mix of
-    /// agents and others is found by bisection on P (fitting only gets harder as P grows),
-    /// then the whole count `floor(P)` is checked exactly.
+    /// agents and others by walking the whole free streams or sessions
+    /// ([`Rule::mixed_capacity`]); where that does not apply, by bisection on P (fitting only
+    /// gets harder as P grows). The whole count `floor(P)` at the edge is checked exactly.
     pub(crate) fn capacity(&self, limit: TeamLimit, per_person: &Demand, offer: &Offer) -> Option<f64> {
         let agents_only = per_person.others <= 0.0;
         let others_only = per_person.agents <= 0.0;
@@ -365,8 +366,8 @@ impl<'m> Rule<'m> {
 impl Rule<'_> {
     /// [`Rule::capacity`] of a mix of agents and others on streams or sessions, by walking the
     /// whole free streams (sessions) the agents leave rather than bisecting on P, so each
-    /// headroom inverse it needs is one of a few whole counts (remembered per team). `None` when
-    /// the walk does not apply or its answer fails the exact check (the bisection then decides).
+    /// headroom figure it needs is at one of a few whole counts (remembered per team). `None`
+    /// when the walk does not apply (the bisection then decides).
     ///
     /// # Formula
     /// P people of the mix leave `f(P) = floor(h0 - h1 P)` free: streams `h0 = S`, `h1 =` agents
@@ -403,6 +404,7 @@ impl Rule<'_> {
         self.mixed_capacity_walk(limit, per_person, offer, h0, h1, c)
     }
 
+    /// The walk of [`Rule::mixed_capacity`] for `f(P) = floor(h0 - h1 P)` and `c` per person.
     fn mixed_capacity_walk(
         &self,
         limit: TeamLimit,
