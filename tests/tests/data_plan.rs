@@ -217,3 +217,54 @@ fn every_request_field_is_documented() {
     assert_eq!(back, TeamRequest::default());
     assert!(matches!(TeamRequest::from_json("[]"), Err(TeamRequestError::Json(_))));
 }
+
+#[test]
+fn a_computed_kv_pool_limits_the_team_at_its_longest_context() {
+    // Dendro Logic's gpt-oss-120b logs no KV pool; the single-run sizing uses the one computed
+    // from the model's architecture and the 102 GB budget: (102 - 65.3) GB / 36,900 bytes per
+    // token at 131,072 tokens = 994,579.9 tokens (DATA.md, the tests of run_scenario.rs), so
+    // floor(994,579.9 / 131,072) = 7 agents with 131,072-token sessions. At 10 tok/s the speed
+    // limit gives 25 streams (8 + 5.4 / 7.4 x 24 = 25.5 between the seed's 15.4 at 8 and 8.0 at
+    // 32): the computed pool binds at 7 people, 2 Sparks for 10 agents.
+    const DENDRO: &str = "dendro-logic-gpt-oss-120b-mxfp4-vllm-26.03";
+    let long_agents = r#"{"groups": [{"people": 10, "usage": "agent", "context_tokens": 131072}], "floor_tok_s": 10, "uncertainty": 0}"#;
+    let rows = rows(long_agents);
+    let dendro = row(&rows, DENDRO);
+    assert_eq!(
+        (dendro.binding, dendro.people_per_spark, dendro.sparks_needed),
+        (Some(TeamLimit::Kv), Some(7), Some(2))
+    );
+    let pool = dendro.kv_pool.expect("the computed pool");
+    assert!((pool.value - 994_579.946).abs() < 1e-3, "{}", pool.value);
+    assert_eq!((pool.cited_id, pool.source), ("working-budget-dgx-spark", "eurokommerz-128gb-article"));
+    assert_eq!(dendro.plan.as_ref().map(|p| p.whole_streams), Some(25));
+    // A chatting group with 8,192-token sessions beside them: the pool is still taken at the
+    // longest context (131,072), and the agents alone already fill 7 x 131,072 of it.
+    let mixed = r#"{"groups": [{"people": 20}, {"people": 10, "usage": "agent", "context_tokens": 131072}], "floor_tok_s": 10}"#;
+    let rows = self::rows(mixed);
+    let pool = row(&rows, DENDRO).kv_pool.expect("the computed pool");
+    assert!((pool.value - 994_579.946).abs() < 1e-3, "{}", pool.value);
+    // The seed's chat sessions alone: the pool at 8,192 tokens, 980,235.0 (37,440 bytes per token).
+    let rows = self::rows(r#"{"groups": [{"people": 20}]}"#);
+    let pool = row(&rows, DENDRO).kv_pool.expect("the computed pool");
+    assert!((pool.value - 980_235.043).abs() < 1e-3, "{}", pool.value);
+}
+
+#[test]
+fn one_planner_for_many_runs_gives_what_each_run_planned_alone_gives() {
+    // The planner remembers headroom figures across runs (the same stream counts recur); each
+    // run planned on its own, with nothing remembered, is the second method.
+    let data = dataset();
+    for json in [ISSUE_TEAM, r#"{"groups": [{"people": 30}, {"people": 5, "usage": "agent"}], "headroom": "poisson"}"#]
+    {
+        let team = TeamRequest::from_json(json).expect("valid").team().expect("valid team");
+        let planner = sizer_data::Planner::new(data, &[]);
+        // Twice through one planner: the second pass reads what the first remembered.
+        for rows in [planner.plan(&team), planner.plan(&team)] {
+            for row in &rows {
+                let alone = data.plan_run(&team, data.run(row.run_id).expect("a dataset run"));
+                assert_eq!(row, &alone, "{}", row.run_id);
+            }
+        }
+    }
+}

@@ -1,7 +1,8 @@
 //! Micro-benchmarks of the sizing core against its budget (plain binary, no harness).
 //!
 //! Run: `cargo run --release -p sizer-core --example bench_core` (add `-- --json` for one JSON
-//! object per line, which `cargo xtask bench` can read). Each benchmark is calibrated to batches
+//! object per line, which `cargo xtask bench` can read; `-- --only plan` times only the
+//! benchmarks whose name contains `plan`). Each benchmark is calibrated to batches
 //! of about 20 ms, then 15 batches are timed; the table shows the median, min and max time per
 //! call. Budgets: one full sizing <= 1 us; exact Poisson and Erlang C at 100,000 streams <= 1 ms;
 //! one team sizing of every run in the dataset <= 50 us (issue 15).
@@ -86,7 +87,19 @@ fn median(mut values: Vec<f64>) -> (f64, f64, f64) {
     (values[n / 2], values[0], values[n - 1])
 }
 
-fn bench(name: &'static str, budget_ns: Option<f64>, mut f: impl FnMut()) -> Result {
+/// The `--only` filter: a benchmark runs when its name contains it (all run without it).
+fn selected(name: &str) -> bool {
+    let args: Vec<String> = std::env::args().collect();
+    match args.iter().position(|a| a == "--only").and_then(|i| args.get(i + 1)) {
+        Some(only) => name.contains(only.as_str()),
+        None => true,
+    }
+}
+
+fn bench(name: &'static str, budget_ns: Option<f64>, mut f: impl FnMut()) -> Option<Result> {
+    if !selected(name) {
+        return None;
+    }
     // Calibrate: double the batch until it takes BATCH_TARGET.
     let mut iterations: u64 = 1;
     loop {
@@ -116,7 +129,7 @@ fn bench(name: &'static str, budget_ns: Option<f64>, mut f: impl FnMut()) -> Res
     let (wall_median_ns, wall_min, wall_max) = median(wall);
     let (clock, (median_ns, min_ns, max_ns)) =
         if cpu.len() == BATCHES { ("on-CPU", median(cpu)) } else { ("wall", (wall_median_ns, wall_min, wall_max)) };
-    Result { name, median_ns, min_ns, max_ns, wall_median_ns, clock, budget_ns }
+    Some(Result { name, median_ns, min_ns, max_ns, wall_median_ns, clock, budget_ns })
 }
 
 fn human(ns: f64) -> String {
@@ -210,6 +223,7 @@ fn main() {
             black_box(simulate(black_box(&twenty_thousand), black_box(&machine), black_box(1)).ok());
         }),
     ];
+    let results: Vec<Result> = results.into_iter().flatten().collect();
 
     if json {
         for r in &results {
@@ -243,6 +257,9 @@ fn main() {
             r.clock,
             human(r.wall_median_ns)
         );
+    }
+    if !selected("simulate()") {
+        return;
     }
     println!();
     println!("| simulate(): 163 chat users, seed 1 | requests measured | peak heap |");

@@ -86,7 +86,7 @@ pub use roofline::{decode_ceiling_tok_s, efficiency, gb_read_per_token};
 pub use scenario::{HeadroomMethod, Scenario, ScenarioError, ScenarioField, ValidRange};
 pub use sizing::{Limit, Sizing, max_avg_load, size};
 pub use team::{
-    Band, FiniteComparison, Group, PerSystem, RunLimits, Team, TeamError, TeamField, TeamHeadroom, TeamLimit, TeamPlan,
-    TeamSettings, finite_comparison, plan,
+    Band, CapacityMemo, FiniteComparison, Group, PerSystem, RunLimits, Team, TeamError, TeamField, TeamHeadroom,
+    TeamLimit, TeamPlan, TeamSettings, finite_comparison, plan, plan_with,
 };
 pub use ttft::{ConcurrencyUnderCeiling, TtftCurve, TtftCurveError, TtftPoint};

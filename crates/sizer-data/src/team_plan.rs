@@ -1,16 +1,24 @@
 //! A team planned against every run: the ranking behind `plan(teamJson)` (issue 15).
 //!
 //! Data rules, in one place:
-//! - a sourced run takes its KV pool and prefill rate from the dataset ([`Dataset::kv_pool_tokens`],
-//!   [`Dataset::prefill_tok_s`]); an imported run the KV pool and prefill rate its person gave it, else its own measured prefill rate;
+//! - a run brings its KV pool and prefill rate through [`Dataset::run_inputs`], as the single-run
+//!   sizing does ([`Dataset::scenario_for_run`]): a sourced run its logged pool, else the pool
+//!   computed from the model's architecture, and the dataset's prefill rate; an imported run what
+//!   its person gave it (`setup.rs`), else its own measured prefill rate. The pool is taken at
+//!   the team's longest context (a sliding-window model holds more tokens per byte at a long
+//!   context);
 //! - the p99 TTFT limit uses the run's own `p99_ttft_ms` points, nothing else;
 //! - a multi-node run is sized as one system as measured (a TP=2 pair on its own curve), so
 //!   Sparks = systems x nodes; a run whose hardware is not a DGX Spark gets systems, never Sparks;
 //! - rows are ranked by Sparks needed (fewest first; runs that cannot serve the team last), then
 //!   people per Spark (most first), then dataset order.
 
+use core::cell::RefCell;
+
 use serde::Serialize;
-use sizer_core::{Curve, RunLimits, StreamsAtFloor, Team, TeamLimit, TeamPlan, TtftCurve};
+use sizer_core::{
+    CapacityMemo, Curve, FiniteComparison, RunLimits, StreamsAtFloor, Team, TeamLimit, TeamPlan, TtftCurve,
+};
 
 use crate::curve::{CurveBasis, RunCurveError};
 use crate::date::PartialDate;
@@ -108,35 +116,61 @@ impl Run {
     }
 }
 
-/// One run made ready for planning: its curve, p99 TTFT, KV pool and prefill rate looked up
-/// once, so each new team costs only the planning.
+/// One run made ready for planning: its curve and p99 TTFT looked up once, so each new team
+/// costs only the planning (and, when its longest context changes, the runs' figures).
 struct PreparedRun<'a> {
     run: &'a Run,
     curve: Result<(Curve, CurveBasis), RunCurveError>,
     ttft: Option<TtftCurve>,
-    kv_pool: Option<CitedFigure<'a>>,
-    prefill: Option<CitedFigure<'a>>,
     date: Option<PartialDate>,
     publisher: Option<&'a str>,
+}
+
+/// The KV pool and prefill rate a run brings at one context ([`Dataset::run_inputs`]).
+#[derive(Clone, Copy)]
+struct RunFigures<'a> {
+    kv_pool: Option<CitedFigure<'a>>,
+    prefill: Option<CitedFigure<'a>>,
 }
 
 /// Every run of a dataset plus imported runs, ready to plan teams against (keep one while the
 /// runs stay the same; [`Planner::plan`] per team).
 pub struct Planner<'a> {
+    data: &'a Dataset,
     runs: Vec<PreparedRun<'a>>,
+    /// Each run's figures at the context they were last looked up for.
+    figures: RefCell<Option<(f64, Vec<RunFigures<'a>>)>>,
 }
 
 impl<'a> Planner<'a> {
-    /// Looks up each run's curve and figures once (see the module docs for the rules).
+    /// Looks up each run's curve and p99 TTFT once (see the module docs for the rules).
     pub fn new(data: &'a Dataset, imported: &'a [Run]) -> Planner<'a> {
         let runs = data.runs.iter().chain(imported).map(|run| data.prepare(run)).collect();
-        Planner { runs }
+        Planner { data, runs, figures: RefCell::new(None) }
+    }
+
+    /// Each run's figures at `context_tokens`, looked up again only when the context changed.
+    fn figures_at(&self, context_tokens: f64) -> Vec<RunFigures<'a>> {
+        let mut cache = self.figures.borrow_mut();
+        match cache.as_ref() {
+            Some((context, figures)) if *context == context_tokens => figures.clone(),
+            _ => {
+                let figures: Vec<RunFigures<'a>> =
+                    self.runs.iter().map(|prepared| self.data.figures(prepared.run, context_tokens)).collect();
+                *cache = Some((context_tokens, figures.clone()));
+                figures
+            }
+        }
     }
 
     /// The team planned against every run, ranked (see the module docs). A run without a usable
     /// curve still gets a row, with a note.
     pub fn plan(&self, team: &Team) -> Vec<PlanRow<'a>> {
-        let mut rows: Vec<PlanRow<'a>> = self.runs.iter().map(|prepared| prepared.plan(team)).collect();
+        let figures = self.figures_at(longest_context(team));
+        // The same stream and session counts recur across runs: their headroom inverses once.
+        let memo = CapacityMemo::default();
+        let mut rows: Vec<PlanRow<'a>> =
+            self.runs.iter().zip(figures).map(|(prepared, figures)| prepared.plan(team, figures, &memo)).collect();
         rows.sort_by_key(|row| {
             let served = match (row.sparks_needed, row.systems_needed) {
                 (Some(_), _) => 0,
@@ -159,28 +193,40 @@ impl Dataset {
 
     /// The team planned against one run (sourced or imported).
     pub fn plan_run<'a>(&'a self, team: &Team, run: &'a Run) -> PlanRow<'a> {
-        self.prepare(run).plan(team)
+        self.prepare(run).plan(team, self.figures(run, longest_context(team)), &CapacityMemo::default())
+    }
+
+    /// The finite-population count and Engset's blocking share beside the Poisson count and
+    /// Erlang B's, for `team` on one run with the figures its plan uses
+    /// ([`sizer_core::finite_comparison`]); `None` without a usable curve, a team without
+    /// non-agent people, or a team that no number of systems serves.
+    pub fn compare_finite(&self, team: &Team, run: &Run) -> Option<FiniteComparison> {
+        let (curve, _) = run.curve().ok()?;
+        let ttft = run.p99_ttft_curve();
+        let figures = self.figures(run, longest_context(team));
+        let limits =
+            RunLimits::new(&curve, figures.kv_pool.map(|c| c.value), figures.prefill.map(|c| c.value), ttft.as_ref())
+                .ok()?;
+        sizer_core::finite_comparison(team, &limits)
     }
 
     fn prepare<'a>(&'a self, run: &'a Run) -> PreparedRun<'a> {
-        let sourced = run.origin == RunOrigin::Sourced;
-        // An imported run brings what its person gave it (setup.rs) and its own measured prefill.
-        let yours = crate::RunInputs::yours(run);
-        let own = |value: f64| CitedFigure { value, cited_id: &run.id, source: &run.source };
-        let kv_pool =
-            if sourced { self.kv_pool_tokens(run).map(CitedFigure::from) } else { yours.kv_pool.map(|c| own(c.value)) };
-        let prefill =
-            if sourced { self.prefill_tok_s(run).map(CitedFigure::from) } else { yours.prefill.map(|c| own(c.value)) };
         PreparedRun {
             run,
             curve: run.curve(),
             ttft: run.p99_ttft_curve(),
-            kv_pool,
-            prefill,
             date: self.run_date(run),
             publisher: self.source(&run.source).map(|s| s.publisher.as_str()),
         }
     }
+
+    /// The run's KV pool and prefill rate at a context: [`Dataset::run_inputs`], the one place
+    /// runs bring them (the single-run sizing fills its scenario from the same).
+    fn figures<'a>(&'a self, run: &'a Run, context_tokens: f64) -> RunFigures<'a> {
+        let inputs = self.run_inputs(run, context_tokens);
+        RunFigures { kv_pool: inputs.kv_pool.map(CitedFigure::from), prefill: inputs.prefill.map(CitedFigure::from) }
+    }
+
     /// [`Dataset::plan_team`] for a parsed request.
     pub fn plan_request<'a>(
         &'a self,
@@ -213,8 +259,14 @@ struct PlanFailure {
     error: String,
 }
 
+/// The longest context any group's session holds: the context the KV pool is taken at.
+fn longest_context(team: &Team) -> f64 {
+    team.groups().iter().map(|g| g.context_tokens).fold(0.0, f64::max)
+}
+
 impl<'a> PreparedRun<'a> {
-    fn plan(&self, team: &Team) -> PlanRow<'a> {
+    fn plan(&self, team: &Team, figures: RunFigures<'a>, memo: &CapacityMemo) -> PlanRow<'a> {
+        let RunFigures { kv_pool, prefill } = figures;
         let run = self.run;
         let is_spark = run.is_dgx_spark();
         let nodes = run.nodes.max(1);
@@ -240,8 +292,8 @@ impl<'a> PreparedRun<'a> {
             p99_ttft_near_load: None,
             p99_ttft_at_load_s: None,
             known_limits: Vec::new(),
-            kv_pool: self.kv_pool,
-            prefill: self.prefill,
+            kv_pool,
+            prefill,
             curve_basis: None,
             date: self.date,
             source: &run.source,
@@ -257,8 +309,7 @@ impl<'a> PreparedRun<'a> {
             }
         };
         row.curve_basis = Some(*basis);
-        let limits =
-            RunLimits::new(curve, self.kv_pool.map(|c| c.value), self.prefill.map(|c| c.value), self.ttft.as_ref());
+        let limits = RunLimits::new(curve, kv_pool.map(|c| c.value), prefill.map(|c| c.value), self.ttft.as_ref());
         let limits = match limits {
             Ok(limits) => limits,
             Err(error) => {
@@ -266,7 +317,7 @@ impl<'a> PreparedRun<'a> {
                 return row;
             }
         };
-        let plan = sizer_core::plan(team, &limits);
+        let plan = sizer_core::plan_with(team, &limits, memo);
         row.people_per_system = Some(plan.people_per_system);
         row.people_per_spark = is_spark.then(|| plan.people_per_system / u64::from(nodes));
         row.systems_needed = plan.systems_needed;
@@ -279,8 +330,8 @@ impl<'a> PreparedRun<'a> {
         row.binding_changes = plan.band.binding_changes;
         row.known_limits = [
             Some(TeamLimit::Speed),
-            self.kv_pool.map(|_| TeamLimit::Kv),
-            self.prefill.map(|_| TeamLimit::Prefill),
+            kv_pool.map(|_| TeamLimit::Kv),
+            prefill.map(|_| TeamLimit::Prefill),
             plan.ttft_under_ceiling.map(|_| TeamLimit::Ttft),
         ]
         .into_iter()

@@ -79,6 +79,14 @@ pub fn App(props: &AppProps) -> Html {
     };
 
     use_fragment_sync(sync_url, state.dispatcher(), fragment.clone(), state.link.held);
+    {
+        // `SparkSizer.plan()` ranks this instance's imported runs too.
+        let instance = prefix.to_string();
+        use_effect_with(state.imported.runs().to_vec(), move |runs| {
+            crate::team_api::register(&instance, runs);
+            move || crate::team_api::unregister(&instance)
+        });
+    }
 
     let overlays = use_memo(state.run_id.clone(), |run_id| same_model_runs(run_id));
     let result = result_text(lang, &outcome, usage);

@@ -33,6 +33,7 @@ pub mod sim_task;
 pub mod stale;
 pub mod state;
 pub mod summary;
+pub mod team_api;
 pub mod team_export;
 pub mod team_fragment;
 pub mod team_state;

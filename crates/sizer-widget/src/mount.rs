@@ -82,8 +82,8 @@ pub fn install_api() {
         };
         size_json(&scenario, &run).map_err(|error| JsValue::from(js_sys::Error::new(&error.message())))
     });
-    // The page-level API plans against the dataset's runs: imported runs belong to one instance.
-    let plan = Closure::<dyn Fn(String) -> String>::new(|team: String| sizer_data::dataset().plan_json(&team, &[]));
+    // The dataset's runs and every instance's imported runs (`crate::team_api`).
+    let plan = Closure::<dyn Fn(String) -> String>::new(|team: String| crate::team_api::plan_json(&team));
     let mount_fn = Closure::<dyn Fn(JsValue)>::new(|element: JsValue| {
         if let Ok(element) = element.dyn_into::<Element>() {
             mount(element);

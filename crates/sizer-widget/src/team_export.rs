@@ -5,7 +5,7 @@
 use std::rc::Rc;
 
 use serde_json::{Value, json};
-use sizer_core::Scenario;
+use sizer_core::{Scenario, Team};
 use sizer_data::{PlanRow, Run, dataset};
 
 use crate::codes::{self, INTERPOLATION, TEAM_HEADROOM};
@@ -29,14 +29,14 @@ impl TeamShare {
     fn with_row<T>(
         &self,
         run_id: &str,
-        with: impl FnOnce(Option<(&PlanRow<'_>, Option<&Run>)>) -> T,
+        with: impl FnOnce(Option<(&PlanRow<'_>, Option<&Run>)>, &Team) -> T,
     ) -> Result<T, String> {
         let imported: Vec<Run> = self.imported.iter().map(|run| (**run).clone()).collect();
         let team = self.input.team(&self.usage).map_err(|error| team_error(Lang::En, &error))?;
         let rows = dataset().plan_team(&team, &imported);
         let row = rows.iter().find(|row| row.run_id == run_id);
         let run = dataset().run(run_id).or_else(|| imported.iter().find(|run| run.id == run_id));
-        Ok(with(row.map(|row| (row, run))))
+        Ok(with(row.map(|row| (row, run)), &team))
     }
 
     /// The team's section of the Markdown export: heading, verdict, numbered steps.
@@ -45,13 +45,14 @@ impl TeamShare {
         out.push_str("\n### ");
         out.push_str(team_text(lang, TeamText::Heading));
         out.push_str("\n\n");
-        let body = self.with_row(run_id, |found| {
+        let body = self.with_row(run_id, |found, team| {
             let mut body = String::new();
             if let Some((row, run)) = found {
                 body.push_str("**");
                 body.push_str(&verdict(lang, row, self.input.people(), self.usage.floor_tok_s));
                 body.push_str("**\n\n");
-                push_steps(&mut body, &team_steps(lang, row, run));
+                let finite = run.and_then(|run| dataset().compare_finite(team, run));
+                push_steps(&mut body, &team_steps(lang, row, run, finite.as_ref()));
             }
             body
         });
@@ -94,7 +95,7 @@ impl TeamShare {
             "ttft_ceiling_s": value(TeamField::TtftCeiling),
             "uncertainty": value(TeamField::Uncertainty).unwrap_or(10.0) / 100.0,
         });
-        let plan = match self.with_row(run_id, |found| found.map(|(row, _)| serde_json::to_value(row).ok())) {
+        let plan = match self.with_row(run_id, |found, _| found.map(|(row, _)| serde_json::to_value(row).ok())) {
             Ok(row) => json!({ "row": row.flatten() }),
             Err(error) => json!({ "error": error }),
         };

@@ -3,7 +3,7 @@
 //! the core's `TeamPlan` or a cited figure of the data crate's `PlanRow`; this module only
 //! writes them down (the steps list in the team section and the Markdown export).
 
-use sizer_core::TeamLimit;
+use sizer_core::{FiniteComparison, TeamLimit};
 use sizer_data::{PlanRow, Run};
 
 use crate::codes::{self, TEAM_LIMIT};
@@ -11,8 +11,9 @@ use crate::i18n::team::{TeamStep, TeamWord, step_formula, step_title, word};
 use crate::i18n::{Lang, format_integer, format_number};
 use crate::work::{Step, figure_citation, run_citation};
 
-/// The steps of the chosen run's plan (empty when it has none: no usable curve).
-pub fn team_steps(lang: Lang, row: &PlanRow<'_>, run: Option<&Run>) -> Vec<Step> {
+/// The steps of the chosen run's plan (empty when it has none: no usable curve); `finite`, the
+/// finite-population count beside Poisson's (`sizer_data::Dataset::compare_finite`), adds a step.
+pub fn team_steps(lang: Lang, row: &PlanRow<'_>, run: Option<&Run>, finite: Option<&FiniteComparison>) -> Vec<Step> {
     let Some(plan) = row.plan.as_ref() else { return Vec::new() };
     let n = |value: f64, places: usize| format_number(lang, value, places);
     let int = |value: u64| format_integer(lang, value);
@@ -109,12 +110,34 @@ pub fn team_steps(lang: Lang, row: &PlanRow<'_>, run: Option<&Run>) -> Vec<Step>
         w(if band.binding_changes { TeamWord::BindingChanges } else { TeamWord::BindingSame })
     );
 
-    vec![
+    let mut steps = vec![
         step(TeamStep::Load, load_inputs, load_result, None),
         step(TeamStep::Limits, by_limit.join(" · "), limits_result, limits_cite),
         step(TeamStep::Systems, systems_inputs, systems_result, None),
         step(TeamStep::Band, format!("u = {} %", n(band.uncertainty * 100.0, 0)), band_result, run.map(run_citation)),
-    ]
+    ];
+    if let Some(finite) = finite {
+        let inputs = format!(
+            "S = {} {}, {} {}",
+            int(finite.streams),
+            w(TeamWord::LeftByAgents),
+            w(TeamWord::MeanDuty),
+            n(finite.duty, 4)
+        );
+        let result = format!(
+            "{}: {} {} ({} % {}) · Poisson: {} {} (Erlang B {} %)",
+            w(TeamWord::Finite),
+            int(finite.people_finite),
+            w(TeamWord::People),
+            n(finite.engset_blocking * 100.0, 2),
+            w(TeamWord::Blocked),
+            int(finite.people_poisson),
+            w(TeamWord::People),
+            n(finite.erlang_b_blocking * 100.0, 2)
+        );
+        steps.push(step(TeamStep::Finite, inputs, result, None));
+    }
+    steps
 }
 
 #[cfg(test)]
@@ -132,7 +155,7 @@ mod tests {
         .expect("valid");
         let rows = dataset().plan_request(&request, &[]).expect("valid team");
         let row = rows.iter().find(|r| r.run_id == QWEN).expect("row");
-        let steps = team_steps(Lang::En, row, dataset().run(QWEN));
+        let steps = team_steps(Lang::En, row, dataset().run(QWEN), None);
         assert_eq!(steps.len(), 4);
         // Duty at 15 tok/s: (400 / 15 + 1) / 120 = 0.230556; agents 1.
         assert_eq!(steps[0].inputs, "35 people, 5 agents; duties: 0.2306 · 1.0000");
@@ -142,7 +165,32 @@ mod tests {
         assert!(steps[1].cite.as_ref().is_some_and(|c| c.cited_id != QWEN));
         assert!(steps[2].result.starts_with("K = 1 → Sparks = 1; "), "{}", steps[2].result);
         assert_eq!(steps[3].result, "57–57 per system; the binding limit stays the same");
-        let de = team_steps(Lang::De, row, dataset().run(QWEN));
+        let de = team_steps(Lang::De, row, dataset().run(QWEN), None);
         assert_eq!(de[1].result, "57 pro System; Prefill bindet");
+    }
+
+    #[test]
+    fn the_finite_team_beside_poisson() {
+        // 170 chatting at 15 tok/s on the worked run's 52 streams (duty (400 / 15 + 1) / 120):
+        // the binomial count keeps 170 people, the exact Poisson count 162; Engset's share at
+        // 170 is 0.4737 %, Erlang B's at 162 x duty 0.4321 % (mpmath, core_finite_population.rs).
+        let request = TeamRequest::from_json(r#"{"groups": [{"people": 170}], "headroom": "finite"}"#).expect("valid");
+        let team = request.team().expect("valid team");
+        let run = dataset().run(QWEN).expect("run");
+        let finite = dataset().compare_finite(&team, run).expect("chat people present");
+        let row = dataset().plan_run(&team, run);
+        let steps = team_steps(Lang::En, &row, Some(run), Some(&finite));
+        assert_eq!(steps.len(), 5);
+        assert_eq!(steps[4].title, "A finite team beside Poisson");
+        assert_eq!(steps[4].inputs, "S = 52 streams the agents leave, mean duty 0.2306");
+        assert_eq!(
+            steps[4].result,
+            "finite: 170 people (0.47 % find all streams busy) · Poisson: 162 people (Erlang B 0.43 %)"
+        );
+        let de = team_steps(Lang::De, &row, Some(run), Some(&finite));
+        assert_eq!(
+            de[4].result,
+            "endlich: 170 Personen (0,47 % finden alle Ströme belegt) · Poisson: 162 Personen (Erlang B 0,43 %)"
+        );
     }
 }

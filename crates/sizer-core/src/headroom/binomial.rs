@@ -125,13 +125,20 @@ pub fn binomial_pmf(k: u64, n: u64, d: f64) -> f64 {
 ///
 /// # Formula
 /// Solve `binomial_cdf(S, n, d) = p` for n: the left side is 1 at n = S and falls strictly to 0.
-/// A bracket is grown around the normal approximation `n d + z sqrt(n d (1 - d)) = S + 1/2`,
-/// then regula falsi with the Illinois step (Dowell & Jarratt, BIT 11, 1971) narrows it to
-/// 1e-12 relative, one CDF evaluation per step.
+/// The bracket starts at the normal approximation `n d + z sqrt(n d (1 - d)) = S + 1/2`,
+/// found one user wide by whole steps ([`unit_bracket`]: one CDF for all of them), then regula
+/// falsi with the Illinois step (Dowell & Jarratt, BIT 11, 1971) narrows it to 1e-12 relative,
+/// one CDF evaluation per step.
 ///
 /// Bad input: `d >= 1` gives S (each user holds a stream), `d <= 0` or `p <= 0` gives +inf,
 /// `p >= 1` gives S, NaN gives 0.
 pub fn binomial_max_users(streams: u64, duty: f64, p: f64) -> f64 {
+    binomial_max_users_within(streams, duty, p, 1e-12)
+}
+
+/// [`binomial_max_users`] found to `relative` (at least 1e-12): a team's capacity needs fewer
+/// digits than the function's reference values.
+pub(crate) fn binomial_max_users_within(streams: u64, duty: f64, p: f64, relative: f64) -> f64 {
     let s = streams as f64;
     if duty.is_nan() || p.is_nan() {
         return 0.0;
@@ -144,45 +151,67 @@ pub fn binomial_max_users(streams: u64, duty: f64, p: f64) -> f64 {
     }
     let f = |n: f64| binomial_cdf(streams, n, duty) - p;
     // Start from the normal approximation m + z sqrt(m (1 - d)) = S + 1/2 for the mean m = n d,
-    // then widen a small bracket around it until it holds the root.
+    // then step n by whole users with the recurrences below (no new CDF per step) until a
+    // bracket one user wide holds the root.
     let z = super::z_for_percentile(p);
     let guess = (super::normal_max_load(s + 0.5, z * libm::sqrt(1.0 - duty)) / duty).max(s);
-    let (mut lo, mut f_lo) = (s, 1.0 - p);
-    let (mut hi, mut f_hi) = (f64::INFINITY, -p);
-    let mut step = 0.02 * guess + 1.0;
-    let f_guess = f(guess);
-    if f_guess >= 0.0 {
-        (lo, f_lo) = (guess, f_guess);
-        for _ in 0..64 {
-            let x = lo + step;
-            let fx = f(x);
-            if fx < 0.0 {
-                (hi, f_hi) = (x, fx);
-                break;
-            }
-            (lo, f_lo) = (x, fx);
-            step *= 2.0;
-        }
-    } else {
-        (hi, f_hi) = (guess, f_guess);
-        for _ in 0..64 {
-            let x = (hi - step).max(s);
-            if x <= s {
-                break;
-            }
-            let fx = f(x);
-            if fx >= 0.0 {
-                (lo, f_lo) = (x, fx);
-                break;
-            }
-            (hi, f_hi) = (x, fx);
-            step *= 2.0;
-        }
-    }
+    let (lo, hi) = unit_bracket(streams, duty, p, libm::floor(guess));
     if !hi.is_finite() {
         return lo;
     }
-    illinois(f, (lo, f_lo), (hi, f_hi))
+    illinois(f, (lo, f(lo)), (hi, f(hi)), relative.max(1e-12))
+}
+
+/// Steps at most when looking for a bracket one user wide (the normal start is within a few).
+const MAX_UNIT_STEPS: usize = 100_000;
+
+/// Whole `n` and `n + 1` with `P(Bin(n, d) <= S) >= p > P(Bin(n + 1, d) <= S)`, from `start`
+/// (`n = S` at the lowest; `(n, inf)` if the steps run out).
+///
+/// # Formula
+/// With `F(n) = P(Bin(n, d) <= S)` and `T(n) = P(Bin(n, d) = S)`, for any real `n >= S`:
+/// `F(n + 1) = F(n) - d T(n)` (the extra user's request lifts an S-count over S) and
+/// `T(n + 1) = T(n) (n + 1) (1 - d) / (n + 1 - S)` (the incomplete beta's recurrence in its first
+/// parameter, A&S 26.5.15), so one CDF and one PMF at `start` give every whole step after it.
+fn unit_bracket(streams: u64, d: f64, p: f64, start: f64) -> (f64, f64) {
+    let s = streams as f64;
+    let mut n = start.max(s);
+    let mut cdf = binomial_cdf(streams, n, d);
+    let mut pmf = binomial_pmf_real(streams, n, d);
+    let q = 1.0 - d;
+    if cdf >= p {
+        for _ in 0..MAX_UNIT_STEPS {
+            let next_cdf = cdf - d * pmf;
+            if next_cdf < p {
+                return (n, n + 1.0);
+            }
+            pmf *= (n + 1.0) * q / (n + 1.0 - s);
+            cdf = next_cdf;
+            n += 1.0;
+        }
+        (n, f64::INFINITY)
+    } else {
+        for _ in 0..MAX_UNIT_STEPS {
+            if n - 1.0 < s {
+                return (s, n);
+            }
+            pmf *= (n - s) / (n * q);
+            cdf += d * pmf;
+            n -= 1.0;
+            if cdf >= p {
+                return (n, n + 1.0);
+            }
+        }
+        (s, n)
+    }
+}
+
+/// `P(X = k)` for X ~ Binomial(n, d) at a real `n >= k`, `0 < d < 1` (the generalised binomial
+/// coefficient `Gamma(n + 1) / (Gamma(k + 1) Gamma(n - k + 1))`).
+fn binomial_pmf_real(k: u64, n: f64, d: f64) -> f64 {
+    let k_f = k as f64;
+    let ln_choose = lgamma(n + 1.0) - lgamma(k_f + 1.0) - lgamma(n - k_f + 1.0);
+    exp(ln_choose + k_f * log(d) + (n - k_f) * log1p(-d))
 }
 
 /// Steps at most in [`illinois`]; it converges in about ten.
@@ -193,12 +222,17 @@ const MAX_FALSE_POSITION_STEPS: usize = 200;
 /// # Formula
 /// Regula falsi, `x = hi - f(hi) (hi - lo) / (f(hi) - f(lo))`, halving the value kept at an end
 /// that is kept twice in a row (the Illinois modification, Dowell & Jarratt 1971), until the
-/// bracket is 1e-12 relative wide.
-fn illinois(f: impl Fn(f64) -> f64, (mut lo, mut f_lo): (f64, f64), (mut hi, mut f_hi): (f64, f64)) -> f64 {
+/// bracket is `relative` wide.
+fn illinois(
+    f: impl Fn(f64) -> f64,
+    (mut lo, mut f_lo): (f64, f64),
+    (mut hi, mut f_hi): (f64, f64),
+    relative: f64,
+) -> f64 {
     let mut kept_lo = false;
     let mut kept_hi = false;
     for _ in 0..MAX_FALSE_POSITION_STEPS {
-        if hi - lo <= 1e-12 * hi.abs().max(1.0) {
+        if hi - lo <= relative * hi.abs().max(1.0) {
             break;
         }
         let mut x = hi - f_hi * (hi - lo) / (f_hi - f_lo);

@@ -4,12 +4,15 @@
 use super::group::Group;
 use super::settings::{TeamHeadroom, TeamLimit, TeamSettings};
 use crate::curve::MAX_CONCURRENCY;
-use crate::headroom::{binomial_cdf, binomial_max_users};
+use crate::headroom::binomial::binomial_max_users_within;
+use crate::headroom::binomial_cdf;
 use crate::interpolate::StreamsAtFloor;
 use crate::kv::sessions_at_context;
 use crate::scenario::HeadroomMethod;
 use crate::sizing::max_avg_load;
 use crate::ttft::{ConcurrencyUnderCeiling, TtftCurve};
+use alloc::collections::BTreeMap;
+use core::cell::RefCell;
 use libm::floor;
 
 /// Bisection steps at most when searching a mixed team's capacity.
@@ -18,6 +21,9 @@ const MAX_BISECTIONS: usize = 60;
 const CAPACITY_TOLERANCE: f64 = 1e-4;
 /// How far under a whole number a count of agents may fall by rounding and still count as it.
 const WHOLE_SLACK: f64 = 1e-9;
+/// Relative precision of the binomial inverse in a team's capacity: far below what is shown,
+/// and the whole count at the edge is checked exactly ([`Rule::mixed_capacity`]).
+const MAX_USERS_RELATIVE: f64 = 1e-8;
 
 /// The demand of some of a team's people on one system. Every field but the context is a sum
 /// over groups, so a demand scales linearly with the head counts ([`Demand::times`]).
@@ -130,28 +136,76 @@ pub(crate) fn ttft_under(settings: &TeamSettings, curve: Option<&TtftCurve>) -> 
     Some(curve?.concurrency_under(settings.ttft_ceiling_s?))
 }
 
+/// The headroom figures planning one team asks for again and again: the same stream and
+/// session counts recur across runs, speed factors and reverse-sizing steps. Keep one per team
+/// (its settings are part of every answer) while that team is planned on many runs.
+#[derive(Debug, Default)]
+pub struct CapacityMemo {
+    /// `binomial_max_users(servers, duty, p)` by servers and the duty's bits.
+    finite: RefCell<BTreeMap<(u64, u64), f64>>,
+    /// `binomial_cdf(servers, others, duty)` by servers and the bits of others and duty.
+    cdf: RefCell<BTreeMap<(u64, u64, u64), f64>>,
+    /// `max_avg_load(method, servers, p, z)` of the exact Poisson methods, by servers.
+    poisson: RefCell<BTreeMap<u64, f64>>,
+    /// The team's capacity on whole streams (speed and TTFT limits), by streams, headroom and z
+    /// (the team's mix per person is the same in every call).
+    streams: RefCell<BTreeMap<(u64, u8, u64), Option<f64>>>,
+    /// The others' in-flight count at the percentile, by the bits of their load (or count) and duty.
+    quantile: RefCell<BTreeMap<(u64, u64), f64>>,
+}
+
+impl CapacityMemo {
+    /// How many headroom inverses are remembered.
+    pub fn len(&self) -> usize {
+        self.finite.borrow().len()
+            + self.cdf.borrow().len()
+            + self.poisson.borrow().len()
+            + self.streams.borrow().len()
+            + self.quantile.borrow().len()
+    }
+
+    /// True when nothing is remembered yet.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
 /// How the non-agent people share the streams (or sessions) the agents leave.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Rule {
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Rule<'m> {
     pub headroom: TeamHeadroom,
     pub percentile: f64,
     pub z: f64,
+    memo: &'m CapacityMemo,
 }
 
-impl Rule {
-    pub(crate) fn of(settings: &TeamSettings) -> Rule {
-        Rule { headroom: settings.headroom, percentile: settings.percentile, z: settings.z() }
+impl<'m> Rule<'m> {
+    pub(crate) fn of(settings: &TeamSettings, memo: &'m CapacityMemo) -> Rule<'m> {
+        Rule { headroom: settings.headroom, percentile: settings.percentile, z: settings.z(), memo }
     }
 
     /// The largest average load on `servers` by a Poisson method (`None` for the finite one).
     fn max_load(&self, servers: u64) -> Option<f64> {
         let method = match self.headroom {
-            TeamHeadroom::NormalApprox => HeadroomMethod::NormalApprox,
+            TeamHeadroom::NormalApprox => {
+                return Some(max_avg_load(HeadroomMethod::NormalApprox, servers, self.percentile, Some(self.z)));
+            }
             TeamHeadroom::ExactPoisson => HeadroomMethod::ExactPoisson,
             TeamHeadroom::ErlangC => HeadroomMethod::ErlangC,
             TeamHeadroom::FinitePopulation => return None,
         };
-        Some(max_avg_load(method, servers, self.percentile, Some(self.z)))
+        let mut memo = self.memo.poisson.borrow_mut();
+        Some(*memo.entry(servers).or_insert_with(|| max_avg_load(method, servers, self.percentile, Some(self.z))))
+    }
+
+    /// The most others of mean duty `duty` on `servers` by the finite-population count
+    /// ([`crate::binomial_max_users`], to [`MAX_USERS_RELATIVE`]), remembered.
+    fn max_users(&self, servers: u64, duty: f64) -> f64 {
+        let servers = finite_cap(servers);
+        let mut memo = self.memo.finite.borrow_mut();
+        *memo
+            .entry((servers, duty.to_bits()))
+            .or_insert_with(|| binomial_max_users_within(servers, duty, self.percentile, MAX_USERS_RELATIVE))
     }
 
     /// Whether the others of `demand` fit on `servers` streams (or sessions).
@@ -169,15 +223,22 @@ impl Rule {
         }
         match self.max_load(servers) {
             Some(max) => demand.load <= max,
-            None => binomial_cdf(finite_cap(servers), demand.others, demand.mean_duty()) >= self.percentile,
+            None => self.cdf(servers, demand.others, demand.mean_duty()) >= self.percentile,
         }
+    }
+
+    /// `binomial_cdf(servers, others, duty)`, remembered.
+    fn cdf(&self, servers: u64, others: f64, duty: f64) -> f64 {
+        let servers = finite_cap(servers);
+        let mut memo = self.memo.cdf.borrow_mut();
+        *memo.entry((servers, others.to_bits(), duty.to_bits())).or_insert_with(|| binomial_cdf(servers, others, duty))
     }
 
     /// The most others of one mean duty that fit on `servers`, per unit of `demand.others`.
     fn others_capacity(&self, servers: u64, demand: &Demand) -> f64 {
         match self.max_load(servers) {
             Some(max) => max / demand.load,
-            None => binomial_max_users(finite_cap(servers), demand.mean_duty(), self.percentile) / demand.others,
+            None => self.max_users(servers, demand.mean_duty()) / demand.others,
         }
     }
 
@@ -221,8 +282,9 @@ impl Rule {
     /// team is of one kind: others only, `P = max_load(S) / load per person` (English seed,
     /// step 4: users = load / duty) or the binomial inverse; agents only, `P = S` streams or
     /// `floor(pool / context)` sessions; prefill, `P = rate / demand per person`. A mix of
-    /// agents and others is found by bisection on P (fitting only gets harder as P grows),
-    /// then the whole count `floor(P)` is checked exactly.
+    /// agents and others by walking the whole free streams or sessions
+    /// ([`Rule::mixed_capacity`]); where that does not apply, by bisection on P (fitting only
+    /// gets harder as P grows). The whole count `floor(P)` at the edge is checked exactly.
     pub(crate) fn capacity(&self, limit: TeamLimit, per_person: &Demand, offer: &Offer) -> Option<f64> {
         let agents_only = per_person.others <= 0.0;
         let others_only = per_person.agents <= 0.0;
@@ -252,8 +314,21 @@ impl Rule {
                 }
             }
         };
-        if closed.is_some() {
+        if let Some(found) = closed {
+            // The binomial inverse is found to MAX_USERS_RELATIVE: a whole count just above it
+            // is checked exactly.
+            let next_whole = libm::ceil(found);
+            if self.headroom == TeamHeadroom::FinitePopulation
+                && next_whole > found
+                && next_whole - found < 1e-6 * next_whole.max(1.0)
+                && self.fits(limit, &per_person.times(next_whole), offer) == Some(true)
+            {
+                return Some(next_whole);
+            }
             return closed;
+        }
+        if let Some(found) = self.mixed_capacity(limit, per_person, offer) {
+            return Some(found);
         }
         // Past this the mean in flight exceeds what the streams (or sessions) hold, so the
         // percentile does too (p > 1/2): an upper end for the search.
@@ -285,6 +360,153 @@ impl Rule {
             Some(guess) if guess.is_finite() && guess > 0.0 => largest_fitting_near(fits, guess),
             _ => largest_fitting(fits, upper),
         })
+    }
+}
+
+impl Rule<'_> {
+    /// [`Rule::capacity`] of a mix of agents and others on streams or sessions, by walking the
+    /// whole free streams (sessions) the agents leave rather than bisecting on P, so each
+    /// headroom figure it needs is at one of a few whole counts (remembered per team). `None`
+    /// when the walk does not apply (the bisection then decides).
+    ///
+    /// # Formula
+    /// P people of the mix leave `f(P) = floor(h0 - h1 P)` free: streams `h0 = S`, `h1 =` agents
+    /// per person; sessions `h0 = pool / context`, `h1 =` agent tokens per person / context.
+    /// The others fit when `c P <= C(f)`, with `c` their load per person and `C` the method's
+    /// largest load on f servers, or `c` the others per person and `C` the binomial inverse.
+    /// `f(P) = f` for P in `((h0 - f - 1) / h1, (h0 - f) / h1]`; fitting only gets harder as P
+    /// grows and f falls, so the answer lies at the smallest f whose interval still holds a
+    /// fitting P, `C(f) / c > (h0 - f - 1) / h1`: `P = min((h0 - f) / h1, C(f) / c)`.
+    fn mixed_capacity(&self, limit: TeamLimit, per_person: &Demand, offer: &Offer) -> Option<f64> {
+        let (h0, h1) = match limit {
+            TeamLimit::Speed => (offer.whole_streams as f64 + WHOLE_SLACK, per_person.agents),
+            TeamLimit::Ttft => (offer.ttft?.1 as f64 + WHOLE_SLACK, per_person.agents),
+            TeamLimit::Kv => {
+                let context = per_person.other_context;
+                (offer.kv_pool_tokens? / context, per_person.agent_kv_tokens / context)
+            }
+            TeamLimit::Prefill => return None,
+        };
+        let finite = self.headroom == TeamHeadroom::FinitePopulation;
+        let c = if finite { per_person.others } else { per_person.load };
+        if !((0.0..=MAX_CONCURRENCY).contains(&h0) && h1 > 0.0 && c > 0.0) {
+            return None;
+        }
+        if limit != TeamLimit::Kv {
+            let key = (floor(h0) as u64, self.headroom as u8, self.z.to_bits());
+            if let Some(found) = self.memo.streams.borrow().get(&key) {
+                return *found;
+            }
+            let found = self.mixed_capacity_walk(limit, per_person, offer, h0, h1, c);
+            self.memo.streams.borrow_mut().insert(key, found);
+            return found;
+        }
+        self.mixed_capacity_walk(limit, per_person, offer, h0, h1, c)
+    }
+
+    /// The walk of [`Rule::mixed_capacity`] for `f(P) = floor(h0 - h1 P)` and `c` per person.
+    fn mixed_capacity_walk(
+        &self,
+        limit: TeamLimit,
+        per_person: &Demand,
+        offer: &Offer,
+        h0: f64,
+        h1: f64,
+        c: f64,
+    ) -> Option<f64> {
+        let duty = per_person.mean_duty();
+        let lower = |f: u64| ((h0 - f as f64 - 1.0) / h1).max(0.0);
+        // Some P in f's interval fits: `C(f) / c > lower(f)`; for the finite count, since the
+        // binomial CDF falls strictly in the users, one CDF at the interval's lower end.
+        let holds = |f: u64| match self.max_load(f) {
+            Some(max) => max / c > lower(f),
+            None => self.cdf(f, c * lower(f), duty) >= self.percentile,
+        };
+        let top = floor(h0) as u64;
+        if !holds(top) {
+            return None;
+        }
+        // The exact methods cost a root per whole count: start where the normal approximation
+        // (with the method's variance) puts the answer and gallop, else bisect over [0, top].
+        let guess = match self.headroom {
+            TeamHeadroom::NormalApprox => None,
+            TeamHeadroom::FinitePopulation => {
+                let z = self.z * libm::sqrt(1.0 - duty.min(1.0));
+                Rule { headroom: TeamHeadroom::NormalApprox, z, ..*self }.capacity(limit, per_person, offer)
+            }
+            TeamHeadroom::ExactPoisson | TeamHeadroom::ErlangC => {
+                Rule { headroom: TeamHeadroom::NormalApprox, ..*self }.capacity(limit, per_person, offer)
+            }
+        };
+        let (mut lo, mut hi) = (0, top); // the answer f is in [lo, hi], and holds(hi)
+        if let Some(p) = guess.filter(|p| p.is_finite() && *p >= 0.0) {
+            let start = floor(h0 - h1 * p).clamp(0.0, top as f64) as u64;
+            let mut step = 1;
+            if holds(start) {
+                hi = start;
+                while hi > 0 && holds(hi.saturating_sub(step)) {
+                    hi = hi.saturating_sub(step);
+                    step *= 2;
+                }
+                lo = hi.saturating_sub(step);
+            } else {
+                lo = start + 1;
+                while lo + step <= top && !holds(lo + step - 1) {
+                    lo += step;
+                    step *= 2;
+                }
+                hi = (lo + step - 1).min(top);
+            }
+        }
+        if lo == 0 && holds(0) {
+            hi = 0;
+        }
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if holds(mid) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        // Just inside the interval, so `floor(h0 - h1 P)` is `hi` despite rounding.
+        let upper = (h0 - hi as f64) / h1 * (1.0 - 4.0 * f64::EPSILON);
+        let found = match self.max_load(hi) {
+            Some(max) => upper.min(max / c),
+            None if self.cdf(hi, c * upper, duty) >= self.percentile => upper,
+            None => self.max_users(hi, duty) / c,
+        };
+        // A whole count a hair above (the edge itself, lost to rounding) is checked exactly, so
+        // `floor` of the answer is the largest whole count that fits.
+        let next_whole = libm::ceil(found);
+        if next_whole > found && next_whole - found < 1e-6 * next_whole.max(1.0) {
+            let fits = |people: f64| self.fits(limit, &per_person.times(people), offer).unwrap_or(false);
+            if fits(next_whole) {
+                return Some(next_whole);
+            }
+        }
+        Some(found)
+    }
+
+    /// The others' in-flight count at the percentile: normal `L + z sqrt(L)`, the Poisson
+    /// quantile of their load, or the binomial quantile of their count (remembered).
+    pub(crate) fn others_peak(&self, demand: &Demand) -> f64 {
+        let (load, others, duty) = (demand.load, demand.others, demand.mean_duty());
+        match self.headroom {
+            TeamHeadroom::NormalApprox => load + self.z * libm::sqrt(load),
+            TeamHeadroom::ExactPoisson | TeamHeadroom::ErlangC => *self
+                .memo
+                .quantile
+                .borrow_mut()
+                .entry((load.to_bits(), 0))
+                .or_insert_with(|| crate::headroom::poisson_quantile(self.percentile, load) as f64),
+            TeamHeadroom::FinitePopulation => *self
+                .memo
+                .quantile
+                .borrow_mut()
+                .entry((others.to_bits(), duty.to_bits()))
+                .or_insert_with(|| crate::headroom::binomial_quantile(self.percentile, others, duty) as f64),
+        }
     }
 }
 

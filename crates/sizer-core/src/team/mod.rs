@@ -33,8 +33,9 @@ mod group;
 mod plan;
 mod settings;
 
+pub use fit::CapacityMemo;
 pub use group::{Group, MAX_GROUP_PEOPLE};
-pub use plan::{Band, FiniteComparison, PerSystem, TeamPlan, finite_comparison, plan};
+pub use plan::{Band, FiniteComparison, PerSystem, TeamPlan, finite_comparison, plan, plan_with};
 pub use settings::{
     MAX_GROUPS, MAX_UNCERTAINTY, RunLimits, Team, TeamError, TeamField, TeamHeadroom, TeamLimit, TeamSettings,
 };

@@ -2,16 +2,13 @@
 //! independent systems the team needs and the uncertainty band; the finite-population
 //! comparison for one run.
 
-use super::fit::{Demand, Offer, Rule, ttft_under, whole};
-use super::settings::{RunLimits, Team, TeamHeadroom, TeamLimit};
+use super::fit::{CapacityMemo, Demand, Offer, Rule, ttft_under, whole};
+use super::settings::{RunLimits, Team, TeamLimit};
 use crate::headroom::binomial::whole_people_at;
-use crate::headroom::{
-    binomial_max_users, binomial_quantile, engset_blocking, erlang_b, poisson_max_load, poisson_quantile,
-};
+use crate::headroom::{binomial_max_users, engset_blocking, erlang_b, poisson_max_load};
 use crate::interpolate::StreamsAtFloor;
 use crate::ttft::ConcurrencyUnderCeiling;
 use alloc::vec::Vec;
-use libm::sqrt;
 
 /// A team planned on one run. "System" is one machine, or the nodes of a multi-node run as
 /// measured (a TP=2 pair is one system); the data crate turns systems into Sparks.
@@ -111,6 +108,7 @@ pub struct FiniteComparison {
 }
 
 /// One evaluation at one speed factor.
+#[derive(Clone, Copy)]
 struct Evaluation {
     offer: Offer,
     users: [Option<f64>; 4],
@@ -139,19 +137,31 @@ const LIMITS: [TeamLimit; 4] = [TeamLimit::Speed, TeamLimit::Kv, TeamLimit::Pref
 /// Bad input: none reaches it: a [`Team`] and its [`RunLimits`] are validated when built
 /// (`Team::new`, `RunLimits::new` return a `Result`).
 pub fn plan(team: &Team, limits: &RunLimits<'_>) -> TeamPlan {
+    plan_with(team, limits, &CapacityMemo::default())
+}
+
+/// [`plan`] with the headroom inverses remembered in `memo`: plan one team on many runs with
+/// the same memo (a memo belongs to one team; a new team needs a new memo).
+pub fn plan_with(team: &Team, limits: &RunLimits<'_>, memo: &CapacityMemo) -> TeamPlan {
     let settings = team.settings();
-    let rule = Rule::of(settings);
+    let rule = Rule::of(settings, memo);
     let duties: Vec<f64> = team.groups().iter().map(|g| g.duty(settings.floor_tok_s)).collect();
     let people = team.people();
     let per_person = Demand::of(team.groups(), &duties, |g| g.people as f64 / people as f64);
     let ttft = ttft_under(settings, limits.p99_ttft());
-    let at_factor =
-        |factor: f64| evaluate(team, &duties, &per_person, &rule, Offer::at(settings, limits, ttft, factor));
-
-    let nominal = at_factor(1.0);
+    let nominal = evaluate(team, &duties, &per_person, &rule, Offer::at(settings, limits, ttft, 1.0), None);
+    // Only the speed limit moves with the speed factor: the others are the nominal ones, and a
+    // factor that leaves the whole streams unchanged changes nothing.
+    let at_factor = |factor: f64| {
+        let offer = Offer::at(settings, limits, ttft, factor);
+        if offer.whole_streams == nominal.offer.whole_streams {
+            Evaluation { offer, ..nominal }
+        } else {
+            evaluate(team, &duties, &per_person, &rule, offer, Some(&nominal.users))
+        }
+    };
     let u = settings.uncertainty;
-    let (slow, fast) =
-        if u > 0.0 { (at_factor(1.0 - u), at_factor(1.0 + u)) } else { (at_factor(1.0), at_factor(1.0)) };
+    let (slow, fast) = if u > 0.0 { (at_factor(1.0 - u), at_factor(1.0 + u)) } else { (nominal, nominal) };
     let band = Band {
         uncertainty: u,
         people_low: whole(slow.smallest),
@@ -193,8 +203,20 @@ pub fn plan(team: &Team, limits: &RunLimits<'_>) -> TeamPlan {
     }
 }
 
-fn evaluate(team: &Team, duties: &[f64], per_person: &Demand, rule: &Rule, offer: Offer) -> Evaluation {
-    let users = LIMITS.map(|limit| rule.capacity(limit, per_person, &offer));
+/// The team on one offer; `known`: the capacities by every limit but speed, already found
+/// (they do not depend on the speed factor).
+fn evaluate(
+    team: &Team,
+    duties: &[f64],
+    per_person: &Demand,
+    rule: &Rule,
+    offer: Offer,
+    known: Option<&[Option<f64>; 4]>,
+) -> Evaluation {
+    let users = core::array::from_fn(|i| match known {
+        Some(known) if LIMITS[i] != TeamLimit::Speed => known[i],
+        _ => rule.capacity(LIMITS[i], per_person, &offer),
+    });
     let mut binding = TeamLimit::Speed;
     let mut smallest = f64::INFINITY;
     for (limit, users) in LIMITS.into_iter().zip(users) {
@@ -233,10 +255,9 @@ fn systems_needed(team: &Team, duties: &[f64], rule: &Rule, offer: &Offer, room:
     let serves = |k: u64| broken_limit(rule, &demand_on(team, duties, k), offer);
     let people = team.people() as f64;
     // `room + 1`: the agents-only KV room counts whole average sessions, up to one under the
-    // supremum; and `room` is found to 1e-4 (relative) for a mix: start a little below the bound.
+    // supremum (a mix's room is its supremum, found to 1e-8).
     let start = if room >= 0.0 && room.is_finite() { libm::ceil(people / (room + 1.0)) } else { 1.0 };
-    let below = libm::floor(start * (1.0 - 1e-3)) - 1.0;
-    let mut lo = if below >= 1.0 && below < largest as f64 { below as u64 } else { 1 };
+    let mut lo = if start >= 1.0 && start < largest as f64 { start as u64 } else { 1 };
     let mut step = 1;
     let mut hi = lo;
     loop {
@@ -265,11 +286,7 @@ fn systems_needed(team: &Team, duties: &[f64], rule: &Rule, offer: &Offer, room:
 fn per_system(team: &Team, duties: &[f64], rule: &Rule, offer: &Offer, systems: u64, room: f64) -> PerSystem {
     let demand = demand_on(team, duties, systems);
     let average_streams = demand.agents + demand.load;
-    let others_peak = match rule.headroom {
-        TeamHeadroom::NormalApprox => demand.load + rule.z * sqrt(demand.load),
-        TeamHeadroom::ExactPoisson | TeamHeadroom::ErlangC => poisson_quantile(rule.percentile, demand.load) as f64,
-        TeamHeadroom::FinitePopulation => binomial_quantile(rule.percentile, demand.others, demand.mean_duty()) as f64,
-    };
+    let others_peak = rule.others_peak(&demand);
     let people = demand.people();
     PerSystem {
         systems,
@@ -301,7 +318,8 @@ fn per_system(team: &Team, duties: &[f64], rule: &Rule, offer: &Offer, systems: 
 /// `None`.
 pub fn finite_comparison(team: &Team, limits: &RunLimits<'_>) -> Option<FiniteComparison> {
     let settings = team.settings();
-    let rule = Rule::of(settings);
+    let memo = CapacityMemo::default();
+    let rule = Rule::of(settings, &memo);
     let duties: Vec<f64> = team.groups().iter().map(|g| g.duty(settings.floor_tok_s)).collect();
     let people = team.people();
     let per_person = Demand::of(team.groups(), &duties, |g| g.people as f64 / people as f64);

@@ -12,7 +12,7 @@ use yew::prelude::*;
 use crate::codes::{self, TEAM_HEADROOM, TEAM_LIMIT};
 use crate::components::choice_select::ChoiceSelect;
 use crate::components::error_text::error_message;
-use crate::i18n::team::{TeamText, team_error, team_text, verdict};
+use crate::i18n::team::{TeamText, row_note, team_error, team_text, verdict};
 use crate::i18n::{Lang, Msg, format_integer, format_number, text};
 use crate::team_state::{RankSort, TeamAction, TeamField, TeamInput};
 use crate::team_work::team_steps;
@@ -45,7 +45,8 @@ pub fn TeamPanel(props: &TeamPanelProps) -> Html {
     let lang = props.lang;
     let t = |msg| team_text(lang, msg);
     let imported: Vec<Run> = props.imported.iter().map(|run| (**run).clone()).collect();
-    let planned = props.input.team(&props.usage).map(|team| dataset().plan_team(&team, &imported));
+    let team = props.input.team(&props.usage);
+    let planned = team.as_ref().map(|team| dataset().plan_team(team, &imported));
     let people = props.input.people();
     let on_headroom = {
         let on_action = props.on_action.clone();
@@ -58,7 +59,9 @@ pub fn TeamPanel(props: &TeamPanelProps) -> Html {
     let chosen = planned.as_ref().ok().and_then(|rows| rows.iter().find(|row| row.run_id == props.run_id.as_str()));
     let steps = chosen.map(|row| {
         let run = dataset().run(row.run_id).or_else(|| imported.iter().find(|run| run.id == row.run_id));
-        team_steps(lang, row, run)
+        // The finite count beside Poisson's for the chosen run only (one more plan of the team).
+        let finite = run.zip(team.as_ref().ok()).and_then(|(run, team)| dataset().compare_finite(team, run));
+        team_steps(lang, row, run, finite.as_ref())
     });
     let headline = match &planned {
         Ok(_) => match chosen {
@@ -178,7 +181,7 @@ fn ranking(props: &TeamPanelProps, rows: &[PlanRow<'_>]) -> Html {
                 </tr></thead>
                 <tbody>
                     for row in order {
-                        { ranking_row(lang, row, row.run_id == props.run_id.as_str(), never, &props.on_pick) }
+                        { ranking_row(lang, row, row.run_id == props.run_id.as_str(), never, &props.on_pick, props.usage.floor_tok_s) }
                     }
                 </tbody>
             </table>
@@ -186,7 +189,14 @@ fn ranking(props: &TeamPanelProps, rows: &[PlanRow<'_>]) -> Html {
     }
 }
 
-fn ranking_row(lang: Lang, row: &PlanRow<'_>, chosen: bool, never: &'static str, on_pick: &Callback<String>) -> Html {
+fn ranking_row(
+    lang: Lang,
+    row: &PlanRow<'_>,
+    chosen: bool,
+    never: &'static str,
+    on_pick: &Callback<String>,
+    floor_tok_s: f64,
+) -> Html {
     let pick = {
         let (on_pick, id) = (on_pick.clone(), row.run_id.to_owned());
         Callback::from(move |_: MouseEvent| on_pick.emit(id.clone()))
@@ -216,7 +226,7 @@ fn ranking_row(lang: Lang, row: &PlanRow<'_>, chosen: bool, never: &'static str,
     };
     html! {
         <tr data-run={row.run_id.to_owned()} class={classes!(chosen.then_some("ss-chosen"))}
-            aria-current={chosen.then_some("true")} title={row.note.clone()}>
+            aria-current={chosen.then_some("true")} title={row_note(lang, row, floor_tok_s)}>
             <th scope="row"><button type="button" class="ss-sort" data-pick={row.run_id.to_owned()} onclick={pick}>{ row.label }</button></th>
             <td data-value={row.people_per_spark.map(|p| p.to_string())}>{ people }</td>
             <td data-value={row.sparks_needed.map(|k| k.to_string())}>{ sparks }</td>

@@ -2,8 +2,9 @@
 //! leads the section, and the show-your-work steps of a team plan. Every verdict names the
 //! hardware it covers (Sparks, or the run's own hardware when it is not a Spark).
 
-use sizer_core::{TeamError, TeamLimit};
-use sizer_data::PlanRow;
+use sizer_core::team::{MAX_GROUP_PEOPLE, MAX_GROUPS, MAX_UNCERTAINTY};
+use sizer_core::{ScenarioError, StreamsAtFloor, TeamError, TeamField, TeamLimit};
+use sizer_data::{PlanRow, Topology};
 
 use super::{Lang, format_integer, format_number};
 use crate::codes::{self, TEAM_LIMIT};
@@ -128,7 +129,7 @@ fn unserved(lang: Lang, row: &PlanRow<'_>, floor_tok_s: f64) -> String {
             }
         }
         None => {
-            let note = row.note.as_deref().unwrap_or("");
+            let note = row_note(lang, row, floor_tok_s).unwrap_or_default();
             match lang {
                 Lang::En => format!("{label} on {hw} cannot be planned: {note}."),
                 Lang::De => format!("{label} auf {hw} lässt sich nicht planen: {note}."),
@@ -139,12 +140,115 @@ fn unserved(lang: Lang, row: &PlanRow<'_>, floor_tok_s: f64) -> String {
 
 /// Why the team cannot be built, in one sentence.
 pub fn team_error(lang: Lang, error: &TeamError) -> String {
-    match (lang, error) {
-        (Lang::En, TeamError::NoPeople) => "Enter at least one person to plan a team.".into(),
-        (Lang::De, TeamError::NoPeople) => "Mindestens eine Person eingeben, um ein Team zu planen.".into(),
-        (Lang::En, other) => format!("The team cannot be planned: {other}."),
-        (Lang::De, other) => format!("Das Team lässt sich nicht planen: {other}."),
+    match lang {
+        Lang::En => match error {
+            TeamError::NoPeople => "Enter at least one person to plan a team.".into(),
+            other => format!("The team cannot be planned: {other}."),
+        },
+        Lang::De => match error {
+            TeamError::NoPeople => "Mindestens eine Person eingeben, um ein Team zu planen.".into(),
+            other => format!("Das Team lässt sich nicht planen: {}.", team_error_de(other)),
+        },
     }
+}
+
+/// The German of [`TeamError`]'s English `Display` (same figures, same order).
+fn team_error_de(error: &TeamError) -> String {
+    let lang = Lang::De;
+    match *error {
+        TeamError::NoGroups => "das Team hat keine Gruppe".into(),
+        TeamError::NoPeople => "das Team hat keine Personen".into(),
+        TeamError::TooManyGroups { groups } => {
+            format!("{} Gruppen sind mehr als die unterstützten {}", format_integer(lang, groups as u64), MAX_GROUPS)
+        }
+        TeamError::TooManyPeople { group, people } => format!(
+            "Gruppe {}: {} Personen sind mehr als die unterstützten {}",
+            group + 1,
+            format_integer(lang, people),
+            format_integer(lang, MAX_GROUP_PEOPLE)
+        ),
+        TeamError::Group { group, error } => format!("Gruppe {}: {}", group + 1, scenario_error_de(&error)),
+        TeamError::Setting(error) => scenario_error_de(&error),
+        TeamError::OutOfRange { field: TeamField::TtftCeilingS, value } => {
+            format!("ttft_ceiling_s = {} muss eine Zahl von Sekunden in (0, 86.400] sein", de_number(value))
+        }
+        TeamError::OutOfRange { field: TeamField::Uncertainty, value } => {
+            format!("uncertainty = {} muss ein Anteil in [0, {}] sein", de_number(value), de_number(MAX_UNCERTAINTY))
+        }
+    }
+}
+
+/// A setting's error in German (the field keeps its JSON name, as in the English text).
+fn scenario_error_de(error: &ScenarioError) -> String {
+    match *error {
+        ScenarioError::NotFinite { field } => format!("{} muss eine endliche Zahl sein", field.name()),
+        ScenarioError::OutOfRange { field, value } => {
+            let range = field.range();
+            let open = if range.min_inclusive { '[' } else { '(' };
+            format!(
+                "{} = {} liegt außerhalb des zulässigen Bereichs {open}{}, {}]",
+                field.name(),
+                de_number(value),
+                de_number(range.min),
+                de_number(range.max)
+            )
+        }
+    }
+}
+
+/// A figure of an error in German notation, as many decimals as it has (up to six).
+fn de_number(value: f64) -> String {
+    if !value.is_finite() {
+        return value.to_string();
+    }
+    let decimals = (0..=6).find(|&d| {
+        let scaled = value * 10f64.powi(d);
+        (scaled - scaled.round()).abs() < 1e-9 * scaled.abs().max(1.0)
+    });
+    format_number(Lang::De, value, decimals.unwrap_or(6) as usize)
+}
+
+/// What to keep in mind about a row, in `lang` (the data crate's note is English): why it has
+/// no plan, or what one system is. `None` when there is nothing to add.
+pub fn row_note(lang: Lang, row: &PlanRow<'_>, floor_tok_s: f64) -> Option<String> {
+    if lang == Lang::En {
+        return row.note.clone();
+    }
+    let plan = match &row.plan {
+        Some(plan) => plan,
+        None if row.curve_basis.is_none() => return Some("keine verwendbare Geschwindigkeitskurve".into()),
+        None => return Some("KV-Pool oder Prefill-Rate der Messreihe liegt außerhalb des Bereichs".into()),
+    };
+    if row.systems_needed.is_none() {
+        let floor = format_number(lang, floor_tok_s, if floor_tok_s.fract() == 0.0 { 0 } else { 1 });
+        return Some(match row.unserved_by {
+            Some(TeamLimit::Speed) if plan.whole_streams == 0 => match plan.streams {
+                StreamsAtFloor::NeverReached { first } if first.concurrency > 1.0 => format!(
+                    "schon bei {} gleichzeitigen Anfragen, der kleinsten gemessenen Zahl, unter {floor} tok/s je Anfrage",
+                    format_number(lang, first.concurrency, 0)
+                ),
+                StreamsAtFloor::NeverReached { .. } => format!("schafft für eine Anfrage keine {floor} tok/s"),
+                _ => format!("weniger als ein ganzer Strom hält {floor} tok/s"),
+            },
+            Some(limit) => {
+                format!("schon eine Person je Gruppe sprengt die Grenze {}", codes::label(lang, &TEAM_LIMIT, limit))
+            }
+            None => "kann das Team nicht bedienen".into(),
+        });
+    }
+    if !row.is_spark {
+        return Some(format!("gemessen auf {}, keinem DGX Spark: pro System wie gemessen geplant", row.hardware));
+    }
+    if row.nodes_per_system > 1 {
+        let topology = match row.topology {
+            Topology::Single => "eine Maschine",
+            Topology::TensorParallel => "Tensor-Parallelität",
+            Topology::PipelineParallel => "Pipeline-Parallelität",
+            Topology::ReplicasBehindProxy => "unabhängige Replikate hinter einem Proxy",
+        };
+        return Some(format!("ein System sind {} Sparks wie gemessen ({topology})", row.nodes_per_system));
+    }
+    None
 }
 
 /// The show-your-work steps of a team plan.
@@ -154,6 +258,7 @@ pub enum TeamStep {
     Limits,
     Systems,
     Band,
+    Finite,
 }
 
 /// A step's title.
@@ -167,6 +272,8 @@ pub fn step_title(lang: Lang, step: TeamStep) -> &'static str {
         (Lang::De, TeamStep::Systems) => "Sparks für das Team",
         (Lang::En, TeamStep::Band) => "Uncertainty band",
         (Lang::De, TeamStep::Band) => "Unsicherheitsband",
+        (Lang::En, TeamStep::Finite) => "A finite team beside Poisson",
+        (Lang::De, TeamStep::Finite) => "Endliches Team neben Poisson",
     }
 }
 
@@ -187,6 +294,12 @@ pub fn step_formula(lang: Lang, step: TeamStep) -> &'static str {
         }
         (Lang::En, TeamStep::Band) => "plan again with speeds × (1 − u) and × (1 + u)",
         (Lang::De, TeamStep::Band) => "erneut planen mit Geschwindigkeiten × (1 − u) und × (1 + u)",
+        (Lang::En, TeamStep::Finite) => {
+            "finite: largest N with P(Binomial(N, duty) ≤ S) ≥ p, Engset's share of requests finding all S busy; Poisson: largest λ with P(Poisson(λ) ≤ S) ≥ p, N = λ / duty, Erlang B's share"
+        }
+        (Lang::De, TeamStep::Finite) => {
+            "endlich: größtes N mit P(Binomial(N, Auslastung) ≤ S) ≥ p, Engsets Anteil der Anfragen, die alle S belegt finden; Poisson: größtes λ mit P(Poisson(λ) ≤ S) ≥ p, N = λ / Auslastung, Anteil nach Erlang B"
+        }
     }
 }
 
@@ -207,6 +320,10 @@ pub enum TeamWord {
     BindingChanges,
     BindingSame,
     Ceiling,
+    LeftByAgents,
+    MeanDuty,
+    Finite,
+    Blocked,
 }
 
 /// A small word of the steps.
@@ -241,5 +358,72 @@ pub fn word(lang: Lang, word: TeamWord) -> &'static str {
         (Lang::De, W::BindingSame) => "die bindende Grenze bleibt gleich",
         (Lang::En, W::Ceiling) => "ceiling",
         (Lang::De, W::Ceiling) => "Obergrenze",
+        (Lang::En, W::LeftByAgents) => "streams the agents leave",
+        (Lang::De, W::LeftByAgents) => "Ströme, die die Agenten frei lassen",
+        (Lang::En, W::MeanDuty) => "mean duty",
+        (Lang::De, W::MeanDuty) => "mittlere Auslastung",
+        (Lang::En, W::Finite) => "finite",
+        (Lang::De, W::Finite) => "endlich",
+        (Lang::En, W::Blocked) => "find all streams busy",
+        (Lang::De, W::Blocked) => "finden alle Ströme belegt",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sizer_core::{Group, Scenario, ScenarioField, Team, TeamSettings};
+    use sizer_data::dataset;
+
+    #[test]
+    fn team_errors_are_german_in_german() {
+        let too_many = TeamError::TooManyPeople { group: 1, people: 20_000_000 };
+        assert_eq!(
+            team_error(Lang::De, &too_many),
+            "Das Team lässt sich nicht planen: Gruppe 2: 20.000.000 Personen sind mehr als die unterstützten 10.000.000."
+        );
+        let floor = TeamError::Setting(ScenarioError::OutOfRange { field: ScenarioField::FloorTokS, value: -2.5 });
+        let german = team_error(Lang::De, &floor);
+        assert!(german.starts_with("Das Team lässt sich nicht planen: floor_tok_s = -2,5 liegt außerhalb"), "{german}");
+        let ceiling = TeamError::OutOfRange { field: TeamField::TtftCeilingS, value: 0.0 };
+        assert_eq!(
+            team_error(Lang::De, &ceiling),
+            "Das Team lässt sich nicht planen: ttft_ceiling_s = 0 muss eine Zahl von Sekunden in (0, 86.400] sein."
+        );
+        // English keeps the core's sentence.
+        assert_eq!(
+            team_error(Lang::En, &too_many),
+            "The team cannot be planned: group 2: 20000000 people is more than the 10000000 supported."
+        );
+    }
+
+    #[test]
+    fn row_notes_are_german_in_german() {
+        let settings = TeamSettings { floor_tok_s: 15.0, ..TeamSettings::from_scenario(&Scenario::chat()) };
+        let team = Team::new(vec![Group::chat(30), Group::agent(5)], settings).expect("valid");
+        let rows = dataset().plan_team(&team, &[]);
+        let note = |id: &str| {
+            let row = rows.iter().find(|r| r.run_id == id).expect("row");
+            (row_note(Lang::De, row, 15.0), row_note(Lang::En, row, 15.0))
+        };
+        // Llama 3.3 70B: 1,000 / 167.4 ms = 6.0 tok/s at 1 request (English seed), under 15.
+        assert_eq!(
+            note("gpuwerk-llama-3.3-70b-awq-vllm-0.27.1"),
+            (Some("schafft für eine Anfrage keine 15 tok/s".into()), Some("cannot give one request 15 tok/s".into()))
+        );
+        assert_eq!(
+            note("nvidia-forum-gpt-oss-120b-mxfp4-vllm-dev-2-nodes-tp2").0.as_deref(),
+            Some("ein System sind 2 Sparks wie gemessen (Tensor-Parallelität)")
+        );
+        assert_eq!(
+            note("nvidia-qwen3-coder-next-fp8-vllm-32k-prompts").0.as_deref(),
+            Some("keine verwendbare Geschwindigkeitskurve")
+        );
+        // Every German note differs from the English one wherever there is a note.
+        for row in &rows {
+            let (de, en) = (row_note(Lang::De, row, 15.0), row_note(Lang::En, row, 15.0));
+            assert_eq!(de.is_some(), en.is_some(), "{}", row.run_id);
+            assert!(de.is_none() || de != en, "{}: {de:?}", row.run_id);
+        }
     }
 }
