@@ -8,6 +8,7 @@
 mod browser;
 mod checks;
 mod expect;
+mod screenshots;
 
 use browser::Browser;
 use checks::Site;
@@ -75,8 +76,11 @@ async fn run(dist: &Path, readme_screenshot: bool) -> Result<usize, String> {
     let mut failed = 0;
     let mut passed = 0;
     macro_rules! check {
-        ($name:ident) => {{
-            let outcome = checks::$name(&browser, &site).await;
+        ($name:ident) => {
+            check!(checks::$name)
+        };
+        ($module:ident :: $name:ident) => {{
+            let outcome = $module::$name(&browser, &site).await;
             let label = stringify!($name).replace('_', " ");
             match outcome {
                 Ok(()) => {
@@ -100,6 +104,9 @@ async fn run(dist: &Path, readme_screenshot: bool) -> Result<usize, String> {
     check!(requests_stay_on_the_origin_and_preloads_are_used);
     check!(embedded_instances_are_independent);
     check!(offline_file_works_from_disk);
+    check!(screenshots::embedded_instances_have_their_own_ids);
+    check!(screenshots::the_theme_is_kept_across_reloads);
+    check!(screenshots::screenshots_at_390_and_1280_px_en_de_light_dark);
 
     // The session ends with the process either way; a failure to close it changes no verdict.
     let _ = browser.client.close().await;

@@ -1,0 +1,135 @@
+//! Issue 14's layout and language checks on the built pages, and the screenshots it asks for:
+//! the standalone page at 390 and 1280 px, in English and German, light and dark, saved under
+//! the target dir (`sizer-e2e/page-<width>-<lang>-<theme>.png`) for a person to look at.
+use crate::browser::{Browser, WINDOW_HEIGHT, WINDOW_WIDTH};
+use crate::checks::Site;
+use serde_json::json;
+
+/// The widths the issue names: a phone and a laptop.
+const WIDTHS: [u32; 2] = [390, 1280];
+/// How much of the page a screenshot covers (px): the answer and what follows it.
+const SCREENSHOT_HEIGHT: u32 = 2400;
+/// The key the widget keeps the colour scheme under.
+const THEME_KEY: &str = "spark-sizer-theme";
+/// The page's background in the dark scheme (#151a18) and the light one (#ffffff).
+const DARK_BACKGROUND: &str = "rgb(21, 26, 24)";
+const LIGHT_BACKGROUND: &str = "rgb(255, 255, 255)";
+
+/// Saves the eight screenshots; fails when a page shows console errors, the page's background
+/// does not follow the chosen scheme, or the German page keeps its English title or footer.
+pub async fn screenshots_at_390_and_1280_px_en_de_light_dark(browser: &Browser, site: &Site) -> Result<(), String> {
+    let dir = site.screenshot_path.parent().ok_or("the screenshot path has no folder")?.to_path_buf();
+    let outcome = async {
+        for width in WIDTHS {
+            for lang in ["en", "de"] {
+                for theme in ["light", "dark"] {
+                    browser.goto(&site.base_url).await?;
+                    browser.wait_for_results(0).await?;
+                    browser.set_field(0, "lang", lang).await?;
+                    browser.set_field(0, "theme", theme).await?;
+                    browser
+                        .client
+                        .set_window_size(width, SCREENSHOT_HEIGHT)
+                        .await
+                        .map_err(|e| format!("cannot resize the window: {e}"))?;
+                    browser.settle().await?;
+                    let page = browser
+                        .js(
+                            "return { title: document.title,
+                                      footer: (document.querySelector('[data-page-footer]') || {}).textContent || '',
+                                      background: getComputedStyle(document.documentElement).backgroundColor,
+                                      width: document.documentElement.scrollWidth };",
+                            vec![],
+                        )
+                        .await?;
+                    let want_background = if theme == "dark" { DARK_BACKGROUND } else { LIGHT_BACKGROUND };
+                    if page["background"] != json!(want_background) {
+                        return Err(format!("{width} px {lang} {theme}: the page around the widget is {page}"));
+                    }
+                    if lang == "de"
+                        && (page["title"].as_str().unwrap_or("").contains("how many")
+                            || page["footer"].as_str().unwrap_or("").contains("Every figure"))
+                    {
+                        return Err(format!("the German page keeps English words around the widget: {page}"));
+                    }
+                    if page["width"].as_u64().unwrap_or(0) > u64::from(width) {
+                        return Err(format!("{width} px {lang} {theme}: the page scrolls sideways ({page})"));
+                    }
+                    let png = browser.client.screenshot().await.map_err(|e| format!("screenshot failed: {e}"))?;
+                    let path = dir.join(format!("page-{width}-{lang}-{theme}.png"));
+                    std::fs::write(&path, &png).map_err(|e| format!("{}: {e}", path.display()))?;
+                    browser.expect_no_console_errors(&format!("at {width} px, {lang}, {theme}")).await?;
+                }
+            }
+        }
+        println!("    saved page-{{390,1280}}-{{en,de}}-{{light,dark}}.png in {}", dir.display());
+        Ok(())
+    }
+    .await;
+    let _ = browser.js(&format!("localStorage.removeItem('{THEME_KEY}');"), vec![]).await;
+    browser.client.set_window_size(WINDOW_WIDTH, WINDOW_HEIGHT).await.map_err(|e| format!("cannot resize: {e}"))?;
+    outcome
+}
+
+/// A dark choice survives a reload: the page starts dark (set before the first paint by the
+/// page's inline script) and the widget shows the choice.
+pub async fn the_theme_is_kept_across_reloads(browser: &Browser, site: &Site) -> Result<(), String> {
+    browser.goto(&site.base_url).await?;
+    browser.wait_for_results(0).await?;
+    browser.set_field(0, "theme", "dark").await?;
+    browser.settle().await?;
+    browser.goto(&site.base_url).await?;
+    // Before the wasm runs, the prerendered widget is already dark.
+    let early = browser
+        .js(
+            "return { page: document.documentElement.getAttribute('data-ss-theme'),
+                      widget: getComputedStyle(document.querySelector('.spark-sizer')).backgroundColor };",
+            vec![],
+        )
+        .await?;
+    browser.wait_for_results(0).await?;
+    let kept = browser.field_value(0, "theme").await;
+    let _ = browser.js(&format!("localStorage.removeItem('{THEME_KEY}');"), vec![]).await;
+    if early != json!({ "page": "dark", "widget": DARK_BACKGROUND }) {
+        return Err(format!("after a reload the page does not start dark: {early}"));
+    }
+    match kept?.as_str() {
+        "dark" => Ok(()),
+        other => Err(format!("after a reload the colour switch shows {other:?}, want \"dark\"")),
+    }
+}
+
+/// In embed.html's two instances no id appears twice, and each instance's in-page links (source
+/// and run links, citations, skip links) land in that instance.
+pub async fn embedded_instances_have_their_own_ids(browser: &Browser, site: &Site) -> Result<(), String> {
+    browser.goto(&format!("{}embed.html", site.base_url)).await?;
+    browser.wait_for_results(0).await?;
+    browser.wait_for_results(1).await?;
+    let seen = browser
+        .js(
+            "const ids = Array.from(document.querySelectorAll('[id]'), (e) => e.id);
+             const counts = {};
+             for (const id of ids) counts[id] = (counts[id] || 0) + 1;
+             const duplicates = Object.keys(counts).filter((id) => counts[id] > 1);
+             const roots = document.querySelectorAll('.spark-sizer');
+             const astray = [];
+             let links = 0;
+             roots.forEach((root, i) => root.querySelectorAll('a[href^=\"#\"]').forEach((a) => {
+               links += 1;
+               const target = document.getElementById(a.getAttribute('href').slice(1));
+               if (!target || !root.contains(target)) astray.push(`instance ${i + 1}: ${a.getAttribute('href')}`);
+             }));
+             return { ids: ids.length, duplicates, astray: astray.slice(0, 5), links };",
+            vec![],
+        )
+        .await?;
+    let duplicates = seen["duplicates"].as_array().map_or(0, Vec::len);
+    let astray = seen["astray"].as_array().map_or(0, Vec::len);
+    if seen["ids"].as_u64().unwrap_or(0) < 100 || seen["links"].as_u64().unwrap_or(0) < 100 {
+        return Err(format!("too few ids or links to judge: {seen}"));
+    }
+    if duplicates > 0 || astray > 0 {
+        return Err(format!("{duplicates} duplicate ids, links leaving their instance: {seen}"));
+    }
+    Ok(())
+}
