@@ -38,7 +38,12 @@ pub async fn screenshots_at_390_and_1280_px_en_de_light_dark(browser: &Browser, 
                             "return { title: document.title,
                                       footer: (document.querySelector('[data-page-footer]') || {}).textContent || '',
                                       background: getComputedStyle(document.documentElement).backgroundColor,
-                                      width: document.documentElement.scrollWidth };",
+                                      width: document.documentElement.scrollWidth,
+                                      height: document.documentElement.scrollHeight,
+                                      tabStops: Array.from(document.querySelectorAll(
+                                        'a[href], button, input, select, textarea, summary, [tabindex]'))
+                                        .filter((e) => !e.disabled && e.tabIndex >= 0 && e.getClientRects().length > 0
+                                          && !e.closest('details:not([open]) > :not(summary)')).length };",
                             vec![],
                         )
                         .await?;
@@ -55,6 +60,10 @@ pub async fn screenshots_at_390_and_1280_px_en_de_light_dark(browser: &Browser, 
                     if page["width"].as_u64().unwrap_or(0) > u64::from(width) {
                         return Err(format!("{width} px {lang} {theme}: the page scrolls sideways ({page})"));
                     }
+                    println!(
+                        "    {width} px {lang} {theme}: page {} px tall, {} tab stops",
+                        page["height"], page["tabStops"]
+                    );
                     let png = browser.client.screenshot().await.map_err(|e| format!("screenshot failed: {e}"))?;
                     let path = dir.join(format!("page-{width}-{lang}-{theme}.png"));
                     std::fs::write(&path, &png).map_err(|e| format!("{}: {e}", path.display()))?;
