@@ -7,8 +7,8 @@ use serde_json::json;
 
 /// The widths the issue names: a phone and a laptop.
 const WIDTHS: [u32; 2] = [390, 1280];
-/// How much of the page a screenshot covers (px): the answer and what follows it.
-const SCREENSHOT_HEIGHT: u32 = 2400;
+/// A screenshot covers the whole page, up to this height (px; Chromium's largest capture).
+const MAX_SCREENSHOT_HEIGHT: u32 = 16_000;
 /// The key the widget keeps the colour scheme under.
 const THEME_KEY: &str = "spark-sizer-theme";
 /// The page's background in the dark scheme (#151a18) and the light one (#ffffff).
@@ -29,7 +29,7 @@ pub async fn screenshots_at_390_and_1280_px_en_de_light_dark(browser: &Browser, 
                     browser.set_field(0, "theme", theme).await?;
                     browser
                         .client
-                        .set_window_size(width, SCREENSHOT_HEIGHT)
+                        .set_window_size(width, WINDOW_HEIGHT)
                         .await
                         .map_err(|e| format!("cannot resize the window: {e}"))?;
                     browser.settle().await?;
@@ -64,6 +64,13 @@ pub async fn screenshots_at_390_and_1280_px_en_de_light_dark(browser: &Browser, 
                         "    {width} px {lang} {theme}: page {} px tall, {} tab stops",
                         page["height"], page["tabStops"]
                     );
+                    let full = page["height"].as_u64().map_or(WINDOW_HEIGHT, |h| h as u32).min(MAX_SCREENSHOT_HEIGHT);
+                    browser
+                        .client
+                        .set_window_size(width, full)
+                        .await
+                        .map_err(|e| format!("cannot resize the window: {e}"))?;
+                    browser.settle().await?;
                     let png = browser.client.screenshot().await.map_err(|e| format!("screenshot failed: {e}"))?;
                     let path = dir.join(format!("page-{width}-{lang}-{theme}.png"));
                     std::fs::write(&path, &png).map_err(|e| format!("{}: {e}", path.display()))?;

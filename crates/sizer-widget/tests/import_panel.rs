@@ -596,7 +596,8 @@ async fn an_imported_run_gets_its_own_table_after_the_sourced_ones() {
     click(&table_root(&root), "[data-sort=\"per_request\"]");
     wait_until("sorted by speed, fastest first", || {
         first_row(&root).as_deref() == Some("1")
-            && find(&root, "section#imp-tables-run-yours-1 th[aria-sort=\"descending\"] [data-sort=\"per_request\"]").is_some()
+            && find(&root, "section#imp-tables-run-yours-1 th[aria-sort=\"descending\"] [data-sort=\"per_request\"]")
+                .is_some()
     })
     .await;
 }
