@@ -281,6 +281,9 @@ async fn the_german_page_names_runs_formulas_and_models_in_german() {
     let filter: Vec<String> = all(&host, "select[data-filter=\"model\"] option").iter().map(text).collect();
     assert!(filter.iter().any(|m| m.contains("Größe nicht genannt")), "{filter:?}");
     assert!(!filter.iter().any(|m| m.contains("not named") || m.contains("(dense)")), "{filter:?}");
+    let ranked: Vec<String> = all(&host, "table[data-table=\"team-ranking\"] [data-pick]").iter().map(text).collect();
+    assert!(ranked.iter().any(|r| r.contains("2.048 ein / 2.048 aus")), "{ranked:?}");
+    assert!(!ranked.iter().any(|r| r.contains(" in / ") || r.contains("not named")), "{ranked:?}");
     let formulas: Vec<String> = all(&host, ".ss-step code").iter().map(text).collect();
     assert!(formulas.len() >= 5, "{formulas:?}");
     assert!(!formulas.iter().any(|f| f.contains("floor")), "{formulas:?}");
