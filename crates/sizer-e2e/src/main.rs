@@ -8,6 +8,7 @@
 mod browser;
 mod checks;
 mod expect;
+mod screenshots;
 mod share_links;
 
 use browser::Browser;
@@ -77,9 +78,9 @@ async fn run(dist: &Path, readme_screenshot: bool) -> Result<usize, String> {
     let mut passed = 0;
     macro_rules! check {
         ($name:ident) => {
-            check!(checks, $name)
+            check!(checks::$name)
         };
-        ($module:ident, $name:ident) => {{
+        ($module:ident :: $name:ident) => {{
             let outcome = $module::$name(&browser, &site).await;
             let label = stringify!($name).replace('_', " ");
             match outcome {
@@ -104,7 +105,10 @@ async fn run(dist: &Path, readme_screenshot: bool) -> Result<usize, String> {
     check!(requests_stay_on_the_origin_and_preloads_are_used);
     check!(embedded_instances_are_independent);
     check!(offline_file_works_from_disk);
-    check!(share_links, links_keep_their_valid_parts_in_the_built_page);
+    check!(screenshots::embedded_instances_have_their_own_ids);
+    check!(screenshots::the_theme_is_kept_across_reloads);
+    check!(screenshots::screenshots_at_390_and_1280_px_en_de_light_dark);
+    check!(share_links::links_keep_their_valid_parts_in_the_built_page);
 
     // The session ends with the process either way; a failure to close it changes no verdict.
     let _ = browser.client.close().await;

@@ -26,6 +26,7 @@ use crate::components::result_panel::ResultPanel;
 use crate::components::run_picker::RunPicker;
 use crate::components::share_bar::ShareBar;
 use crate::components::simulation::SimulationSection;
+use crate::components::skip_links::SkipLinks;
 use crate::components::sources::Sources;
 use crate::components::tables::DataTables;
 use crate::components::team_panel::TeamPanel;
@@ -34,7 +35,9 @@ use crate::components::work_steps::WorkSteps;
 use crate::config::Config;
 use crate::fragment;
 use crate::handlers::Handlers;
+use crate::i18n::page::{PageMsg, page_text};
 use crate::i18n::{Lang, Msg, headline, text};
+use crate::ids::Ids;
 use crate::input::Field;
 use crate::memory_state::MemoryAction;
 use crate::run_ref::RunRef;
@@ -87,6 +90,7 @@ pub fn App(props: &AppProps) -> Html {
             move || crate::team_api::unregister(&instance)
         });
     }
+    crate::page_sync::use_page_sync(sync_url, lang, state.theme, state.dispatcher());
 
     let overlays = use_memo(state.run_id.clone(), |run_id| same_model_runs(run_id));
     let result = result_text(lang, &outcome, usage);
@@ -124,8 +128,11 @@ pub fn App(props: &AppProps) -> Html {
         imported: state.imported.runs().to_vec(),
     });
 
+    let ids = Ids::new(prefix.clone());
     html! {
+        <ContextProvider<Ids> context={ids.clone()}>
         <div class="spark-sizer" lang={lang.code()} data-theme={codes::code(&THEME, state.theme)} data-instance={prefix.clone()}>
+            <SkipLinks {lang} />
             <header class="ss-header">
                 <div class="ss-heading">
                     <h2 class="ss-title">{ text(lang, Msg::Title) }</h2>
@@ -153,15 +160,16 @@ pub fn App(props: &AppProps) -> Html {
             <ConfigErrors errors={props.config.errors.clone()} {lang} />
             <LinkNotice parts={state.link.bad_parts.clone()} {lang} />
             <div class="ss-main">
+                // Above both columns on a wide widget, so its long names are not cut off.
+                <RunPicker
+                    id_prefix={prefix.clone()}
+                    selected={AttrValue::from(state.run_id.clone())}
+                    {lang}
+                    on_change={handlers.on_run.clone()}
+                    yours={state.imported.runs().to_vec()}
+                    notice={state.link.run.as_ref().map(|notice| (AttrValue::from(crate::i18n::links::run_notice(lang, notice)), notice.is_error()))}
+                />
                 <form class="ss-inputs" onsubmit={handlers.on_submit.clone()}>
-                    <RunPicker
-                        id_prefix={prefix.clone()}
-                        selected={AttrValue::from(state.run_id.clone())}
-                        {lang}
-                        on_change={handlers.on_run.clone()}
-                        yours={state.imported.runs().to_vec()}
-                        notice={state.link.run.as_ref().map(|notice| (AttrValue::from(crate::i18n::links::run_notice(lang, notice)), notice.is_error()))}
-                    />
                     <FloorInput
                         id_prefix={prefix.clone()}
                         value={AttrValue::from(state.text(Field::Floor).to_string())}
@@ -297,12 +305,19 @@ pub fn App(props: &AppProps) -> Html {
                     id_prefix={prefix.clone()}
                     on_action={(*on_memory).clone()}
                 />
-                <h3>{ text(lang, Msg::TablesHeading) }</h3>
-                <DataTables {lang} highlight={Some(AttrValue::from(state.run_id.clone()))} yours={state.imported.runs().to_vec()} />
-                <h3>{ text(lang, Msg::SourcesHeading) }</h3>
-                <Sources {lang} />
+                // Long sections fold, closed at first: the page stays short and its tab stops few.
+                // Their content is in the markup all the same (tests, find in page, links).
+                <details class="ss-fold" id={ids.id("tables")} data-fold="tables">
+                    <summary><h3>{ text(lang, Msg::TablesHeading) }</h3><span class="ss-fold-hint">{ page_text(lang, PageMsg::FoldHint) }</span></summary>
+                    <DataTables {lang} highlight={Some(AttrValue::from(state.run_id.clone()))} yours={state.imported.runs().to_vec()} />
+                </details>
+                <details class="ss-fold" id={ids.id("sources")} data-fold="sources">
+                    <summary><h3>{ text(lang, Msg::SourcesHeading) }</h3><span class="ss-fold-hint">{ page_text(lang, PageMsg::FoldHint) }</span></summary>
+                    <Sources {lang} />
+                </details>
             </section>
         </div>
+        </ContextProvider<Ids>>
     }
 }
 

@@ -159,19 +159,45 @@ pub fn download(filename: &str, mime: &str, content: &str) -> bool {
     }
 }
 
-/// Scrolls the element with this id into view; false when there is none.
-pub fn scroll_to(id: &str) -> bool {
+/// Opens the folded sections (`<details>`) around the element with this id, scrolls it into
+/// view and, with `focus`, moves the keyboard focus to it (a skip link); false when there is none.
+pub fn reveal(id: &str, focus: bool) -> bool {
     #[cfg(target_arch = "wasm32")]
     {
+        use wasm_bindgen::JsCast;
         let Some(element) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id)) else {
             return false;
         };
+        if element.tag_name().eq_ignore_ascii_case("details") {
+            let _ = element.set_attribute("open", "");
+        }
+        let mut ancestor = element.parent_element();
+        while let Some(parent) = ancestor {
+            if parent.tag_name().eq_ignore_ascii_case("details") {
+                let _ = parent.set_attribute("open", "");
+            }
+            ancestor = parent.parent_element();
+        }
         element.scroll_into_view();
+        if focus {
+            // A folded section takes focus on its summary; an element that cannot take focus
+            // (the result) is made focusable by script only.
+            let summary = element.query_selector(":scope > summary").ok().flatten();
+            let target = summary.unwrap_or(element);
+            let focusable =
+                target.matches("a[href], button, input, select, textarea, summary, [tabindex]").unwrap_or(false);
+            if !focusable {
+                let _ = target.set_attribute("tabindex", "-1");
+            }
+            if let Some(target) = target.dyn_ref::<web_sys::HtmlElement>() {
+                let _ = target.focus();
+            }
+        }
         true
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        let _ = id;
+        let _ = (id, focus);
         false
     }
 }

@@ -66,7 +66,7 @@ async fn the_worked_agent_sizing_is_prefill_bound_and_brings_prefix_caching_firs
     assert_eq!(text(&one(&entry, "[data-advice-location]")), "English article, recommendation");
     assert_eq!(
         one(&entry, "a[data-source-link]").get_attribute("href").as_deref(),
-        Some("#source-seed-en-users-per-dgx-spark")
+        Some("#ss-source-seed-en-users-per-dgx-spark")
     );
     let wording = one(&entry, "q[data-advice-wording]");
     assert_eq!(wording.get_attribute("lang").as_deref(), Some("en"));

@@ -76,7 +76,7 @@ async fn one_table_per_run_with_caption_and_known_values() {
     let data = sizer_data::dataset();
     assert_eq!(all(&root, "table[data-run-table]").len(), data.runs.len());
 
-    let table = one(&root, &format!("[id=\"run-{QWEN}\"] table"));
+    let table = one(&root, &format!("[id=\"ss-run-{QWEN}\"] table"));
     let caption = text(&one(&table, "caption"));
     let run = data.run(QWEN).expect("run");
     assert!(caption.contains(&run.label), "{caption}");
@@ -84,7 +84,7 @@ async fn one_table_per_run_with_caption_and_known_values() {
     assert!(caption.contains("512 tokens in, 256 out"), "{caption}");
     assert!(caption.contains("2026-09-02"), "{caption}");
     let source_link = one(&table, "caption a[data-source-link]");
-    assert_eq!(source_link.get_attribute("href"), Some(format!("#source-{}", run.source)));
+    assert_eq!(source_link.get_attribute("href"), Some(format!("#ss-source-{}", run.source)));
 
     let row = one(&table, "tbody tr[data-concurrency=\"8\"]");
     let cells: Vec<String> = all(&row, "td").iter().map(text).collect();
@@ -96,7 +96,7 @@ async fn one_table_per_run_with_caption_and_known_values() {
 #[wasm_bindgen_test]
 async fn sorting_by_a_column_reorders_rows() {
     let root = mount_tables().await;
-    let table = one(&root, &format!("[id=\"run-{QWEN}\"] table"));
+    let table = one(&root, &format!("[id=\"ss-run-{QWEN}\"] table"));
     let ascending = qwen_concurrencies();
     assert!(ascending.len() >= 5 && ascending.ends_with(&["8", "32", "64", "128", "256"].map(String::from)));
     let mut descending = ascending.clone();
@@ -210,10 +210,10 @@ async fn sources_have_anchors_and_list_their_runs() {
     yew::Renderer::<Sources>::with_root_and_props(root.clone(), SourcesProps { lang: Lang::De }).render();
     yew::scheduler::flush().await;
     let data = sizer_data::dataset();
-    assert_eq!(all(&root, "li[id^=\"source-\"]").len(), data.sources.len());
+    assert_eq!(all(&root, "li[id^=\"ss-source-\"]").len(), data.sources.len());
     let run = data.run(QWEN).expect("run");
-    let item = one(&root, &format!("[id=\"source-{}\"]", run.source));
+    let item = one(&root, &format!("[id=\"ss-source-{}\"]", run.source));
     let link = one(&item, &format!("a[data-run-link=\"{QWEN}\"]"));
-    assert_eq!(link.get_attribute("href"), Some(format!("#run-{QWEN}")));
+    assert_eq!(link.get_attribute("href"), Some(format!("#ss-run-{QWEN}")));
     assert!(text(&item).contains("Herausgeber"), "{}", text(&item));
 }

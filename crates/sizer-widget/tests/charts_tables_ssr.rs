@@ -24,7 +24,7 @@ fn every_run_is_a_table_in_the_prerendered_html() {
     let data = sizer_data::dataset();
     assert_eq!(count(&html, "data-run-table="), data.runs.len());
     assert_eq!(count(&html, "<caption"), data.runs.len());
-    assert!(html.contains(&format!("id=\"run-{QWEN}\"")));
+    assert!(html.contains(&format!("id=\"ss-run-{QWEN}\"")));
     // German number format in the cells: 1.078,4 generated tok/s at 256 requests.
     assert!(html.contains(">1.078,4<"), "no 1.078,4 in the Qwen3-Coder table");
     assert!(html.contains("aria-current=\"true\""));
@@ -37,9 +37,9 @@ fn sources_carry_anchor_ids() {
         futures::executor::block_on(ServerRenderer::<Sources>::with_props(|| SourcesProps { lang: Lang::En }).render());
     let data = sizer_data::dataset();
     for source in &data.sources {
-        assert!(html.contains(&format!("id=\"source-{}\"", source.id)), "no anchor for {}", source.id);
+        assert!(html.contains(&format!("id=\"ss-source-{}\"", source.id)), "no anchor for {}", source.id);
     }
-    assert!(html.contains(&format!("href=\"#run-{QWEN}\"")));
+    assert!(html.contains(&format!("href=\"#ss-run-{QWEN}\"")));
 }
 
 #[test]

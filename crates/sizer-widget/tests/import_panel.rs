@@ -434,12 +434,12 @@ async fn an_imported_run_gets_its_own_table_after_the_sourced_ones() {
     assert_eq!(count(&root, "section.ss-run[data-origin=\"yours\"]"), 0);
 
     paste(&root, BATCHED_BENCH, "").await;
-    let table = wait_for(&root, "section#run-yours-1[data-origin=\"yours\"]").await;
+    let table = wait_for(&root, "section#imp-tables-run-yours-1[data-origin=\"yours\"]").await;
 
     // Listed after every sourced table, marked yours, with no source link.
     let sections = root.query_selector_all("section.ss-run").expect("sections");
     let last = sections.item(sections.length().saturating_sub(1)).and_then(|n| n.dyn_into::<Element>().ok());
-    assert_eq!(last.and_then(|e| e.get_attribute("id")).as_deref(), Some("run-yours-1"));
+    assert_eq!(last.and_then(|e| e.get_attribute("id")).as_deref(), Some("imp-tables-run-yours-1"));
     assert_eq!(count(&root, "section.ss-run[data-origin=\"sourced\"]") as usize, sourced);
     let badge = find(&table, "caption .ss-yours[data-origin=\"yours\"]").expect("a yours badge");
     assert_eq!(badge.text_content().unwrap_or_default(), "yours");
@@ -474,7 +474,7 @@ async fn an_imported_run_gets_its_own_table_after_the_sourced_ones() {
     select.set_value(&model_id);
     fire(&select, "change");
     wait_until("only the chosen model's tables are shown", || {
-        count(&root, "section.ss-run") as usize == same_model + 1 && count(&root, "section#run-yours-1") == 1
+        count(&root, "section.ss-run") as usize == same_model + 1 && count(&root, "section#imp-tables-run-yours-1") == 1
     })
     .await;
 
@@ -485,17 +485,18 @@ async fn an_imported_run_gets_its_own_table_after_the_sourced_ones() {
     click(&table_root(&root), "[data-sort=\"per_request\"]");
     wait_until("sorted by speed, fastest first", || {
         first_row(&root).as_deref() == Some("1")
-            && find(&root, "section#run-yours-1 th[aria-sort=\"descending\"] [data-sort=\"per_request\"]").is_some()
+            && find(&root, "section#imp-tables-run-yours-1 th[aria-sort=\"descending\"] [data-sort=\"per_request\"]")
+                .is_some()
     })
     .await;
 }
 
 /// The concurrency of the imported table's first row.
 fn first_row(root: &Element) -> Option<String> {
-    find(root, "section#run-yours-1 tbody tr")?.get_attribute("data-concurrency")
+    find(root, "section#imp-tables-run-yours-1 tbody tr")?.get_attribute("data-concurrency")
 }
 
 /// The imported run's table section.
 fn table_root(root: &Element) -> Element {
-    find(root, "section#run-yours-1").expect("the imported table")
+    find(root, "section#imp-tables-run-yours-1").expect("the imported table")
 }

@@ -72,7 +72,7 @@ async fn mount_charts(run: &str, overlays: &[&str]) -> Element {
 }
 
 fn table(root: &Element, run: &str) -> Element {
-    one(root, &format!("[id=\"run-{run}\"]"))
+    one(root, &format!("[id=\"ss-run-{run}\"]"))
 }
 
 #[wasm_bindgen_test]
@@ -101,7 +101,7 @@ async fn the_forums_16_request_point_cites_kubis() {
     let root = mount_tables(Lang::En).await;
     let forum = table(&root, FORUM);
     let link = one(&forum, "tr[data-concurrency=\"16\"] a[data-point-source]");
-    assert_eq!(link.get_attribute("href").as_deref(), Some("#source-kubis-ai-gpt-oss-120b-topology"));
+    assert_eq!(link.get_attribute("href").as_deref(), Some("#ss-source-kubis-ai-gpt-oss-120b-topology"));
     assert_eq!(text(&link), "from kubis.ai");
     // The article's own 8-request point cites no other source.
     assert!(forum.query_selector("tr[data-concurrency=\"8\"] [data-point-source]").expect("selector").is_none());
@@ -132,12 +132,12 @@ async fn the_sources_list_shows_run_dates_and_marks() {
     let root = root();
     yew::Renderer::<Sources>::with_root_and_props(root.clone(), SourcesProps { lang: Lang::En }).render();
     yew::scheduler::flush().await;
-    let logs = one(&root, "[id=\"source-gpuwerk-raw-logs-2026-09-02\"]");
+    let logs = one(&root, "[id=\"ss-source-gpuwerk-raw-logs-2026-09-02\"]");
     assert_eq!(text(&one(&logs, "[data-source-run-date]")), "2026-09-02");
     assert!(logs.query_selector("[data-title-is-description]").expect("selector").is_some());
-    let playbook = one(&root, "[id=\"source-nvidia-dgx-spark-vllm-playbook\"]");
+    let playbook = one(&root, "[id=\"ss-source-nvidia-dgx-spark-vllm-playbook\"]");
     assert!(playbook.query_selector("[data-unverified]").expect("selector").is_some());
-    let review = one(&root, "[id=\"source-storagereview-dgx-spark-cluster-review\"]");
+    let review = one(&root, "[id=\"ss-source-storagereview-dgx-spark-cluster-review\"]");
     assert!(review.query_selector("a[data-date-from]").expect("selector").is_some());
 }
 

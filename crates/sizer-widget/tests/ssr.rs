@@ -77,7 +77,7 @@ fn the_worked_steps_and_citations_are_prerendered() {
     let html = render(Attributes::default());
     assert!(html.contains("18.4 tok/s at 32 → 13.1 tok/s at 64"), "step 2 inputs");
     assert!(html.contains(&format!("data-cite=\"{QWEN}\"")), "the run is cited");
-    assert!(html.contains(&format!("href=\"#run-{QWEN}\"")), "the citation links to the run's table");
+    assert!(html.contains(&format!("href=\"#ss0-run-{QWEN}\"")), "the citation links to the run's table");
     assert!(html.contains("Measured p99 time to first token at 64 concurrent requests: 2.7\u{a0}s."));
 }
 

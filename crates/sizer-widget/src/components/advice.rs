@@ -65,7 +65,7 @@ pub fn article_lang(source_id: &str) -> &'static str {
 }
 
 /// One entry: the advice, then its source and location, then the article's words.
-fn entry(lang: Lang, advice: &Advice) -> Html {
+fn entry(lang: Lang, advice: &Advice, ids: &crate::ids::Ids) -> Html {
     let source = dataset().source(&advice.source);
     let source_name = source.map_or_else(|| advice.source.clone(), |s| s.title.clone());
     html! {
@@ -73,7 +73,7 @@ fn entry(lang: Lang, advice: &Advice) -> Html {
             <p class="ss-advice-text">{ localized(lang, &advice.text) }</p>
             <p class="ss-advice-source">
                 { provenance_text(lang, ProvenanceMsg::AdviceSource) }{ ": " }
-                <a href={format!("#source-{}", advice.source)} data-source-link={advice.source.clone()}>{ source_name }</a>
+                <a href={ids.source_href(&advice.source)} data-source-link={advice.source.clone()}>{ source_name }</a>
                 { ", " }<span data-advice-location="">{ localized(lang, &advice.location) }</span>
             </p>
             <p class="ss-advice-wording">
@@ -88,6 +88,7 @@ fn entry(lang: Lang, advice: &Advice) -> Html {
 #[component]
 pub fn AdviceList(props: &AdviceListProps) -> Html {
     let lang = props.lang;
+    let ids = crate::ids::use_ids();
     let warnings = warnings_of(&props.outcome);
     let situation = situation_of(&props.outcome, &warnings);
     let (general, specific): (Vec<&Advice>, Vec<&Advice>) =
@@ -101,7 +102,7 @@ pub fn AdviceList(props: &AdviceListProps) -> Html {
             if !specific.is_empty() {
                 <ul class="ss-advice-specific">
                     for advice in specific.iter() {
-                        { entry(lang, advice) }
+                        { entry(lang, advice, &ids) }
                     }
                 </ul>
             }
@@ -110,7 +111,7 @@ pub fn AdviceList(props: &AdviceListProps) -> Html {
                     <summary>{ provenance_text(lang, ProvenanceMsg::AdviceGeneral) }</summary>
                     <ul>
                         for advice in general.iter() {
-                            { entry(lang, advice) }
+                            { entry(lang, advice, &ids) }
                         }
                     </ul>
                 </details>

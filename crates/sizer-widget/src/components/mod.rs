@@ -21,6 +21,7 @@ pub mod share_bar;
 pub mod sim_figure;
 pub mod sim_result;
 pub mod simulation;
+pub mod skip_links;
 pub mod sources;
 pub mod tables;
 pub mod team_panel;

@@ -25,8 +25,10 @@ pub struct ResultPanelProps {
 pub fn ResultPanel(props: &ResultPanelProps) -> Html {
     let lang = props.lang;
     let result = &props.result;
+    // The skip links' "Result" target.
+    let id = crate::ids::use_ids().id("result");
     html! {
-        <section class={classes!("ss-result", props.stale.then_some("ss-result--stale"))}>
+        <section {id} class={classes!("ss-result", props.stale.then_some("ss-result--stale"))}>
             <h3 class="ss-visually-hidden">{ text(lang, Msg::ResultHeading) }</h3>
             <div class="ss-live" aria-live="polite" aria-atomic="true">
                 <p class={classes!("ss-summary", props.warning.then_some("ss-summary--warning"))} data-result="summary" data-value={result.binding_value} data-sparks={result.sparks_value.clone()}>

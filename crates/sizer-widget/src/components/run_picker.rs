@@ -11,6 +11,7 @@ use sizer_data::{Run, dataset};
 
 use crate::i18n::headline::{unusable_group, unusable_reason};
 use crate::i18n::import::{ImportMsg, import_text};
+use crate::i18n::labels::data_label;
 use crate::i18n::{Lang, Msg, text};
 use crate::work::run_citation;
 
@@ -71,10 +72,10 @@ pub fn RunPicker(props: &RunPickerProps) -> Html {
                     </option>
                 }
                 for (model_id, runs) in groups {
-                    <optgroup key={model_id} label={runs.first().map(|r| r.model.clone()).unwrap_or_default()}>
+                    <optgroup key={model_id} label={runs.first().map(|r| data_label(props.lang, &r.model).into_owned()).unwrap_or_default()}>
                         for run in runs {
                             <option key={run.id.as_str()} value={run.id.clone()} selected={run.id == props.selected.as_str()}>
-                                { option_label(run) }
+                                { option_label(run, props.lang) }
                             </option>
                         }
                     </optgroup>
@@ -83,7 +84,7 @@ pub fn RunPicker(props: &RunPickerProps) -> Html {
                     <optgroup key="unusable" label={unusable_group(props.lang)} data-usable="false">
                         for (run, error) in unusable.iter() {
                             <option key={run.id.as_str()} value={run.id.clone()} selected={run.id == props.selected.as_str()} disabled=true data-usable="false">
-                                { [option_label(run).as_str(), ": ", unusable_reason(props.lang, error)].concat() }
+                                { [option_label(run, props.lang).as_str(), ": ", unusable_reason(props.lang, error)].concat() }
                             </option>
                         }
                     </optgroup>
@@ -100,7 +101,7 @@ pub fn RunPicker(props: &RunPickerProps) -> Html {
             </select>
             <p class="ss-hint" id={hint_id}>
                 if let Some(run) = chosen {
-                    <span class="ss-run-meta">{ run_meta(run) }</span>
+                    <span class="ss-run-meta">{ run_meta(run, props.lang) }</span>
                 } else if let Some(run) = props.yours.iter().find(|run| run.id == props.selected.as_str()) {
                     <span class="ss-run-meta">{ run.note.clone().unwrap_or_default() }</span>
                 } else {
@@ -115,8 +116,8 @@ pub fn RunPicker(props: &RunPickerProps) -> Html {
 }
 
 /// "AWQ 4-bit · vLLM 0.27.1 · GPUwerk, raw logs, 2026-09-02": format, engine and source.
-fn run_meta(run: &sizer_data::Run) -> String {
-    let mut meta = [run.format.as_str(), " · ", run.engine.as_str()].concat();
+fn run_meta(run: &sizer_data::Run, lang: Lang) -> String {
+    let mut meta = [run.format.as_str(), " · ", &data_label(lang, &run.engine)].concat();
     if let Some(version) = &run.engine_version {
         meta.push(' ');
         meta.push_str(version);
@@ -128,9 +129,10 @@ fn run_meta(run: &sizer_data::Run) -> String {
 
 /// "Qwen3-Coder-30B-A3B · AWQ 4-bit · vLLM 0.27.1 · GPUwerk (2026-09-02)": model, format, engine,
 /// source and date (the closed select shows only the option, so the model stays in it).
-fn option_label(run: &sizer_data::Run) -> String {
+fn option_label(run: &sizer_data::Run, lang: Lang) -> String {
+    let label = data_label(lang, &run.label);
     match dataset().run_date(run) {
-        Some(date) => [run.label.as_str(), " (", &date.to_string(), ")"].concat(),
-        None => run.label.clone(),
+        Some(date) => [&*label, " (", &date.to_string(), ")"].concat(),
+        None => label.into_owned(),
     }
 }

@@ -2,7 +2,7 @@
 //! date read, kind, and what it measured (the runs citing it, linked to their tables, and the
 //! other figures taken from it).
 //!
-//! Each source sits in an element with `id="source-<source id>"`, so citation links from the
+//! Each source sits in an element with `id="<prefix>-source-<source id>"` (`crate::ids`), so citation links from the
 //! calculator's steps and the tables' captions can point at it.
 //!
 //! # Props of [`Sources`]
@@ -11,9 +11,12 @@
 use sizer_data::{Dataset, Fact, Run, Source};
 use yew::prelude::*;
 
+use crate::components::advice::article_lang;
 use crate::components::tables::provenance::{source_list_marks, title_mark};
 use crate::i18n::Lang;
+use crate::i18n::labels::data_label;
 use crate::i18n::tables::{TableMsg, format_figure, source_kind_name, table_text};
+use crate::ids::{Ids, use_ids};
 
 /// Props of [`Sources`]; see the module docs.
 #[derive(Properties, PartialEq, Clone)]
@@ -27,12 +30,13 @@ pub struct SourcesProps {
 pub fn Sources(props: &SourcesProps) -> Html {
     let data: &'static Dataset = sizer_data::dataset();
     let lang = props.lang;
+    let ids = use_ids();
     html! {
         <div class="ss-sources">
             <p class="ss-tables-intro">{ table_text(lang, TableMsg::SourcesIntro) }</p>
             <ol class="ss-source-list">
                 for source in data.sources.iter() {
-                    { source_item(data, source, lang) }
+                    { source_item(data, source, lang, &ids) }
                 }
             </ol>
         </div>
@@ -49,17 +53,17 @@ pub fn facts_of<'a>(data: &'a Dataset, source: &Source) -> Vec<&'a Fact> {
     data.facts.iter().filter(|fact| fact.source == source.id).collect()
 }
 
-fn source_item(data: &Dataset, source: &Source, lang: Lang) -> Html {
+fn source_item(data: &Dataset, source: &Source, lang: Lang, ids: &Ids) -> Html {
     let runs = runs_of(data, source);
     let facts = facts_of(data, source);
-    let title = html! { <cite class="ss-source-title">{ source.title.clone() }</cite> };
+    let title = html! { <cite class="ss-source-title" lang={article_lang(&source.id)}>{ source.title.clone() }</cite> };
     let meta = |label: TableMsg, value: String| {
         html! {
             <div><dt>{ table_text(lang, label) }</dt><dd>{ value }</dd></div>
         }
     };
     html! {
-        <li id={format!("source-{}", source.id)} class="ss-source" data-source-id={source.id.clone()}>
+        <li id={ids.source(&source.id)} class="ss-source" data-source-id={source.id.clone()}>
             if let Some(url) = &source.url {
                 <a href={url.clone()} rel="noopener noreferrer external" title={table_text(lang, TableMsg::SourceOpen)}>{ title }</a>
             } else {
@@ -78,7 +82,7 @@ fn source_item(data: &Dataset, source: &Source, lang: Lang) -> Html {
                 { meta(TableMsg::SourceKind, source_kind_name(lang, source.kind).to_owned()) }
             </dl>
             if let Some(note) = &source.note {
-                <p class="ss-source-note">{ note.clone() }</p>
+                <p class="ss-source-note" lang="en">{ note.clone() }</p>
             }
             if runs.is_empty() {
                 <p class="ss-source-runs ss-source-runs--none">{ table_text(lang, TableMsg::SourceNoRuns) }</p>
@@ -87,7 +91,7 @@ fn source_item(data: &Dataset, source: &Source, lang: Lang) -> Html {
                 <ul class="ss-source-runs">
                     for run in runs.iter() {
                         <li>
-                            <a href={format!("#run-{}", run.id)} data-run-link={run.id.clone()}>{ run.label.clone() }</a>
+                            <a href={ids.run_href(&run.id)} data-run-link={run.id.clone()}>{ data_label(lang, &run.label).into_owned() }</a>
                             { span(run, lang) }
                         </li>
                     }
@@ -98,7 +102,7 @@ fn source_item(data: &Dataset, source: &Source, lang: Lang) -> Html {
                     <summary>{ format!("{} ({})", table_text(lang, TableMsg::SourceFacts), facts.len()) }</summary>
                     <ul>
                         for fact in facts.iter() {
-                            <li>{ fact.wording.clone() }</li>
+                            <li lang={article_lang(&source.id)}>{ fact.wording.clone() }</li>
                         }
                     </ul>
                 </details>

@@ -5,7 +5,7 @@
 //! this dataset derived carry a visible mark explained in a legend; approximate ones an "≈".
 //! Columns sort on click or Enter (header buttons, `aria-sort`); a select filters by model.
 //!
-//! Each run sits in an element with `id="run-<run id>"`, so the calculator's citation links
+//! Each run sits in an element with `id="<prefix>-run-<run id>"` (`crate::ids`), so the calculator's citation links
 //! can point at it.
 //!
 //! # Props of [`DataTables`]
@@ -26,6 +26,7 @@ use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::i18n::labels::data_label;
 use crate::i18n::tables::{TableMsg, runs_shown, table_text};
 
 pub use self::columns::{Column, Direction, sorted_indices};
@@ -100,7 +101,7 @@ pub fn DataTables(props: &DataTablesProps) -> Html {
                         <option value="" selected={active.is_empty()}>{ table_text(lang, TableMsg::AllModels) }</option>
                         for (model_id, name) in models.iter() {
                             <option value={model_id.clone()} selected={active == model_id.as_str()}>
-                                { name.clone() }
+                                { data_label(lang, name).into_owned() }
                             </option>
                         }
                     </select>

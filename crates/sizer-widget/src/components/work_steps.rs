@@ -5,6 +5,7 @@ use yew::prelude::*;
 
 use crate::browser;
 use crate::i18n::{Lang, Msg, text};
+use crate::ids::use_ids;
 use crate::work::Step;
 
 /// Props of [`WorkSteps`].
@@ -18,6 +19,7 @@ pub struct WorkStepsProps {
 #[component]
 pub fn WorkSteps(props: &WorkStepsProps) -> Html {
     let lang = props.lang;
+    let ids = use_ids();
     html! {
         <section class="ss-work">
             <h3>{ text(lang, Msg::WorkHeading) }</h3>
@@ -35,7 +37,7 @@ pub fn WorkSteps(props: &WorkStepsProps) -> Html {
                             if let Some(cite) = &step.cite {
                                 <dt>{ text(lang, Msg::SourceLabel) }</dt>
                                 <dd class="ss-cite" data-cite={cite.cited_id.clone()}>
-                                    <a href={["#", cite.anchor.as_str()].concat()} onclick={scroll_to(&cite.anchor)}>{ cite.label.clone() }</a>
+                                    <a href={ids.href(&cite.anchor)} onclick={scroll_to(&ids.id(&cite.anchor))}>{ cite.label.clone() }</a>
                                     <span class="ss-cite-id">{ [" · ", cite.cited_id.as_str()].concat() }</span>
                                     if let Some(href) = &cite.href {
                                         { " · " }
@@ -51,11 +53,12 @@ pub fn WorkSteps(props: &WorkStepsProps) -> Html {
     }
 }
 
-/// Scrolls to the cited row without touching the URL fragment (which may hold the scenario).
-fn scroll_to(anchor: &str) -> Callback<MouseEvent> {
-    let anchor = anchor.to_string();
+/// Scrolls to the cited row (opening the folded section it is in) without touching the URL
+/// fragment (which may hold the scenario).
+fn scroll_to(id: &str) -> Callback<MouseEvent> {
+    let id = id.to_string();
     Callback::from(move |event: MouseEvent| {
-        if browser::scroll_to(&anchor) {
+        if browser::reveal(&id, false) {
             event.prevent_default();
         }
     })

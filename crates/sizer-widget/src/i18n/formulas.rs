@@ -23,7 +23,8 @@ pub fn formula(lang: Lang, formula: Formula) -> &'static str {
     match (lang, formula) {
         (Lang::En, Formula::Floor) => "floor = the slowest per-user speed still acceptable",
         (Lang::De, Formula::Floor) => "Mindesttempo = das langsamste noch akzeptable Tempo je Person",
-        (_, Formula::StreamsLinear) => "S = c₁ + (v₁ − floor) × (c₂ − c₁) / (v₁ − v₂)",
+        (Lang::En, Formula::StreamsLinear) => "S = c₁ + (v₁ − floor) × (c₂ − c₁) / (v₁ − v₂)",
+        (Lang::De, Formula::StreamsLinear) => "S = c₁ + (v₁ − Mindesttempo) × (c₂ − c₁) / (v₁ − v₂)",
         (Lang::En, Formula::StreamsMonotone) => {
             "S: monotone cubic (PCHIP) through the points on log₂(c), solved for v = floor"
         }

@@ -89,7 +89,7 @@ pub fn ImportedItem(props: &ImportedItemProps) -> Html {
     html! {
         <li
             class={classes!("ss-import-item", props.selected.then_some("ss-import-item--selected"))}
-            id={["run-", run.id.as_str()].concat()}
+            id={crate::ids::Ids::new(props.id_prefix.clone()).run(&run.id)}
             data-run-id={run.id.clone()}
         >
             <label class="ss-visually-hidden" for={name_id.clone()}>{ t(ImportMsg::RenameLabel) }</label>

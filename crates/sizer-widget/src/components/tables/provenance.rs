@@ -25,6 +25,22 @@ pub fn workload_text(lang: Lang, load: &Workload) -> String {
     line
 }
 
+/// [`workload_text`] as markup: the dataset's note (English, as the dataset writes it) marked
+/// `lang="en"`, so a German page reads it with the right voice and hyphenation.
+pub fn workload_html(lang: Lang, load: &Workload) -> Html {
+    let prompt = load.prompt_tokens.map(|count| token_count(lang, count));
+    let output = load.output_tokens.map(|count| token_count(lang, count));
+    let line = workload(lang, prompt.as_deref(), output.as_deref());
+    html! {
+        <>
+            { line }
+            if let Some(note) = &load.note {
+                { " (" }<span lang="en">{ note.clone() }</span>{ ")" }
+            }
+        </>
+    }
+}
+
 /// Which date a run's table shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DateKind {
@@ -108,7 +124,7 @@ pub fn source_marks(source: &Source, lang: Lang) -> Html {
 
 /// Under the concurrency of one row: the point's own workload and its own source, where they
 /// are not the run's, and an "unverified" badge.
-pub fn point_marks(data: &Dataset, run: &Run, point: &RunPoint, lang: Lang) -> Html {
+pub fn point_marks(data: &Dataset, run: &Run, point: &RunPoint, lang: Lang, ids: &crate::ids::Ids) -> Html {
     let own_source = point.source.as_deref().filter(|id| *id != run.source);
     html! {
         <>
@@ -116,7 +132,7 @@ pub fn point_marks(data: &Dataset, run: &Run, point: &RunPoint, lang: Lang) -> H
                 <span class="ss-point-workload" data-point-workload="">{ point_workload(lang, &workload_text(lang, load)) }</span>
             }
             if let Some(id) = own_source {
-                <a class="ss-point-source" href={format!("#source-{id}")} data-point-source={id.to_owned()}>
+                <a class="ss-point-source" href={ids.source_href(id)} data-point-source={id.to_owned()}>
                     { point_source(lang, &data.source(id).map_or_else(|| id.to_owned(), |s| s.publisher.clone())) }
                 </a>
             }

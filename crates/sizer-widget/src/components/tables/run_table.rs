@@ -7,12 +7,14 @@ use sizer_data::{Dataset, FigureOrigin, Run, RunPoint};
 use yew::prelude::*;
 
 use super::columns::{Column, Direction, sorted_indices};
-use super::provenance::{date_kind, point_marks, source_marks, unverified_notes, workload_text};
+use super::provenance::{date_kind, point_marks, source_marks, unverified_notes, workload_html};
 use crate::i18n::import::{ImportMsg, import_text};
+use crate::i18n::labels::data_label;
 use crate::i18n::tables::{
     TableMsg, column_decimals, counter_name, format_figure, nodes, point_note, sort_by, table_text, topology_name,
 };
 use crate::i18n::{Lang, format_number};
+use crate::ids::{Ids, use_ids};
 
 /// Props of [`RunTable`].
 #[derive(Properties, PartialEq, Clone)]
@@ -33,6 +35,7 @@ pub struct RunTableProps {
 #[component]
 pub fn RunTable(props: &RunTableProps) -> Html {
     let sort = use_state_eq(|| (Column::Concurrency, Direction::Ascending));
+    let ids = use_ids();
     let data = sizer_data::dataset();
     let run: &Run = match &props.yours {
         Some(run) => run,
@@ -78,13 +81,13 @@ pub fn RunTable(props: &RunTableProps) -> Html {
         }
     };
     html! {
-        <section id={format!("run-{}", run.id)}
+        <section id={ids.run(&run.id)}
             class={classes!("ss-run", props.current.then_some("ss-run--current"), is_yours.then_some("ss-run--yours"))}
             data-run-id={run.id.clone()} data-origin={if is_yours { "yours" } else { "sourced" }}
             aria-current={props.current.then_some("true")}>
             <div class="ss-table-scroll">
                 <table class="ss-table ss-run-table" data-run-table={run.id.clone()}>
-                    { caption(data, run, is_yours, lang) }
+                    { caption(data, run, is_yours, lang, &ids) }
                     <thead>
                         <tr>
                             for column in columns.iter().copied() {
@@ -97,7 +100,7 @@ pub fn RunTable(props: &RunTableProps) -> Html {
                             <tr data-concurrency={point.concurrency.to_string()}>
                                 for (column, decimals) in columns.iter().copied().zip(decimals.iter().copied()) {
                                     if column == Column::Concurrency {
-                                        { concurrency_cell(data, run, is_yours, point, note_number(point.concurrency), lang) }
+                                        { concurrency_cell(data, run, is_yours, point, note_number(point.concurrency), lang, &ids) }
                                     } else {
                                         { cell(point, column, decimals, lang) }
                                     }
@@ -110,7 +113,7 @@ pub fn RunTable(props: &RunTableProps) -> Html {
             if !notes.is_empty() {
                 <ol class="ss-point-notes" aria-label={table_text(lang, TableMsg::PointNotesHeading)}>
                     for (concurrency, note) in notes.iter() {
-                        <li>{ point_note(lang, *concurrency, note) }</li>
+                        <li>{ point_note(lang, *concurrency, "") }<span lang="en">{ *note }</span></li>
                     }
                 </ol>
             }
@@ -118,7 +121,7 @@ pub fn RunTable(props: &RunTableProps) -> Html {
                 { unverified_notes(data, run, lang) }
             }
             if let Some(note) = &run.note {
-                <p class="ss-run-note"><strong>{ table_text(lang, TableMsg::CaptionNote) }{ ": " }</strong>{ note.clone() }</p>
+                <p class="ss-run-note"><strong>{ table_text(lang, TableMsg::CaptionNote) }{ ": " }</strong><span lang="en">{ note.clone() }</span></p>
             }
         </section>
     }
@@ -126,17 +129,17 @@ pub fn RunTable(props: &RunTableProps) -> Html {
 
 /// The caption: the run's name, then setup, counter, workload, date and source. An imported
 /// run (`yours`) gets a "yours" badge, its own date only, and no source link.
-fn caption(data: &Dataset, run: &Run, yours: bool, lang: Lang) -> Html {
+fn caption(data: &Dataset, run: &Run, yours: bool, lang: Lang, ids: &Ids) -> Html {
     let mut setup = vec![run.format.clone()];
     setup.push(match &run.engine_version {
-        Some(version) => format!("{} {}", run.engine, version),
-        None => run.engine.clone(),
+        Some(version) => format!("{} {}", data_label(lang, &run.engine), data_label(lang, version)),
+        None => data_label(lang, &run.engine).into_owned(),
     });
     setup.push(format!("{}, {}", run.hardware, nodes(lang, run.nodes)));
     if let Some(topology) = topology_name(lang, run.topology) {
         setup.push(topology.to_owned());
     }
-    let load = workload_text(lang, &run.workload);
+    let load = workload_html(lang, &run.workload);
     // An imported run's `source` is a free label: never resolved against the dataset.
     let date = if yours { run.date } else { data.run_date(run) }
         .map(|date| date.to_string())
@@ -151,14 +154,14 @@ fn caption(data: &Dataset, run: &Run, yours: bool, lang: Lang) -> Html {
     };
     html! {
         <caption>
-            <span class="ss-run-title">{ run.label.clone() }</span>
+            <span class="ss-run-title">{ if yours { run.label.clone() } else { data_label(lang, &run.label).into_owned() } }</span>
             if yours {
                 { " " }<span class="ss-yours" data-origin="yours">{ import_text(lang, ImportMsg::Yours) }</span>
             }
             <span class="ss-caption-meta">
                 { item(TableMsg::CaptionEngine, html! { { setup.join(" · ") } }) }
                 { item(TableMsg::CaptionCounter, html! { { counter_name(lang, run.counter) } }) }
-                { item(TableMsg::CaptionWorkload, html! { { load } }) }
+                { item(TableMsg::CaptionWorkload, load) }
                 { item(TableMsg::CaptionDate, html! { <>
                     <time>{ date }</time>
                     if let Some(kind) = kind {
@@ -169,7 +172,7 @@ fn caption(data: &Dataset, run: &Run, yours: bool, lang: Lang) -> Html {
                     if yours {
                         <span data-source="yours">{ table_text(lang, TableMsg::CaptionYourSource) }</span>
                     } else if let Some(source) = source {
-                        <a href={format!("#source-{}", run.source)} data-source-link={run.source.clone()}>{ source_name }</a>
+                        <a href={ids.source_href(&run.source)} data-source-link={run.source.clone()}>{ source_name }</a>
                         { source_marks(source, lang) }
                     } else {
                         { source_name }
@@ -182,7 +185,15 @@ fn caption(data: &Dataset, run: &Run, yours: bool, lang: Lang) -> Html {
 
 /// The concurrency as a row header with its footnote number and, for a dataset run, the
 /// point's own workload, source and unverified mark.
-fn concurrency_cell(data: &Dataset, run: &Run, yours: bool, point: &RunPoint, note: Option<usize>, lang: Lang) -> Html {
+fn concurrency_cell(
+    data: &Dataset,
+    run: &Run,
+    yours: bool,
+    point: &RunPoint,
+    note: Option<usize>,
+    lang: Lang,
+    ids: &Ids,
+) -> Html {
     html! {
         <th scope="row">
             { point.concurrency.to_string() }
@@ -190,7 +201,7 @@ fn concurrency_cell(data: &Dataset, run: &Run, yours: bool, point: &RunPoint, no
                 <sup class="ss-note-ref">{ format!("[{number}]") }</sup>
             }
             if !yours {
-                { point_marks(data, run, point, lang) }
+                { point_marks(data, run, point, lang, ids) }
             }
         </th>
     }
