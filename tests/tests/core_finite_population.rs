@@ -1,4 +1,4 @@
-//! Finite-population headroom (issue 15): the binomial in-flight count of N users, Engset's
+//! Finite-population headroom: the binomial in-flight count of N users, Engset's
 //! blocking share, in-flight quantiles, and the approach to the Poisson answer as N grows.
 //!
 //! References computed independently with Python mpmath 1.3.0 at 40 digits:

@@ -159,8 +159,8 @@ fn coding_agents_are_bound_by_prefill() {
         Scenario { kv_pool_tokens: Some(QWEN_POOL), prefill_tok_s: Some(5_705.0), ..Scenario::coding_agent() };
     let sizing = size(&scenario, &qwen3_coder_30b()).expect("valid");
     assert_eq!(sizing.duty, 1.0);
-    // "One agent is one stream" (English seed): no peak headroom for always-busy users (issue 14,
-    // item 10). Speed: 52 streams -> 52 agents; KV: 28 sessions -> 28 agents; prefill: 8.56.
+    // "One agent is one stream" (English seed): no peak headroom for always-busy users. Speed: 52
+    // streams -> 52 agents; KV: 28 sessions -> 28 agents; prefill: 8.56.
     assert_eq!(sizing.users_by_speed, 52.0);
     assert_eq!(sizing.max_avg_load, 52.0);
     assert_eq!(sizing.wait_at_max_load, None);
@@ -179,7 +179,7 @@ fn coding_agents_are_bound_by_prefill() {
 #[test]
 fn agents_without_a_prefill_rate_are_one_per_stream() {
     // Without the prefill figure the speed limit binds: 52 streams hold 52 agents, whatever the
-    // headroom method (the seed's "one agent is one stream"; before issue 14 item 10, 37.7).
+    // headroom method (the seed's "one agent is one stream"; Poisson headroom gave 37.7).
     for headroom in [HeadroomMethod::NormalApprox, HeadroomMethod::ExactPoisson, HeadroomMethod::ErlangC] {
         let scenario = Scenario { headroom, ..Scenario::coding_agent() };
         let sizing = size(&scenario, &qwen3_coder_30b()).expect("valid");

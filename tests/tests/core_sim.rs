@@ -1,4 +1,4 @@
-//! The simulation (issue 16): its generator against published reference outputs, determinism,
+//! The simulation: its generator against published reference outputs, determinism,
 //! and the model against answers computed independently: Little's law and the binomial law on a
 //! flat curve, and small KV-cap and prefill-queue cases worked out by hand in the comments.
 //!

@@ -1,4 +1,4 @@
-//! Team planning (issue 15) on the English seed's worked run (GPUwerk, Qwen3-Coder-30B-A3B,
+//! Team planning on the English seed's worked run (GPUwerk, Qwen3-Coder-30B-A3B,
 //! vLLM 0.27.1): the one-group case reproduces today's sizing, agents hold one stream each,
 //! reverse sizing inverts forward sizing, the p99 TTFT ceiling binds where the seed's table
 //! says, and the uncertainty band widens with u.

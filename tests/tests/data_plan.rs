@@ -1,4 +1,4 @@
-//! A team planned against every run of the dataset (issue 15): the JSON of `plan(teamJson)`,
+//! A team planned against every run of the dataset: the JSON of `plan(teamJson)`,
 //! one row per run, the worked example's figures, imported runs, multi-node runs, the p99 TTFT
 //! near the load, and refusals that say why.
 //!

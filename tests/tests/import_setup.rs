@@ -1,5 +1,5 @@
-//! What a real benchmark file says about the setup it ran on is read at import (issue 14,
-//! item 3), and a person's KV pool, prefill rate and maximum context reach the sizing through
+//! What a real benchmark file says about the setup it ran on is read at import, and a person's KV pool,
+//! prefill rate and maximum context reach the sizing through
 //! `scenario_for_run`, so those limits can bind. Oracles: the values printed in the fixtures
 //! (tests/fixtures/README.md) and arithmetic on them by hand.
 

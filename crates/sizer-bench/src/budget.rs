@@ -1,4 +1,4 @@
-//! Issue 7's budget: the figures the page and the core must meet (judged on medians).
+//! The budget: the figures the page and the core must meet (judged on medians).
 
 /// Everything the standalone page downloads before its first result, gzip, in bytes
 /// (1 KB = 1,000 bytes).
@@ -11,7 +11,7 @@ pub const FIRST_RESULT_MS: f64 = 100.0;
 pub const INPUT_TO_UPDATE_MS: f64 = 8.0;
 
 /// "Check by simulation": a click (another seed) to the chart of 20,000 simulated requests,
-/// median, milliseconds (issue 16).
+/// median, milliseconds.
 pub const SIM_CLICK_TO_CHART_MS: f64 = 60.0;
 
 /// A budget verdict as printed in the report.

@@ -5,14 +5,14 @@
 //! benchmarks whose name contains `plan`). Each benchmark is calibrated to batches
 //! of about 20 ms, then 15 batches are timed; the table shows the median, min and max time per
 //! call. Budgets: one full sizing <= 1 us; exact Poisson and Erlang C at 100,000 streams <= 1 ms;
-//! one team sizing of every run in the dataset <= 50 us (issue 15).
+//! one team sizing of every run in the dataset <= 50 us.
 //!
 //! Two clocks: wall time, and on-CPU time of the benchmark thread (Linux
 //! `/proc/thread-self/schedstat`, nanoseconds). On a shared machine other processes steal the
 //! CPU in the middle of a batch; on-CPU time leaves those gaps out, wall time does not. The
 //! budget is judged on the on-CPU median when it is available, and both are printed.
 //!
-//! The simulation (issue 16) is timed on 20,000 requests (budget 20 ms). Without `--json`, a
+//! The simulation is timed on 20,000 requests (budget 20 ms). Without `--json`, a
 //! second table shows the peak heap one simulation allocates for 2,000, 20,000 and 200,000
 //! requests (a counting allocator around the system one): it should not grow with requests.
 
@@ -163,7 +163,7 @@ fn main() {
     };
     let twenty_thousand = team(20_000);
 
-    // Issue 15's example team: 30 chatting and 5 agents, 15 tok/s, a 3 s p99 TTFT ceiling, the
+    // The planner's example team: 30 chatting and 5 agents, 15 tok/s, a 3 s p99 TTFT ceiling, the
     // finite-population headroom and a 10 % band.
     let team_settings =
         TeamSettings { ttft_ceiling_s: Some(3.0), headroom: TeamHeadroom::FinitePopulation, ..TeamSettings::default() };

@@ -1,6 +1,6 @@
 //! Run ids that changed between releases, so a link saved before the change still finds its
-//! run, and says so when it now shows something else than it did (issue 14: run ids are stable;
-//! when one must change it goes here, never silently).
+//! run, and says so when it now shows something else than it did (run ids are stable; when one
+//! must change it goes here, never silently).
 //!
 //! The table is checked by the tests below: every old id is gone from the dataset, every new id
 //! is in it, and no alias points to another alias.

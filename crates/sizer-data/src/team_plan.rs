@@ -1,4 +1,4 @@
-//! A team planned against every run: the ranking behind `plan(teamJson)` (issue 15).
+//! A team planned against every run: the ranking behind `plan(teamJson)`.
 //!
 //! Data rules, in one place:
 //! - a run brings its KV pool and prefill rate through [`Dataset::run_inputs`], as the single-run

@@ -1,4 +1,4 @@
-//! The team a host page asks about, as JSON (`window.SparkSizer.plan(teamJson)`, issue 15).
+//! The team a host page asks about, as JSON (`window.SparkSizer.plan(teamJson)`).
 //!
 //! Every field is optional; a missing one takes the default in brackets:
 //!

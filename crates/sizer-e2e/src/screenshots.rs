@@ -1,4 +1,4 @@
-//! Issue 14's layout and language checks on the built pages, and the screenshots it asks for:
+//! Layout and language checks on the built pages, and the screenshots it asks for:
 //! the standalone page at 390 and 1280 px, in English and German, light and dark, saved under
 //! the target dir (`sizer-e2e/page-<width>-<lang>-<theme>.png`) for a person to look at.
 use crate::browser::{Browser, WINDOW_HEIGHT, WINDOW_WIDTH};

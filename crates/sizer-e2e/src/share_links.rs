@@ -1,4 +1,4 @@
-//! Share links in the built, prerendered page (issue 14): a link with one bad value keeps its
+//! Share links in the built, prerendered page: a link with one bad value keeps its
 //! run, language and other values, shows the bad value in its field with the field's error,
 //! and stays in the address as opened; a link to a run this version lacks says so and sizes
 //! nothing in its place. Saves screenshots of both (`share-link.png`,

@@ -41,7 +41,7 @@ pub const LIMIT: [Coded<Limit>; 3] = [
     Coded { value: Limit::Prefill, code: "prefill", short: "", label: Msg::LimitPrefill },
 ];
 
-/// A team's headroom methods (issue 15), in the select's order; codes as in `plan(teamJson)`.
+/// A team's headroom methods, in the select's order; codes as in `plan(teamJson)`.
 pub const TEAM_HEADROOM: [Coded<TeamHeadroom>; 4] = [
     Coded { value: TeamHeadroom::NormalApprox, code: "normal", short: "n", label: Msg::HeadroomNormal },
     Coded { value: TeamHeadroom::ExactPoisson, code: "poisson", short: "p", label: Msg::HeadroomPoisson },

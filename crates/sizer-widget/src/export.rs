@@ -172,7 +172,7 @@ struct ExportJson<'a> {
     kv_pool_tokens: Option<CitedJson<'a>>,
     prefill_tok_s: Option<CitedJson<'a>>,
     summary: &'a str,
-    /// The team and its plan on this run (issue 15), when the export carries one.
+    /// The team and its plan on this run, when the export carries one.
     #[serde(skip_serializing_if = "Option::is_none")]
     team: Option<serde_json::Value>,
 }

@@ -4,7 +4,7 @@
 //! t:<ttft s>,p:<percentile 0..1>,z:<z, only with the English article's z>,h:<n|p|e headroom>,
 //! m:<l|m interpolation>,c:<context tokens>,q:<prompt tokens>,n:<replicas>`. Missing keys take the
 //! chat defaults; unknown keys are ignored (newer links stay readable). A value that cannot be
-//! honoured spoils only its own key (issue 14): a numeric one comes back as a [`BadField`] (the
+//! honoured spoils only its own key: a numeric one comes back as a [`BadField`] (the
 //! form shows its text with the field's error, the sizing keeps the default), any other as a
 //! [`BadPart`]; every valid key is kept. Numbers are read like typed ones in English
 //! ([`Field::parse`]'s rules: exponents allowed, tokens whole, the core's bounds). Run ids are

@@ -1,4 +1,4 @@
-//! Opening a link (issue 14): everything a `#s=` fragment carries, read by each key's owner
+//! Opening a link: everything a `#s=` fragment carries, read by each key's owner
 //! (`fragment.rs` the scenario, `team_fragment.rs` the team, `memory_state.rs` the memory
 //! choices, `sim_link.rs` the seed, `share_link.rs` a shared curve), with every part that
 //! cannot be honoured, and what the state keeps about the link: which run it named when that

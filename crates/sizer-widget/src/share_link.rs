@@ -1,4 +1,4 @@
-//! An imported run in a link (issue 14, item 2): its curve as points under `y:` and its name
+//! An imported run in a link: its curve as points under `y:` and its name
 //! under `yn:`, so the link opens the same run in any browser. A link naming an imported run
 //! without its curve would open nothing there, so "Copy link" and the Markdown export always put
 //! the curve in for an imported run (the share bar says so), or refuse when it cannot go in.

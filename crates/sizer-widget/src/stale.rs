@@ -1,4 +1,4 @@
-//! The inputs whose text is not what a sizing used (issue 14, item 5): while a field shows
+//! The inputs whose text is not what a sizing used: while a field shows
 //! `abc`, the sizing keeps the last valid value, and an export must say so rather than pass the
 //! last valid scenario off as what is on screen. [`stale_inputs`] lists them (form, team and
 //! memory fields) for the Markdown and JSON exports (`export.rs`).

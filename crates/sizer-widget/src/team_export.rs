@@ -1,4 +1,4 @@
-//! The team in the Markdown and JSON exports (issue 15): the verdict and the steps of the chosen
+//! The team in the Markdown and JSON exports: the verdict and the steps of the chosen
 //! run's plan, and the team as a `plan(teamJson)` request with the chosen run's row, so an
 //! export can be planned again through the JS API.
 

@@ -1,4 +1,4 @@
-//! The team in the URL fragment (issue 15): extra keys in the `#s=` fragment, so a link
+//! The team in the URL fragment: extra keys in the `#s=` fragment, so a link
 //! reproduces the team plan as well as the sizing.
 //!
 //! Keys: `tp:<people with the form's usage>`, `ta:<agents>`, `tc:<p99 TTFT ceiling s>` (absent:

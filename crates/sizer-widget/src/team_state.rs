@@ -1,4 +1,4 @@
-//! The "Your team" inputs (issue 15): head counts, the p99 TTFT ceiling, the headroom for a
+//! The "Your team" inputs: head counts, the p99 TTFT ceiling, the headroom for a
 //! team and the uncertainty, as typed and as parsed. Part of the one reducer ([`crate::state`]
 //! holds a [`TeamInput`] and forwards [`TeamAction`]s); the team itself is built by the core
 //! ([`Team::new`]), which validates it.

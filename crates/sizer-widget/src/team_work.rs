@@ -1,4 +1,4 @@
-//! "Show the work" for a team plan (issue 15): the load, the people by each limit, the Sparks
+//! "Show the work" for a team plan: the load, the people by each limit, the Sparks
 //! needed and the uncertainty band of the chosen run, as [`Step`]s. Every number is a field of
 //! the core's `TeamPlan` or a cited figure of the data crate's `PlanRow`; this module only
 //! writes them down (the steps list in the team section and the Markdown export).

@@ -1,4 +1,4 @@
-//! Browser tests of the exports (issue 14, item 5): an export made while a field shows text the
+//! Browser tests of the exports: an export made while a field shows text the
 //! sizing cannot use says so (Markdown: a sentence per field; JSON: `stale_inputs`), and the JSON
 //! names the run and carries a person's own curve and hardware, so it reproduces. Downloads are
 //! caught by wrapping `URL.createObjectURL` (the page's one way to hand a file over) and reading

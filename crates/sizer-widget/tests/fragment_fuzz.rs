@@ -1,4 +1,4 @@
-//! The URL fragment fuzzed natively (issue 14): any text, and random `key:value` links built
+//! The URL fragment fuzzed natively: any text, and random `key:value` links built
 //! from every key the widget reads with valid, hostile and overlong values, are read without a
 //! panic, and opening one never shows a run other than the one it names without saying so;
 //! every valid numeric value of a link is kept. The browser side is `share_links.rs`.

@@ -1,4 +1,4 @@
-//! Browser tests of the headline and the inputs beside it (issue 14, items 4 and 9): the
+//! Browser tests of the headline and the inputs beside it: the
 //! sentence follows the replicas with the Sparks it covers, and the percentile field is disabled,
 //! with its reason, while the peak factor is the article's fixed z = 2.33. Run:
 //! `CHROMEDRIVER=/usr/bin/chromedriver CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner

@@ -1,5 +1,5 @@
-//! The headline at its edges (issue 14, items 4 and 6, "unknown limits", "mismatched
-//! workloads", "unusable runs"), rendered on the server as the prerendered page is. Run:
+//! The headline at its edges (hardware, edge wording, unknown limits, mismatched
+//! workloads, unusable runs), rendered on the server as the prerendered page is. Run:
 //! `cargo test -p sizer-widget --no-default-features --features ssr --test headline_ssr`.
 //!
 //! Oracles: the English seed's figures (Qwen3-Coder-30B-A3B: 81.2 tok/s for one request, 37.3

@@ -151,7 +151,7 @@ async fn a_pasted_batched_bench_table_sizes_from_its_own_curve() {
     wait_for_value(&root, "streams", &streams).await;
     assert!(find(&root, "[data-import=\"list\"] li[data-run-id=\"yours-1\"] .ss-yours").is_some());
     assert!(count(&root, "[data-import=\"list\"] li") == 1);
-    // "Your team" ranks it with the sourced runs, as the chosen run (issue 15).
+    // "Your team" ranks it with the sourced runs, as the chosen run.
     let ranked = wait_for(&root, "[data-table=\"team-ranking\"] tr[data-run=\"yours-1\"]").await;
     assert_eq!(ranked.get_attribute("aria-current").as_deref(), Some("true"));
     assert_eq!(count(&root, "[data-table=\"team-ranking\"] tbody tr"), sizer_data::dataset().runs.len() as u32 + 1);
@@ -412,7 +412,7 @@ async fn the_share_link_carries_a_curve_only_when_asked() {
     root.remove();
     let opened = mount_with("imp-l", Attributes { sync_url: true, ..Attributes::default() });
     let option = wait_for(&opened, "option[data-origin=\"yours\"]").await;
-    // A shared curve keeps its name (issue 14).
+    // A shared curve keeps its name.
     assert_eq!(option.text_content().unwrap_or_default(), "Pasted (yours)");
     let shared = sizer_widget::imported::shared_run_in_fragment(&link).expect("a shared run");
     let (people, _) = value_of(&core_sizing(&shared));

@@ -1,4 +1,4 @@
-//! Browser tests of what an imported run was measured on (issue 14, item 3): the import panel
+//! Browser tests of what an imported run was measured on: the import panel
 //! asks for the hardware, systems and GPUs, prefilled from the file where it says (the real
 //! SGLang fixture states `tp_size`, `nnodes` and its KV pool), and for a KV pool, a prefill rate
 //! and a maximum context that then bind; the setup is remembered with the run; and the chart

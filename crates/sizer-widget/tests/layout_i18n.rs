@@ -1,4 +1,4 @@
-//! Browser tests of issue 14's items 7, 11 and 12 (wasm-bindgen-test in headless Chromium, with
+//! Browser tests of ids, layout and German text (wasm-bindgen-test in headless Chromium, with
 //! the real `web/styles.css`): element ids unique across instances, layout at 390 and 1280 px,
 //! the remembered colour scheme, skip links and folded sections, and the German page. Run:
 //! `CHROMEDRIVER=/usr/bin/chromedriver CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner

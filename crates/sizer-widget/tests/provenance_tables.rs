@@ -1,6 +1,6 @@
 //! Browser tests of provenance in the tables and charts (wasm-bindgen-test in headless
 //! Chromium): points with their own workload or source, the kind of date a run carries,
-//! descriptive titles, unverified entries, and the runs added in issue 19 in the tables, charts
+//! descriptive titles, unverified entries, and the runs added with the articles' advice in the tables, charts
 //! and JS API. Expected values are literal, from the articles and their sources.
 //! Run: `cargo test -p sizer-widget --target wasm32-unknown-unknown --test provenance_tables`.
 #![cfg(target_arch = "wasm32")]
@@ -25,7 +25,7 @@ const QWEN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
 const FORUM: &str = "nvidia-forum-gpt-oss-120b-mxfp4-vllm-dev-1-node";
 const DENDRO: &str = "dendro-logic-gpt-oss-120b-mxfp4-vllm-26.03";
 const GEMMA_ONE: &str = "kubis-gemma-4-26b-a4b-fp8-vllm-0.19.1-1-node";
-/// The runs added with issue 19.
+/// The runs added with the articles' advice.
 const NEW_RUNS: [&str; 8] = [
     "kubis-gpt-oss-120b-mxfp4-vllm-dev-2-replicas-least-busy",
     GEMMA_ONE,

@@ -1,4 +1,4 @@
-//! Browser tests of share links (issue 14, items 1, 2 and 8, and the fragment fuzz), in
+//! Browser tests of share links (partial links, imported runs' curves, numbers, and the fragment fuzz), in
 //! headless Chromium: open a link like a person (set the address's fragment, mount an instance
 //! that syncs the URL), and check what the page shows: every valid part of the link kept, each
 //! refused value in its field with the field's error, the link's run named when it is not shown,

@@ -1,4 +1,4 @@
-//! Browser tests of "Your team" (issue 15) and `window.SparkSizer.plan(teamJson)`, in headless
+//! Browser tests of "Your team" and `window.SparkSizer.plan(teamJson)`, in headless
 //! Chromium: type a team like a person and check the verdict, `[data-result="sparks"]` and the
 //! ranking table against figures worked out by hand from the English seed (see each constant).
 //! Run: `cargo test -p sizer-widget --target wasm32-unknown-unknown --test team` with the

@@ -1,5 +1,5 @@
 //! Does the sizing hold? A closed-loop, event-driven simulation of the team's requests against
-//! the measured curve, deterministic from a seed (issue 16; docs/SIMULATION.md).
+//! the measured curve, deterministic from a seed (docs/SIMULATION.md).
 //!
 //! The sizing promises that, at the chosen load, the requests in flight stay within the streams
 //! that keep the speed floor `percentile` of the time. It assumes Poisson arrivals, every request

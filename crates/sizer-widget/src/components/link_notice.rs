@@ -1,4 +1,4 @@
-//! The parts of an opened link that could not be used (issue 14): listed as written, each left
+//! The parts of an opened link that could not be used: listed as written, each left
 //! at its default, above the form. The link's numeric values are field errors instead, and its
 //! run is the run picker's (see `run_picker.rs`).
 

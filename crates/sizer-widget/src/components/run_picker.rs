@@ -29,7 +29,7 @@ pub struct RunPickerProps {
     /// The person's own imported runs, listed last and marked "yours".
     #[prop_or_default]
     pub yours: Vec<Rc<Run>>,
-    /// What a link's run led to (issue 14), and whether the run is missing (an error).
+    /// What a link's run led to, and whether the run is missing (an error).
     #[prop_or_default]
     pub notice: Option<(AttrValue, bool)>,
 }

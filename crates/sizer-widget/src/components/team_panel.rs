@@ -1,4 +1,4 @@
-//! "Your team" (issue 15): head counts, TTFT ceiling, headroom and uncertainty; the verdict for
+//! "Your team": head counts, TTFT ceiling, headroom and uncertainty; the verdict for
 //! the chosen run (`[data-result="sparks"]`); and every run ranked for the team. The plan is
 //! `sizer_data::Dataset::plan_team` (the data crate's rules); this component only shows it.
 

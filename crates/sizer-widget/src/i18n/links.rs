@@ -1,4 +1,4 @@
-//! What the widget says about links (issue 14): a link's run that is not shown as asked, the
+//! What the widget says about links: a link's run that is not shown as asked, the
 //! parts of a link it could not use, the link "Copy link" makes for an imported run, and how an
 //! ambiguous number was read. English and German side by side; ids and parts arrive as written.
 

@@ -1,4 +1,4 @@
-//! Text of the provenance marks added for issue 19, in English and German: the articles' advice,
+//! Text of the provenance marks in English and German: the articles' advice,
 //! a claim's status, which date a run carries, descriptive titles, unverified entries, and points
 //! with their own workload or source. Same scheme as `tables.rs`: a key enum, one `match` per
 //! language, small functions for sentences with values in them.

@@ -1,4 +1,4 @@
-//! Text of the "Measured on" questions asked for an imported run (issue 14, item 3), and of the
+//! Text of the "Measured on" questions asked for an imported run, and of the
 //! legend mark for points worked out from a person's own figures, in English and German.
 
 use sizer_data::SetupField;

@@ -1,4 +1,4 @@
-//! The "Your team" section's texts (issue 15), EN and DE: labels, the verdict sentence that
+//! The "Your team" section's texts, EN and DE: labels, the verdict sentence that
 //! leads the section, and the show-your-work steps of a team plan. Every verdict names the
 //! hardware it covers (Sparks, or the run's own hardware when it is not a Spark).
 
