@@ -179,7 +179,7 @@ fn coding_agents_are_bound_by_prefill() {
 #[test]
 fn agents_without_a_prefill_rate_are_one_per_stream() {
     // Without the prefill figure the speed limit binds: 52 streams hold 52 agents, whatever the
-    // headroom method (the seed's "one agent is one stream"; Poisson headroom gave 37.7).
+    // headroom method (the seed's "one agent is one stream"; peak headroom gave 37.7).
     for headroom in [HeadroomMethod::NormalApprox, HeadroomMethod::ExactPoisson, HeadroomMethod::ErlangC] {
         let scenario = Scenario { headroom, ..Scenario::coding_agent() };
         let sizing = size(&scenario, &qwen3_coder_30b()).expect("valid");

@@ -98,8 +98,7 @@ impl Sizing {
 ///    `duty = min(busy / interval, 1)` (1 if always busy); 4. `load = headroom(S, p)`,
 ///    `users = load / duty` (English seed, steps 1 to 4). Always-busy users (agents) each hold a
 ///    stream, so their load is the stream count itself, with no peak headroom (English seed:
-///    "one agent is one stream"): `users = S`, and `floor(pool / context)` by KV. KV: sessions cap the
-/// streams in flight,
+///    "one agent is one stream"): `users = S`, and `floor(pool / context)` by KV. KV: sessions cap the streams in flight,
 ///    so `users_by_kv = headroom(floor(pool / context), p) / duty` (headroom grows with the
 ///    stream count, so the smaller of the two limits is the one that applies). Prefill:
 ///    `users = prefill_rate / (prompt / interval)` (average demand equal to the rate). People per
@@ -189,8 +188,7 @@ pub fn size(scenario: &Scenario, curve: &Curve) -> Result<Sizing, ScenarioError>
 /// ExactPoisson: [`poisson_max_load`]`(S, p)`; ErlangC: [`erlang_c_max_load`]`(S, 1 - p)`. The
 /// exact methods count at most [`MAX_CONCURRENCY`] streams.
 ///
-/// Bad input: as each method's function documents; and `S = 0` gives 0 for every method: no stream
-/// keeps the floor, so nobody is served at it. (The
+/// Bad input: as each method's function documents; and `S = 0` gives 0 for every method: no stream keeps the floor, so nobody is served at it. (The
 /// Poisson quantile alone would allow a load of `-ln p`, e.g. 0.01 at p = 0.99: the load at which
 /// nobody is in flight 99 % of the time, which serves no one.)
 pub fn max_avg_load(method: HeadroomMethod, streams: u64, p: f64, z: Option<f64>) -> f64 {

@@ -18,8 +18,7 @@
 //! use sizer_core::{Curve, Group, RunLimits, Team, TeamLimit, TeamSettings, plan};
 //!
 //! // GPUwerk's Qwen3-Coder-30B-A3B: per-request tok/s at 1 to 256 concurrent requests.
-//! let curve = Curve::from_per_request(&[(1.0, 81.2), (8.0, 37.3), (32.0, 18.4), (64.0, 13.1), (128.0,
-//! 8.2), (256.0, 4.5)])?;
+//! let curve = Curve::from_per_request(&[(1.0, 81.2), (8.0, 37.3), (32.0, 18.4), (64.0, 13.1), (128.0, 8.2), (256.0, 4.5)])?;
 //! let team = Team::new(vec![Group::chat(30), Group::agent(5)], TeamSettings::default())?;
 //! // With the run's KV pool (924,912 tokens) and prefill rate (5,705 tok/s).
 //! let plan = plan(&team, &RunLimits::new(&curve, Some(924_912.0), Some(5_705.0), None)?);
