@@ -10,6 +10,7 @@ mod en;
 pub mod formulas;
 pub mod headline;
 pub mod import;
+mod import_errors;
 pub mod labels;
 pub mod links;
 pub mod memory;
