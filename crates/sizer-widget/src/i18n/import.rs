@@ -7,9 +7,9 @@
 
 use sizer_import::{Format, MissingConcurrency, size_limit_text};
 
+use super::Lang;
 pub use super::import_errors::{error_text, warning_text};
-use super::import_errors::{megabytes, number};
-use super::{Lang, format_number};
+use super::import_errors::{kilobytes, number};
 use crate::imported::StorageNotice;
 
 /// The key of every fixed text in the import panel.

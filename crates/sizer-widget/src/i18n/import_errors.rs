@@ -148,7 +148,7 @@ pub(super) fn megabytes(lang: Lang, bytes: usize) -> String {
     if mb >= 1.0 { format!("{} MB", format_number(lang, mb, 1)) } else { kilobytes(lang, bytes) }
 }
 
-fn kilobytes(lang: Lang, bytes: usize) -> String {
+pub(super) fn kilobytes(lang: Lang, bytes: usize) -> String {
     format!("{} kB", format_number(lang, bytes as f64 / 1024.0, 0))
 }
 
