@@ -8,6 +8,7 @@
 mod browser;
 mod checks;
 mod expect;
+mod hostile_host;
 
 use browser::Browser;
 use checks::Site;
@@ -99,6 +100,7 @@ async fn run(dist: &Path, readme_screenshot: bool) -> Result<usize, String> {
     check!(url_fragment_round_trips_a_scenario);
     check!(requests_stay_on_the_origin_and_preloads_are_used);
     check!(embedded_instances_are_independent);
+    check!(spark_sizer_element_in_a_hostile_host_looks_and_works_the_same);
     check!(offline_file_works_from_disk);
 
     // The session ends with the process either way; a failure to close it changes no verdict.

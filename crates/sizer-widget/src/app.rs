@@ -78,6 +78,7 @@ pub fn App(props: &AppProps) -> Html {
     };
 
     use_fragment_sync(sync_url, state.dispatcher(), fragment.clone());
+    use_sizing_report(&outcome);
 
     let overlays = use_memo(state.run_id.clone(), |run_id| same_model_runs(run_id));
     let result = result_text(lang, &outcome, usage);
@@ -113,8 +114,8 @@ pub fn App(props: &AppProps) -> Html {
     });
 
     html! {
-        <div class="spark-sizer" lang={lang.code()} data-theme={codes::code(&THEME, state.theme)} data-instance={prefix.clone()}>
-            <header class="ss-header">
+        <div class="spark-sizer" part="root" lang={lang.code()} data-theme={codes::code(&THEME, state.theme)} data-instance={prefix.clone()}>
+            <header class="ss-header" part="header">
                 <div class="ss-heading">
                     <h2 class="ss-title">{ text(lang, Msg::Title) }</h2>
                     <p class="ss-intro">{ text(lang, Msg::Intro) }</p>
@@ -140,7 +141,7 @@ pub fn App(props: &AppProps) -> Html {
             </header>
             <ConfigErrors errors={props.config.errors.clone()} {lang} />
             <div class="ss-main">
-                <form class="ss-inputs" onsubmit={handlers.on_submit.clone()}>
+                <form class="ss-inputs" part="inputs" onsubmit={handlers.on_submit.clone()}>
                     <RunPicker
                         id_prefix={prefix.clone()}
                         selected={AttrValue::from(state.run_id.clone())}
@@ -220,7 +221,7 @@ pub fn App(props: &AppProps) -> Html {
                         on_action={handlers.on_import.clone()}
                     />
                 </form>
-                <div class="ss-output">
+                <div class="ss-output" part="output">
                     <ResultPanel result={result} {lang} stale={state.has_errors()} {warning} />
                     <TtftNote ttft={outcome.ttft} {lang} />
                     <KvPoolNote limit={outcome.kv_limit.clone()} {lang} />
@@ -280,6 +281,23 @@ pub fn App(props: &AppProps) -> Html {
             </section>
         </div>
     }
+}
+
+/// Reports each new outcome (a new `Rc`) to the [`crate::embedded::SizingListener`] of a
+/// `<spark-sizer>` element, as JSON; effects never run on the server.
+#[hook]
+fn use_sizing_report(outcome: &Rc<crate::calculation::Calculation>) {
+    let on_sizing = use_context::<crate::embedded::SizingListener>().and_then(|listener| listener.0);
+    let outcome = Rc::clone(outcome);
+    use_effect_with(Rc::as_ptr(&outcome) as usize, move |_| {
+        if let Some(on_sizing) = on_sizing {
+            let report = serde_json::json!({
+                "run": outcome.run.as_ref().map(|run| run.id.to_string()),
+                "sizing": outcome.sizing().and_then(|sizing| serde_json::to_value(sizing).ok()),
+            });
+            on_sizing.emit(report.to_string());
+        }
+    });
 }
 
 /// Reads the URL fragment once after mount (and on `hashchange`), writes it after each change

@@ -1,0 +1,38 @@
+//! The app as a `<spark-sizer>` element shows it: the calculator with a listener for its
+//! outcomes (the element's `change` event), rendered the same in the browser and by the
+//! prerenderer (`sizer-prerender --element`), so prerendered markup hydrates.
+
+use yew::prelude::*;
+
+use crate::app::App;
+use crate::config::Config;
+
+/// The id prefix of an instance in a shadow root: ids there are the root's own, so every
+/// instance, and its prerendered markup, uses the same one.
+pub const SHADOW_ID_PREFIX: &str = "ss";
+
+/// Who is told each new outcome, as JSON `{"run": …, "sizing": Sizing | null}` (provided as a
+/// context, so `AppProps` stays as it is).
+#[derive(Clone, PartialEq, Default)]
+pub struct SizingListener(pub Option<Callback<String>>);
+
+/// Props of [`Embedded`].
+#[derive(Properties, PartialEq, Clone, Default)]
+pub struct EmbeddedProps {
+    /// The validated attributes of the element.
+    pub config: Config,
+    /// `None` on the server.
+    #[prop_or_default]
+    pub on_sizing: Option<Callback<String>>,
+}
+
+/// One calculator inside a `<spark-sizer>` element's shadow root.
+#[component]
+pub fn Embedded(props: &EmbeddedProps) -> Html {
+    let listener = SizingListener(props.on_sizing.clone());
+    html! {
+        <ContextProvider<SizingListener> context={listener}>
+            <App config={props.config.clone()} id_prefix={AttrValue::Static(SHADOW_ID_PREFIX)} />
+        </ContextProvider<SizingListener>>
+    }
+}
