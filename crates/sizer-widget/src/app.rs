@@ -79,6 +79,9 @@ pub fn App(props: &AppProps) -> Html {
 
     use_fragment_sync(sync_url, state.dispatcher(), fragment.clone());
     use_sizing_report(&outcome);
+    // Charts, team planner, worked steps, simulation and tables: after the first frame when
+    // progressive (a client-rendered `<spark-sizer>`), else at once.
+    let rest = crate::first_frame::use_rest_shown();
 
     let overlays = use_memo(state.run_id.clone(), |run_id| same_model_runs(run_id));
     let result = result_text(lang, &outcome, usage);
@@ -228,7 +231,7 @@ pub fn App(props: &AppProps) -> Html {
                     <ClaimsPanel claims={outcome.claims.clone()} {lang} run_id={sourced_run_id(&outcome)} />
                     <AdviceList outcome={Rc::clone(&outcome)} {lang} />
                     <ShareBar {lang} outcome={Rc::clone(&outcome)} {usage} fragment={fragment} link={sync_url} memory={state.memory.clone()} team={team_share} />
-                    if let Some(run) = outcome.run.clone() {
+                    if let (true, Some(run)) = (rest, outcome.run.clone()) {
                         <section class="ss-charts-section" aria-label={text(lang, Msg::ChartsHeading)}>
                             <Charts
                                 {run}
@@ -243,6 +246,7 @@ pub fn App(props: &AppProps) -> Html {
                     }
                 </div>
             </div>
+            if rest {
             <TeamPanel
                 {lang}
                 id_prefix={prefix.clone()}
@@ -255,8 +259,9 @@ pub fn App(props: &AppProps) -> Html {
                 on_pick={handlers.on_run.clone()}
             />
             <WorkSteps steps={work} {lang} />
+            }
             // "Check by simulation": runs after the sizing, off the input path.
-            if let (Some(run), Some(_)) = (outcome.run.clone(), outcome.sizing()) {
+            if let (true, Some(run), Some(_)) = (rest, outcome.run.clone(), outcome.sizing()) {
                 <SimulationSection
                     {run}
                     scenario={outcome.scenario}
@@ -266,6 +271,7 @@ pub fn App(props: &AppProps) -> Html {
                     redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
                 />
             }
+            if rest {
             <section class="ss-below">
                 <MemorySection
                     choice={state.memory.clone()}
@@ -279,6 +285,7 @@ pub fn App(props: &AppProps) -> Html {
                 <h3>{ text(lang, Msg::SourcesHeading) }</h3>
                 <Sources {lang} />
             </section>
+            }
         </div>
     }
 }

@@ -6,6 +6,7 @@ use yew::prelude::*;
 
 use crate::app::App;
 use crate::config::Config;
+use crate::first_frame::ProgressiveRender;
 
 /// The id prefix of an instance in a shadow root: ids there are the root's own, so every
 /// instance, and its prerendered markup, uses the same one.
@@ -24,6 +25,10 @@ pub struct EmbeddedProps {
     /// `None` on the server.
     #[prop_or_default]
     pub on_sizing: Option<Callback<String>>,
+    /// Render the heading, controls and result first, the rest after the first frame (only
+    /// when rendering afresh in the browser: hydration needs the whole prerendered tree).
+    #[prop_or_default]
+    pub progressive: bool,
 }
 
 /// One calculator inside a `<spark-sizer>` element's shadow root.
@@ -32,7 +37,9 @@ pub fn Embedded(props: &EmbeddedProps) -> Html {
     let listener = SizingListener(props.on_sizing.clone());
     html! {
         <ContextProvider<SizingListener> context={listener}>
-            <App config={props.config.clone()} id_prefix={AttrValue::Static(SHADOW_ID_PREFIX)} />
+            <ContextProvider<ProgressiveRender> context={ProgressiveRender(props.progressive)}>
+                <App config={props.config.clone()} id_prefix={AttrValue::Static(SHADOW_ID_PREFIX)} />
+            </ContextProvider<ProgressiveRender>>
         </ContextProvider<SizingListener>>
     }
 }

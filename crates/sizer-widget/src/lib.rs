@@ -15,6 +15,7 @@ pub mod components;
 pub mod config;
 pub mod embedded;
 pub mod export;
+pub mod first_frame;
 pub mod fragment;
 pub mod handlers;
 pub mod i18n;
@@ -66,9 +67,13 @@ pub fn build_fingerprint() -> String {
 #[cfg(feature = "ssr")]
 pub async fn render_element_to_string(attributes: Attributes) -> String {
     let config = config::Config::from_attributes(&attributes);
-    yew::ServerRenderer::<embedded::Embedded>::with_props(move || embedded::EmbeddedProps { config, on_sizing: None })
-        .render()
-        .await
+    yew::ServerRenderer::<embedded::Embedded>::with_props(move || embedded::EmbeddedProps {
+        config,
+        on_sizing: None,
+        progressive: false,
+    })
+    .render()
+    .await
 }
 
 /// Renders an instance to HTML (Yew's `ssr` feature), e.g. to prerender the default scenario

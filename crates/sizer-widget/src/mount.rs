@@ -104,15 +104,17 @@ pub fn mount_element(host: Element, container: Element) -> SparkSizerInstance {
             let _ = host.dispatch_event(&event);
         }
     });
-    let props = EmbeddedProps { config, on_sizing: Some(on_sizing) };
-    let renderer = yew::Renderer::<Embedded>::with_root_and_props(container.clone(), props);
     #[cfg(feature = "hydration")]
     if container.get_attribute("data-ssr").is_some_and(|fingerprint| fingerprint == crate::build_fingerprint()) {
+        let props = EmbeddedProps { config, on_sizing: Some(on_sizing), progressive: false };
+        let renderer = yew::Renderer::<Embedded>::with_root_and_props(container.clone(), props);
         // Markup is hydrated once: a later mount into this container (a changed attribute) renders.
         let _ = container.remove_attribute("data-ssr");
         return SparkSizerInstance { handle: Some(renderer.hydrate()) };
     }
     container.set_inner_html("");
+    let props = EmbeddedProps { config, on_sizing: Some(on_sizing), progressive: true };
+    let renderer = yew::Renderer::<Embedded>::with_root_and_props(container.clone(), props);
     SparkSizerInstance { handle: Some(renderer.render()) }
 }
 

@@ -85,7 +85,9 @@ pub fn dist(root: &Path) -> TaskResult<DistOutput> {
     let embed_source = prerendered(root, &root.join("web/embed.html"))?;
 
     let wasm_name = format!("{OUT_NAME}-{}_bg.wasm", name_hash(&wasm));
-    let shadow_css = html::shadow_stylesheet(&css);
+    let shadow_only_path = root.join("web/shadow.css");
+    let shadow_only = read_text(&shadow_only_path)?;
+    let shadow_css = html::shadow_stylesheet(&shadow_only, &css);
     let shadow_css_name = format!("spark-sizer-{}.css", name_hash(shadow_css.as_bytes()));
     let started_glue = html::glue_with_autostart(&glue, &wasm_name, &shadow_css_name)?;
     let assets = HashedAssets {

@@ -227,12 +227,13 @@ fn custom_element_js(shadow_css: &str) -> String {
     )
 }
 
-/// The widget's stylesheet for a shadow root: `rem` lengths become pixels (16 px each), since
-/// `rem` follows the host page's root font size, which a shadow root cannot shut out; and the
-/// host element is a block. Everything else is `styles.css` as it is.
-pub fn shadow_stylesheet(css: &str) -> String {
+/// The widget's stylesheet for a shadow root: `shadow_css` (`web/shadow.css`: the host element,
+/// the colour scheme a host can set), then `css` (`styles.css`), with `rem` lengths as pixels
+/// (16 px each): `rem` follows the host page's root font size, which a shadow root cannot shut out.
+pub fn shadow_stylesheet(shadow_css: &str, css: &str) -> String {
+    let css = [shadow_css, "\n", css].concat();
+    let css = css.as_str();
     let mut out = String::with_capacity(css.len() + 64);
-    out.push_str(":host { display: block; }\n:host([hidden]) { display: none; }\n");
     let mut rest = css;
     while let Some(at) = rest.find("rem") {
         let before = &rest[..at];
@@ -442,8 +443,8 @@ mod tests {
     fn shadow_stylesheet_turns_rem_into_pixels_and_leaves_other_words_alone() {
         let css = ".a{margin:1.5rem 0.25rem -2rem;width:min(100%,22rem)} .remove-x{grid-area:rem} \
                    @container s (max-width: 55.99rem) {.premium{x:3rem}} .b{x:2.rem}";
-        let shadow = shadow_stylesheet(css);
-        assert!(shadow.starts_with(":host { display: block; }\n"));
+        let shadow = shadow_stylesheet(":host { display: block; }", css);
+        assert!(shadow.starts_with(":host { display: block; }\n.a{"));
         assert!(shadow.contains(".a{margin:24px 4px -32px;width:min(100%,352px)}"), "{shadow}");
         assert!(shadow.contains(".remove-x{grid-area:rem}"), "{shadow}");
         assert!(shadow.contains("(max-width: 895.84px) {.premium{x:48px}}"), "{shadow}");
