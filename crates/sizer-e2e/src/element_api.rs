@@ -1,7 +1,7 @@
 //! The `<spark-sizer>` element's API in `dist/embed.html` (issue 18): the prerendered instance
 //! shows its worked result from the HTML alone (the page without its module script, as with
-//! scripts off), and a changed attribute re-sizes the instance and is reported by a `change`
-//! event whose `detail` carries the sizing.
+//! scripts off); a changed attribute re-sizes the instance and is reported by a `change`
+//! event whose `detail` carries the sizing; the host page themes it from outside.
 use crate::browser::Browser;
 use crate::checks::{Site, shown, wait_for_sizing};
 use crate::expect::{QWEN, Setup, Usage, expected};
@@ -47,7 +47,40 @@ pub async fn spark_sizer_element_is_prerendered_and_follows_its_attributes(
     {
         return Err(format!("the change event's detail {last} is not the worked sizing {chat_12:?} of {QWEN}"));
     }
-    browser.expect_no_console_errors("after the floor attribute changed").await
+    browser.expect_no_console_errors("after the floor attribute changed").await?;
+    themed_from_outside(browser).await
+}
+
+/// The host page themes the element through a custom property and `::part()`: the colour
+/// scheme turns dark and the root part loses its border (the widget's "Colours" is "System").
+async fn themed_from_outside(browser: &Browser) -> Result<(), String> {
+    let seen = browser
+        .js(
+            "const host = document.querySelector('spark-sizer');
+             const root = host.shadowRoot.querySelector('.spark-sizer');
+             const look = () => { const style = getComputedStyle(root);
+               return { background: style.backgroundColor, border: style.borderTopStyle }; };
+             const before = look();
+             host.style.setProperty('--spark-sizer-color-scheme', 'dark');
+             const sheet = new CSSStyleSheet();
+             sheet.replaceSync('spark-sizer::part(root) { border-style: none; }');
+             document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+             const after = look();
+             host.style.removeProperty('--spark-sizer-color-scheme');
+             document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+             return { before, after };",
+            vec![],
+        )
+        .await?;
+    let want_before = json!({ "background": "rgb(255, 255, 255)", "border": "solid" });
+    let want_after = json!({ "background": "rgb(21, 26, 24)", "border": "none" });
+    if seen["before"] != want_before || seen["after"] != want_after {
+        return Err(format!(
+            "theming from the host page: saw {seen}; want {want_before} before and {want_after} with \
+             --spark-sizer-color-scheme: dark and ::part(root) {{ border-style: none }}"
+        ));
+    }
+    Ok(())
 }
 
 /// The prerendered element's result, read from its declarative shadow root on a copy of the
