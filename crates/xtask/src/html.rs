@@ -109,7 +109,8 @@ pub fn offline_page(index_source: &str, css: &str, glue_js: &str, wasm: &[u8]) -
 }
 
 /// What the start lines appended to the glue do, as a comment in the shipped file.
-const AUTOSTART_NOTE: &str = "// Spark Sizer: start every [data-spark-sizer] element. A prerendered page (data-ssr) \
+const AUTOSTART_NOTE: &str = "// Spark Sizer: start every [data-spark-sizer] element. A prerendered page (data-ssr, \
+also in a <spark-sizer> element's declarative shadow root) \
 shows its first result from the HTML, and its first frame holds only the heading and the result \
 (styles.css holds the rest back until data-ssr-shown is set). Once that frame is painted, the rest \
 is shown and the wasm is fetched, so the first result never waits for (or competes with) the rest \
@@ -128,10 +129,13 @@ pub const SHOWN_ATTRIBUTE: &str = "data-ssr-shown";
 /// Defines `sparkSizerAfterFirstPaint(then)`, which calls `then` once: when the browser reports
 /// its first paint (`PerformanceObserver` "paint" entries come after the frame is presented),
 /// after the next frame where that entry type is missing, or after [`AUTOSTART_FALLBACK_MS`];
-/// and `sparkSizerShowPrerendered()`, which sets [`SHOWN_ATTRIBUTE`] on every prerendered mount.
+/// and `sparkSizerShowPrerendered()`, which sets [`SHOWN_ATTRIBUTE`] on every prerendered mount
+/// (a `[data-spark-sizer]` element, or the container in a `<spark-sizer>` element's shadow root).
 fn first_paint_js() -> String {
     format!(
-        "const sparkSizerPrerendered = document.querySelectorAll(\"[data-spark-sizer][data-ssr]\");\n\
+        "const sparkSizerPrerendered = [...document.querySelectorAll(\"[data-spark-sizer][data-ssr]\"),\n\
+         \x20 ...[...document.querySelectorAll(\"spark-sizer\")].flatMap((host) =>\n\
+         \x20   host.shadowRoot ? [...host.shadowRoot.querySelectorAll(\"[data-spark-sizer-root][data-ssr]\")] : [])];\n\
          const sparkSizerShowPrerendered = () => {{\n\
          \x20 for (const element of sparkSizerPrerendered) element.setAttribute(\"{SHOWN_ATTRIBUTE}\", \"\");\n\
          }};\n\
@@ -211,9 +215,10 @@ fn custom_element_js(shadow_css: &str) -> String {
          \x20     container.setAttribute(\"data-spark-sizer-root\", \"\");\n\
          \x20     root.replaceChildren(sheet, container);\n\
          \x20   }}\n\
-         \x20   container.setAttribute(\"{SHOWN_ATTRIBUTE}\", \"\");\n\
          \x20   const pending = (this.sparkSizerPending = sparkSizerReady.then(() => {{\n\
-         \x20     if (this.sparkSizerPending === pending) this.sparkSizerInstance = mount_element(this, container);\n\
+         \x20     if (this.sparkSizerPending !== pending) return;\n\
+         \x20     container.setAttribute(\"{SHOWN_ATTRIBUTE}\", \"\");\n\
+         \x20     this.sparkSizerInstance = mount_element(this, container);\n\
          \x20   }}));\n\
          \x20 }}\n\
          \x20 sparkSizerUnmount() {{\n\
@@ -419,7 +424,7 @@ mod tests {
         );
         assert!(
             started.contains(
-                "const sparkSizerPrerendered = document.querySelectorAll(\"[data-spark-sizer][data-ssr]\");\n"
+                "const sparkSizerPrerendered = [...document.querySelectorAll(\"[data-spark-sizer][data-ssr]\"),\n"
             )
         );
         assert!(
@@ -434,6 +439,7 @@ mod tests {
         assert!(started.trim_end().ends_with("} else {\n  sparkSizerStart();\n}"), "{started}");
         assert!(started.contains("const sparkSizerSheet = new URL(\"./spark-sizer-dd.css\", import.meta.url).href;\n"));
         assert!(started.contains("  .then(sparkSizerStarted)\n"));
+        assert!(started.contains("host.shadowRoot.querySelectorAll(\"[data-spark-sizer-root][data-ssr]\")"));
         assert!(started.contains("this.sparkSizerInstance = mount_element(this, container);"));
         assert!(started.contains("customElements.define(\"spark-sizer\", SparkSizerElement);"));
         assert!(glue_with_autostart("export default init;", "x", "y").is_err());
