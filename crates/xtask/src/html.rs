@@ -422,11 +422,9 @@ mod tests {
         assert!(
             started.contains("__wbg_init({ module_or_path: new URL(\"./sizer-widget-bb_bg.wasm\", import.meta.url) })")
         );
-        assert!(
-            started.contains(
-                "const sparkSizerPrerendered = [...document.querySelectorAll(\"[data-spark-sizer][data-ssr]\"),\n"
-            )
-        );
+        assert!(started.contains(
+            "const sparkSizerPrerendered = [...document.querySelectorAll(\"[data-spark-sizer][data-ssr]\"),\n"
+        ));
         assert!(
             started.contains(
                 "for (const element of sparkSizerPrerendered) element.setAttribute(\"data-ssr-shown\", \"\");"
