@@ -48,7 +48,29 @@ pub async fn spark_sizer_element_is_prerendered_and_follows_its_attributes(
         return Err(format!("the change event's detail {last} is not the worked sizing {chat_12:?} of {QWEN}"));
     }
     browser.expect_no_console_errors("after the floor attribute changed").await?;
-    themed_from_outside(browser).await
+    themed_from_outside(browser).await?;
+    citation_links_scroll_inside_the_shadow_root(browser).await
+}
+
+/// A citation link in the worked steps finds its row in the element's shadow root: the click
+/// scrolls there and leaves the page's URL fragment alone (a link that found nothing would
+/// navigate to `#<id>`).
+async fn citation_links_scroll_inside_the_shadow_root(browser: &Browser) -> Result<(), String> {
+    let seen = browser
+        .js(
+            "const root = document.querySelector('spark-sizer').shadowRoot;
+             const link = root.querySelector('.ss-work a[href^=\"#\"]');
+             if (!link) return { error: 'no citation link in the worked steps' };
+             const before = location.hash;
+             link.click();
+             return { before, after: location.hash, target: !!root.getElementById(link.getAttribute('href').slice(1)) };",
+            vec![],
+        )
+        .await?;
+    if seen.get("error").is_some() || seen["target"] != json!(true) || seen["before"] != seen["after"] {
+        return Err(format!("a citation link in the element's worked steps: {seen}"));
+    }
+    Ok(())
 }
 
 /// The host page themes the element through a custom property and `::part()`: the colour

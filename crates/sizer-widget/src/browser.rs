@@ -171,6 +171,27 @@ pub fn scroll_to(id: &str) -> bool {
     }
 }
 
+/// Scrolls the element with this id into view, looking first in the shadow root `event`
+/// happened in (a `<spark-sizer>` element's ids are its shadow root's own), then in the
+/// document; false when there is none.
+pub fn scroll_to_from(event: &web_sys::Event, id: &str) -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        use wasm_bindgen::JsCast;
+        let shadow = event
+            .target()
+            .and_then(|target| target.dyn_into::<web_sys::Node>().ok())
+            .and_then(|node| node.get_root_node().dyn_into::<web_sys::ShadowRoot>().ok());
+        if let Some(element) = shadow.and_then(|root| root.get_element_by_id(id)) {
+            element.scroll_into_view();
+            return true;
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = event;
+    scroll_to(id)
+}
+
 /// Keeps a `hashchange` listener alive; dropping it removes the listener.
 pub struct HashListener {
     #[cfg(target_arch = "wasm32")]

@@ -55,7 +55,7 @@ pub fn WorkSteps(props: &WorkStepsProps) -> Html {
 fn scroll_to(anchor: &str) -> Callback<MouseEvent> {
     let anchor = anchor.to_string();
     Callback::from(move |event: MouseEvent| {
-        if browser::scroll_to(&anchor) {
+        if browser::scroll_to_from(&event, &anchor) {
             event.prevent_default();
         }
     })
