@@ -17,6 +17,16 @@ pub const SHADOW_ID_PREFIX: &str = "ss";
 #[derive(Clone, PartialEq, Default)]
 pub struct SizingListener(pub Option<Callback<String>>);
 
+/// An element's configuration: validated like the `data-*` attributes, its errors named by the
+/// element's own attribute names (`floor`, not `data-floor`).
+pub fn element_config(attributes: &crate::config::Attributes) -> Config {
+    let mut config = Config::from_attributes(attributes);
+    for error in &mut config.errors {
+        error.attribute = error.attribute.strip_prefix("data-").unwrap_or(error.attribute);
+    }
+    config
+}
+
 /// Props of [`Embedded`].
 #[derive(Properties, PartialEq, Clone, Default)]
 pub struct EmbeddedProps {

@@ -66,7 +66,7 @@ pub fn build_fingerprint() -> String {
 /// the element hydrates (see `mount::mount_element`).
 #[cfg(feature = "ssr")]
 pub async fn render_element_to_string(attributes: Attributes) -> String {
-    let config = config::Config::from_attributes(&attributes);
+    let config = embedded::element_config(&attributes);
     yew::ServerRenderer::<embedded::Embedded>::with_props(move || embedded::EmbeddedProps {
         config,
         on_sizing: None,

@@ -93,7 +93,7 @@ impl SparkSizerInstance {
 /// `{ run, sizing }` (the Sizing as the JSON API returns it, `null` while the inputs are invalid).
 #[wasm_bindgen]
 pub fn mount_element(host: Element, container: Element) -> SparkSizerInstance {
-    let config = Config::from_attributes(&element_attributes(&host));
+    let config = crate::embedded::element_config(&element_attributes(&host));
     let on_sizing = yew::Callback::from(move |report: String| {
         let detail = js_sys::JSON::parse(&report).unwrap_or(JsValue::NULL);
         let init = web_sys::CustomEventInit::new();

@@ -38,3 +38,10 @@ fn the_element_renders_its_own_attributes_in_full_with_its_parts() {
     // Ids in a shadow root are the root's own: every element instance uses the same prefix.
     assert!(html.contains("id=\"ss-"), "ids carry the shadow prefix");
 }
+
+#[test]
+fn a_bad_attribute_is_named_as_the_element_spells_it() {
+    let html = render(Attributes { floor: Some("-5".into()), ..Attributes::default() });
+    let named = html.contains("<code>floor=\"-5\"</code>") || html.contains("<code>floor=&quot;-5&quot;</code>");
+    assert!(named && !html.contains("data-floor"), "the error names `floor`");
+}
