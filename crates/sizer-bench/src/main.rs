@@ -9,6 +9,7 @@ mod args;
 mod budget;
 mod core_bench;
 mod downloads;
+mod embed_bench;
 mod machine;
 mod page_run;
 mod probes;
@@ -53,6 +54,15 @@ fn benchmark(args: &Args) -> Result<(), String> {
     if !index.is_file() {
         return Err(format!("{} is missing: build dist/ first (`cargo xtask dist`)", index.display()));
     }
+    let written = embed_bench::write_pages(&args.dist)?;
+    let outcome = benchmark_pages(args);
+    for name in written {
+        let _ = std::fs::remove_file(args.dist.join(name));
+    }
+    outcome
+}
+
+fn benchmark_pages(args: &Args) -> Result<(), String> {
     let files = downloads::dist_files(&args.dist)?;
     let server = StaticServer::bind(&args.dist, 0).map_err(|e| format!("cannot serve {}: {e}", args.dist.display()))?;
     let base_url = server.url().map_err(|e| e.to_string())?;
@@ -65,7 +75,7 @@ fn benchmark(args: &Args) -> Result<(), String> {
         .build()
         .map_err(|e| format!("no async runtime: {e}"))?;
     let load_before = machine::load_average();
-    let (samples, reference_fcps) = runtime.block_on(page_runs(args, &base_url, &reference_url))?;
+    let (samples, reference_fcps, embeds) = runtime.block_on(page_runs(args, &base_url, &reference_url))?;
     let load_after = machine::load_average();
 
     let core = match &args.core {
@@ -79,9 +89,13 @@ fn benchmark(args: &Args) -> Result<(), String> {
         }
     };
 
+    // The embed pages are the benchmark's own: they count for the embed section only.
+    let files_for_embeds = files.clone();
+    let files = files.into_iter().filter(|f| !written_here(&f.name)).collect();
     let mut report = build_report(args, &base_url, files, &samples, &reference_fcps, core)?;
     report.setting.load_average = (load_before, load_after);
-    let markdown = report.markdown();
+    let embed_section = embed_bench::markdown(&reference_fcps, &embeds, &files_for_embeds, &base_url, &args.command);
+    let markdown = report.markdown().replace(report::END_MARKER, &format!("{embed_section}{}", report::END_MARKER));
     println!("{markdown}");
     if let Some(path) = &args.write {
         let existing = std::fs::read_to_string(path).ok();
@@ -90,6 +104,11 @@ fn benchmark(args: &Args) -> Result<(), String> {
         eprintln!("sizer-bench: wrote {}", path.display());
     }
     Ok(())
+}
+
+/// Whether `name` is one of the pages [`embed_bench::write_pages`] adds to `dist/`.
+fn written_here(name: &str) -> bool {
+    [embed_bench::PLAIN_PAGE, embed_bench::PRERENDERED_PAGE].contains(&name)
 }
 
 /// Serves the reference page (one paragraph) from its own directory; returns its URL.
@@ -104,14 +123,23 @@ fn serve_reference_page() -> Result<String, String> {
     Ok(url)
 }
 
-/// The warm-up, then `args.runs` measured runs; each run loads the reference page and then the
-/// standalone page, each in its own fresh browser context. Returns the page samples and the
-/// reference page's first contentful paints.
-async fn page_runs(args: &Args, base_url: &str, reference_url: &str) -> Result<(Vec<RunSample>, Vec<f64>), String> {
+/// The embed pages' loads per run, in the order of [`embed_bench::PAGES`].
+type EmbedLoads = [Vec<embed_bench::EmbedLoad>; 3];
+
+/// The warm-up, then `args.runs` measured runs; each run loads the reference page, the
+/// standalone page and the embed pages ([`embed_bench::PAGES`]), each in its own fresh browser
+/// context. Returns the page samples, the reference page's first contentful paints and the
+/// embed loads.
+async fn page_runs(
+    args: &Args,
+    base_url: &str,
+    reference_url: &str,
+) -> Result<(Vec<RunSample>, Vec<f64>, EmbedLoads), String> {
     let driver = Chromedriver::start()?;
     let profile = std::env::temp_dir().join(format!("sizer-bench-profile-{}", std::process::id()));
     let mut samples = Vec::with_capacity(args.runs);
     let mut reference_fcps = Vec::with_capacity(args.runs);
+    let mut embeds: EmbedLoads = Default::default();
     for run in 0..WARM_UP_RUNS + args.runs {
         let label = if run < WARM_UP_RUNS {
             "warm-up".to_string()
@@ -131,12 +159,23 @@ async fn page_runs(args: &Args, base_url: &str, reference_url: &str) -> Result<(
             sample.load.painted_ms(),
             update.map_or(f64::NAN, |u| u.median)
         );
+        let mut embed_loads = Vec::with_capacity(embed_bench::PAGES.len());
+        for (page, what) in embed_bench::PAGES {
+            let load = embed_bench::measure(&driver.url(), &profile, base_url, page)
+                .await
+                .map_err(|e| format!("{label}, {what}: {e}"))?;
+            eprintln!("sizer-bench: {label}: {what}: first result painted {:.1} ms (frame timing)", load.painted_ms);
+            embed_loads.push(load);
+        }
         if run >= WARM_UP_RUNS {
             samples.push(sample);
             reference_fcps.push(reference);
+            for (runs, load) in embeds.iter_mut().zip(embed_loads) {
+                runs.push(load);
+            }
         }
     }
-    Ok((samples, reference_fcps))
+    Ok((samples, reference_fcps, embeds))
 }
 
 fn build_report(

@@ -2,7 +2,7 @@
 //! widget's DOM contract (`docs/ARCHITECTURE.md`): instances are `.spark-sizer` roots, inputs
 //! carry `data-field`, errors `data-error`, results `data-result` with a machine `data-value`.
 use fantoccini::wd::WebDriverCompatibleCommand;
-use fantoccini::{Client, ClientBuilder, Locator};
+use fantoccini::{Client, ClientBuilder};
 use serde_json::{Value, json};
 use std::future::Future;
 use std::path::Path;
@@ -95,9 +95,10 @@ impl Browser {
         }
     }
 
-    /// Number of widget instances (`.spark-sizer` roots) in the page.
+    /// Number of widget instances (`.spark-sizer` roots, in the page or in a `<spark-sizer>`
+    /// element's shadow root) in the page.
     pub async fn instance_count(&self) -> Result<usize, String> {
-        let count = self.js("return document.querySelectorAll('.spark-sizer').length;", vec![]).await?;
+        let count = self.js("return [...document.querySelectorAll('.spark-sizer, spark-sizer')].flatMap((e) => e.localName === 'spark-sizer' ? [...(e.shadowRoot ? e.shadowRoot.querySelectorAll('.spark-sizer') : [])] : [e]).length;", vec![]).await?;
         Ok(count.as_u64().unwrap_or(0) as usize)
     }
 
@@ -106,7 +107,7 @@ impl Browser {
         let found = self
             .js(
                 "const [i, name] = arguments;
-                 const root = document.querySelectorAll('.spark-sizer')[i];
+                 const root = [...document.querySelectorAll('.spark-sizer, spark-sizer')].flatMap((e) => e.localName === 'spark-sizer' ? [...(e.shadowRoot ? e.shadowRoot.querySelectorAll('.spark-sizer') : [])] : [e])[i];
                  const el = root && root.querySelector(`[data-result=\"${name}\"]`);
                  return el ? { text: el.textContent.trim(), value: el.getAttribute('data-value') } : null;",
                 vec![json!(instance), json!(name)],
@@ -126,7 +127,7 @@ impl Browser {
         let found = self
             .js(
                 "const [i, field] = arguments;
-                 const root = document.querySelectorAll('.spark-sizer')[i];
+                 const root = [...document.querySelectorAll('.spark-sizer, spark-sizer')].flatMap((e) => e.localName === 'spark-sizer' ? [...(e.shadowRoot ? e.shadowRoot.querySelectorAll('.spark-sizer') : [])] : [e])[i];
                  if (!root) return null;
                  const error = root.querySelector(`[data-error=\"${field}\"]`);
                  const input = root.querySelector(`[data-field=\"${field}\"]`);
@@ -178,12 +179,26 @@ impl Browser {
         }
     }
 
+    /// The `[data-field=field]` of instance `instance` (found by script: the `.spark-sizer` root of
+    /// a `<spark-sizer>` element is in its shadow root, where CSS locators do not reach).
     async fn field(&self, instance: usize, field: &str) -> Result<fantoccini::elements::Element, String> {
-        let roots = self.client.find_all(Locator::Css(".spark-sizer")).await.map_err(|e| e.to_string())?;
-        let root = roots.get(instance).ok_or_else(|| format!("no widget instance #{instance} (.spark-sizer)"))?;
-        root.find(Locator::Css(&format!("[data-field=\"{field}\"]")))
-            .await
-            .map_err(|e| format!("instance #{instance} has no [data-field=\"{field}\"]: {e}"))
+        let found = self
+            .js(
+                "const [i, field] = arguments;
+                 const root = [...document.querySelectorAll('.spark-sizer, spark-sizer')].flatMap((e) => e.localName === 'spark-sizer' ? [...(e.shadowRoot ? e.shadowRoot.querySelectorAll('.spark-sizer') : [])] : [e])[i];
+                 if (!root) return 'none';
+                 return root.querySelector(`[data-field=\"${field}\"]`);",
+                vec![json!(instance), json!(field)],
+            )
+            .await?;
+        if found == "none" {
+            return Err(format!("no widget instance #{instance} (.spark-sizer)"));
+        }
+        let id = found
+            .get(ELEMENT_KEY)
+            .and_then(Value::as_str)
+            .ok_or_else(|| format!("instance #{instance} has no [data-field=\"{field}\"]"))?;
+        Ok(fantoccini::elements::Element::from_element_id(self.client.clone(), id.to_string().into()))
     }
 
     /// Waits until `condition` returns `Ok(true)`; on time-out reports `what` and the last state.
@@ -238,6 +253,9 @@ impl Browser {
             .map_err(|e| format!("page did not paint: {e}"))
     }
 }
+
+/// WebDriver's key for an element reference in a script's result.
+const ELEMENT_KEY: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 fn element_json(element: &fantoccini::elements::Element) -> Result<Value, String> {
     serde_json::to_value(element).map_err(|e| e.to_string())

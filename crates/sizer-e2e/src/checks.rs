@@ -5,6 +5,9 @@ use crate::expect::{Expected, PETRONELLA, Setup, Usage, expected};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 
+pub use crate::element_api::spark_sizer_element_is_prerendered_and_follows_its_attributes;
+pub use crate::hostile_host::spark_sizer_element_in_a_hostile_host_looks_and_works_the_same;
+
 /// A valid floor different from every preset, and two bad ones (not a number; not positive).
 const NEW_FLOOR: &str = "12";
 const BAD_FLOORS: [&str; 2] = ["abc", "-5"];
@@ -23,7 +26,7 @@ pub struct Site {
 }
 
 /// The sizing instance `instance` shows now, as machine values.
-async fn shown(browser: &Browser, instance: usize) -> Result<Expected, String> {
+pub(crate) async fn shown(browser: &Browser, instance: usize) -> Result<Expected, String> {
     let value = |r: Option<ResultValue>| r.map(|r| r.value).unwrap_or_default();
     Ok(Expected {
         people: value(browser.result(instance, "people").await?),
@@ -33,7 +36,12 @@ async fn shown(browser: &Browser, instance: usize) -> Result<Expected, String> {
 }
 
 /// Waits until instance `instance` shows `want`.
-async fn wait_for_sizing(browser: &Browser, instance: usize, want: &Expected, what: &str) -> Result<(), String> {
+pub(crate) async fn wait_for_sizing(
+    browser: &Browser,
+    instance: usize,
+    want: &Expected,
+    what: &str,
+) -> Result<(), String> {
     browser
         .wait_until(
             &format!("{what}: people {}, streams {}, binding {}", want.people, want.streams, want.binding),
@@ -46,7 +54,12 @@ async fn wait_for_sizing(browser: &Browser, instance: usize, want: &Expected, wh
 }
 
 /// The setup instance `instance` shows: its run and floor as displayed.
-async fn current_setup(browser: &Browser, instance: usize, usage: Usage, replicas: u32) -> Result<Setup, String> {
+pub(crate) async fn current_setup(
+    browser: &Browser,
+    instance: usize,
+    usage: Usage,
+    replicas: u32,
+) -> Result<Setup, String> {
     let run_id = browser.field_value(instance, "run").await?;
     let floor_text = browser.field_value(instance, "floor").await?;
     let floor_tok_s =
@@ -405,7 +418,7 @@ fn is_local(url: &str) -> bool {
 }
 
 /// The checks' own constant inputs are valid numbers.
-fn parse(text: &str) -> f64 {
+pub(crate) fn parse(text: &str) -> f64 {
     text.trim().parse().unwrap_or(f64::NAN)
 }
 

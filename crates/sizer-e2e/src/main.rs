@@ -7,7 +7,9 @@
 //! `cargo run -p sizer-e2e -- dist --readme-screenshot` replaces the README's `docs/screenshot.png`.
 mod browser;
 mod checks;
+mod element_api;
 mod expect;
+mod hostile_host;
 mod screenshots;
 mod share_links;
 
@@ -104,6 +106,8 @@ async fn run(dist: &Path, readme_screenshot: bool) -> Result<usize, String> {
     check!(url_fragment_round_trips_a_scenario);
     check!(requests_stay_on_the_origin_and_preloads_are_used);
     check!(embedded_instances_are_independent);
+    check!(spark_sizer_element_in_a_hostile_host_looks_and_works_the_same);
+    check!(spark_sizer_element_is_prerendered_and_follows_its_attributes);
     check!(offline_file_works_from_disk);
     check!(screenshots::embedded_instances_have_their_own_ids);
     check!(screenshots::the_theme_is_kept_across_reloads);

@@ -2,7 +2,8 @@
 //! `[data-spark-sizer]` mount point that holds the `<!-- prerender -->` marker gets the widget's
 //! HTML for its own `data-*` configuration and the `data-ssr` attribute, so the first result, the
 //! worked steps and the sourced tables are in the HTML before any wasm runs (and readable with
-//! scripts off). The widget hydrates such a mount point instead of rendering it again.
+//! scripts off). The widget hydrates such a mount point instead of rendering it again. A
+//! marked `<spark-sizer>` element gets the same inside a declarative shadow root.
 //!
 //! `cargo run -p sizer-prerender -- index.html > prerendered.html` (`cargo xtask dist` runs it).
 mod page;
@@ -40,7 +41,11 @@ fn prerender(html: &str) -> Result<String, String> {
     let marked: Vec<page::MountTag> = page::mount_tags(html).into_iter().filter(|tag| tag.has_marker).collect();
     let mut rendered = Vec::with_capacity(marked.len());
     for tag in marked {
-        let fragment = runtime.block_on(sizer_widget::render_to_string(tag.attributes.clone(), tag.index));
+        let fragment = if tag.element {
+            runtime.block_on(sizer_widget::render_element_to_string(tag.attributes.clone()))
+        } else {
+            runtime.block_on(sizer_widget::render_to_string(tag.attributes.clone(), tag.index))
+        };
         rendered.push((tag, fragment));
     }
     Ok(page::splice(html, &rendered, &sizer_widget::build_fingerprint()))

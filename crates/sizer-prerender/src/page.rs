@@ -6,6 +6,10 @@ use sizer_widget::Attributes;
 pub const MARKER: &str = "<!-- prerender -->";
 /// The attribute that marks a mount point.
 const MOUNT_ATTRIBUTE: &str = "data-spark-sizer";
+/// The custom element, configured by the same attributes without the `data-` prefix.
+const ELEMENT_TAG: &str = "<spark-sizer";
+/// The shadow stylesheet as the source pages name it (the build puts in the hashed name).
+pub const SHADOW_CSS_REF: &str = "./spark-sizer.css";
 /// Added to a prerendered mount point: the widget hydrates it instead of rendering afresh.
 pub const PRERENDERED_ATTRIBUTE: &str = "data-ssr";
 
@@ -13,7 +17,11 @@ pub const PRERENDERED_ATTRIBUTE: &str = "data-ssr";
 /// (the widget numbers its instances the same way, for their element ids).
 #[derive(Debug, Clone, PartialEq)]
 pub struct MountTag {
+    /// Position among the `data-spark-sizer` mount points (elements count separately: their ids
+    /// live in their own shadow roots).
     pub index: usize,
+    /// A `<spark-sizer>` element: prerendered into a declarative shadow root.
+    pub element: bool,
     /// Byte range of the opening tag `<div …>`.
     pub start: usize,
     pub end: usize,
@@ -38,17 +46,25 @@ pub fn mount_tags(html: &str) -> Vec<MountTag> {
         let tag = &html[start..end];
         position = end;
         let pairs = attribute_pairs(tag);
-        if !rest.starts_with("</") && pairs.iter().any(|(name, _)| name == MOUNT_ATTRIBUTE) {
+        let element = is_element_tag(tag);
+        if !rest.starts_with("</") && (element || pairs.iter().any(|(name, _)| name == MOUNT_ATTRIBUTE)) {
             tags.push(MountTag {
-                index: tags.len(),
+                index: tags.iter().filter(|t: &&MountTag| !t.element).count(),
+                element,
                 start,
                 end,
-                attributes: attributes_from(&pairs),
+                attributes: attributes_from(&pairs, if element { "" } else { "data-" }),
                 has_marker: html[end..].starts_with(MARKER),
             });
         }
     }
     tags
+}
+
+/// Whether `tag` opens a `<spark-sizer>` element.
+fn is_element_tag(tag: &str) -> bool {
+    tag.get(..ELEMENT_TAG.len()).is_some_and(|name| name.eq_ignore_ascii_case(ELEMENT_TAG))
+        && tag[ELEMENT_TAG.len()..].starts_with(|c: char| c.is_whitespace() || c == '>' || c == '/')
 }
 
 /// The length of the tag at the start of `text` up to and including its `>`, honouring quotes.
@@ -109,22 +125,28 @@ fn unescape(text: &str) -> String {
     text.replace("&quot;", "\"").replace("&#39;", "'").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
 }
 
-/// The widget's raw configuration from a mount point's attributes (what `mount.rs` reads).
-fn attributes_from(pairs: &[(String, Option<String>)]) -> Attributes {
-    let get = |name: &str| pairs.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone().unwrap_or_default());
+/// The widget's raw configuration from a mount point's attributes (what `mount.rs` reads):
+/// `prefix` is `data-` for a mount point, empty for a `<spark-sizer>` element.
+fn attributes_from(pairs: &[(String, Option<String>)], prefix: &str) -> Attributes {
+    let get = |name: &str| {
+        let name = [prefix, name].concat();
+        pairs.iter().find(|(n, _)| *n == name).map(|(_, v)| v.clone().unwrap_or_default())
+    };
     Attributes {
-        run: get("data-run"),
-        floor: get("data-floor"),
-        usage: get("data-usage"),
-        lang: get("data-lang"),
-        replicas: get("data-replicas"),
-        context: get("data-context"),
-        sync_url: get("data-sync-url").is_some(),
+        run: get("run"),
+        floor: get("floor"),
+        usage: get("usage"),
+        lang: get("lang"),
+        replicas: get("replicas"),
+        context: get("context"),
+        sync_url: get("sync-url").is_some(),
     }
 }
 
 /// `html` with each `(tag, fragment)`'s marker replaced by the fragment and
-/// `data-ssr="<fingerprint>"` added to the tag (the widget hydrates only markup with its own
+/// `data-ssr="<fingerprint>"` added to the tag (for a `<spark-sizer>` element: the marker
+/// replaced by a declarative shadow root holding the shadow stylesheet and a
+/// `<div data-spark-sizer-root data-ssr="<fingerprint>">` with the fragment) (the widget hydrates only markup with its own
 /// build's fingerprint). Tags must come from [`mount_tags`] on the same `html` and carry the marker.
 pub fn splice(html: &str, rendered: &[(MountTag, String)], fingerprint: &str) -> String {
     let mut out = String::with_capacity(html.len() + rendered.iter().map(|(_, f)| f.len()).sum::<usize>());
@@ -135,6 +157,21 @@ pub fn splice(html: &str, rendered: &[(MountTag, String)], fingerprint: &str) ->
             continue;
         }
         out.push_str(&html[copied..tag.start]);
+        if tag.element {
+            // A declarative shadow root: the stylesheet, then the container the element hydrates.
+            out.push_str(tag_text);
+            out.push_str("<template shadowrootmode=\"open\"><link rel=\"stylesheet\" href=\"");
+            out.push_str(SHADOW_CSS_REF);
+            out.push_str("\"><div data-spark-sizer-root ");
+            out.push_str(PRERENDERED_ATTRIBUTE);
+            out.push_str("=\"");
+            out.push_str(fingerprint);
+            out.push_str("\">");
+            out.push_str(fragment);
+            out.push_str("</div></template>");
+            copied = tag.end + MARKER.len();
+            continue;
+        }
         let closing = if tag_text.ends_with("/>") { tag_text.len() - 2 } else { tag_text.len() - 1 };
         out.push_str(&tag_text[..closing]);
         out.push(' ');
@@ -158,15 +195,17 @@ mod tests {
     const PAGE: &str = "<!-- a comment naming <div data-spark-sizer> -->\n<main>\n\
         <div class=\"x\" data-spark-sizer data-sync-url><!-- prerender --></div>\n\
         <div data-spark-sizer data-run='qwen &amp; co' data-floor=\"10\" data-lang=de></div>\n\
-        <p title=\"a > b\">text</p><div data-spark-sizer data-usage=\"agent\"><!-- prerender --></div></main>\n";
+        <p title=\"a > b\">text</p><div data-spark-sizer data-usage=\"agent\"><!-- prerender --></div>\n\
+        <spark-sizer floor=\"12\" lang=\"de\" data-floor=\"99\"><!-- prerender --></spark-sizer><spark-sizerx></spark-sizerx></main>\n";
 
     #[test]
     fn finds_mount_points_in_order_with_their_attributes_and_skips_comments() {
         let tags = mount_tags(PAGE);
         assert_eq!(
             tags.iter().map(|t| (t.index, t.has_marker)).collect::<Vec<_>>(),
-            [(0, true), (1, false), (2, true)]
+            [(0, true), (1, false), (2, true), (3, true)]
         );
+        assert_eq!(tags.iter().map(|t| t.element).collect::<Vec<_>>(), [false, false, false, true]);
         assert_eq!(tags[0].attributes, Attributes { sync_url: true, ..Attributes::default() });
         assert_eq!(
             tags[1].attributes,
@@ -178,13 +217,21 @@ mod tests {
             }
         );
         assert_eq!(tags[2].attributes.usage.as_deref(), Some("agent"));
+        assert_eq!(
+            tags[3].attributes,
+            Attributes { floor: Some("12".into()), lang: Some("de".into()), ..Attributes::default() }
+        );
         assert_eq!(&PAGE[tags[0].start..tags[0].end], "<div class=\"x\" data-spark-sizer data-sync-url>");
     }
 
     #[test]
     fn splices_fragments_in_place_of_the_markers_and_marks_the_tags() {
         let tags = mount_tags(PAGE);
-        let rendered = vec![(tags[0].clone(), "<b>A</b>".to_string()), (tags[2].clone(), "<b>C</b>".to_string())];
+        let rendered = vec![
+            (tags[0].clone(), "<b>A</b>".to_string()),
+            (tags[2].clone(), "<b>C</b>".to_string()),
+            (tags[3].clone(), "<b>D</b>".to_string()),
+        ];
         let page = splice(PAGE, &rendered, "0123abcd-ffee");
         assert!(
             page.contains("<div class=\"x\" data-spark-sizer data-sync-url data-ssr=\"0123abcd-ffee\"><b>A</b></div>"),
@@ -195,6 +242,14 @@ mod tests {
             "{page}"
         );
         assert!(page.contains("data-lang=de></div>"), "the unmarked mount point is left alone");
+        assert!(
+            page.contains(
+                "<spark-sizer floor=\"12\" lang=\"de\" data-floor=\"99\"><template shadowrootmode=\"open\">\
+                 <link rel=\"stylesheet\" href=\"./spark-sizer.css\"><div data-spark-sizer-root \
+                 data-ssr=\"0123abcd-ffee\"><b>D</b></div></template></spark-sizer>"
+            ),
+            "{page}"
+        );
         assert!(!page.contains(MARKER));
         assert!(page.starts_with("<!-- a comment naming <div data-spark-sizer> -->"));
     }

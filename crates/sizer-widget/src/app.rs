@@ -91,6 +91,10 @@ pub fn App(props: &AppProps) -> Html {
         });
     }
     crate::page_sync::use_page_sync(sync_url, lang, state.theme, state.dispatcher());
+    use_sizing_report(&outcome);
+    // Charts, team planner, worked steps, simulation and tables: after the first frame when
+    // progressive (a client-rendered `<spark-sizer>`), else at once.
+    let rest = crate::first_frame::use_rest_shown();
 
     let overlays = use_memo(state.run_id.clone(), |run_id| same_model_runs(run_id));
     let result = result_text(lang, &outcome, usage);
@@ -131,9 +135,9 @@ pub fn App(props: &AppProps) -> Html {
     let ids = Ids::new(prefix.clone());
     html! {
         <ContextProvider<Ids> context={ids.clone()}>
-        <div class="spark-sizer" lang={lang.code()} data-theme={codes::code(&THEME, state.theme)} data-instance={prefix.clone()}>
+        <div class="spark-sizer" part="root" lang={lang.code()} data-theme={codes::code(&THEME, state.theme)} data-instance={prefix.clone()}>
             <SkipLinks {lang} />
-            <header class="ss-header">
+            <header class="ss-header" part="header">
                 <div class="ss-heading">
                     <h2 class="ss-title">{ text(lang, Msg::Title) }</h2>
                     <p class="ss-intro">{ text(lang, Msg::Intro) }</p>
@@ -169,7 +173,7 @@ pub fn App(props: &AppProps) -> Html {
                     yours={state.imported.runs().to_vec()}
                     notice={state.link.run.as_ref().map(|notice| (AttrValue::from(crate::i18n::links::run_notice(lang, notice)), notice.is_error()))}
                 />
-                <form class="ss-inputs" onsubmit={handlers.on_submit.clone()}>
+                <form class="ss-inputs" part="inputs" onsubmit={handlers.on_submit.clone()}>
                     <FloorInput
                         id_prefix={prefix.clone()}
                         value={AttrValue::from(state.text(Field::Floor).to_string())}
@@ -252,14 +256,14 @@ pub fn App(props: &AppProps) -> Html {
                         on_action={handlers.on_import.clone()}
                     />
                 </form>
-                <div class="ss-output">
+                <div class="ss-output" part="output">
                     <ResultPanel result={result} {lang} stale={state.has_errors()} {warning} />
                     <TtftNote ttft={outcome.ttft} {lang} />
                     <KvPoolNote limit={outcome.kv_limit.clone()} {lang} />
                     <ClaimsPanel claims={outcome.claims.clone()} {lang} run_id={sourced_run_id(&outcome)} />
                     <AdviceList outcome={Rc::clone(&outcome)} {lang} />
                     <ShareBar {lang} outcome={Rc::clone(&outcome)} {usage} fragment={copy_link.fragment.map(AttrValue::from)} note={copy_link.note} link={sync_url} memory={state.memory.clone()} team={team_share} stale={crate::stale::stale_inputs(&state)} />
-                    if let Some(run) = outcome.run.clone() {
+                    if let (true, Some(run)) = (rest, outcome.run.clone()) {
                         <section class="ss-charts-section" aria-label={text(lang, Msg::ChartsHeading)}>
                             <Charts
                                 {run}
@@ -274,20 +278,22 @@ pub fn App(props: &AppProps) -> Html {
                     }
                 </div>
             </div>
-            <TeamPanel
-                {lang}
-                id_prefix={prefix.clone()}
-                input={state.team.clone()}
-                usage={state.scenario()}
-                run_id={AttrValue::from(state.run_id.clone())}
-                imported={state.imported.runs().to_vec()}
-                on_action={handlers.on_team.clone()}
-                stale={state.has_errors()}
-                on_pick={handlers.on_run.clone()}
-            />
-            <WorkSteps steps={work} {lang} />
+            if rest {
+                <TeamPanel
+                    {lang}
+                    id_prefix={prefix.clone()}
+                    input={state.team.clone()}
+                    usage={state.scenario()}
+                    run_id={AttrValue::from(state.run_id.clone())}
+                    imported={state.imported.runs().to_vec()}
+                    on_action={handlers.on_team.clone()}
+                    stale={state.has_errors()}
+                    on_pick={handlers.on_run.clone()}
+                />
+                <WorkSteps steps={work} {lang} />
+            }
             // "Check by simulation": runs after the sizing, off the input path.
-            if let (Some(run), Some(_)) = (outcome.run.clone(), outcome.sizing()) {
+            if let (true, Some(run), Some(_)) = (rest, outcome.run.clone(), outcome.sizing()) {
                 <SimulationSection
                     {run}
                     scenario={outcome.scenario}
@@ -297,28 +303,47 @@ pub fn App(props: &AppProps) -> Html {
                     redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
                 />
             }
-            <section class="ss-below">
-                <MemorySection
-                    choice={state.memory.clone()}
-                    context_tokens={outcome.scenario.context_tokens}
-                    {lang}
-                    id_prefix={prefix.clone()}
-                    on_action={(*on_memory).clone()}
-                />
-                // Long sections fold, closed at first: the page stays short and its tab stops few.
-                // Their content is in the markup all the same (tests, find in page, links).
-                <details class="ss-fold" id={ids.id("tables")} data-fold="tables">
-                    <summary><h3>{ text(lang, Msg::TablesHeading) }</h3><span class="ss-fold-hint">{ page_text(lang, PageMsg::FoldHint) }</span></summary>
-                    <DataTables {lang} highlight={Some(AttrValue::from(state.run_id.clone()))} yours={state.imported.runs().to_vec()} />
-                </details>
-                <details class="ss-fold" id={ids.id("sources")} data-fold="sources">
-                    <summary><h3>{ text(lang, Msg::SourcesHeading) }</h3><span class="ss-fold-hint">{ page_text(lang, PageMsg::FoldHint) }</span></summary>
-                    <Sources {lang} />
-                </details>
-            </section>
+            if rest {
+                <section class="ss-below">
+                    <MemorySection
+                        choice={state.memory.clone()}
+                        context_tokens={outcome.scenario.context_tokens}
+                        {lang}
+                        id_prefix={prefix.clone()}
+                        on_action={(*on_memory).clone()}
+                    />
+                    // Long sections fold, closed at first: the page stays short and its tab stops few.
+                    // Their content is in the markup all the same (tests, find in page, links).
+                    <details class="ss-fold" id={ids.id("tables")} data-fold="tables">
+                        <summary><h3>{ text(lang, Msg::TablesHeading) }</h3><span class="ss-fold-hint">{ page_text(lang, PageMsg::FoldHint) }</span></summary>
+                        <DataTables {lang} highlight={Some(AttrValue::from(state.run_id.clone()))} yours={state.imported.runs().to_vec()} />
+                    </details>
+                    <details class="ss-fold" id={ids.id("sources")} data-fold="sources">
+                        <summary><h3>{ text(lang, Msg::SourcesHeading) }</h3><span class="ss-fold-hint">{ page_text(lang, PageMsg::FoldHint) }</span></summary>
+                        <Sources {lang} />
+                    </details>
+                </section>
+            }
         </div>
         </ContextProvider<Ids>>
     }
+}
+
+/// Reports each new outcome (a new `Rc`) to the [`crate::embedded::SizingListener`] of a
+/// `<spark-sizer>` element, as JSON; effects never run on the server.
+#[hook]
+fn use_sizing_report(outcome: &Rc<crate::calculation::Calculation>) {
+    let on_sizing = use_context::<crate::embedded::SizingListener>().and_then(|listener| listener.0);
+    let outcome = Rc::clone(outcome);
+    use_effect_with(Rc::as_ptr(&outcome) as usize, move |_| {
+        if let Some(on_sizing) = on_sizing {
+            let report = serde_json::json!({
+                "run": outcome.run.as_ref().map(|run| run.id.to_string()),
+                "sizing": outcome.sizing().and_then(|sizing| serde_json::to_value(sizing).ok()),
+            });
+            on_sizing.emit(report.to_string());
+        }
+    });
 }
 
 /// Reads the URL fragment once after mount (and on `hashchange`), writes it after each change

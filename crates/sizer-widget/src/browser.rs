@@ -161,11 +161,19 @@ pub fn download(filename: &str, mime: &str, content: &str) -> bool {
 
 /// Opens the folded sections (`<details>`) around the element with this id, scrolls it into
 /// view and, with `focus`, moves the keyboard focus to it (a skip link); false when there is none.
-pub fn reveal(id: &str, focus: bool) -> bool {
+pub fn reveal(event: &web_sys::Event, id: &str, focus: bool) -> bool {
     #[cfg(target_arch = "wasm32")]
     {
         use wasm_bindgen::JsCast;
-        let Some(element) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id)) else {
+        // A `<spark-sizer>` element's ids are its shadow root's own: look there first.
+        let shadow = event
+            .target()
+            .and_then(|target| target.dyn_into::<web_sys::Node>().ok())
+            .and_then(|node| node.get_root_node().dyn_into::<web_sys::ShadowRoot>().ok());
+        let element = shadow
+            .and_then(|root| root.get_element_by_id(id))
+            .or_else(|| web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id)));
+        let Some(element) = element else {
             return false;
         };
         if element.tag_name().eq_ignore_ascii_case("details") {
@@ -197,7 +205,7 @@ pub fn reveal(id: &str, focus: bool) -> bool {
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        let _ = (id, focus);
+        let _ = (event, id, focus);
         false
     }
 }

@@ -13,7 +13,9 @@ pub mod chart;
 pub mod codes;
 pub mod components;
 pub mod config;
+pub mod embedded;
 pub mod export;
+pub mod first_frame;
 pub mod fragment;
 pub mod handlers;
 pub mod i18n;
@@ -63,6 +65,21 @@ pub fn id_prefix(index: usize) -> String {
 /// other code or data would fail and leave the page inert).
 pub fn build_fingerprint() -> String {
     [env!("SPARK_SIZER_WIDGET_SOURCE"), "-", sizer_data::DATASET_FINGERPRINT].concat()
+}
+
+/// Renders a `<spark-sizer>` element's instance to HTML (Yew's `ssr` feature) for its shadow
+/// root: `cargo xtask embed` puts it in a declarative shadow root, in a `<div data-ssr>` that
+/// the element hydrates (see `mount::mount_element`).
+#[cfg(feature = "ssr")]
+pub async fn render_element_to_string(attributes: Attributes) -> String {
+    let config = embedded::element_config(&attributes);
+    yew::ServerRenderer::<embedded::Embedded>::with_props(move || embedded::EmbeddedProps {
+        config,
+        on_sizing: None,
+        progressive: false,
+    })
+    .render()
+    .await
 }
 
 /// Renders an instance to HTML (Yew's `ssr` feature), e.g. to prerender the default scenario

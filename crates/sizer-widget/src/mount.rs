@@ -1,7 +1,9 @@
 //! Browser entry points: mount every `[data-spark-sizer]` element, and `window.SparkSizer`
 //! with `size(scenarioJson, runIdOrCurve)` (the Sizing as JSON), `plan(teamJson)` (one row per
 //! run, see `sizer_data::team_request`), `memory(requestJson)` (which models fit together:
-//! `sizer_data::memory::memory_json`) and `mount(element)`.
+//! `sizer_data::memory::memory_json`) and `mount(element)`; and [`mount_element`], which the
+//! `<spark-sizer>` custom element (defined in the JS glue, see `xtask/src/html.rs`) calls to
+//! render into its shadow root.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -10,6 +12,7 @@ use web_sys::Element;
 
 use crate::app::{App, AppProps};
 use crate::config::{Attributes, Config};
+use crate::embedded::{Embedded, EmbeddedProps};
 use crate::export::{ApiRun, size_json};
 
 /// Marks an element that already holds an instance.
@@ -51,6 +54,68 @@ pub fn mount(element: Element) {
     }
     element.set_inner_html("");
     renderer.render();
+}
+
+/// The attributes of a `<spark-sizer>` element (the same names as the `data-*` API, without
+/// the prefix).
+fn element_attributes(host: &Element) -> Attributes {
+    Attributes {
+        run: host.get_attribute("run"),
+        floor: host.get_attribute("floor"),
+        usage: host.get_attribute("usage"),
+        lang: host.get_attribute("lang"),
+        replicas: host.get_attribute("replicas"),
+        context: host.get_attribute("context"),
+        sync_url: host.has_attribute("sync-url"),
+    }
+}
+
+/// One `<spark-sizer>` instance, held by its element; `destroy` unmounts it (the element
+/// mounts a new one when an attribute changes).
+#[wasm_bindgen]
+pub struct SparkSizerInstance {
+    handle: Option<yew::AppHandle<Embedded>>,
+}
+
+#[wasm_bindgen]
+impl SparkSizerInstance {
+    /// Unmounts the instance (idempotent).
+    pub fn destroy(&mut self) {
+        if let Some(handle) = self.handle.take() {
+            handle.destroy();
+        }
+    }
+}
+
+/// Renders an instance configured by `host`'s attributes into `container` (a `<div>` in the
+/// host's shadow root), hydrating it when it holds this build's prerendered markup (`data-ssr`).
+/// Each new outcome is dispatched on `host` as a `change` CustomEvent whose `detail` is
+/// `{ run, sizing }` (the Sizing as the JSON API returns it, `null` while the inputs are invalid).
+#[wasm_bindgen]
+pub fn mount_element(host: Element, container: Element) -> SparkSizerInstance {
+    let config = crate::embedded::element_config(&element_attributes(&host));
+    let on_sizing = yew::Callback::from(move |report: String| {
+        let detail = js_sys::JSON::parse(&report).unwrap_or(JsValue::NULL);
+        let init = web_sys::CustomEventInit::new();
+        init.set_detail(&detail);
+        init.set_bubbles(true);
+        init.set_composed(true);
+        if let Ok(event) = web_sys::CustomEvent::new_with_event_init_dict("change", &init) {
+            let _ = host.dispatch_event(&event);
+        }
+    });
+    #[cfg(feature = "hydration")]
+    if container.get_attribute("data-ssr").is_some_and(|fingerprint| fingerprint == crate::build_fingerprint()) {
+        let props = EmbeddedProps { config, on_sizing: Some(on_sizing), progressive: false };
+        let renderer = yew::Renderer::<Embedded>::with_root_and_props(container.clone(), props);
+        // Markup is hydrated once: a later mount into this container (a changed attribute) renders.
+        let _ = container.remove_attribute("data-ssr");
+        return SparkSizerInstance { handle: Some(renderer.hydrate()) };
+    }
+    container.set_inner_html("");
+    let props = EmbeddedProps { config, on_sizing: Some(on_sizing), progressive: true };
+    let renderer = yew::Renderer::<Embedded>::with_root_and_props(container.clone(), props);
+    SparkSizerInstance { handle: Some(renderer.render()) }
 }
 
 /// Mounts every `[data-spark-sizer]` element on the page and installs `window.SparkSizer`.

@@ -2,8 +2,8 @@
 //!
 //! Steps: `cargo build --release` for wasm32 (with Yew's `hydration`) → `wasm-bindgen --target
 //! web` → `wasm-opt` with [`WASM_OPT_PASSES`] (when available) → content-hashed names → `index.html`
-//! prerendered by `sizer-prerender` (Yew SSR of the default scenario into the `<!-- prerender -->`
-//! mount point, hydrated by the wasm) → pages (`index.html`, `embed.html`) with the hashed names and their CSP
+//! and `embed.html` prerendered by `sizer-prerender` (Yew SSR into each `<!-- prerender -->`
+//! mount point or `<spark-sizer>` element, hydrated by the wasm) → pages (`index.html`, `embed.html`) with the hashed names and their CSP
 //! → the single-file `spark-sizer-offline.html` → a size report.
 use crate::cmd::{self, cargo};
 use crate::digest::name_hash;
@@ -82,23 +82,29 @@ pub fn dist(root: &Path) -> TaskResult<DistOutput> {
     let css_path = root.join("web/styles.css");
     let css = read_text(&css_path).map_err(|e| TaskError::Message(format!("the widget's stylesheet: {e}")))?;
     let index_source = prerendered(root, &root.join("index.html"))?;
-    let embed_source = read_text(&root.join("web/embed.html"))?;
+    let embed_source = prerendered(root, &root.join("web/embed.html"))?;
 
     let wasm_name = format!("{OUT_NAME}-{}_bg.wasm", name_hash(&wasm));
-    let started_glue = html::glue_with_autostart(&glue, &wasm_name)?;
+    let shadow_only_path = root.join("web/shadow.css");
+    let shadow_only = read_text(&shadow_only_path)?;
+    let shadow_css = html::shadow_stylesheet(&shadow_only, &css);
+    let shadow_css_name = format!("spark-sizer-{}.css", name_hash(shadow_css.as_bytes()));
+    let started_glue = html::glue_with_autostart(&glue, &wasm_name, &shadow_css_name)?;
     let assets = HashedAssets {
         js: format!("{OUT_NAME}-{}.js", name_hash(started_glue.as_bytes())),
         wasm: wasm_name,
         css: format!("styles-{}.css", name_hash(css.as_bytes())),
+        shadow_css: shadow_css_name,
     };
 
     let dist = dist_dir(root);
     recreate_dir(&dist)?;
-    let files: [(&str, Vec<u8>); 6] = [
+    let files: [(&str, Vec<u8>); 7] = [
         ("index.html", html::standalone_page("index.html", &index_source, &css, &assets)?.into_bytes()),
         (&assets.js, started_glue.into_bytes()),
         (&assets.wasm, wasm.clone()),
         (&assets.css, css.clone().into_bytes()),
+        (&assets.shadow_css, shadow_css.into_bytes()),
         ("embed.html", html::hosted_page("web/embed.html", &embed_source, &assets)?.into_bytes()),
         (OFFLINE_PAGE, html::offline_page(&index_source, &css, &glue, &wasm)?.into_bytes()),
     ];
@@ -121,7 +127,7 @@ pub fn dist(root: &Path) -> TaskResult<DistOutput> {
 }
 
 /// The page at `path` with its marked mount points prerendered (stdout of `sizer-prerender`).
-fn prerendered(root: &Path, path: &Path) -> TaskResult<String> {
+pub fn prerendered(root: &Path, path: &Path) -> TaskResult<String> {
     let mut prerender = cargo();
     prerender.current_dir(root).args(["run", "--quiet", "--package", PRERENDER_CRATE, "--"]).arg(path);
     let command = cmd::describe(&prerender);

@@ -1,7 +1,8 @@
 //! Turning the repository's HTML pages into `dist/` pages.
 //!
 //! The pages in the repository (`index.html`, `web/embed.html`) reference the assets by their
-//! plain names (`./sizer-widget.js`, `./sizer-widget_bg.wasm`, `./styles.css`), always relative,
+//! plain names (`./sizer-widget.js`, `./sizer-widget_bg.wasm`, `./styles.css`, and
+//! `./spark-sizer.css` in a prerendered `<spark-sizer>` element), always relative,
 //! so `dist/` works from any sub-path. The build replaces those names with the content-hashed
 //! ones and fills the `<!-- csp -->` marker with a Content-Security-Policy `<meta>` that allows
 //! exactly the inline blocks the page has (by hash). A `<!-- prerender -->` marker inside the
@@ -17,6 +18,8 @@ use base64::Engine;
 pub const JS_REF: &str = "./sizer-widget.js";
 pub const WASM_REF: &str = "./sizer-widget_bg.wasm";
 pub const CSS_REF: &str = "./styles.css";
+/// The shadow stylesheet in a prerendered `<spark-sizer>` element's declarative shadow root.
+pub const SHADOW_CSS_REF: &str = "./spark-sizer.css";
 /// Where the build puts the CSP `<meta>`.
 pub const CSP_MARKER: &str = "<!-- csp -->";
 /// Where a prerendered widget fragment may go (left in place by this build).
@@ -32,12 +35,16 @@ pub struct HashedAssets {
     pub js: String,
     pub wasm: String,
     pub css: String,
+    /// The stylesheet of a `<spark-sizer>` element's shadow root ([`shadow_stylesheet`]).
+    pub shadow_css: String,
 }
 
 /// A hosted page: hashed asset names, and the CSP for its inline blocks.
 pub fn hosted_page(source_name: &str, source: &str, assets: &HashedAssets) -> TaskResult<String> {
     let mut page = without_build_notes(source);
-    for (plain, hashed) in [(JS_REF, &assets.js), (WASM_REF, &assets.wasm), (CSS_REF, &assets.css)] {
+    for (plain, hashed) in
+        [(JS_REF, &assets.js), (WASM_REF, &assets.wasm), (CSS_REF, &assets.css), (SHADOW_CSS_REF, &assets.shadow_css)]
+    {
         page = page.replace(plain, &format!("./{hashed}"));
     }
     let csp = format!(
@@ -102,7 +109,8 @@ pub fn offline_page(index_source: &str, css: &str, glue_js: &str, wasm: &[u8]) -
 }
 
 /// What the start lines appended to the glue do, as a comment in the shipped file.
-const AUTOSTART_NOTE: &str = "// Spark Sizer: start every [data-spark-sizer] element. A prerendered page (data-ssr) \
+const AUTOSTART_NOTE: &str = "// Spark Sizer: start every [data-spark-sizer] element. A prerendered page (data-ssr, \
+also in a <spark-sizer> element's declarative shadow root) \
 shows its first result from the HTML, and its first frame holds only the heading and the result \
 (styles.css holds the rest back until data-ssr-shown is set). Once that frame is painted, the rest \
 is shown and the wasm is fetched, so the first result never waits for (or competes with) the rest \
@@ -121,10 +129,13 @@ pub const SHOWN_ATTRIBUTE: &str = "data-ssr-shown";
 /// Defines `sparkSizerAfterFirstPaint(then)`, which calls `then` once: when the browser reports
 /// its first paint (`PerformanceObserver` "paint" entries come after the frame is presented),
 /// after the next frame where that entry type is missing, or after [`AUTOSTART_FALLBACK_MS`];
-/// and `sparkSizerShowPrerendered()`, which sets [`SHOWN_ATTRIBUTE`] on every prerendered mount.
+/// and `sparkSizerShowPrerendered()`, which sets [`SHOWN_ATTRIBUTE`] on every prerendered mount
+/// (a `[data-spark-sizer]` element, or the container in a `<spark-sizer>` element's shadow root).
 fn first_paint_js() -> String {
     format!(
-        "const sparkSizerPrerendered = document.querySelectorAll(\"[data-spark-sizer][data-ssr]\");\n\
+        "const sparkSizerPrerendered = [...document.querySelectorAll(\"[data-spark-sizer][data-ssr]\"),\n\
+         \x20 ...[...document.querySelectorAll(\"spark-sizer\")].flatMap((host) =>\n\
+         \x20   host.shadowRoot ? [...host.shadowRoot.querySelectorAll(\"[data-spark-sizer-root][data-ssr]\")] : [])];\n\
          const sparkSizerShowPrerendered = () => {{\n\
          \x20 for (const element of sparkSizerPrerendered) element.setAttribute(\"{SHOWN_ATTRIBUTE}\", \"\");\n\
          }};\n\
@@ -150,7 +161,7 @@ fn first_paint_js() -> String {
 /// The glue with the lines that start the widget when the module loads (hosted builds): at
 /// once for client-rendered pages; for prerendered ones, the rest of the widget is shown and the
 /// wasm started after the first painted frame (or after [`AUTOSTART_FALLBACK_MS`]).
-pub fn glue_with_autostart(glue_js: &str, hashed_wasm: &str) -> TaskResult<String> {
+pub fn glue_with_autostart(glue_js: &str, hashed_wasm: &str, shadow_css: &str) -> TaskResult<String> {
     let exports_init = glue_js.contains("__wbg_init as default") || glue_js.contains("export default __wbg_init");
     if !glue_js.contains("function __wbg_init(") || !exports_init {
         return Err(TaskError::Message(
@@ -161,15 +172,102 @@ pub fn glue_with_autostart(glue_js: &str, hashed_wasm: &str) -> TaskResult<Strin
     let glue = glue_js.replace("'sizer-widget_bg.wasm'", &format!("'{hashed_wasm}'"));
     Ok(format!(
         "{glue}\n{AUTOSTART_NOTE}\n{first_paint}\
+         let sparkSizerStarted;\n\
+         const sparkSizerReady = new Promise((resolve) => {{ sparkSizerStarted = resolve; }});\n\
          const sparkSizerStart = () => __wbg_init({{ module_or_path: new URL(\"./{hashed_wasm}\", import.meta.url) }})\n\
+         \x20 .then(sparkSizerStarted)\n\
          \x20 .catch((error) => console.error(\"Spark Sizer could not start:\", error));\n\
+         {element}\
          if (sparkSizerPrerendered.length > 0) {{\n\
          \x20 sparkSizerAfterFirstPaint(() => {{ sparkSizerShowPrerendered(); sparkSizerStart(); }});\n\
          }} else {{\n\
          \x20 sparkSizerStart();\n\
          }}\n",
         first_paint = first_paint_js(),
+        element = custom_element_js(shadow_css),
     ))
+}
+
+/// Defines the `<spark-sizer>` element (unless a copy of the glue already did): an open shadow
+/// root holding the shadow stylesheet (`shadow_css`, resolved against the module, so a page's
+/// `<base href>` does not move it) and a `<div data-spark-sizer-root>` the wasm renders into
+/// (`mount_element`), or hydrates when the root came prerendered (declarative shadow DOM from
+/// `cargo xtask embed`). A changed attribute mounts a fresh instance; the instance waits for
+/// the wasm (`sparkSizerReady`).
+fn custom_element_js(shadow_css: &str) -> String {
+    format!(
+        "const sparkSizerSheet = new URL(\"./{shadow_css}\", import.meta.url).href;\n\
+         class SparkSizerElement extends HTMLElement {{\n\
+         \x20 static get observedAttributes() {{ return [\"run\", \"floor\", \"usage\", \"lang\", \"replicas\", \"context\"]; }}\n\
+         \x20 connectedCallback() {{ this.sparkSizerMount(); }}\n\
+         \x20 disconnectedCallback() {{ this.sparkSizerUnmount(); }}\n\
+         \x20 attributeChangedCallback(_name, before, after) {{\n\
+         \x20   if (before !== after && this.sparkSizerPending) {{ this.sparkSizerUnmount(); this.sparkSizerMount(); }}\n\
+         \x20 }}\n\
+         \x20 sparkSizerMount() {{\n\
+         \x20   const root = this.shadowRoot ?? this.attachShadow({{ mode: \"open\" }});\n\
+         \x20   let container = root.querySelector(\"[data-spark-sizer-root]\");\n\
+         \x20   if (!container) {{\n\
+         \x20     const sheet = document.createElement(\"link\");\n\
+         \x20     sheet.rel = \"stylesheet\";\n\
+         \x20     sheet.href = sparkSizerSheet;\n\
+         \x20     container = document.createElement(\"div\");\n\
+         \x20     container.setAttribute(\"data-spark-sizer-root\", \"\");\n\
+         \x20     root.replaceChildren(sheet, container);\n\
+         \x20   }}\n\
+         \x20   const pending = (this.sparkSizerPending = sparkSizerReady.then(() => {{\n\
+         \x20     if (this.sparkSizerPending !== pending) return;\n\
+         \x20     container.setAttribute(\"{SHOWN_ATTRIBUTE}\", \"\");\n\
+         \x20     this.sparkSizerInstance = mount_element(this, container);\n\
+         \x20   }}));\n\
+         \x20 }}\n\
+         \x20 sparkSizerUnmount() {{\n\
+         \x20   this.sparkSizerPending = undefined;\n\
+         \x20   this.sparkSizerInstance?.destroy();\n\
+         \x20   this.sparkSizerInstance?.free();\n\
+         \x20   this.sparkSizerInstance = undefined;\n\
+         \x20 }}\n\
+         }}\n\
+         if (!customElements.get(\"spark-sizer\")) customElements.define(\"spark-sizer\", SparkSizerElement);\n"
+    )
+}
+
+/// The widget's stylesheet for a shadow root: `shadow_css` (`web/shadow.css`: the host element,
+/// the colour scheme a host can set), then `css` (`styles.css`), with `rem` lengths as pixels
+/// (16 px each): `rem` follows the host page's root font size, which a shadow root cannot shut out.
+pub fn shadow_stylesheet(shadow_css: &str, css: &str) -> String {
+    let css = [shadow_css, "\n", css].concat();
+    let css = css.as_str();
+    let mut out = String::with_capacity(css.len() + 64);
+    let mut rest = css;
+    while let Some(at) = rest.find("rem") {
+        let before = &rest[..at];
+        let number_start = before
+            .char_indices()
+            .rev()
+            .take_while(|(_, c)| c.is_ascii_digit() || *c == '.')
+            .last()
+            .map_or(at, |(i, _)| i);
+        let after = rest[at + 3..].chars().next();
+        let ends_word = !after.is_some_and(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        // A number inside an identifier (`h2rem`, `x-2rem`) is not a length; `-2rem` after a space is.
+        let prefix = before[..number_start].strip_suffix('-').unwrap_or(&before[..number_start]);
+        let starts_word = !prefix.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        match before[number_start..].parse::<f64>() {
+            Ok(value) if number_start < at && ends_word && starts_word => {
+                out.push_str(&before[..number_start]);
+                let px = (value * 16.0 * 1000.0).round() / 1000.0;
+                out.push_str(&format!("{px}px"));
+            }
+            _ => {
+                out.push_str(before);
+                out.push_str("rem");
+            }
+        }
+        rest = &rest[at + 3..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The page without the comments before `<html` (notes for people editing the source page; the
@@ -250,6 +348,7 @@ mod tests {
             js: "sizer-widget-aa.js".into(),
             wasm: "sizer-widget-bb_bg.wasm".into(),
             css: "styles-cc.css".into(),
+            shadow_css: "spark-sizer-dd.css".into(),
         }
     }
 
@@ -318,16 +417,14 @@ mod tests {
     #[test]
     fn autostart_points_the_glue_at_the_hashed_wasm() {
         let glue = "async function __wbg_init(m) {\n  m = new URL('sizer-widget_bg.wasm', import.meta.url);\n}\nexport { initSync, __wbg_init as default };";
-        let started = glue_with_autostart(glue, "sizer-widget-bb_bg.wasm").unwrap();
+        let started = glue_with_autostart(glue, "sizer-widget-bb_bg.wasm", "spark-sizer-dd.css").unwrap();
         assert!(started.contains("new URL('sizer-widget-bb_bg.wasm', import.meta.url)"));
         assert!(
             started.contains("__wbg_init({ module_or_path: new URL(\"./sizer-widget-bb_bg.wasm\", import.meta.url) })")
         );
-        assert!(
-            started.contains(
-                "const sparkSizerPrerendered = document.querySelectorAll(\"[data-spark-sizer][data-ssr]\");\n"
-            )
-        );
+        assert!(started.contains(
+            "const sparkSizerPrerendered = [...document.querySelectorAll(\"[data-spark-sizer][data-ssr]\"),\n"
+        ));
         assert!(
             started.contains(
                 "for (const element of sparkSizerPrerendered) element.setAttribute(\"data-ssr-shown\", \"\");"
@@ -338,6 +435,23 @@ mod tests {
         assert!(started.contains("  setTimeout(once, 250);\n};\n"));
         assert!(started.contains("if (sparkSizerPrerendered.length > 0) {\n  sparkSizerAfterFirstPaint(() => { sparkSizerShowPrerendered(); sparkSizerStart(); });\n"));
         assert!(started.trim_end().ends_with("} else {\n  sparkSizerStart();\n}"), "{started}");
-        assert!(glue_with_autostart("export default init;", "x").is_err());
+        assert!(started.contains("const sparkSizerSheet = new URL(\"./spark-sizer-dd.css\", import.meta.url).href;\n"));
+        assert!(started.contains("  .then(sparkSizerStarted)\n"));
+        assert!(started.contains("host.shadowRoot.querySelectorAll(\"[data-spark-sizer-root][data-ssr]\")"));
+        assert!(started.contains("this.sparkSizerInstance = mount_element(this, container);"));
+        assert!(started.contains("customElements.define(\"spark-sizer\", SparkSizerElement);"));
+        assert!(glue_with_autostart("export default init;", "x", "y").is_err());
+    }
+
+    #[test]
+    fn shadow_stylesheet_turns_rem_into_pixels_and_leaves_other_words_alone() {
+        let css = ".a{margin:1.5rem 0.25rem -2rem;width:min(100%,22rem)} .remove-x{grid-area:rem} \
+                   @container s (max-width: 55.99rem) {.premium{x:3rem}} .b{x:2.rem}";
+        let shadow = shadow_stylesheet(":host { display: block; }", css);
+        assert!(shadow.starts_with(":host { display: block; }\n.a{"));
+        assert!(shadow.contains(".a{margin:24px 4px -32px;width:min(100%,352px)}"), "{shadow}");
+        assert!(shadow.contains(".remove-x{grid-area:rem}"), "{shadow}");
+        assert!(shadow.contains("(max-width: 895.84px) {.premium{x:48px}}"), "{shadow}");
+        assert!(!shadow.contains("0rem") && !shadow.contains("5rem"));
     }
 }

@@ -8,6 +8,7 @@ pub mod chromedriver;
 pub mod cmd;
 pub mod digest;
 pub mod dist;
+pub mod embed;
 pub mod error;
 pub mod html;
 pub mod paths;

@@ -11,6 +11,9 @@ tasks:
   serve [--port N]      dist, then serve dist/ on http://127.0.0.1:N/ (default 8080)
   test                  every test: native, core no_std for wasm32, widget tests in headless
                         Chromium, dist, end-to-end in headless Chromium
+  embed [--run ID --floor N --usage U --lang L --replicas N --context N --base URL]
+                        prints a <spark-sizer> snippet with that configuration prerendered in
+                        its shadow root (for the dist/ built last)
   bench [--runs N …]    dist, the core's micro-benchmarks and the page benchmark in headless
                         Chromium; prints the table and writes BENCHMARKS.md";
 
@@ -21,6 +24,7 @@ fn main() -> ExitCode {
         Some("dist") => xtask::dist::dist(&root).map(|_| ()),
         Some("serve") => parse_port(&args[1..]).and_then(|port| xtask::serve::serve(&root, port)),
         Some("test") => xtask::test::test_all(&root),
+        Some("embed") => xtask::embed::embed(&root, &args[1..]),
         Some("bench") => xtask::bench::bench(&root, &args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");

@@ -40,7 +40,7 @@ pub fn SkipLinks(props: &SkipLinksProps) -> Html {
 
 fn jump(id: String) -> Callback<MouseEvent> {
     Callback::from(move |event: MouseEvent| {
-        if browser::reveal(&id, true) {
+        if browser::reveal(&event, &id, true) {
             event.prevent_default();
         }
     })

@@ -58,7 +58,7 @@ pub fn WorkSteps(props: &WorkStepsProps) -> Html {
 fn scroll_to(id: &str) -> Callback<MouseEvent> {
     let id = id.to_string();
     Callback::from(move |event: MouseEvent| {
-        if browser::reveal(&id, false) {
+        if browser::reveal(&event, &id, false) {
             event.prevent_default();
         }
     })
