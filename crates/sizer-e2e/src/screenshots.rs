@@ -137,33 +137,43 @@ pub async fn the_theme_is_kept_across_reloads(browser: &Browser, site: &Site) ->
     Ok(())
 }
 
-/// In embed.html's two instances no id appears twice, and each instance's in-page links (source
-/// and run links, citations, skip links) land in that instance.
+/// In embed.html's two `<spark-sizer>` instances no id appears twice within a scope (the page, or
+/// an element's own shadow root), and each instance's in-page links (source and run links,
+/// citations, skip links) land in that instance.
 pub async fn embedded_instances_have_their_own_ids(browser: &Browser, site: &Site) -> Result<(), String> {
     browser.goto(&format!("{}embed.html", site.base_url)).await?;
     browser.wait_for_results(0).await?;
     browser.wait_for_results(1).await?;
     let seen = browser
         .js(
-            "const ids = Array.from(document.querySelectorAll('[id]'), (e) => e.id);
-             const counts = {};
-             for (const id of ids) counts[id] = (counts[id] || 0) + 1;
-             const duplicates = Object.keys(counts).filter((id) => counts[id] > 1);
-             const roots = document.querySelectorAll('.spark-sizer');
-             const astray = [];
+            "const scopes = [document, ...Array.from(document.querySelectorAll('spark-sizer'), (e) => e.shadowRoot)]
+               .filter((scope) => scope);
+             let ids = 0;
              let links = 0;
-             roots.forEach((root, i) => root.querySelectorAll('a[href^=\"#\"]').forEach((a) => {
-               links += 1;
-               const target = document.getElementById(a.getAttribute('href').slice(1));
-               if (!target || !root.contains(target)) astray.push(`instance ${i + 1}: ${a.getAttribute('href')}`);
-             }));
-             return { ids: ids.length, duplicates, astray: astray.slice(0, 5), links };",
+             const duplicates = [];
+             const astray = [];
+             scopes.forEach((scope, s) => {
+               const own = Array.from(scope.querySelectorAll('[id]'), (e) => e.id);
+               ids += own.length;
+               const counts = {};
+               for (const id of own) counts[id] = (counts[id] || 0) + 1;
+               duplicates.push(...Object.keys(counts).filter((id) => counts[id] > 1).map((id) => `scope ${s}: ${id}`));
+               scope.querySelectorAll('.spark-sizer').forEach((root, i) => root.querySelectorAll('a[href^=\"#\"]').forEach((a) => {
+                 links += 1;
+                 const target = scope.getElementById(a.getAttribute('href').slice(1));
+                 if (!target || !root.contains(target)) astray.push(`scope ${s} instance ${i + 1}: ${a.getAttribute('href')}`);
+               }));
+             });
+             return { ids, duplicates: duplicates.slice(0, 5), astray: astray.slice(0, 5), links, scopes: scopes.length };",
             vec![],
         )
         .await?;
     let duplicates = seen["duplicates"].as_array().map_or(0, Vec::len);
     let astray = seen["astray"].as_array().map_or(0, Vec::len);
-    if seen["ids"].as_u64().unwrap_or(0) < 100 || seen["links"].as_u64().unwrap_or(0) < 100 {
+    if seen["ids"].as_u64().unwrap_or(0) < 100
+        || seen["links"].as_u64().unwrap_or(0) < 100
+        || seen["scopes"].as_u64().unwrap_or(0) < 3
+    {
         return Err(format!("too few ids or links to judge: {seen}"));
     }
     if duplicates > 0 || astray > 0 {
