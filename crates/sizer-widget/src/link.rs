@@ -87,6 +87,8 @@ pub enum RunNotice {
     Waiting(String),
     /// A retired id: the run that stands for it is shown.
     Alias { old: String, new: String, kind: AliasKind },
+    /// A retired id in the page's `data-run` attribute: the run that stands for it is shown.
+    Configured { old: String, new: String, kind: AliasKind },
 }
 
 impl RunNotice {
