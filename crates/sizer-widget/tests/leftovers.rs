@@ -8,11 +8,18 @@
 
 mod support;
 
+use sizer_core::Scenario;
+use sizer_widget::calculation::Calculation;
+use sizer_widget::components::claims_panel::{ClaimsPanel, ClaimsPanelProps};
 use sizer_widget::config::Attributes;
+use sizer_widget::i18n::Lang;
 use support::*;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use yew::AttrValue;
 
 wasm_bindgen_test_configure!(run_in_browser);
+
+const QWEN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
 
 fn set_hash(fragment: &str) {
     web_sys::window().expect("window").location().set_hash(fragment).expect("set hash");
@@ -52,4 +59,30 @@ async fn copy_link_says_when_a_field_with_an_error_goes_in_as_its_last_valid_val
     handle.destroy();
     root.remove();
     set_hash("");
+}
+
+#[wasm_bindgen_test]
+async fn german_claims_keep_each_number_with_its_unit() {
+    let root = document().create_element("div").expect("div");
+    document().body().expect("body").append_child(&root).expect("append");
+    let outcome = Calculation::compute(QWEN, Scenario::chat());
+    let props =
+        ClaimsPanelProps { claims: outcome.claims.clone(), lang: Lang::De, run_id: Some(AttrValue::from(QWEN)) };
+    yew::Renderer::<ClaimsPanel>::with_root_and_props(root.clone(), props).render();
+    yew::scheduler::flush().await;
+    let ttft = one(&root, "[data-claim=\"en-p99-ttft-under-3s-to-64\"]");
+    assert!(text(&ttft).contains("(genannt 3\u{a0}s, unsere 2,7\u{a0}s)"), "{}", text(&ttft));
+    // No claim's figure breaks between number and unit.
+    for claim in all(&root, "[data-claim]") {
+        // What the widget writes (the quoted words and the English reason are the sources' own).
+        let mut shown = text(&claim);
+        for quoted in all(&claim, "q, [data-claim-reason]") {
+            shown = shown.replace(&text(&quoted), "");
+        }
+        for unit in [" s)", " s,", " tok/s", " Token", " GB", " %"] {
+            let broken = shown.match_indices(unit).any(|(at, _)| shown[..at].ends_with(|c: char| c.is_ascii_digit()));
+            assert!(!broken, "{unit:?} in {shown}");
+        }
+    }
+    root.remove();
 }
