@@ -86,3 +86,31 @@ async fn german_claims_keep_each_number_with_its_unit() {
     }
     root.remove();
 }
+
+#[wasm_bindgen_test]
+async fn german_run_labels_in_the_team_verdict_and_the_chart_legends() {
+    let attributes = Attributes {
+        run: Some("lmsys-gpt-oss-120b-sglang-2048-2048".into()),
+        lang: Some("de".into()),
+        ..Attributes::default()
+    };
+    let (root, handle) = mount_app(attributes, "lo-c");
+    let german = "gpt-oss-120b · SGLang · 2.048 ein / 2.048 aus · LMSYS";
+    let verdict = wait_for_text(&root, "[data-result=\"sparks\"]", |shown| !shown.is_empty()).await;
+    assert!(verdict.contains(&format!(" mit {german} ")), "{verdict}");
+    let legends = all(&root, ".ss-chart-legend:not(.ss-point-legend)");
+    // Speed and aggregate throughput (the run has no TTFT figures).
+    assert_eq!(legends.len(), 2);
+    for legend in legends {
+        assert_eq!(text_of(&legend, "li"), german);
+    }
+    // The legend of points from other sources names the runs the same way.
+    let forum = "nvidia-forum-gpt-oss-120b-mxfp4-vllm-dev-1-node";
+    let line = text_of(&root, &format!("[data-point-legend] li[data-run=\"{forum}\"]"));
+    assert!(
+        line.starts_with("gpt-oss-120b · MXFP4 · vLLM Entwicklungs-Build · 1 Spark · NVIDIA-Forum (März 2026) — "),
+        "{line}"
+    );
+    handle.destroy();
+    root.remove();
+}

@@ -80,7 +80,7 @@ pub fn team_text(lang: Lang, msg: TeamText) -> &'static str {
 pub fn verdict(lang: Lang, row: &PlanRow<'_>, people: u64, floor_tok_s: f64) -> String {
     let n = format_integer(lang, people);
     let per = row.people_per_spark.or(row.people_per_system).map(|p| format_integer(lang, p)).unwrap_or_default();
-    let label = row.label;
+    let label = row_label(lang, row);
     match (row.sparks_needed, row.systems_needed) {
         (Some(1), _) => match lang {
             Lang::En => format!("One Spark serves your {n} people with {label} (room for {per})."),
@@ -106,9 +106,17 @@ pub fn verdict(lang: Lang, row: &PlanRow<'_>, people: u64, floor_tok_s: f64) -> 
     }
 }
 
+/// A dataset run's name in `lang` (`i18n::labels`); a person's own run keeps the name they gave it.
+pub fn row_label(lang: Lang, row: &PlanRow<'_>) -> String {
+    match row.origin {
+        sizer_data::RunOrigin::Yours => row.label.to_owned(),
+        _ => super::labels::data_label(lang, row.label).into_owned(),
+    }
+}
+
 /// Why no number of systems serves the team.
 fn unserved(lang: Lang, row: &PlanRow<'_>, floor_tok_s: f64) -> String {
-    let (label, hw) = (row.label, row.hardware);
+    let (label, hw) = (row_label(lang, row), row.hardware);
     match row.unserved_by {
         Some(TeamLimit::Speed) => {
             let floor = format_number(lang, floor_tok_s, if floor_tok_s.fract() == 0.0 { 0 } else { 1 });
