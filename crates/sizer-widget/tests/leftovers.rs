@@ -114,3 +114,29 @@ async fn german_run_labels_in_the_team_verdict_and_the_chart_legends() {
     handle.destroy();
     root.remove();
 }
+
+#[wasm_bindgen_test]
+async fn a_links_bad_team_values_are_their_fields_errors() {
+    let (root, handle) = open("#s=f:10,tp:-3,ta:2,tu:95,th:x", "lo-d");
+    let people = wait_for(&root, "input[data-field=\"team_people\"]").await;
+    wait_for_exact_text(&root, "[data-error=\"team_people\"]", "Must be at least 0.").await;
+    assert_eq!(people.get_attribute("aria-invalid").as_deref(), Some("true"));
+    let value = |field: &str| {
+        use wasm_bindgen::JsCast;
+        one(&root, &format!("input[data-field=\"{field}\"]"))
+            .dyn_into::<web_sys::HtmlInputElement>()
+            .expect("input")
+            .value()
+    };
+    assert_eq!(
+        (value("team_people"), value("team_agents"), value("team_uncertainty")),
+        ("-3".into(), "2".into(), "95".into())
+    );
+    assert_eq!(text_of(&root, "[data-error=\"team_uncertainty\"]"), "Must be at most 90.");
+    // Only the part that is no field's value stays in the link's notice.
+    let parts: Vec<String> = all(&root, "[data-error=\"link\"] [data-link-part]").iter().map(text).collect();
+    assert_eq!(parts, ["th:x"]);
+    handle.destroy();
+    root.remove();
+    set_hash("");
+}
