@@ -6,6 +6,7 @@
 
 use crate::i18n::Lang;
 use crate::input::{Field, InputError};
+use crate::link::RunNotice;
 use crate::state::Usage;
 
 /// The raw `data-*` attribute values of a mount point (`None`: attribute absent).
@@ -25,6 +26,8 @@ pub struct Attributes {
 pub struct Config {
     /// The run to start with (checked against the dataset by the state).
     pub run: Option<String>,
+    /// Set when `data-run` holds a retired id: the run that stands for it is [`Config::run`].
+    pub run_notice: Option<RunNotice>,
     pub floor: Option<f64>,
     pub usage: Option<Usage>,
     pub lang: Option<Lang>,
@@ -62,14 +65,19 @@ impl Config {
         let mut config = Config { sync_url: attributes.sync_url, ..Config::default() };
         if let Some(run) = &attributes.run {
             let run = run.trim();
-            if sizer_data::dataset().run(run).is_some() {
-                config.run = Some(run.to_string());
-            } else {
-                config.errors.push(ConfigError {
+            match sizer_data::dataset().resolve_run(run) {
+                sizer_data::RunLookup::Found(_) => config.run = Some(run.to_string()),
+                // Like a link's retired id: the run that stands for it, and a sentence saying so.
+                sizer_data::RunLookup::Alias { alias, run: current } => {
+                    config.run = Some(current.id.clone());
+                    config.run_notice =
+                        Some(RunNotice::Configured { old: run.to_string(), new: current.id.clone(), kind: alias.kind });
+                }
+                sizer_data::RunLookup::Unknown => config.errors.push(ConfigError {
                     attribute: "data-run",
                     value: run.to_string(),
                     problem: ConfigProblem::UnknownRun,
-                });
+                }),
             }
         }
         config.floor = number(&mut config.errors, "data-floor", Field::Floor, &attributes.floor);
@@ -151,5 +159,31 @@ mod tests {
         assert_eq!(config.lang, None);
         let names: Vec<&str> = config.errors.iter().map(|e| e.attribute).collect();
         assert_eq!(names, ["data-run", "data-floor", "data-replicas", "data-lang", "data-usage"]);
+    }
+
+    #[test]
+    fn a_retired_run_id_opens_the_run_that_stands_for_it_and_says_so() {
+        let old = "gpuwerk-llama-3.3-70b-awq-vllm-0.27.1-single-128-512";
+        let config = Config::from_attributes(&Attributes { run: Some(old.into()), ..Attributes::default() });
+        assert!(config.errors.is_empty(), "{:?}", config.errors);
+        assert_eq!(config.run.as_deref(), Some("gpuwerk-llama-3.3-70b-awq-vllm-0.27.1"));
+        assert_eq!(
+            config.run_notice,
+            Some(RunNotice::Configured {
+                old: old.into(),
+                new: "gpuwerk-llama-3.3-70b-awq-vllm-0.27.1".into(),
+                kind: sizer_data::AliasKind::MergedInto
+            })
+        );
+        assert_eq!(
+            crate::i18n::links::run_notice(Lang::En, config.run_notice.as_ref().expect("a notice")),
+            format!(
+                "The run this page names, {old}, is now part of gpuwerk-llama-3.3-70b-awq-vllm-0.27.1, which is shown."
+            )
+        );
+        let state = crate::state::SizerState::new(&config);
+        assert_eq!(state.run_id, "gpuwerk-llama-3.3-70b-awq-vllm-0.27.1");
+        assert_eq!(state.link.run, config.run_notice);
+        assert!(state.outcome.sizing.is_ok());
     }
 }

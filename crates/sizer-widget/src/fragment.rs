@@ -2,7 +2,8 @@
 //!
 //! Form: `#s=r:<run id>,l:<lang>,f:<floor>,a:<answer tokens>,i:<interval s>,b:<0|1 always busy>,
 //! t:<ttft s>,p:<percentile 0..1>,z:<z, only with the English article's z>,h:<n|p|e headroom>,
-//! m:<l|m interpolation>,c:<context tokens>,q:<prompt tokens>,n:<replicas>`. Missing keys take the
+//! m:<l|m interpolation>,c:<context tokens>,q:<prompt tokens>,n:<replicas>`; `p` is left out when
+//! the fixed z with the normal approximation leaves it unused. Missing keys take the
 //! chat defaults; unknown keys are ignored (newer links stay readable). A value that cannot be
 //! honoured spoils only its own key: a numeric one comes back as a [`BadField`] (the
 //! form shows its text with the field's error, the sizing keeps the default), any other as a
@@ -10,7 +11,7 @@
 //! ([`Field::parse`]'s rules: exponents allowed, tokens whole, the core's bounds). Run ids are
 //! percent-encoded where they hold anything but `[A-Za-z0-9._-]`.
 
-use sizer_core::{Scenario, ScenarioField};
+use sizer_core::{HeadroomMethod, Scenario, ScenarioField};
 
 use crate::codes::{self, HEADROOM, INTERPOLATION};
 use crate::i18n::{Lang, format_number};
@@ -102,7 +103,13 @@ pub fn encode(run: &str, lang: Lang, scenario: &Scenario) -> String {
         ("q", plain(scenario.prompt_tokens)),
         ("n", plain(f64::from(scenario.replicas))),
     ];
+    // With the article's fixed z the normal approximation never reads the percentile (its field
+    // is disabled), so the link does not carry it; old links that do still open.
+    let percentile_unused = scenario.z.is_some() && scenario.headroom == HeadroomMethod::NormalApprox;
     for (key, value) in pairs {
+        if key == "p" && percentile_unused {
+            continue;
+        }
         out.push(',');
         out.push_str(key);
         out.push(':');
@@ -278,7 +285,7 @@ pub fn percent_decode(text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sizer_core::{HeadroomMethod, Interpolation};
+    use sizer_core::Interpolation;
 
     #[test]
     fn round_trip_keeps_everything() {
@@ -297,6 +304,20 @@ mod tests {
         assert_eq!(back.run.as_deref(), Some("run-1.2_x"));
         assert_eq!(back.lang, Some(Lang::De));
         assert_eq!(back.scenario, scenario);
+    }
+
+    #[test]
+    fn the_percentile_stays_out_when_the_fixed_z_makes_it_unused() {
+        let scenario = Scenario { z: Some(2.33), headroom: HeadroomMethod::NormalApprox, ..Scenario::chat() };
+        let text = encode("x", Lang::En, &scenario);
+        assert_eq!(text, "s=r:x,l:en,f:15,a:400,i:120,b:0,t:1,h:n,m:l,c:8192,q:512,n:1,z:2.33");
+        // An old link that carries it still opens, the value kept.
+        let old = decode("s=r:x,p:0.9,h:n,z:2.33").expect("decodes");
+        assert!(old.bad_fields.is_empty() && old.bad_parts.is_empty());
+        assert_eq!((old.scenario.percentile, old.scenario.z), (0.9, Some(2.33)));
+        // Another headroom method reads it, so it stays.
+        let erlang = Scenario { headroom: HeadroomMethod::ErlangC, ..scenario };
+        assert!(encode("x", Lang::En, &erlang).contains(",p:0.99,"));
     }
 
     #[test]

@@ -41,6 +41,14 @@ pub fn read(hash: &str) -> Option<LinkLoad> {
         team
     });
     let memory = MemoryChoice::from_fragment(hash, Lang::En);
+    if let Some(choice) = &memory {
+        // A model id this version cannot keep loaded (unknown, or without published weights)
+        // is left out of the plan: say which.
+        let models = body.split(',').find_map(|pair| pair.strip_prefix("mk:")).unwrap_or("");
+        for id in models.split('+').filter(|id| !id.is_empty() && !choice.models.iter().any(|kept| kept == id)) {
+            bad_parts.push(BadPart::new("mk", &fragment::shorten(id)));
+        }
+    }
     if memory.is_none() {
         // A memory key is there, yet the choice was refused: its budget cannot be read.
         for key in ["mb", "mk"] {
@@ -79,6 +87,8 @@ pub enum RunNotice {
     Waiting(String),
     /// A retired id: the run that stands for it is shown.
     Alias { old: String, new: String, kind: AliasKind },
+    /// A retired id in the page's `data-run` attribute: the run that stands for it is shown.
+    Configured { old: String, new: String, kind: AliasKind },
 }
 
 impl RunNotice {
@@ -98,4 +108,18 @@ pub struct LinkState {
     /// The address still holds the link as opened: nothing is written into it until the person
     /// changes something.
     pub held: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_memory_models_are_refused_parts() {
+        let link = read("#s=f:10,mk:nope+gpt-oss-20b+llama-3.1-8b,mb:100").expect("a link");
+        assert_eq!(link.memory.as_ref().map(|m| m.models.clone()), Some(vec!["gpt-oss-20b".to_string()]));
+        assert_eq!(link.bad_parts, [BadPart::new("mk", "nope"), BadPart::new("mk", "llama-3.1-8b")]);
+        let link = read("#s=mk:gpt-oss-120b+gpt-oss-20b").expect("a link");
+        assert!(link.bad_parts.is_empty(), "{:?}", link.bad_parts);
+    }
 }

@@ -164,8 +164,8 @@ mod tests {
         let choice = MemoryChoice::new(Lang::De);
         let md = with_markdown("## sizing\n".into(), Lang::De, &outcome, Some(&choice));
         assert!(md.contains("- Geladene Modelle: gpt-oss-120b, gpt-oss-20b\n"), "{md}");
-        assert!(md.contains("65,3 + 13,8 = 79,1 GB Gewichte; 35,9 GB frei bei 115,0 GB Budget"), "{md}");
-        assert!(md.contains("22,9–35,9 GB frei über das Band von 102–115 GB"), "{md}");
+        assert!(md.contains("65,3 + 13,8 = 79,1\u{a0}GB Gewichte; 35,9\u{a0}GB frei bei 115,0\u{a0}GB Budget"), "{md}");
+        assert!(md.contains("22,9–35,9\u{a0}GB frei über das Band von 102–115\u{a0}GB"), "{md}");
         let json: Value = serde_json::from_str(&with_json(r#"{"run": "x"}"#, &outcome, Some(&choice))).expect("json");
         assert_eq!(json["run"], "x");
         assert_eq!(json["kv_pool_kind"], "logged");

@@ -108,8 +108,8 @@ impl MemoryChoice {
     }
 
     /// The memory choices in a `#s=` fragment, when it has them. Unknown model ids are dropped
-    /// (a link from a newer catalogue); a malformed budget makes the pair invalid (`None`), like
-    /// any bad fragment value.
+    /// (a link from a newer catalogue; `link.rs` lists them as refused parts); a malformed
+    /// budget makes the pair invalid (`None`), like any bad fragment value.
     pub fn from_fragment(fragment: &str, lang: Lang) -> Option<MemoryChoice> {
         let body = fragment.strip_prefix('#').unwrap_or(fragment).strip_prefix(crate::fragment::PREFIX)?;
         let value = |key: &str| body.split(',').find_map(|pair| pair.strip_prefix(key)?.strip_prefix(':'));

@@ -1,7 +1,8 @@
 //! The inputs whose text is not what a sizing used: while a field shows
 //! `abc`, the sizing keeps the last valid value, and an export must say so rather than pass the
 //! last valid scenario off as what is on screen. [`stale_inputs`] lists them (form, team and
-//! memory fields) for the Markdown and JSON exports (`export.rs`).
+//! memory fields) for the Markdown and JSON exports (`export.rs`) and for the note beside
+//! "Copy link" ([`link_note`]).
 
 use serde::Serialize;
 
@@ -85,6 +86,34 @@ pub fn markdown_warning(lang: Lang, stale: &[StaleInput]) -> String {
     out
 }
 
+/// The sentence beside "Copy link" while fields hold invalid text: the link carries the last
+/// valid values, and which. Empty when every field is valid.
+pub fn link_note(lang: Lang, stale: &[StaleInput]) -> String {
+    if stale.is_empty() {
+        return String::new();
+    }
+    let items: Vec<String> = stale
+        .iter()
+        .map(|input| {
+            let used = match (lang, input.used) {
+                (_, Some(v)) => format_number(lang, v, if v.fract() == 0.0 { 0 } else { 2 }),
+                (Lang::En, None) => "off".to_owned(),
+                (Lang::De, None) => "aus".to_owned(),
+            };
+            let (open, close) = match lang {
+                Lang::En => (" \u{201c}", "\u{201d} \u{2192} "),
+                Lang::De => (" \u{201e}", "\u{201c} \u{2192} "),
+            };
+            [input.field, open, &crate::fragment::shorten(&input.typed), close, &used].concat()
+        })
+        .collect();
+    let lead = match lang {
+        Lang::En => "Where a field shows an error, the link carries its last valid value instead: ",
+        Lang::De => "Wo ein Feld einen Fehler zeigt, enthält der Link stattdessen seinen letzten gültigen Wert: ",
+    };
+    [lead, &items.join("; "), "."].concat()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,5 +134,10 @@ mod tests {
             "> **Not as on screen:** the field `floor` shows `abc` (This is not a number.), so this export uses its \
              last valid value, 15.\n\n"
         );
+        assert_eq!(
+            link_note(Lang::En, &stale),
+            "Where a field shows an error, the link carries its last valid value instead: floor \u{201c}abc\u{201d} \u{2192} 15."
+        );
+        assert_eq!(link_note(Lang::En, &[]), "");
     }
 }

@@ -144,7 +144,7 @@ impl SizerState {
             headroom: preset.headroom,
             interpolation: preset.interpolation,
             sim_seed: crate::sim_job::DEFAULT_SEED,
-            link: LinkState::default(),
+            link: LinkState { run: config.run_notice.clone(), ..LinkState::default() },
         };
         state.put_scenario_values(&preset);
         if let Some(floor) = config.floor {
@@ -246,7 +246,9 @@ impl SizerState {
     /// Applies everything a link carries; the address is held as opened until the person
     /// changes something.
     fn load_link(&mut self, link: &LinkLoad) {
-        self.link = LinkState { run: None, bad_parts: link.bad_parts.clone(), held: true };
+        // A link without a run keeps the page's run, and what was said about it.
+        let kept = if link.scenario.run.is_none() { self.link.run.take() } else { None };
+        self.link = LinkState { run: kept, bad_parts: link.bad_parts.clone(), held: true };
         self.load_fragment(&link.scenario);
         self.memory.relocalise(self.lang);
         self.team.relabel(self.lang);

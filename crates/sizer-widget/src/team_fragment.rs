@@ -4,12 +4,14 @@
 //! Keys: `tp:<people with the form's usage>`, `ta:<agents>`, `tc:<p99 TTFT ceiling s>` (absent:
 //! off), `th:<n|p|e|f headroom>`, `tu:<uncertainty %>`. The sizing's decoder ignores them
 //! (unknown keys); a link without them leaves the team as it is. A malformed team value spoils
-//! only its own key (like the sizing's fragment): it keeps its default and is reported.
+//! only its own key (like the sizing's fragment): it keeps its default and is reported, a
+//! numeric one in its own field with the field's error, the headroom as a refused part.
 
 use sizer_core::TeamHeadroom;
 
 use crate::codes::{self, TEAM_HEADROOM};
 use crate::fragment::{BadPart, PREFIX, shorten};
+use crate::input::InputError;
 use crate::team_state::{TeamField, TeamInput};
 
 /// A team read from a fragment.
@@ -21,6 +23,8 @@ pub struct TeamFragment {
     pub headroom: TeamHeadroom,
     /// Percent.
     pub uncertainty: f64,
+    /// Numeric values refused: the field, the text as written and why (the field shows them).
+    pub refused: Vec<(TeamField, String, InputError)>,
 }
 
 /// Appends the team's keys to a `#s=` fragment body.
@@ -51,37 +55,54 @@ pub fn decode(fragment: &str) -> Option<(TeamFragment, Vec<BadPart>)> {
         ttft_ceiling_s: None,
         headroom: TeamHeadroom::NormalApprox,
         uncertainty: 10.0,
+        refused: Vec::new(),
     };
     let mut seen = false;
     let mut refused = Vec::new();
     for (key, value) in body.split(',').filter_map(|pair| pair.split_once(':')) {
-        let result = match key {
-            "tp" => whole(value).map(|v| team.people = v).ok_or("tp"),
-            "ta" => whole(value).map(|v| team.agents = v).ok_or("ta"),
-            "tc" => number(value).filter(|v| *v > 0.0).map(|v| team.ttft_ceiling_s = Some(v)).ok_or("tc"),
-            "th" => codes::from_short(&TEAM_HEADROOM, value).map(|h| team.headroom = h).ok_or("th"),
-            "tu" => number(value)
-                .filter(|v| *v <= sizer_core::team::MAX_UNCERTAINTY * 100.0)
-                .map(|v| team.uncertainty = v)
-                .ok_or("tu"),
+        let field = match key {
+            "tp" => TeamField::People,
+            "ta" => TeamField::Agents,
+            "tc" => TeamField::TtftCeiling,
+            "tu" => TeamField::Uncertainty,
+            "th" => {
+                match codes::from_short(&TEAM_HEADROOM, value) {
+                    Some(headroom) => team.headroom = headroom,
+                    None => refused.push(BadPart::new(key, &shorten(value))),
+                }
+                seen = true;
+                continue;
+            }
             _ => continue,
         };
-        if let Err(key) = result {
-            refused.push(BadPart::new(key, &shorten(value)));
-        }
         seen = true;
+        match field_value(field, value) {
+            Ok(value) => match field {
+                // Whole and within the core's bound by `field_value`.
+                TeamField::People => team.people = value.unwrap_or(0.0) as u64,
+                TeamField::Agents => team.agents = value.unwrap_or(0.0) as u64,
+                TeamField::TtftCeiling => team.ttft_ceiling_s = value,
+                TeamField::Uncertainty => team.uncertainty = value.unwrap_or(10.0),
+            },
+            Err(error) => team.refused.push((field, shorten(value), error)),
+        }
     }
     seen.then_some((team, refused))
 }
 
-/// A plain number (`.` decimals, exponents allowed, no grouping), read like typed ones.
-fn number(value: &str) -> Option<f64> {
-    let plain = !value.contains([',', ' ', '_', '\'', '\u{a0}', '\u{202f}']);
-    crate::input::parse_number(crate::i18n::Lang::En, value).ok().filter(|v| plain && *v >= 0.0)
-}
-
-fn whole(value: &str) -> Option<u64> {
-    number(value).filter(|v| v.fract() == 0.0 && *v <= sizer_core::team::MAX_GROUP_PEOPLE as f64).map(|v| v as u64)
+/// A link's value for a team field, checked like typed text: plain (`.` decimals, exponents
+/// allowed, no grouping), within the field's and the core's bounds.
+fn field_value(field: TeamField, value: &str) -> Result<Option<f64>, InputError> {
+    if value.contains([',', ' ', '_', '\'', '\u{a0}', '\u{202f}']) {
+        return Err(InputError::NotNumber);
+    }
+    let number = field.parse(crate::i18n::Lang::En, value)?;
+    let max = sizer_core::team::MAX_GROUP_PEOPLE as f64;
+    match (field, number) {
+        (TeamField::People | TeamField::Agents, Some(n)) if n > max => Err(InputError::TooLarge { max }),
+        (TeamField::People | TeamField::Agents | TeamField::Uncertainty, None) => Err(InputError::NotNumber),
+        _ => Ok(number),
+    }
 }
 
 /// A number with `.` as the decimal mark, no grouping, up to 3 decimals.
@@ -118,25 +139,38 @@ mod tests {
                 agents: 5,
                 ttft_ceiling_s: Some(2.5),
                 headroom: TeamHeadroom::FinitePopulation,
-                uncertainty: 10.0
+                uncertainty: 10.0,
+                refused: Vec::new(),
             }
         );
         assert_eq!(decode("#s=r:x,f:15"), None);
-        for (link, key, value) in [
-            ("#s=tp:-3", "tp", "-3"),
-            ("#s=tp:4.5", "tp", "4.5"),
-            ("#s=tu:95", "tu", "95"),
-            ("#s=th:x", "th", "x"),
-            ("#s=tc:0", "tc", "0"),
-            ("#s=tc:NaN", "tc", "NaN"),
+        let (_, refused) = decode("#s=th:x").expect("team keys");
+        assert_eq!(refused, [BadPart::new("th", "x")]);
+        // Numeric values are their fields' errors, not refused parts.
+        let at_least = |min| InputError::TooSmall { min, exclusive: false };
+        for (link, field, value, error) in [
+            ("#s=tp:-3", TeamField::People, "-3", at_least(0.0)),
+            ("#s=tp:4.5", TeamField::People, "4.5", InputError::NotWhole),
+            ("#s=tp:2e7", TeamField::People, "2e7", InputError::TooLarge { max: 1e7 }),
+            ("#s=tu:95", TeamField::Uncertainty, "95", InputError::TooLarge { max: 90.0 }),
+            ("#s=tc:0", TeamField::TtftCeiling, "0", InputError::TooSmall { min: 0.0, exclusive: true }),
+            ("#s=tc:NaN", TeamField::TtftCeiling, "NaN", InputError::NotNumber),
+            ("#s=ta:1%2C5", TeamField::Agents, "1%2C5", InputError::NotNumber),
         ] {
-            let (_, refused) = decode(link).expect("team keys");
-            assert_eq!(refused, [BadPart::new(key, value)], "{link}");
+            let (team, refused) = decode(link).expect("team keys");
+            assert!(refused.is_empty(), "{link}");
+            assert_eq!(team.refused, [(field, value.to_string(), error)], "{link}");
         }
         // The valid keys of a link are kept beside a refused one.
         let (team, refused) = decode("#s=tp:30,ta:x,tu:20").expect("team keys");
         assert_eq!((team.people, team.agents, team.uncertainty), (30, 0, 20.0));
-        assert_eq!(refused, [BadPart::new("ta", "x")]);
+        assert!(refused.is_empty());
+        assert_eq!(team.refused, [(TeamField::Agents, "x".to_string(), InputError::NotNumber)]);
+        // The field shows the text as written, with its error; the plan keeps the default.
+        let mut input = TeamInput::default();
+        input.apply(Lang::De, TeamAction::Load(team));
+        assert_eq!((input.text(TeamField::Agents), input.error(TeamField::Agents)), ("x", Some(InputError::NotNumber)));
+        assert_eq!((input.value(TeamField::Agents), input.text(TeamField::People)), (Some(0.0), "30"));
         assert_eq!(decode("#s=tp:1e1").map(|(team, _)| team.people), Some(10));
     }
 }

@@ -44,7 +44,7 @@ impl TeamField {
 
     /// Parses `text`: whole head counts, an optional positive ceiling, u in 0..=90 %. The upper
     /// bounds are the core's ([`Team::new`] refuses the rest with a message).
-    fn parse(self, lang: Lang, text: &str) -> Result<Option<f64>, InputError> {
+    pub(crate) fn parse(self, lang: Lang, text: &str) -> Result<Option<f64>, InputError> {
         if self == TeamField::TtftCeiling && text.trim().is_empty() {
             return Ok(None);
         }
@@ -161,6 +161,11 @@ impl TeamInput {
                 self.put(lang, TeamField::TtftCeiling, team.ttft_ceiling_s);
                 self.put(lang, TeamField::Uncertainty, Some(team.uncertainty));
                 self.headroom = team.headroom;
+                // A refused value shows as written, with its error; the plan keeps the default.
+                for (field, text, error) in team.refused {
+                    self.texts[field.index()] = text;
+                    self.errors[field.index()] = Some(error);
+                }
             }
         }
     }

@@ -183,7 +183,7 @@ async fn the_chart_canvas_is_scaled_by_device_pixel_ratio_and_has_a_text_alterna
 
     let label = canvas.get_attribute("aria-label").unwrap_or_default();
     assert!(label.contains(" at 256") && label.contains("4.5 at 256"), "{label}");
-    assert!(label.contains("15 tok/s per request holds up to 52.5 concurrent requests"), "{label}");
+    assert!(label.contains("15\u{a0}tok/s per request holds up to 52.5 concurrent requests"), "{label}");
 
     let rows: Vec<Vec<String>> = all(&root, "[data-chart=\"speed\"] details table tbody tr")
         .iter()

@@ -55,7 +55,7 @@ fn charts_prerender_their_text_alternative_without_a_browser() {
     };
     let html = futures::executor::block_on(ServerRenderer::<Charts>::with_props(props).render());
     assert_eq!(count(&html, "<canvas"), 3);
-    assert!(html.contains("15 tok/s per request holds up to 52.5 concurrent requests"));
+    assert!(html.contains("15\u{a0}tok/s per request holds up to 52.5 concurrent requests"));
     // The speed chart's data table lists 37.3 tok/s at 8 concurrent requests.
     assert!(html.contains("<th scope=\"row\">8</th><td>37.3"), "no 37.3 row at 8");
     // The p99 TTFT chart is in seconds: 21.5 s at 256.

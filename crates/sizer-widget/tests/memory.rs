@@ -47,9 +47,9 @@ async fn set_kept(root: &Element, model: &str, keep: bool) {
 #[wasm_bindgen_test]
 async fn the_german_articles_pair_in_german() {
     let root = mount(Attributes { lang: Some("de".into()), ..Attributes::default() }, "m1");
-    wait_for_exact_text(&root, "[data-memory=\"weights\"]", "65,3 + 13,8 = 79,1 GB Gewichte").await;
-    assert_eq!(text_of(&root, "[data-memory=\"left\"]"), "35,9 GB frei bei 115,0 GB Budget");
-    assert_eq!(text_of(&root, "[data-memory=\"band\"]"), "22,9–35,9 GB frei über das Band von 102–115 GB");
+    wait_for_exact_text(&root, "[data-memory=\"weights\"]", "65,3 + 13,8 = 79,1\u{a0}GB Gewichte").await;
+    assert_eq!(text_of(&root, "[data-memory=\"left\"]"), "35,9\u{a0}GB frei bei 115,0\u{a0}GB Budget");
+    assert_eq!(text_of(&root, "[data-memory=\"band\"]"), "22,9–35,9\u{a0}GB frei über das Band von 102–115\u{a0}GB");
     let sessions = root.query_selector_all("[data-memory=\"sessions\"]").expect("cells");
     assert_eq!(sessions.length(), 2);
     for index in 0..2 {
@@ -74,12 +74,12 @@ async fn the_german_articles_pair_in_german() {
 #[wasm_bindgen_test]
 async fn picking_models_and_a_budget_updates_the_plan() {
     let root = mount(Attributes::default(), "m2");
-    wait_for_exact_text(&root, "[data-memory=\"weights\"]", "65.3 + 13.8 = 79.1 GB of weights").await;
+    wait_for_exact_text(&root, "[data-memory=\"weights\"]", "65.3 + 13.8 = 79.1\u{a0}GB of weights").await;
     set_kept(&root, "gpt-oss-120b", false).await;
-    wait_for_exact_text(&root, "[data-memory=\"weights\"]", "13.8 GB of weights").await;
+    wait_for_exact_text(&root, "[data-memory=\"weights\"]", "13.8\u{a0}GB of weights").await;
     // 102 - 13.8 = 88.2 GB / (24,960 x 8,192) = 431.4 -> 431 sessions.
     type_budget(&root, "102").await;
-    wait_for_exact_text(&root, "[data-memory=\"left\"]", "88.2 GB left at a 102.0 GB budget").await;
+    wait_for_exact_text(&root, "[data-memory=\"left\"]", "88.2\u{a0}GB left at a 102.0\u{a0}GB budget").await;
     assert_eq!(
         find(&root, "[data-memory=\"sessions\"]").and_then(|e| e.get_attribute("data-value")).as_deref(),
         Some("431")
@@ -91,19 +91,22 @@ async fn picking_models_and_a_budget_updates_the_plan() {
     wait_for_exact_text(
         &root,
         "[data-memory=\"error\"]",
-        "The weights alone (116.1 GB) take more than the budget (115.0 GB).",
+        "The weights alone (116.1\u{a0}GB) take more than the budget (115.0\u{a0}GB).",
     )
     .await;
     assert_eq!(text_of(&root, "[data-memory=\"band\"]"), "");
     // 130 GB plans them (13.9 GB left), but not inside the 102-115 GB band, and says so.
     type_budget(&root, "130").await;
-    wait_for_exact_text(&root, "[data-memory=\"left\"]", "13.9 GB left at a 130.0 GB budget").await;
-    assert_eq!(text_of(&root, "[data-memory=\"band\"]"), "the weights do not fit at both ends of the 102–115 GB band");
+    wait_for_exact_text(&root, "[data-memory=\"left\"]", "13.9\u{a0}GB left at a 130.0\u{a0}GB budget").await;
+    assert_eq!(
+        text_of(&root, "[data-memory=\"band\"]"),
+        "the weights do not fit at both ends of the 102–115\u{a0}GB band"
+    );
     // A bad budget says so and keeps the last valid one.
     type_budget(&root, "-5").await;
     wait_for_exact_text(&root, "[data-error=\"memory_budget\"]", "Must be more than 0.").await;
     set_kept(&root, "llama-3.3-70b", false).await;
-    wait_for_exact_text(&root, "[data-memory=\"weights\"]", "65.3 + 13.8 = 79.1 GB of weights").await;
+    wait_for_exact_text(&root, "[data-memory=\"weights\"]", "65.3 + 13.8 = 79.1\u{a0}GB of weights").await;
     // A model without published weights cannot be picked and says why.
     assert!(find(&root, "input[data-memory-model=\"llama-3.1-8b\"]").is_none());
     assert_eq!(
@@ -120,7 +123,7 @@ async fn a_run_without_a_logged_pool_gets_a_computed_one() {
     wait_for_exact_text(
         &root,
         "[data-kv-pool=\"headline\"]",
-        "980,235 tokens, computed from the model's architecture and a 102-115 GB budget, not logged by the run.",
+        "980,235 tokens, computed from the model's architecture and a 102-115\u{a0}GB budget, not logged by the run.",
     )
     .await;
     let note = find(&root, "[data-result=\"kv-pool\"]").expect("note");
@@ -159,11 +162,15 @@ async fn a_logged_pool_wins_and_the_computed_one_stands_beside_it() {
     // 102 - 37 = 65 GB to 115 - 37 = 78 GB, 198,364 to 238,037 tokens.
     let run = "gpuwerk-llama-3.3-70b-awq-vllm-0.27.1";
     let root = mount(Attributes { run: Some(run.into()), ..Attributes::default() }, "m4");
-    wait_for_exact_text(&root, "[data-kv-pool=\"headline\"]", "207,120 tokens, logged by the run (67.9 GB of cache).")
-        .await;
+    wait_for_exact_text(
+        &root,
+        "[data-kv-pool=\"headline\"]",
+        "207,120 tokens, logged by the run (67.9\u{a0}GB of cache).",
+    )
+    .await;
     assert_eq!(
         text_of(&root, "[data-kv-pool=\"computed-beside\"]"),
-        "Computed from the architecture for comparison: 65.0–78.0 GB of cache (198,364–238,037 tokens at 8,192) after 37.0 GB of AWQ 4-bit weights; fp16 cache."
+        "Computed from the architecture for comparison: 65.0–78.0\u{a0}GB of cache (198,364–238,037 tokens at 8,192) after 37.0\u{a0}GB of AWQ 4-bit weights; fp16 cache."
     );
     assert!(text_of(&root, "[data-kv-pool=\"why\"]").contains("--gpu-memory-utilization"));
     // No pool at all: the reason.
@@ -181,7 +188,7 @@ async fn the_url_fragment_carries_the_memory_choices() {
     let location = web_sys::window().expect("window").location();
     location.set_hash("s=mk:gpt-oss-20b,mb:102").expect("set hash");
     let root = mount(Attributes { sync_url: true, ..Attributes::default() }, "m6");
-    wait_for_exact_text(&root, "[data-memory=\"left\"]", "88.2 GB left at a 102.0 GB budget").await;
+    wait_for_exact_text(&root, "[data-memory=\"left\"]", "88.2\u{a0}GB left at a 102.0\u{a0}GB budget").await;
     type_budget(&root, "110").await;
     // Fragment writes are throttled (`browser::FRAGMENT_WRITE_INTERVAL_MS`): poll a bounded while.
     let mut hash = String::new();

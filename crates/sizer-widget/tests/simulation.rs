@@ -140,7 +140,7 @@ async fn the_section_checks_the_default_sizing_and_an_input_restarts_it() {
     wait_for_value(&root, "simulation", "holds").await;
     assert_eq!(
         text_of(&root, "[data-result=\"simulation\"]"),
-        "The sizing holds: 100.0 % of requests kept 15 tok/s, p99 TTFT 0.2 s."
+        "The sizing holds: 100.0\u{a0}% of requests kept 15\u{a0}tok/s, p99 TTFT 0.2\u{a0}s."
     );
     assert!(
         text_of(&root, ".ss-sim-scope").starts_with("163 users on one DGX Spark, "),
@@ -167,7 +167,7 @@ async fn the_section_checks_the_default_sizing_and_an_input_restarts_it() {
     wait_for_value(&root, "simulation", "holds").await;
     assert_eq!(
         text_of(&root, "[data-result=\"simulation\"]"),
-        "The sizing holds: 100.0 % of requests kept 10 tok/s, p99 TTFT 0.2 s."
+        "The sizing holds: 100.0\u{a0}% of requests kept 10\u{a0}tok/s, p99 TTFT 0.2\u{a0}s."
     );
     assert!(text_of(&root, ".ss-sim-scope").starts_with("242 users"), "{}", text_of(&root, ".ss-sim-scope"));
     wait_until_done(&root).await;
@@ -186,7 +186,7 @@ async fn the_seed_comes_from_the_link_and_another_seed_goes_into_it() {
     assert_eq!(verdict.get_attribute("data-seed").as_deref(), Some("2"));
     assert_eq!(
         verdict.text_content().unwrap_or_default(),
-        "Die Auslegung hält: 100,0 % der Anfragen hielten 15 Token/s, p99 TTFT 0,2 s."
+        "Die Auslegung hält: 100,0\u{a0}% der Anfragen hielten 15\u{a0}Token/s, p99 TTFT 0,2\u{a0}s."
     );
     wait_until_done(&root).await;
     wait_for_value(&root, "simulated-people", "187").await;

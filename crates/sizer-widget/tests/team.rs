@@ -98,7 +98,7 @@ async fn a_run_that_never_reaches_the_floor_says_so_and_bad_input_keeps_the_rest
     let verdict = text_of(&root, "[data-result=\"sparks\"]");
     assert!(
         verdict.starts_with("Llama 3.3 70B")
-            && verdict.ends_with("cannot give one person 15 tok/s on DGX Spark (GB10)."),
+            && verdict.ends_with("cannot give one person 15\u{a0}tok/s on DGX Spark (GB10)."),
         "{verdict}"
     );
     assert!(wait_for(&root, &row_selector(LLAMA_70B)).await.get_attribute("aria-current").as_deref() == Some("true"));

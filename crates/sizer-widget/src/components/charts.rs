@@ -70,6 +70,8 @@ pub fn Charts(props: &ChartsProps) -> Html {
     let aggregate = build::measure_chart(&props.run, &overlays, Measure::Aggregate);
     let ttft = build::measure_chart(&props.run, &overlays, Measure::P99TtftSeconds);
     let lang = props.lang;
+    let runs: Vec<&Run> = std::iter::once(&*props.run).chain(overlays.iter().copied()).collect();
+    let [speed, aggregate, ttft] = [speed, aggregate, ttft].map(|chart| localise_labels(chart, lang, &runs));
     let key = props.redraw_key.clone();
     let method = codes::label(lang, &INTERPOLATION, props.interpolation);
     let line_note = AttrValue::from(format!("{}: {}", table_text(lang, TableMsg::LegendInterpolated), method));
@@ -371,6 +373,20 @@ fn crossing_sentence(chart: &ConcurrencyChart, lang: Lang) -> Option<String> {
         Crossing::NeverReached => crossing_never(lang, &floor),
         Crossing::AtLeast { streams } => crossing_at_least(lang, &floor, &format_figure(lang, streams)),
     })
+}
+
+/// The chart with its dataset runs named in `lang` (`i18n::labels`), as the picker names them; a
+/// person's own run keeps the name they gave it.
+fn localise_labels(mut chart: ConcurrencyChart, lang: Lang, runs: &[&Run]) -> ConcurrencyChart {
+    let name = |series: &mut Series| {
+        let own = runs.iter().any(|run| run.origin == sizer_data::RunOrigin::Yours && run.label == series.label);
+        if !own {
+            series.label = crate::i18n::labels::data_label(lang, &series.label).into_owned();
+        }
+    };
+    name(&mut chart.run);
+    chart.overlays.iter_mut().for_each(name);
+    chart
 }
 
 /// "<run>: 81.2 tok/s at 1 concurrent, 4.5 at 256".

@@ -6,7 +6,7 @@ use sizer_data::{Claim, ClaimStatus, dataset};
 use yew::prelude::*;
 
 use crate::components::advice::article_lang;
-use crate::i18n::provenance::{ProvenanceMsg, claim_figures, provenance_text, unit_name};
+use crate::i18n::provenance::{ProvenanceMsg, claim_figures, provenance_text, unit_name, with_unit};
 use crate::i18n::{Lang, format_number};
 use crate::summary::decimals;
 
@@ -96,9 +96,6 @@ pub fn OtherClaims(props: &OtherClaimsProps) -> Html {
 /// "stated 81.2 tok/s, ours 81.3 tok/s" for a claim.
 fn figures(lang: Lang, claim: &Claim) -> String {
     let unit = unit_name(lang, claim.unit);
-    let with_unit = |value: f64| {
-        let number = format_number(lang, value, decimals(value));
-        if unit.is_empty() { number } else { format!("{number} {unit}") }
-    };
+    let with_unit = |value: f64| with_unit(format_number(lang, value, decimals(value)), unit);
     claim_figures(lang, &with_unit(claim.value), claim.ours.map(with_unit).as_deref())
 }

@@ -70,10 +70,18 @@ pub fn PointLegend(props: &PointLegendProps) -> Html {
             for (run, lines) in runs {
                 for (kind, line) in lines {
                     <li data-run={run.id.clone()} data-point-legend-kind={kind}>
-                        { run.label.clone() }{ " — " }{ line }
+                        { run_name(lang, run) }{ " — " }{ line }
                     </li>
                 }
             }
         </ul>
+    }
+}
+
+/// A dataset run's name in `lang` (`i18n::labels`); a person's own run keeps the name they gave it.
+fn run_name(lang: Lang, run: &RunRef) -> String {
+    match run.origin {
+        sizer_data::RunOrigin::Yours => run.label.clone(),
+        _ => crate::i18n::labels::data_label(lang, &run.label).into_owned(),
     }
 }

@@ -135,6 +135,9 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
                 if let Some(note) = props.note {
                     <p class="ss-hint" data-share="link-note" data-value={if props.fragment.is_some() { "curve" } else { "none" }}>{ copy_note(lang, note) }</p>
                 }
+                if !props.stale.is_empty() {
+                    <p class="ss-hint" data-share="stale-note">{ crate::stale::link_note(lang, &props.stale) }</p>
+                }
             }
             <button type="button" class="ss-button" data-action="copy-markdown" onclick={copy_markdown}>{ text(lang, Msg::CopyMarkdown) }</button>
             <button type="button" class="ss-button" data-action="download-markdown" onclick={download_markdown}>{ text(lang, Msg::ExportMarkdown) }</button>

@@ -227,7 +227,7 @@ fn ranking_row(
     html! {
         <tr data-run={row.run_id.to_owned()} class={classes!(chosen.then_some("ss-chosen"))}
             aria-current={chosen.then_some("true")} title={row_note(lang, row, floor_tok_s)}>
-            <th scope="row"><button type="button" class="ss-sort" data-pick={row.run_id.to_owned()} onclick={pick}>{ ranked_label(lang, row) }</button></th>
+            <th scope="row"><button type="button" class="ss-sort" data-pick={row.run_id.to_owned()} onclick={pick}>{ crate::i18n::team::row_label(lang, row) }</button></th>
             <td data-value={row.people_per_spark.map(|p| p.to_string())}>{ people }</td>
             <td data-value={row.sparks_needed.map(|k| k.to_string())}>{ sparks }</td>
             <td data-binding={binding.map(|b| codes::code(&TEAM_LIMIT, b))}>
@@ -266,13 +266,5 @@ fn work(lang: Lang, steps: &[Step]) -> Html {
                 }
             </ol>
         </details>
-    }
-}
-
-/// A dataset run's name in `lang` (`i18n::labels`); a person's own run keeps the name they gave it.
-fn ranked_label(lang: Lang, row: &sizer_data::PlanRow<'_>) -> String {
-    match row.origin {
-        sizer_data::RunOrigin::Yours => row.label.to_owned(),
-        _ => crate::i18n::labels::data_label(lang, row.label).into_owned(),
     }
 }

@@ -302,26 +302,26 @@ pub fn missing_point(lang: Lang, missing: &MissingConcurrency) -> String {
     let f = &missing.figures;
     if let Some(total) = f.generated_total_tok_s {
         parts.push(match lang {
-            Lang::En => format!("{} tok/s generated over all requests", number(lang, total)),
-            Lang::De => format!("{} Token/s erzeugt über alle Anfragen", number(lang, total)),
+            Lang::En => format!("{}\u{a0}tok/s generated over all requests", number(lang, total)),
+            Lang::De => format!("{}\u{a0}Token/s erzeugt über alle Anfragen", number(lang, total)),
         });
     }
     if let Some(ms) = f.median_tpot_ms {
         parts.push(match lang {
-            Lang::En => format!("median TPOT {} ms", number(lang, ms)),
-            Lang::De => format!("Median-TPOT {} ms", number(lang, ms)),
+            Lang::En => format!("median TPOT {}\u{a0}ms", number(lang, ms)),
+            Lang::De => format!("Median-TPOT {}\u{a0}ms", number(lang, ms)),
         });
     }
     if let Some(speed) = f.per_request_tok_s {
         parts.push(match lang {
-            Lang::En => format!("{} tok/s per request", number(lang, speed)),
-            Lang::De => format!("{} Token/s je Anfrage", number(lang, speed)),
+            Lang::En => format!("{}\u{a0}tok/s per request", number(lang, speed)),
+            Lang::De => format!("{}\u{a0}Token/s je Anfrage", number(lang, speed)),
         });
     }
     if let Some(ms) = f.inter_token_latency_ms {
         parts.push(match lang {
-            Lang::En => format!("inter-token latency {} ms", number(lang, ms)),
-            Lang::De => format!("Zwischen-Token-Latenz {} ms", number(lang, ms)),
+            Lang::En => format!("inter-token latency {}\u{a0}ms", number(lang, ms)),
+            Lang::De => format!("Zwischen-Token-Latenz {}\u{a0}ms", number(lang, ms)),
         });
     }
     if let Some(rate) = missing.request_rate {

@@ -43,6 +43,18 @@ pub fn run_notice(lang: Lang, notice: &RunNotice) -> String {
         (Lang::De, RunNotice::Alias { old, new, kind: AliasKind::MergedInto }) => {
             ["Der Lauf in diesem Link, ", &shown(old), ", ist jetzt Teil von ", new, "; dieser wird gezeigt."].concat()
         }
+        (Lang::En, RunNotice::Configured { old, new, kind: AliasKind::Renamed }) => {
+            ["The run this page names, ", &shown(old), ", has a new id: ", new, "."].concat()
+        }
+        (Lang::De, RunNotice::Configured { old, new, kind: AliasKind::Renamed }) => {
+            ["Der Lauf, den diese Seite nennt, ", &shown(old), ", hat eine neue Kennung: ", new, "."].concat()
+        }
+        (Lang::En, RunNotice::Configured { old, new, kind: AliasKind::MergedInto }) => {
+            ["The run this page names, ", &shown(old), ", is now part of ", new, ", which is shown."].concat()
+        }
+        (Lang::De, RunNotice::Configured { old, new, kind: AliasKind::MergedInto }) => {
+            ["Der Lauf, den diese Seite nennt, ", &shown(old), ", ist jetzt Teil von ", new, "; dieser wird gezeigt."].concat()
+        }
     }
 }
 

@@ -78,24 +78,24 @@ pub fn mem_text(lang: Lang, msg: MemMsg) -> &'static str {
 }
 
 fn gb(lang: Lang, value: f64) -> String {
-    [format_number(lang, value, 1), " GB".into()].concat()
+    [format_number(lang, value, 1), "\u{a0}GB".into()].concat()
 }
 
 /// "102-115 GB" (or "115 GB" for a single value).
 pub fn band_text(lang: Lang, band: BudgetBand) -> String {
     let whole = |value: f64| format_number(lang, value, if value.fract() == 0.0 { 0 } else { 1 });
     if band.low_gb == band.high_gb {
-        return [whole(band.low_gb), " GB".into()].concat();
+        return [whole(band.low_gb), "\u{a0}GB".into()].concat();
     }
-    [whole(band.low_gb), "–".into(), whole(band.high_gb), " GB".into()].concat()
+    [whole(band.low_gb), "–".into(), whole(band.high_gb), "\u{a0}GB".into()].concat()
 }
 
 /// "65.3 + 13.8 = 79.1 GB of weights".
 pub fn weights_sum(lang: Lang, parts: &[f64], total: f64) -> String {
     let sum: Vec<String> = parts.iter().map(|gb| format_number(lang, *gb, 1)).collect();
     let what = match lang {
-        Lang::En => " GB of weights",
-        Lang::De => " GB Gewichte",
+        Lang::En => "\u{a0}GB of weights",
+        Lang::De => "\u{a0}GB Gewichte",
     };
     let head = if parts.len() > 1 { [sum.join(" + "), " = ".into()].concat() } else { String::new() };
     [head, format_number(lang, total, 1), what.into()].concat()
@@ -220,12 +220,12 @@ pub fn computed_note(lang: Lang, band: BudgetBand) -> String {
     let band = [format_number(lang, band.low_gb, 0), "-".into(), format_number(lang, band.high_gb, 0)].concat();
     match lang {
         Lang::En => {
-            ["computed from the model's architecture and a ", &band, " GB budget, not logged by the run"].concat()
+            ["computed from the model's architecture and a ", &band, "\u{a0}GB budget, not logged by the run"].concat()
         }
         Lang::De => [
             "berechnet aus der Architektur des Modells und einem Budget von ",
             &band,
-            " GB, nicht vom Lauf protokolliert",
+            "\u{a0}GB, nicht vom Lauf protokolliert",
         ]
         .concat(),
     }
@@ -334,12 +334,12 @@ mod tests {
     #[test]
     fn sentences_in_both_languages() {
         let band = BudgetBand { low_gb: 102.0, high_gb: 115.0 };
-        assert_eq!(weights_sum(Lang::En, &[65.3, 13.8], 79.1), "65.3 + 13.8 = 79.1 GB of weights");
-        assert_eq!(weights_sum(Lang::De, &[65.3, 13.8], 79.1), "65,3 + 13,8 = 79,1 GB Gewichte");
-        assert_eq!(left_across(Lang::En, 22.9, 35.9, band), "22.9–35.9 GB left across the 102–115 GB band");
+        assert_eq!(weights_sum(Lang::En, &[65.3, 13.8], 79.1), "65.3 + 13.8 = 79.1\u{a0}GB of weights");
+        assert_eq!(weights_sum(Lang::De, &[65.3, 13.8], 79.1), "65,3 + 13,8 = 79,1\u{a0}GB Gewichte");
+        assert_eq!(left_across(Lang::En, 22.9, 35.9, band), "22.9–35.9\u{a0}GB left across the 102–115\u{a0}GB band");
         assert_eq!(
             computed_pool(Lang::En, 980_235.04, band),
-            "980,235 tokens, computed from the model's architecture and a 102-115 GB budget, not logged by the run."
+            "980,235 tokens, computed from the model's architecture and a 102-115\u{a0}GB budget, not logged by the run."
         );
         assert_eq!(
             no_pool(Lang::De, NoComputedPool::NoWeights, false),

@@ -92,15 +92,16 @@ pub fn claim(lang: Lang, qualifier_about: bool, claimed: &str, what: &str, ours:
     }
 }
 
-/// The unit word of a claim: streams at a floor, people at a floor, sessions at a context.
+/// The unit word of a claim: streams at a floor, people at a floor, sessions at a context (the
+/// number and its unit joined by a no-break space).
 pub fn claim_what(lang: Lang, kind: ClaimWhat, at: &str) -> String {
     match (lang, kind) {
-        (Lang::En, ClaimWhat::Streams) => ["streams at ", at, " tok/s"].concat(),
-        (Lang::En, ClaimWhat::Users) => ["chat users at ", at, " tok/s"].concat(),
-        (Lang::En, ClaimWhat::Sessions) => ["sessions at ", at, " tokens of context"].concat(),
-        (Lang::De, ClaimWhat::Streams) => ["Ströme bei ", at, " Token/s"].concat(),
-        (Lang::De, ClaimWhat::Users) => ["Chat-Nutzer bei ", at, " Token/s"].concat(),
-        (Lang::De, ClaimWhat::Sessions) => ["Sitzungen bei ", at, " Token Kontext"].concat(),
+        (Lang::En, ClaimWhat::Streams) => ["streams at ", at, "\u{a0}tok/s"].concat(),
+        (Lang::En, ClaimWhat::Users) => ["chat users at ", at, "\u{a0}tok/s"].concat(),
+        (Lang::En, ClaimWhat::Sessions) => ["sessions at ", at, "\u{a0}tokens of context"].concat(),
+        (Lang::De, ClaimWhat::Streams) => ["Ströme bei ", at, "\u{a0}Token/s"].concat(),
+        (Lang::De, ClaimWhat::Users) => ["Chat-Nutzer bei ", at, "\u{a0}Token/s"].concat(),
+        (Lang::De, ClaimWhat::Sessions) => ["Sitzungen bei ", at, "\u{a0}Token Kontext"].concat(),
     }
 }
 

@@ -104,6 +104,12 @@ pub fn claim_figures(lang: Lang, stated: &str, ours: Option<&str>) -> String {
     }
 }
 
+/// A claim's figure with its unit, joined by a no-break space so "2,7 s" never breaks
+/// between number and unit.
+pub fn with_unit(number: String, unit: &str) -> String {
+    if unit.is_empty() { number } else { [number.as_str(), "\u{a0}", unit].concat() }
+}
+
 /// The unit after a claim's figure ("" for a fraction).
 pub fn unit_name(lang: Lang, unit: Unit) -> &'static str {
     match (lang, unit) {

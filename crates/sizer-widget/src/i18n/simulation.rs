@@ -102,16 +102,16 @@ pub fn verdict(lang: Lang, r: &SimReport) -> String {
         (Lang::En, true, _) => "No request finished inside the simulated window: nothing to judge.".to_owned(),
         (Lang::De, true, _) => "Im simulierten Zeitraum wurde keine Anfrage fertig: nichts zu beurteilen.".to_owned(),
         (Lang::En, false, true) => {
-            format!("The sizing holds: {share} % of requests kept {floor} {u}, p99 TTFT {ttft} s.")
+            format!("The sizing holds: {share}\u{a0}% of requests kept {floor}\u{a0}{u}, p99 TTFT {ttft}\u{a0}s.")
         }
         (Lang::De, false, true) => {
-            format!("Die Auslegung hält: {share} % der Anfragen hielten {floor} {u}, p99 TTFT {ttft} s.")
+            format!("Die Auslegung hält: {share}\u{a0}% der Anfragen hielten {floor}\u{a0}{u}, p99 TTFT {ttft}\u{a0}s.")
         }
         (Lang::En, false, false) => format!(
-            "It does not: only {share} % of requests kept {floor} {u} (the sizing promises {promise} %), p99 TTFT {ttft} s."
+            "It does not: only {share}\u{a0}% of requests kept {floor}\u{a0}{u} (the sizing promises {promise}\u{a0}%), p99 TTFT {ttft}\u{a0}s."
         ),
         (Lang::De, false, false) => format!(
-            "Sie hält nicht: nur {share} % der Anfragen hielten {floor} {u} (die Auslegung verspricht {promise} %), p99 TTFT {ttft} s."
+            "Sie hält nicht: nur {share}\u{a0}% der Anfragen hielten {floor}\u{a0}{u} (die Auslegung verspricht {promise}\u{a0}%), p99 TTFT {ttft}\u{a0}s."
         ),
     }
 }
@@ -136,10 +136,10 @@ pub fn scope(lang: Lang, r: &SimReport, run_label: &str) -> String {
 pub fn progress(lang: Lang, share: f64, sweep_runs: usize) -> String {
     let done = format_number(lang, 100.0 * share.clamp(0.0, 1.0), 0);
     match (lang, sweep_runs) {
-        (Lang::En, 0) => format!("Simulating: {done} %"),
-        (Lang::De, 0) => format!("Simuliere: {done} %"),
-        (Lang::En, n) => format!("Trying team sizes: {n} simulated, the next at {done} %"),
-        (Lang::De, n) => format!("Teste Teamgrößen: {n} simuliert, die nächste bei {done} %"),
+        (Lang::En, 0) => format!("Simulating: {done}\u{a0}%"),
+        (Lang::De, 0) => format!("Simuliere: {done}\u{a0}%"),
+        (Lang::En, n) => format!("Trying team sizes: {n} simulated, the next at {done}\u{a0}%"),
+        (Lang::De, n) => format!("Teste Teamgrößen: {n} simuliert, die nächste bei {done}\u{a0}%"),
     }
 }
 
@@ -166,26 +166,26 @@ pub fn sweep_sentence(lang: Lang, formula: u64, held: u32, failed: Option<u32>, 
     let p = format_number(lang, 100.0 * percentile, 1);
     match (lang, held, failed) {
         (Lang::En, 0, Some(f)) => format!(
-            "The formula allows {formula} users; in the simulation (same seed) not even {} kept the floor for {p} % of requests.",
+            "The formula allows {formula} users; in the simulation (same seed) not even {} kept the floor for {p}\u{a0}% of requests.",
             format_integer(lang, u64::from(f))
         ),
         (Lang::De, 0, Some(f)) => format!(
-            "Die Formel erlaubt {formula} Nutzer; in der Simulation (gleicher Startwert) hielten nicht einmal {} die Untergrenze für {p} % der Anfragen.",
+            "Die Formel erlaubt {formula} Nutzer; in der Simulation (gleicher Startwert) hielten nicht einmal {} die Untergrenze für {p}\u{a0}% der Anfragen.",
             format_integer(lang, u64::from(f))
         ),
         (Lang::En, _, Some(f)) => format!(
-            "The formula allows {formula} users; the simulation (same seed) keeps the floor for {p} % of requests up to {held_s} users, not at {}.",
+            "The formula allows {formula} users; the simulation (same seed) keeps the floor for {p}\u{a0}% of requests up to {held_s} users, not at {}.",
             format_integer(lang, u64::from(f))
         ),
         (Lang::De, _, Some(f)) => format!(
-            "Die Formel erlaubt {formula} Nutzer; die Simulation (gleicher Startwert) hält die Untergrenze für {p} % der Anfragen bis {held_s} Nutzer, bei {} nicht mehr.",
+            "Die Formel erlaubt {formula} Nutzer; die Simulation (gleicher Startwert) hält die Untergrenze für {p}\u{a0}% der Anfragen bis {held_s} Nutzer, bei {} nicht mehr.",
             format_integer(lang, u64::from(f))
         ),
         (Lang::En, _, None) => format!(
-            "The formula allows {formula} users; the simulation (same seed) keeps the floor for {p} % of requests up to at least {held_s}."
+            "The formula allows {formula} users; the simulation (same seed) keeps the floor for {p}\u{a0}% of requests up to at least {held_s}."
         ),
         (Lang::De, _, None) => format!(
-            "Die Formel erlaubt {formula} Nutzer; die Simulation (gleicher Startwert) hält die Untergrenze für {p} % der Anfragen bis mindestens {held_s}."
+            "Die Formel erlaubt {formula} Nutzer; die Simulation (gleicher Startwert) hält die Untergrenze für {p}\u{a0}% der Anfragen bis mindestens {held_s}."
         ),
     }
 }
@@ -224,11 +224,11 @@ pub fn assumptions(
     let mut out = Vec::with_capacity(7);
     out.push(match (think_s, de) {
         (Some(t), false) => format!(
-            "Each user thinks for an exponential time with mean {} s (time between requests minus the busy time at the floor), then sends one request of {} prompt tokens for {} answer tokens.",
+            "Each user thinks for an exponential time with mean {}\u{a0}s (time between requests minus the busy time at the floor), then sends one request of {} prompt tokens for {} answer tokens.",
             n(t, 1), n(prompt, 0), n(answer, 0)
         ),
         (Some(t), true) => format!(
-            "Jeder Nutzer denkt eine exponentiell verteilte Zeit mit Mittel {} s (Abstand der Anfragen minus Belegzeit an der Untergrenze) und sendet dann eine Anfrage mit {} Prompt-Token für {} Antwort-Token.",
+            "Jeder Nutzer denkt eine exponentiell verteilte Zeit mit Mittel {}\u{a0}s (Abstand der Anfragen minus Belegzeit an der Untergrenze) und sendet dann eine Anfrage mit {} Prompt-Token für {} Antwort-Token.",
             n(t, 1), n(prompt, 0), n(answer, 0)
         ),
         (None, false) => format!("Each user sends the next request as soon as the last is answered (always busy): {} prompt tokens, {} answer tokens.", n(prompt, 0), n(answer, 0)),
@@ -236,23 +236,23 @@ pub fn assumptions(
     });
     let beyond = percent(lang, r.share_time_beyond_curve);
     out.push(if de {
-        format!("Jede Anfrage in der Generierung läuft mit der Geschwindigkeit pro Anfrage, die die Kurve für die Zahl der gleichzeitig generierenden Anfragen angibt; jenseits des letzten Messpunkts gilt dessen Gesamtdurchsatz ({beyond} % der Zeit).")
+        format!("Jede Anfrage in der Generierung läuft mit der Geschwindigkeit pro Anfrage, die die Kurve für die Zahl der gleichzeitig generierenden Anfragen angibt; jenseits des letzten Messpunkts gilt dessen Gesamtdurchsatz ({beyond}\u{a0}% der Zeit).")
     } else {
-        format!("Every generating request runs at the curve's per-request speed for the number generating at that moment; beyond the last measured point its aggregate is held ({beyond} % of the time).")
+        format!("Every generating request runs at the curve's per-request speed for the number generating at that moment; beyond the last measured point its aggregate is held ({beyond}\u{a0}% of the time).")
     });
     let ttft = r.ttft_s.map(|p| (n(p.p50, 2), n(p.p99, 2))).unwrap_or_default();
     out.push(match (r.ttft_model, de) {
-        (TtftModel::PrefillQueue { prefill_tok_s }, false) => format!("Prompts queue first come, first served, and are read at {} tok/s (the run's prefill rate): TTFT p50 {} s, p99 {} s.", n(prefill_tok_s, 0), ttft.0, ttft.1),
-        (TtftModel::PrefillQueue { prefill_tok_s }, true) => format!("Prompts warten der Reihe nach und werden mit {} Token/s gelesen (die Prefill-Rate des Laufs): TTFT p50 {} s, p99 {} s.", n(prefill_tok_s, 0), ttft.0, ttft.1),
-        (TtftModel::MeasuredByLoad, false) => format!("TTFT is the run's measured median at the number in flight: p50 {} s, p99 {} s.", ttft.0, ttft.1),
-        (TtftModel::MeasuredByLoad, true) => format!("TTFT ist der gemessene Median des Laufs bei der Zahl der Anfragen in Bearbeitung: p50 {} s, p99 {} s.", ttft.0, ttft.1),
-        (TtftModel::Fixed { ttft_s }, false) => format!("TTFT is a fixed {} s for every request (the run measured no prefill rate or TTFT).", n(ttft_s, 2)),
-        (TtftModel::Fixed { ttft_s }, true) => format!("TTFT ist für jede Anfrage fest {} s (der Lauf hat weder Prefill-Rate noch TTFT gemessen).", n(ttft_s, 2)),
+        (TtftModel::PrefillQueue { prefill_tok_s }, false) => format!("Prompts queue first come, first served, and are read at {}\u{a0}tok/s (the run's prefill rate): TTFT p50 {}\u{a0}s, p99 {}\u{a0}s.", n(prefill_tok_s, 0), ttft.0, ttft.1),
+        (TtftModel::PrefillQueue { prefill_tok_s }, true) => format!("Prompts warten der Reihe nach und werden mit {}\u{a0}Token/s gelesen (die Prefill-Rate des Laufs): TTFT p50 {}\u{a0}s, p99 {}\u{a0}s.", n(prefill_tok_s, 0), ttft.0, ttft.1),
+        (TtftModel::MeasuredByLoad, false) => format!("TTFT is the run's measured median at the number in flight: p50 {}\u{a0}s, p99 {}\u{a0}s.", ttft.0, ttft.1),
+        (TtftModel::MeasuredByLoad, true) => format!("TTFT ist der gemessene Median des Laufs bei der Zahl der Anfragen in Bearbeitung: p50 {}\u{a0}s, p99 {}\u{a0}s.", ttft.0, ttft.1),
+        (TtftModel::Fixed { ttft_s }, false) => format!("TTFT is a fixed {}\u{a0}s for every request (the run measured no prefill rate or TTFT).", n(ttft_s, 2)),
+        (TtftModel::Fixed { ttft_s }, true) => format!("TTFT ist für jede Anfrage fest {}\u{a0}s (der Lauf hat weder Prefill-Rate noch TTFT gemessen).", n(ttft_s, 2)),
     });
     let waited = percent(lang, r.share_requests_waited_for_kv);
     out.push(match (r.kv_sessions, de) {
-        (Some(k), false) => format!("At most {} sessions of {} tokens at once (the run's KV pool); {waited} % of requests waited for one.", format_integer(lang, k), n(context, 0)),
-        (Some(k), true) => format!("Höchstens {} Sitzungen zu {} Token gleichzeitig (der KV-Pool des Laufs); {waited} % der Anfragen warteten auf eine.", format_integer(lang, k), n(context, 0)),
+        (Some(k), false) => format!("At most {} sessions of {} tokens at once (the run's KV pool); {waited}\u{a0}% of requests waited for one.", format_integer(lang, k), n(context, 0)),
+        (Some(k), true) => format!("Höchstens {} Sitzungen zu {} Token gleichzeitig (der KV-Pool des Laufs); {waited}\u{a0}% der Anfragen warteten auf eine.", format_integer(lang, k), n(context, 0)),
         (None, false) => "No KV pool is known for this run: sessions are not limited.".to_owned(),
         (None, true) => "Für diesen Lauf ist kein KV-Pool bekannt: Sitzungen sind nicht begrenzt.".to_owned(),
     });
@@ -273,9 +273,9 @@ pub fn assumptions(
     if let Some(s) = r.speed_tok_s {
         let time = percent(lang, r.share_time_at_floor);
         out.push(if de {
-            format!("Geschwindigkeit pro Anfrage p50 / p95 / p99: {} / {} / {} {u}; {time} % der Zeit liefen die generierenden Anfragen an oder über der Untergrenze.", n(s.p50, 1), n(s.p95, 1), n(s.p99, 1))
+            format!("Geschwindigkeit pro Anfrage p50 / p95 / p99: {} / {} / {}\u{a0}{u}; {time}\u{a0}% der Zeit liefen die generierenden Anfragen an oder über der Untergrenze.", n(s.p50, 1), n(s.p95, 1), n(s.p99, 1))
         } else {
-            format!("Per-request speed p50 / p95 / p99: {} / {} / {} {u}; {time} % of the time the generating requests ran at or above the floor.", n(s.p50, 1), n(s.p95, 1), n(s.p99, 1))
+            format!("Per-request speed p50 / p95 / p99: {} / {} / {}\u{a0}{u}; {time}\u{a0}% of the time the generating requests ran at or above the floor.", n(s.p50, 1), n(s.p95, 1), n(s.p99, 1))
         });
     }
     out.push(if de {
@@ -294,14 +294,14 @@ mod tests {
     fn the_sweep_sentence_reads_in_both_languages() {
         assert_eq!(
             sweep_sentence(Lang::En, 163, 189, Some(190), 0.99),
-            "The formula allows 163 users; the simulation (same seed) keeps the floor for 99.0 % of requests up to 189 users, not at 190."
+            "The formula allows 163 users; the simulation (same seed) keeps the floor for 99.0\u{a0}% of requests up to 189 users, not at 190."
         );
         assert_eq!(
             sweep_sentence(Lang::De, 1_630, 0, Some(1), 0.995),
-            "Die Formel erlaubt 1.630 Nutzer; in der Simulation (gleicher Startwert) hielten nicht einmal 1 die Untergrenze für 99,5 % der Anfragen."
+            "Die Formel erlaubt 1.630 Nutzer; in der Simulation (gleicher Startwert) hielten nicht einmal 1 die Untergrenze für 99,5\u{a0}% der Anfragen."
         );
         assert_eq!(formula_label(Lang::De, 163), "Formel: 163");
         assert_eq!(streams_label(Lang::En, 52.5, 15.0), "52.5 streams at 15 tok/s");
-        assert_eq!(progress(Lang::De, 0.456, 0), "Simuliere: 46 %");
+        assert_eq!(progress(Lang::De, 0.456, 0), "Simuliere: 46\u{a0}%");
     }
 }

@@ -246,9 +246,9 @@ pub fn topology_name(lang: Lang, topology: Topology) -> Option<&'static str> {
 /// `streams` and `floor` arrive already formatted for `lang`.
 pub fn crossing_within(lang: Lang, floor: &str, streams: &str) -> String {
     match lang {
-        Lang::En => format!("{floor} tok/s per request holds up to {streams} concurrent requests"),
+        Lang::En => format!("{floor}\u{a0}tok/s per request holds up to {streams} concurrent requests"),
         Lang::De => {
-            format!("{floor} Token/s je Anfrage halten bis zu {streams} gleichzeitige Anfragen")
+            format!("{floor}\u{a0}Token/s je Anfrage halten bis zu {streams} gleichzeitige Anfragen")
         }
     }
 }
@@ -256,8 +256,8 @@ pub fn crossing_within(lang: Lang, floor: &str, streams: &str) -> String {
 /// The floor is above even a single request's speed.
 pub fn crossing_never(lang: Lang, floor: &str) -> String {
     match lang {
-        Lang::En => format!("never reaches {floor} tok/s, even alone"),
-        Lang::De => format!("erreicht {floor} Token/s nie, auch nicht allein"),
+        Lang::En => format!("never reaches {floor}\u{a0}tok/s, even alone"),
+        Lang::De => format!("erreicht {floor}\u{a0}Token/s nie, auch nicht allein"),
     }
 }
 
@@ -265,10 +265,10 @@ pub fn crossing_never(lang: Lang, floor: &str) -> String {
 pub fn crossing_at_least(lang: Lang, floor: &str, last: &str) -> String {
     match lang {
         Lang::En => {
-            format!("still above {floor} tok/s at {last} requests: not measured beyond {last}")
+            format!("still above {floor}\u{a0}tok/s at {last} requests: not measured beyond {last}")
         }
         Lang::De => {
-            format!("bei {last} Anfragen noch über {floor} Token/s: darüber nicht gemessen")
+            format!("bei {last} Anfragen noch über {floor}\u{a0}Token/s: darüber nicht gemessen")
         }
     }
 }
@@ -379,7 +379,7 @@ mod tests {
         assert_eq!(table_text(Lang::En, TableMsg::FilterModel), "Model");
         assert_eq!(table_text(Lang::De, TableMsg::FilterModel), "Modell");
         assert_eq!(runs_shown(Lang::De, 3, 27), "3 von 27 Läufen");
-        assert_eq!(crossing_never(Lang::En, "15"), "never reaches 15 tok/s, even alone");
+        assert_eq!(crossing_never(Lang::En, "15"), "never reaches 15\u{a0}tok/s, even alone");
         assert_eq!(nodes(Lang::En, 2), "2 nodes");
         assert_eq!(workload(Lang::En, Some("512"), Some("256")), "512 tokens in, 256 out");
         assert_eq!(workload(Lang::De, None, None), "nicht angegeben");

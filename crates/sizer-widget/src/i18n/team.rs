@@ -80,7 +80,7 @@ pub fn team_text(lang: Lang, msg: TeamText) -> &'static str {
 pub fn verdict(lang: Lang, row: &PlanRow<'_>, people: u64, floor_tok_s: f64) -> String {
     let n = format_integer(lang, people);
     let per = row.people_per_spark.or(row.people_per_system).map(|p| format_integer(lang, p)).unwrap_or_default();
-    let label = row.label;
+    let label = row_label(lang, row);
     match (row.sparks_needed, row.systems_needed) {
         (Some(1), _) => match lang {
             Lang::En => format!("One Spark serves your {n} people with {label} (room for {per})."),
@@ -106,15 +106,23 @@ pub fn verdict(lang: Lang, row: &PlanRow<'_>, people: u64, floor_tok_s: f64) -> 
     }
 }
 
+/// A dataset run's name in `lang` (`i18n::labels`); a person's own run keeps the name they gave it.
+pub fn row_label(lang: Lang, row: &PlanRow<'_>) -> String {
+    match row.origin {
+        sizer_data::RunOrigin::Yours => row.label.to_owned(),
+        _ => super::labels::data_label(lang, row.label).into_owned(),
+    }
+}
+
 /// Why no number of systems serves the team.
 fn unserved(lang: Lang, row: &PlanRow<'_>, floor_tok_s: f64) -> String {
-    let (label, hw) = (row.label, row.hardware);
+    let (label, hw) = (row_label(lang, row), row.hardware);
     match row.unserved_by {
         Some(TeamLimit::Speed) => {
             let floor = format_number(lang, floor_tok_s, if floor_tok_s.fract() == 0.0 { 0 } else { 1 });
             match lang {
-                Lang::En => format!("{label} cannot give one person {floor} tok/s on {hw}."),
-                Lang::De => format!("{label} schafft auf {hw} für eine Person keine {floor} tok/s."),
+                Lang::En => format!("{label} cannot give one person {floor}\u{a0}tok/s on {hw}."),
+                Lang::De => format!("{label} schafft auf {hw} für eine Person keine {floor}\u{a0}tok/s."),
             }
         }
         Some(limit) => {
@@ -224,11 +232,11 @@ pub fn row_note(lang: Lang, row: &PlanRow<'_>, floor_tok_s: f64) -> Option<Strin
         return Some(match row.unserved_by {
             Some(TeamLimit::Speed) if plan.whole_streams == 0 => match plan.streams {
                 StreamsAtFloor::NeverReached { first } if first.concurrency > 1.0 => format!(
-                    "schon bei {} gleichzeitigen Anfragen, der kleinsten gemessenen Zahl, unter {floor} tok/s je Anfrage",
+                    "schon bei {} gleichzeitigen Anfragen, der kleinsten gemessenen Zahl, unter {floor}\u{a0}tok/s je Anfrage",
                     format_number(lang, first.concurrency, 0)
                 ),
-                StreamsAtFloor::NeverReached { .. } => format!("schafft für eine Anfrage keine {floor} tok/s"),
-                _ => format!("weniger als ein ganzer Strom hält {floor} tok/s"),
+                StreamsAtFloor::NeverReached { .. } => format!("schafft für eine Anfrage keine {floor}\u{a0}tok/s"),
+                _ => format!("weniger als ein ganzer Strom hält {floor}\u{a0}tok/s"),
             },
             Some(limit) => {
                 format!("schon eine Person je Gruppe sprengt die Grenze {}", codes::label(lang, &TEAM_LIMIT, limit))
@@ -409,7 +417,10 @@ mod tests {
         // Llama 3.3 70B: 1,000 / 167.4 ms = 6.0 tok/s at 1 request (English seed), under 15.
         assert_eq!(
             note("gpuwerk-llama-3.3-70b-awq-vllm-0.27.1"),
-            (Some("schafft für eine Anfrage keine 15 tok/s".into()), Some("cannot give one request 15 tok/s".into()))
+            (
+                Some("schafft für eine Anfrage keine 15\u{a0}tok/s".into()),
+                Some("cannot give one request 15 tok/s".into())
+            )
         );
         assert_eq!(
             note("nvidia-forum-gpt-oss-120b-mxfp4-vllm-dev-2-nodes-tp2").0.as_deref(),
