@@ -128,13 +128,30 @@ const RESCALE_AT: f64 = 1e250;
 ///
 /// Bad input: none reaches it; [`binomial_cdf`] handles the edges before calling it.
 fn negative_binomial_sum(k: u64, a: f64, d: f64) -> f64 {
+    // `t_j / t_{j-1} = d + (a - 1) d / j`; two terms per step, both from the term before them,
+    // so the products do not wait on each other one term at a time.
+    let c = (a - 1.0) * d;
+    let ratio = |j: usize| d + c * RECIPROCALS[j];
+    let k = k as usize;
     let (mut term, mut sum, mut scaled) = (1.0_f64, 1.0_f64, 0.0_f64);
-    for (j, inverse) in RECIPROCALS.iter().enumerate().take(k as usize + 1).skip(1) {
-        term *= (a + j as f64 - 1.0) * d * inverse;
-        sum += term;
+    let mut j = 1;
+    while j < k {
+        let (r1, r2) = (ratio(j), ratio(j + 1));
+        let first = term * r1;
+        term *= r1 * r2;
+        sum += first + term;
         if sum > RESCALE_AT {
             sum /= RESCALE_AT;
             term /= RESCALE_AT;
+            scaled += 1.0;
+        }
+        j += 2;
+    }
+    if j == k {
+        term *= ratio(j);
+        sum += term;
+        if sum > RESCALE_AT {
+            sum /= RESCALE_AT;
             scaled += 1.0;
         }
     }
