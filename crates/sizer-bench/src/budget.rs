@@ -10,6 +10,9 @@ pub const FIRST_RESULT_MS: f64 = 100.0;
 /// Input change to new result and redrawn chart, median, milliseconds.
 pub const INPUT_TO_UPDATE_MS: f64 = 8.0;
 
+/// Team input (head count) to the updated ranking table of every run, median, milliseconds.
+pub const INPUT_TO_RANKING_MS: f64 = 8.0;
+
 /// "Check by simulation": a click (another seed) to the chart of 20,000 simulated requests,
 /// median, milliseconds.
 pub const SIM_CLICK_TO_CHART_MS: f64 = 60.0;

@@ -152,12 +152,14 @@ async fn page_runs(
         let sample =
             measure_run(&driver.url(), &profile, base_url, args.inputs).await.map_err(|e| format!("{label}: {e}"))?;
         let update = stats::summarize(&sample.inputs.iter().map(|i| i.update_ms).collect::<Vec<_>>());
+        let ranking = stats::summarize(&sample.ranking_inputs.iter().map(|r| r.table_ms).collect::<Vec<_>>());
         eprintln!(
             "sizer-bench: {label}: empty page painted {reference:.1} ms; first contentful paint {:.1} ms, \
-             first result painted {:.1} ms, input -> update median {:.2} ms",
+             first result painted {:.1} ms, input -> update median {:.2} ms, team input -> ranking median {:.2} ms",
             sample.load.first_contentful_paint_ms,
             sample.load.painted_ms(),
-            update.map_or(f64::NAN, |u| u.median)
+            update.map_or(f64::NAN, |u| u.median),
+            ranking.map_or(f64::NAN, |r| r.median)
         );
         let mut embed_loads = Vec::with_capacity(embed_bench::PAGES.len());
         for (page, what) in embed_bench::PAGES {
@@ -189,6 +191,7 @@ fn build_report(
     let first = samples.first().ok_or("no measured run")?;
     let loads: Vec<_> = samples.iter().map(|s| &s.load).collect();
     let inputs: Vec<_> = samples.iter().flat_map(|s| &s.inputs).collect();
+    let ranking: Vec<_> = samples.iter().flat_map(|s| &s.ranking_inputs).collect();
     let summary =
         |what: &str, values: Vec<f64>| stats::summarize(&values).ok_or_else(|| format!("no figures for {what}"));
     let optional = |values: Vec<Option<f64>>| {
@@ -212,6 +215,8 @@ fn build_report(
         input_to_result: stats::summarize(&inputs.iter().map(|i| i.result_ms).collect::<Vec<_>>()),
         input_to_next_frame: stats::summarize(&inputs.iter().map(|i| i.next_frame_ms).collect::<Vec<_>>()),
         inputs_in_next_frame: (inputs.iter().filter(|i| i.made_next_frame).count(), inputs.len()),
+        input_to_ranking: stats::summarize(&ranking.iter().map(|r| r.table_ms).collect::<Vec<_>>()),
+        ranking_in_next_frame: (ranking.iter().filter(|r| r.made_next_frame).count(), ranking.len()),
         chart_on_page: !inputs.is_empty() && inputs.iter().all(|i| i.chart_ms.is_some()),
         first_result_text: first.load.result_text.clone(),
         sim_click_to_chart: stats::summarize(

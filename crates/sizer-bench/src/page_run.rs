@@ -14,6 +14,11 @@ const INPUT_DEADLINE_MS: f64 = 2_000.0;
 const READY_DEADLINE: Duration = Duration::from_secs(20);
 /// Floor values typed in turn: far apart, so the streams (and usually the people) change.
 const FLOOR_VALUES: [&str; 2] = ["10", "20"];
+/// Head counts typed in turn into the team form (the default is 163): each changes the Sparks
+/// needed of most runs in the ranking table.
+const TEAM_VALUES: [&str; 2] = ["40", "400"];
+/// The team head count typed back after the ranking inputs (not counted).
+const TEAM_DEFAULT: &str = "163";
 /// "Another seed" clicks timed per load (after the input changes), when inputs are measured.
 const SIM_CLICKS: usize = 3;
 /// How long one simulation and its sweep may take (ms).
@@ -59,6 +64,15 @@ pub struct InputSample {
     pub made_next_frame: bool,
 }
 
+/// One team input, in ms since the input event was dispatched.
+#[derive(Debug, Clone)]
+pub struct RankingSample {
+    /// The ranking table's body changed.
+    pub table_ms: f64,
+    /// Whether the frame after the input already showed it.
+    pub made_next_frame: bool,
+}
+
 /// One "Another seed" click, in ms since the click.
 #[derive(Debug, Clone)]
 pub struct SimSample {
@@ -75,6 +89,8 @@ pub struct SimSample {
 pub struct RunSample {
     pub load: LoadSample,
     pub inputs: Vec<InputSample>,
+    /// Team head count typed -> ranking table changed, ms (as many as `inputs`).
+    pub ranking_inputs: Vec<RankingSample>,
     pub simulations: Vec<SimSample>,
     /// Every resource the page fetched by the end of the run (absolute URLs).
     pub resources: Vec<String>,
@@ -122,6 +138,26 @@ async fn measure_in(session: &Session, page_url: &str, input_count: usize) -> Re
         let outcome = session.js_async(probes::INPUT_TO_UPDATE, vec![json!(value), json!(INPUT_DEADLINE_MS)]).await?;
         inputs.push(input_sample(&outcome).ok_or_else(|| format!("typing floor {value} gave no update: {outcome}"))?);
     }
+    let mut ranking_inputs = Vec::with_capacity(input_count);
+    for i in 0..input_count {
+        let value = TEAM_VALUES[i % TEAM_VALUES.len()];
+        let outcome = session
+            .js_async(probes::INPUT_TO_RANKING, vec![json!("team_people"), json!(value), json!(INPUT_DEADLINE_MS)])
+            .await?;
+        ranking_inputs.push(
+            ranking_sample(&outcome).ok_or_else(|| format!("typing {value} people gave no new ranking: {outcome}"))?,
+        );
+    }
+    if input_count > 0 {
+        let outcome = session
+            .js_async(
+                probes::INPUT_TO_RANKING,
+                vec![json!("team_people"), json!(TEAM_DEFAULT), json!(INPUT_DEADLINE_MS)],
+            )
+            .await?;
+        ranking_sample(&outcome)
+            .ok_or_else(|| format!("typing {TEAM_DEFAULT} people gave no new ranking: {outcome}"))?;
+    }
     let mut simulations = Vec::new();
     if input_count > 0 {
         // Back to the worked example's floor, so each click simulates its 163 users (20,000
@@ -150,7 +186,7 @@ async fn measure_in(session: &Session, page_url: &str, input_count: usize) -> Re
     load.resources_at_result =
         fetched.iter().filter(|(_, end)| *end <= painted).map(|(name, _)| name.clone()).collect();
     let resources = fetched.into_iter().map(|(name, _)| name).collect();
-    Ok(RunSample { load, inputs, simulations, resources })
+    Ok(RunSample { load, inputs, ranking_inputs, simulations, resources })
 }
 
 /// Types floor values until the widget answers (its wasm has started); returns the index of the
@@ -182,6 +218,13 @@ fn input_sample(outcome: &Value) -> Option<InputSample> {
         chart_ms: outcome["chartMs"].as_f64(),
         next_frame_ms: next_frame["ms"].as_f64()?,
         made_next_frame: next_frame["result"] == true && next_frame["chart"] == true,
+    })
+}
+
+fn ranking_sample(outcome: &Value) -> Option<RankingSample> {
+    Some(RankingSample {
+        table_ms: outcome["tableMs"].as_f64()?,
+        made_next_frame: outcome["nextFrame"]["table"] == true,
     })
 }
 
@@ -231,6 +274,16 @@ mod tests {
                                  "nextFrame": { "ms": 16.6, "result": true, "chart": false } });
         assert!(!input_sample(&late_chart).unwrap().made_next_frame);
         assert!(input_sample(&json!({ "timeout": true, "resultMs": null })).is_none());
+    }
+
+    #[test]
+    fn a_ranking_outcome_needs_its_time_and_a_timeout_is_no_sample() {
+        let ok = json!({ "tableMs": 6.5, "nextFrame": { "ms": 16.6, "table": true } });
+        let sample = ranking_sample(&ok).unwrap();
+        assert_eq!((sample.table_ms, sample.made_next_frame), (6.5, true));
+        let late = json!({ "tableMs": 30.0, "nextFrame": { "ms": 16.6, "table": false } });
+        assert!(!ranking_sample(&late).unwrap().made_next_frame);
+        assert!(ranking_sample(&json!({ "timeout": true, "nextFrame": null })).is_none());
     }
 
     #[test]

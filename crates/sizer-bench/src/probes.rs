@@ -158,6 +158,51 @@ requestAnimationFrame(() => {
 });
 "#;
 
+/// One team input measurement. Arguments: the `data-field` name, the value to type, a deadline in ms.
+///
+/// As [`INPUT_TO_UPDATE`], but for the team form: it types into the first instance's field
+/// and checks after each task until the body of the ranking table (`[data-table="team-ranking"]`,
+/// every run planned for the team) has changed its text. `tableMs` is when that was first seen
+/// (it then waits for the next frame only to report `nextFrame`: whether that frame already
+/// showed it).
+pub const INPUT_TO_RANKING: &str = r#"
+const [field, value, deadlineMs, done] = [arguments[0], arguments[1], arguments[2], arguments[arguments.length - 1]];
+const root = document.querySelector('.spark-sizer');
+const input = root && root.querySelector(`[data-field="${field}"]`);
+const table = () => root.querySelector('[data-table="team-ranking"] tbody');
+if (!input || !table()) {
+  done({ error: `no [data-field="${field}"] or no [data-table="team-ranking"] body in the first .spark-sizer` });
+  return;
+}
+const shown = () => { const body = table(); return body ? body.textContent : ''; };
+const before = shown();
+requestAnimationFrame(() => {
+  const t0 = performance.now();
+  input.value = value;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  let nextFrame = null;
+  requestAnimationFrame(() => { nextFrame = { ms: performance.now() - t0, table: shown() !== before }; });
+  let tableMs = null;
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    const elapsed = performance.now() - t0;
+    if (tableMs === null && shown() !== before) tableMs = elapsed;
+    if (tableMs !== null && nextFrame !== null) {
+      channel.port1.close();
+      done({ tableMs, nextFrame });
+      return;
+    }
+    if (elapsed > deadlineMs) {
+      channel.port1.close();
+      done({ timeout: true, nextFrame });
+      return;
+    }
+    channel.port2.postMessage(0);
+  };
+  channel.port2.postMessage(0);
+});
+"#;
+
 /// One "Check by simulation" measurement. Argument: a deadline in ms.
 ///
 /// Waits until the first instance's simulation section has finished (`data-state="done"`: the

@@ -42,6 +42,10 @@ pub struct PageTimings {
     pub input_to_update: Option<Summary>,
     pub input_to_result: Option<Summary>,
     pub input_to_next_frame: Option<Summary>,
+    /// Team head count typed -> ranking table changed, and how many of those inputs the next
+    /// frame already showed.
+    pub input_to_ranking: Option<Summary>,
+    pub ranking_in_next_frame: (usize, usize),
     /// Inputs whose next frame already had the new result and chart, of all inputs.
     pub inputs_in_next_frame: (usize, usize),
     pub chart_on_page: bool,
@@ -178,6 +182,15 @@ impl Report {
                     ms(budget::INPUT_TO_UPDATE_MS)
                 );
             }
+        }
+        if let Some(ranking) = &p.input_to_ranking {
+            let _ = writeln!(
+                out,
+                "| team input -> updated ranking table <= {} median | {} median | {} |",
+                ms(budget::INPUT_TO_RANKING_MS),
+                ms(ranking.median),
+                verdict(ranking.median <= budget::INPUT_TO_RANKING_MS)
+            );
         }
         if let Some(chart) = &p.sim_click_to_chart {
             let _ = writeln!(
@@ -321,6 +334,18 @@ impl Report {
         }
         let (made, all) = p.inputs_in_next_frame;
         let _ = writeln!(out, "\nThe next frame already showed the update for {made} of {all} inputs.\n");
+        if let Some(ranking) = &p.input_to_ranking {
+            let (made, all) = p.ranking_in_next_frame;
+            let _ = writeln!(
+                out,
+                "Team input: the team's head count (`[data-field=\"team_people\"]`, default 163) gets 40 and 400 \
+                 in turn, the same way; the page is checked after each task until the text of the ranking table's \
+                 body (`[data-table=\"team-ranking\"]`: every run planned for the team) changed.\n"
+            );
+            let _ = writeln!(out, "| after the input event | median | min | max | inputs |\n|---|---:|---:|---:|---:|");
+            timing_row(out, "**updated ranking table**", ranking);
+            let _ = writeln!(out, "\nThe next frame already showed it for {made} of {all} inputs.\n");
+        }
         if let (Some(chart), Some(sweep)) = (&p.sim_click_to_chart, &p.sim_click_to_sweep) {
             let _ = writeln!(
                 out,

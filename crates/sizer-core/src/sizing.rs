@@ -98,7 +98,8 @@ impl Sizing {
 ///    `duty = min(busy / interval, 1)` (1 if always busy); 4. `load = headroom(S, p)`,
 ///    `users = load / duty` (English seed, steps 1 to 4). Always-busy users (agents) each hold a
 ///    stream, so their load is the stream count itself, with no peak headroom (English seed:
-///    "one agent is one stream"): `users = S`, and `floor(pool / context)` by KV. KV: sessions cap the streams in flight,
+///    "one agent is one stream"): `users = S`, and `floor(pool / context)` by KV. KV: sessions cap
+///    the streams in flight,
 ///    so `users_by_kv = headroom(floor(pool / context), p) / duty` (headroom grows with the
 ///    stream count, so the smaller of the two limits is the one that applies). Prefill:
 ///    `users = prefill_rate / (prompt / interval)` (average demand equal to the rate). People per

@@ -76,7 +76,8 @@ fn beta_continued_fraction(x: f64, a: f64, b: f64) -> f64 {
 /// # Formula
 /// `P(X <= k) = I_{1-d}(n - k, k + 1)` for `n > k` (Abramowitz & Stegun 26.5.24), and 1 for
 /// `n <= k`. The right side is continuous and strictly falling in n, which lets the inverse
-/// [`binomial_max_users`] search a real n.
+/// [`binomial_max_users`] search a real n. Up to 64 streams as the finite sum of
+/// [`negative_binomial_sum`] (no `lgamma`, and closer to mpmath), past it by the continued fraction.
 ///
 /// Bad input: `d <= 0` gives 1, `d >= 1` gives 1 when `n <= k` and 0 otherwise; NaN or a
 /// negative n gives NaN.
@@ -91,7 +92,76 @@ pub fn binomial_cdf(k: u64, n: f64, d: f64) -> f64 {
     if d >= 1.0 || n.is_infinite() {
         return 0.0;
     }
+    if k <= MAX_SUMMED_TERMS {
+        return negative_binomial_sum(k, n - k_f, d);
+    }
     regularized_incomplete_beta(1.0 - d, n - k_f, k_f + 1.0)
+}
+
+/// Up to this many streams [`binomial_cdf`] sums its `k + 1` terms (a few ns each); past it the
+/// continued fraction, whose cost grows only like `sqrt(n)`, is cheaper.
+const MAX_SUMMED_TERMS: u64 = 64;
+/// Above this `exp` of the front factor is a normal number, so it can multiply the sum directly.
+const MIN_LN_FRONT: f64 = -700.0;
+/// `1 / j` for the summed terms (a product instead of a division per term).
+const RECIPROCALS: [f64; MAX_SUMMED_TERMS as usize + 1] = {
+    let mut table = [0.0; MAX_SUMMED_TERMS as usize + 1];
+    let mut j = 1;
+    while j < table.len() {
+        table[j] = 1.0 / j as f64;
+        j += 1;
+    }
+    table
+};
+/// When the running sum passes this, sum and term are scaled down by it (no overflow).
+const RESCALE_AT: f64 = 1e250;
+
+/// `I_{1-d}(a, k + 1)` for a whole `k`, real `a > 0`, `0 < d < 1`: [`binomial_cdf`] with `a = n - k`.
+///
+/// # Formula
+/// For a whole second parameter the incomplete beta is a finite sum, the negative binomial
+/// distribution function: `I_{1-d}(a, k + 1) = (1 - d)^a sum_{j=0..k} t_j` with `t_0 = 1`,
+/// `t_j = t_{j-1} (a + j - 1) d / j` (A&S 26.5.24 with 6.6.2; the generalised coefficient
+/// `Gamma(a + j) / (Gamma(a) j!)` keeps it valid for real a). Every term is positive, so the
+/// sum loses no digits; it is kept in range by rescaling and combined in logs with the front
+/// factor, `exp(a ln(1 - d) + ln(sum))`.
+///
+/// Bad input: none reaches it; [`binomial_cdf`] handles the edges before calling it.
+fn negative_binomial_sum(k: u64, a: f64, d: f64) -> f64 {
+    // `t_j / t_{j-1} = d + (a - 1) d / j`; two terms per step, both from the term before them,
+    // so the products do not wait on each other one term at a time.
+    let c = (a - 1.0) * d;
+    let ratio = |j: usize| d + c * RECIPROCALS[j];
+    let k = k as usize;
+    let (mut term, mut sum, mut scaled) = (1.0_f64, 1.0_f64, 0.0_f64);
+    let mut j = 1;
+    while j < k {
+        let (r1, r2) = (ratio(j), ratio(j + 1));
+        let first = term * r1;
+        term *= r1 * r2;
+        sum += first + term;
+        if sum > RESCALE_AT {
+            sum /= RESCALE_AT;
+            term /= RESCALE_AT;
+            scaled += 1.0;
+        }
+        j += 2;
+    }
+    if j == k {
+        term *= ratio(j);
+        sum += term;
+        if sum > RESCALE_AT {
+            sum /= RESCALE_AT;
+            scaled += 1.0;
+        }
+    }
+    let ln_front = a * log1p(-d);
+    let value = if scaled == 0.0 && ln_front > MIN_LN_FRONT {
+        exp(ln_front) * sum
+    } else {
+        exp(ln_front + log(sum) + scaled * log(RESCALE_AT))
+    };
+    value.clamp(0.0, 1.0)
 }
 
 /// `P(X = k)` for X ~ Binomial(n, d), whole `n`.
@@ -127,8 +197,9 @@ pub fn binomial_pmf(k: u64, n: u64, d: f64) -> f64 {
 /// Solve `binomial_cdf(S, n, d) = p` for n: the left side is 1 at n = S and falls strictly to 0.
 /// The bracket starts at the normal approximation `n d + z sqrt(n d (1 - d)) = S + 1/2`,
 /// found one user wide by whole steps ([`unit_bracket`]: one CDF for all of them), then regula
-/// falsi with the Illinois step (Dowell & Jarratt, BIT 11, 1971) narrows it to 1e-12 relative,
-/// one CDF evaluation per step.
+/// falsi with the Illinois step (Dowell & Jarratt, BIT 11, 1971) on `ln F(n) - ln p` (nearly
+/// straight across one user, so few steps) narrows it to 1e-12 relative, one CDF evaluation
+/// per step.
 ///
 /// Bad input: `d >= 1` gives S (each user holds a stream), `d <= 0` or `p <= 0` gives +inf,
 /// `p >= 1` gives S, NaN gives 0.
@@ -149,31 +220,33 @@ pub(crate) fn binomial_max_users_within(streams: u64, duty: f64, p: f64, relativ
     if duty <= 0.0 || p <= 0.0 {
         return f64::INFINITY;
     }
-    let f = |n: f64| binomial_cdf(streams, n, duty) - p;
+    // In logs the CDF is nearly straight across one user, so regula falsi needs few steps.
+    let ln_p = log(p);
+    let f = |n: f64| log(binomial_cdf(streams, n, duty)) - ln_p;
     // Start from the normal approximation m + z sqrt(m (1 - d)) = S + 1/2 for the mean m = n d,
     // then step n by whole users with the recurrences below (no new CDF per step) until a
     // bracket one user wide holds the root.
     let z = super::z_for_percentile(p);
     let guess = (super::normal_max_load(s + 0.5, z * libm::sqrt(1.0 - duty)) / duty).max(s);
-    let (lo, hi) = unit_bracket(streams, duty, p, libm::floor(guess));
+    let ((lo, f_lo), (hi, f_hi)) = unit_bracket(streams, duty, p, libm::floor(guess));
     if !hi.is_finite() {
         return lo;
     }
-    illinois(f, (lo, f(lo)), (hi, f(hi)), relative.max(1e-12))
+    illinois(f, (lo, log(f_lo) - ln_p), (hi, log(f_hi) - ln_p), relative.max(1e-12))
 }
 
 /// Steps at most when looking for a bracket one user wide (the normal start is within a few).
 const MAX_UNIT_STEPS: usize = 100_000;
 
-/// Whole `n` and `n + 1` with `P(Bin(n, d) <= S) >= p > P(Bin(n + 1, d) <= S)`, from `start`
-/// (`n = S` at the lowest; `(n, inf)` if the steps run out).
+/// Whole `n` and `n + 1` with `P(Bin(n, d) <= S) >= p > P(Bin(n + 1, d) <= S)`, each with that
+/// CDF, from `start` (`n = S` at the lowest; `(n, inf)` if the steps run out).
 ///
 /// # Formula
 /// With `F(n) = P(Bin(n, d) <= S)` and `T(n) = P(Bin(n, d) = S)`, for any real `n >= S`:
 /// `F(n + 1) = F(n) - d T(n)` (the extra user's request lifts an S-count over S) and
 /// `T(n + 1) = T(n) (n + 1) (1 - d) / (n + 1 - S)` (the incomplete beta's recurrence in its first
 /// parameter, A&S 26.5.15), so one CDF and one PMF at `start` give every whole step after it.
-fn unit_bracket(streams: u64, d: f64, p: f64, start: f64) -> (f64, f64) {
+fn unit_bracket(streams: u64, d: f64, p: f64, start: f64) -> ((f64, f64), (f64, f64)) {
     let s = streams as f64;
     let mut n = start.max(s);
     let mut cdf = binomial_cdf(streams, n, d);
@@ -183,26 +256,27 @@ fn unit_bracket(streams: u64, d: f64, p: f64, start: f64) -> (f64, f64) {
         for _ in 0..MAX_UNIT_STEPS {
             let next_cdf = cdf - d * pmf;
             if next_cdf < p {
-                return (n, n + 1.0);
+                return ((n, cdf), (n + 1.0, next_cdf));
             }
             pmf *= (n + 1.0) * q / (n + 1.0 - s);
             cdf = next_cdf;
             n += 1.0;
         }
-        (n, f64::INFINITY)
+        ((n, cdf), (f64::INFINITY, 0.0))
     } else {
         for _ in 0..MAX_UNIT_STEPS {
             if n - 1.0 < s {
-                return (s, n);
+                return ((s, 1.0), (n, cdf));
             }
+            let above = cdf;
             pmf *= (n - s) / (n * q);
             cdf += d * pmf;
             n -= 1.0;
             if cdf >= p {
-                return (n, n + 1.0);
+                return ((n, cdf), (n + 1.0, above));
             }
         }
-        (s, n)
+        ((s, 1.0), (n, cdf))
     }
 }
 
