@@ -12,11 +12,12 @@ use sizer_widget::imported::STORAGE_KEY;
 use sizer_widget::{App, AppProps};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{Element, Event, EventInit, HtmlElement, HtmlInputElement, HtmlTextAreaElement};
+use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-const MAX_TICKS: usize = 200;
+mod support;
+use support::*;
 
 /// The real runner report `tests/fixtures/dgx-spark-vllm/gpt-oss-20b-mxfp4__10-monday-peak.md`:
 /// "**Hardware:** DGX Spark NVIDIA GB10 128GB", max concurrency 25, median TPOT 82.74 ms.
@@ -24,10 +25,6 @@ const MONDAY_PEAK: &str = include_str!("../../../tests/fixtures/dgx-spark-vllm/g
 
 fn window() -> web_sys::Window {
     web_sys::window().expect("a window")
-}
-
-fn document() -> web_sys::Document {
-    window().document().expect("a document")
 }
 
 fn mount(prefix: &str) -> Element {
@@ -39,47 +36,6 @@ fn mount(prefix: &str) -> Element {
     yew::Renderer::<App>::with_root_and_props(root.clone(), AppProps { config, id_prefix: prefix.to_string().into() })
         .render();
     root
-}
-
-async fn tick() {
-    yew::platform::time::sleep(Duration::ZERO).await;
-}
-
-fn find(root: &Element, selector: &str) -> Option<Element> {
-    root.query_selector(selector).ok().flatten()
-}
-
-async fn wait_until(what: &str, accept: impl Fn() -> bool) {
-    for _ in 0..MAX_TICKS {
-        if accept() {
-            return;
-        }
-        tick().await;
-    }
-    panic!("{what} never happened");
-}
-
-async fn wait_for(root: &Element, selector: &str) -> Element {
-    wait_until(selector, || find(root, selector).is_some()).await;
-    find(root, selector).expect("just found")
-}
-
-async fn wait_for_value(root: &Element, name: &str, expected: &str) {
-    let selector = format!("[data-result=\"{name}\"]");
-    let value = || find(root, &selector).and_then(|e| e.get_attribute("data-value"));
-    wait_until(&format!("{name} = {expected} (is {:?})", value()), || value().as_deref() == Some(expected)).await;
-}
-
-fn fire(element: &Element, kind: &str) {
-    let init = EventInit::new();
-    init.set_bubbles(true);
-    let event = Event::new_with_event_init_dict(kind, &init).expect("event");
-    element.dispatch_event(&event).expect("dispatch");
-}
-
-fn click(root: &Element, selector: &str) {
-    let element = find(root, selector).unwrap_or_else(|| panic!("no {selector}"));
-    element.dyn_into::<HtmlElement>().expect("an HTML element").click();
 }
 
 fn type_into(root: &Element, field: &str, text: &str) {

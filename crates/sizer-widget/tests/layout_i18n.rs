@@ -6,18 +6,18 @@
 #![cfg(target_arch = "wasm32")]
 
 use std::collections::HashMap;
-use std::time::Duration;
 
 use sizer_widget::config::{Attributes, Config};
 use sizer_widget::{App, AppProps};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{Element, Event, EventInit, HtmlElement, HtmlSelectElement};
+use web_sys::{Element, HtmlElement, HtmlSelectElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// The most scheduler ticks a test waits for the DOM to settle after an event.
-const MAX_TICKS: usize = 50;
+mod support;
+use support::*;
+
 /// The widget's real styles: the layout checks measure what a person sees.
 const STYLES: &str = include_str!("../../../web/styles.css");
 /// The SGLang run whose dataset label is "gpt-oss-120b · SGLang · 2,048 in / 2,048 out · LMSYS".
@@ -26,10 +26,6 @@ const LMSYS_GPT_OSS: &str = "2,048 in / 2,048 out";
 const PETRONELLA: &str = "petronella-qwen3.8-27b-nvfp4";
 /// The key under which the widget keeps the chosen colour scheme.
 const THEME_KEY: &str = "spark-sizer-theme";
-
-fn document() -> web_sys::Document {
-    web_sys::window().and_then(|w| w.document()).expect("a document")
-}
 
 /// Mounts an instance with id prefix `prefix` into a new element `width` px wide.
 fn mount(attributes: Attributes, prefix: &str, width: u32) -> Element {
@@ -47,35 +43,6 @@ fn mount(attributes: Attributes, prefix: &str, width: u32) -> Element {
     yew::Renderer::<App>::with_root_and_props(host.clone(), AppProps { config, id_prefix: prefix.to_string().into() })
         .render();
     host
-}
-
-async fn tick() {
-    yew::platform::time::sleep(Duration::ZERO).await;
-}
-
-fn all(root: &Element, selector: &str) -> Vec<Element> {
-    let list = root.query_selector_all(selector).expect("valid selector");
-    (0..list.length()).filter_map(|i| list.item(i)?.dyn_into::<Element>().ok()).collect()
-}
-
-async fn wait_for(root: &Element, selector: &str) -> Element {
-    for _ in 0..MAX_TICKS {
-        if let Some(element) = root.query_selector(selector).ok().flatten() {
-            return element;
-        }
-        tick().await;
-    }
-    panic!("{selector} never appeared");
-}
-
-fn text(element: &Element) -> String {
-    element.text_content().unwrap_or_default()
-}
-
-fn bubbling(kind: &str) -> Event {
-    let init = EventInit::new();
-    init.set_bubbles(true);
-    Event::new_with_event_init_dict(kind, &init).expect("event")
 }
 
 async fn pick(root: &Element, field: &str, value: &str) {
