@@ -169,19 +169,30 @@ impl<'a> Planner<'a> {
         let figures = self.figures_at(longest_context(team));
         // The same stream and session counts recur across runs: their headroom inverses once.
         let memo = CapacityMemo::default();
-        let mut rows: Vec<PlanRow<'a>> =
+        let rows: Vec<PlanRow<'a>> =
             self.runs.iter().zip(figures).map(|(prepared, figures)| prepared.plan(team, figures, &memo)).collect();
-        rows.sort_by_key(|row| {
-            let served = match (row.sparks_needed, row.systems_needed) {
-                (Some(_), _) => 0,
-                (None, Some(_)) => 1,
-                (None, None) => 2,
-            };
-            let count = row.sparks_needed.or(row.systems_needed);
-            (served, count, core::cmp::Reverse(row.people_per_spark.or(row.people_per_system)))
-        });
-        rows
+        // Sorted by key and index (so equal keys keep dataset order), then each row moved into
+        // place once: a row is large, and a sort that moves rows about costs more than ranking.
+        let mut order: Vec<(RankKey, usize)> = rows.iter().map(rank_key).zip(0..).collect();
+        order.sort_unstable();
+        let mut slots: Vec<Option<PlanRow<'a>>> = rows.into_iter().map(Some).collect();
+        order.into_iter().filter_map(|(_, index)| slots.get_mut(index).and_then(Option::take)).collect()
     }
+}
+
+/// Served (0: on Sparks, 1: on other systems, 2: not), Sparks or systems, people per one.
+type RankKey = (u8, Option<u64>, core::cmp::Reverse<Option<u64>>);
+
+/// Where a row ranks: runs that serve the team on Sparks first, then on other systems, then
+/// those that cannot; fewer Sparks (or systems) first; then more people per Spark (or system).
+fn rank_key(row: &PlanRow<'_>) -> RankKey {
+    let served = match (row.sparks_needed, row.systems_needed) {
+        (Some(_), _) => 0,
+        (None, Some(_)) => 1,
+        (None, None) => 2,
+    };
+    let count = row.sparks_needed.or(row.systems_needed);
+    (served, count, core::cmp::Reverse(row.people_per_spark.or(row.people_per_system)))
 }
 
 impl Dataset {

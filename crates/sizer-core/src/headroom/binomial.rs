@@ -128,6 +128,30 @@ const RESCALE_AT: f64 = 1e250;
 ///
 /// Bad input: none reaches it; [`binomial_cdf`] handles the edges before calling it.
 fn negative_binomial_sum(k: u64, a: f64, d: f64) -> f64 {
+    negative_binomial_sum_and_last(k, a, d).0
+}
+
+/// [`negative_binomial_sum`] and the share of its last term in the sum, `t_k / sum_j t_j`.
+fn negative_binomial_sum_and_last(k: u64, a: f64, d: f64) -> (f64, f64) {
+    let Terms { sum, last, scaled } = negative_binomial_terms(k, a, d);
+    let ln_front = a * log1p(-d);
+    let value = if scaled == 0.0 && ln_front > MIN_LN_FRONT {
+        exp(ln_front) * sum
+    } else {
+        exp(ln_front + log(sum) + scaled * log(RESCALE_AT))
+    };
+    (value.clamp(0.0, 1.0), last / sum)
+}
+
+/// The sum of [`negative_binomial_sum`] without its front factor: `sum_j t_j = sum x
+/// RESCALE_AT^scaled`, and its last term `t_k` on the same scale.
+struct Terms {
+    sum: f64,
+    last: f64,
+    scaled: f64,
+}
+
+fn negative_binomial_terms(k: u64, a: f64, d: f64) -> Terms {
     // `t_j / t_{j-1} = d + (a - 1) d / j`; two terms per step, both from the term before them,
     // so the products do not wait on each other one term at a time.
     let c = (a - 1.0) * d;
@@ -141,8 +165,7 @@ fn negative_binomial_sum(k: u64, a: f64, d: f64) -> f64 {
         term *= r1 * r2;
         sum += first + term;
         if sum > RESCALE_AT {
-            sum /= RESCALE_AT;
-            term /= RESCALE_AT;
+            (sum, term) = rescaled(sum, term);
             scaled += 1.0;
         }
         j += 2;
@@ -151,18 +174,66 @@ fn negative_binomial_sum(k: u64, a: f64, d: f64) -> f64 {
         term *= ratio(j);
         sum += term;
         if sum > RESCALE_AT {
-            sum /= RESCALE_AT;
+            (sum, term) = rescaled(sum, term);
             scaled += 1.0;
         }
     }
-    let ln_front = a * log1p(-d);
-    let value = if scaled == 0.0 && ln_front > MIN_LN_FRONT {
-        exp(ln_front) * sum
-    } else {
-        exp(ln_front + log(sum) + scaled * log(RESCALE_AT))
-    };
-    value.clamp(0.0, 1.0)
+    Terms { sum, last: term, scaled }
 }
+
+/// Sum and term scaled down by [`RESCALE_AT`]: out of line, so the loop above keeps it a rare
+/// branch (done on every step as a select, its divisions would wait on each other).
+#[cold]
+#[inline(never)]
+fn rescaled(sum: f64, term: f64) -> (f64, f64) {
+    (sum / RESCALE_AT, term / RESCALE_AT)
+}
+
+/// `ln P(X <= k)` for X ~ Binomial(n, d) at a real `n > k`, `0 < d < 1`, with
+/// `ln_q = ln(1 - d)` given: what a search for n on `ln F(n)` evaluates many times.
+///
+/// # Formula
+/// Up to [`MAX_SUMMED_TERMS`] streams, the log of [`negative_binomial_sum`] taken apart:
+/// `ln F = (n - k) ln(1 - d) + ln(sum_j t_j)` (no `exp`, one `log`); past it,
+/// `ln` of [`binomial_cdf`].
+///
+/// Bad input: none reaches it; callers keep `n > k` and `0 < d < 1` (a CDF that underflows
+/// gives -inf past the summed range).
+pub(crate) fn ln_binomial_cdf(k: u64, n: f64, d: f64, ln_q: f64) -> f64 {
+    let a = n - k as f64;
+    if k <= MAX_SUMMED_TERMS {
+        let Terms { sum, scaled, .. } = negative_binomial_terms(k, a, d);
+        return a * ln_q + log(sum) + scaled * log(RESCALE_AT);
+    }
+    log(binomial_cdf(k, n, d))
+}
+
+/// `P(X <= k)` and `P(X = k)` for X ~ Binomial(n, d) at a real `n > k`, `0 < d < 1`: the CDF
+/// as [`binomial_cdf`] gives it, the PMF with it.
+///
+/// # Formula
+/// Up to [`MAX_SUMMED_TERMS`] streams, the PMF from the last term of the finite sum of
+/// [`negative_binomial_sum`]: with `a = n - k`, `(1 - d)^a t_k = C(n - 1, k) d^k (1 - d)^(n - k)`
+/// and `P(X = k) = n / a x (1 - d)^a t_k = n / a x F x t_k / sum_j t_j` (no `lgamma`). Past
+/// it, or where F underflows, `exp(ln C(n, k) + k ln d + (n - k) ln(1 - d))` with the
+/// generalised coefficient (A&S 6.1.21 via `lgamma`).
+///
+/// Bad input: none reaches it; callers keep `n > k` and `0 < d < 1`.
+pub(crate) fn binomial_cdf_and_pmf(k: u64, n: f64, d: f64) -> (f64, f64) {
+    let a = n - k as f64;
+    if k <= MAX_SUMMED_TERMS {
+        let (cdf, last) = negative_binomial_sum_and_last(k, a, d);
+        if cdf > MIN_NORMAL_CDF {
+            return (cdf, n / a * cdf * last);
+        }
+        return (cdf, binomial_pmf_real(k, n, d));
+    }
+    (binomial_cdf(k, n, d), binomial_pmf_real(k, n, d))
+}
+
+/// Below this a summed CDF has lost relative precision (or underflowed): its PMF is taken from
+/// `lgamma` instead.
+const MIN_NORMAL_CDF: f64 = 1e-290;
 
 /// `P(X = k)` for X ~ Binomial(n, d), whole `n`.
 ///
@@ -282,7 +353,7 @@ fn unit_bracket(streams: u64, d: f64, p: f64, start: f64) -> ((f64, f64), (f64, 
 
 /// `P(X = k)` for X ~ Binomial(n, d) at a real `n >= k`, `0 < d < 1` (the generalised binomial
 /// coefficient `Gamma(n + 1) / (Gamma(k + 1) Gamma(n - k + 1))`).
-fn binomial_pmf_real(k: u64, n: f64, d: f64) -> f64 {
+pub(crate) fn binomial_pmf_real(k: u64, n: f64, d: f64) -> f64 {
     let k_f = k as f64;
     let ln_choose = lgamma(n + 1.0) - lgamma(k_f + 1.0) - lgamma(n - k_f + 1.0);
     exp(ln_choose + k_f * log(d) + (n - k_f) * log1p(-d))

@@ -17,6 +17,7 @@
 
 pub(crate) mod binomial;
 mod erlang;
+pub(crate) mod finite_table;
 mod normal;
 mod poisson;
 mod quantile;

@@ -4,15 +4,15 @@
 use super::group::Group;
 use super::settings::{TeamHeadroom, TeamLimit, TeamSettings};
 use crate::curve::MAX_CONCURRENCY;
-use crate::headroom::binomial::binomial_max_users_within;
-use crate::headroom::binomial_cdf;
+use crate::headroom::finite_table::FiniteTable;
 use crate::interpolate::StreamsAtFloor;
 use crate::kv::sessions_at_context;
 use crate::scenario::HeadroomMethod;
 use crate::sizing::max_avg_load;
 use crate::ttft::{ConcurrencyUnderCeiling, TtftCurve};
 use alloc::collections::BTreeMap;
-use core::cell::RefCell;
+use alloc::vec::Vec;
+use core::cell::{Cell, RefCell};
 use libm::floor;
 
 /// Bisection steps at most when searching a mixed team's capacity.
@@ -141,10 +141,9 @@ pub(crate) fn ttft_under(settings: &TeamSettings, curve: Option<&TtftCurve>) -> 
 /// (its settings are part of every answer) while that team is planned on many runs.
 #[derive(Debug, Default)]
 pub struct CapacityMemo {
-    /// `binomial_max_users(servers, duty, p)` by servers and the duty's bits.
-    finite: RefCell<BTreeMap<(u64, u64), f64>>,
-    /// `binomial_cdf(servers, others, duty)` by servers and the bits of others and duty.
-    cdf: RefCell<BTreeMap<(u64, u64, u64), f64>>,
+    /// The finite-population count per duty (one percentile per team): whether some others fit
+    /// on S servers, and the most that do, per S.
+    finite: RefCell<Vec<FiniteTable>>,
     /// `max_avg_load(method, servers, p, z)` of the exact Poisson methods, by servers.
     poisson: RefCell<BTreeMap<u64, f64>>,
     /// The team's capacity on whole streams (speed and TTFT limits), by streams, headroom and z
@@ -152,13 +151,14 @@ pub struct CapacityMemo {
     streams: RefCell<BTreeMap<(u64, u8, u64), Option<f64>>>,
     /// The others' in-flight count at the percentile, by the bits of their load (or count) and duty.
     quantile: RefCell<BTreeMap<(u64, u64), f64>>,
+    /// The team's z (the percentile's unless given), by the bits of percentile and given z.
+    z: Cell<Option<(u64, Option<u64>, f64)>>,
 }
 
 impl CapacityMemo {
     /// How many headroom inverses are remembered.
     pub fn len(&self) -> usize {
-        self.finite.borrow().len()
-            + self.cdf.borrow().len()
+        self.finite.borrow().iter().map(FiniteTable::len).sum::<usize>()
             + self.poisson.borrow().len()
             + self.streams.borrow().len()
             + self.quantile.borrow().len()
@@ -181,7 +181,16 @@ pub(crate) struct Rule<'m> {
 
 impl<'m> Rule<'m> {
     pub(crate) fn of(settings: &TeamSettings, memo: &'m CapacityMemo) -> Rule<'m> {
-        Rule { headroom: settings.headroom, percentile: settings.percentile, z: settings.z(), memo }
+        let key = (settings.percentile.to_bits(), settings.z.map(f64::to_bits));
+        let z = match memo.z.get() {
+            Some((percentile, given, z)) if (percentile, given) == key => z,
+            _ => {
+                let z = settings.z();
+                memo.z.set(Some((key.0, key.1, z)));
+                z
+            }
+        };
+        Rule { headroom: settings.headroom, percentile: settings.percentile, z, memo }
     }
 
     /// The largest average load on `servers` by a Poisson method (`None` for the finite one).
@@ -198,14 +207,28 @@ impl<'m> Rule<'m> {
         Some(*memo.entry(servers).or_insert_with(|| max_avg_load(method, servers, self.percentile, Some(self.z))))
     }
 
+    /// The finite-population table of `duty` at the team's percentile, made on first use.
+    fn with_table<T>(&self, duty: f64, f: impl FnOnce(&mut FiniteTable) -> T) -> T {
+        let mut tables = self.memo.finite.borrow_mut();
+        let index = match tables.iter().position(|t| t.is_for(duty, self.percentile)) {
+            Some(index) => index,
+            None => {
+                tables.push(FiniteTable::new(duty, self.percentile));
+                tables.len() - 1
+            }
+        };
+        f(&mut tables[index])
+    }
+
     /// The most others of mean duty `duty` on `servers` by the finite-population count
     /// ([`crate::binomial_max_users`], to [`MAX_USERS_RELATIVE`]), remembered.
     fn max_users(&self, servers: u64, duty: f64) -> f64 {
-        let servers = finite_cap(servers);
-        let mut memo = self.memo.finite.borrow_mut();
-        *memo
-            .entry((servers, duty.to_bits()))
-            .or_insert_with(|| binomial_max_users_within(servers, duty, self.percentile, MAX_USERS_RELATIVE))
+        self.with_table(duty, |table| table.max_users(finite_cap(servers), MAX_USERS_RELATIVE))
+    }
+
+    /// `binomial_cdf(servers, others, duty) >= p`, remembered.
+    fn binomial_fits(&self, servers: u64, others: f64, duty: f64) -> bool {
+        self.with_table(duty, |table| table.fits(finite_cap(servers), others))
     }
 
     /// Whether the others of `demand` fit on `servers` streams (or sessions).
@@ -223,15 +246,8 @@ impl<'m> Rule<'m> {
         }
         match self.max_load(servers) {
             Some(max) => demand.load <= max,
-            None => self.cdf(servers, demand.others, demand.mean_duty()) >= self.percentile,
+            None => self.binomial_fits(servers, demand.others, demand.mean_duty()),
         }
-    }
-
-    /// `binomial_cdf(servers, others, duty)`, remembered.
-    fn cdf(&self, servers: u64, others: f64, duty: f64) -> f64 {
-        let servers = finite_cap(servers);
-        let mut memo = self.memo.cdf.borrow_mut();
-        *memo.entry((servers, others.to_bits(), duty.to_bits())).or_insert_with(|| binomial_cdf(servers, others, duty))
     }
 
     /// The most others of one mean duty that fit on `servers`, per unit of `demand.others`.
@@ -420,7 +436,7 @@ impl Rule<'_> {
         // binomial CDF falls strictly in the users, one CDF at the interval's lower end.
         let holds = |f: u64| match self.max_load(f) {
             Some(max) => max / c > lower(f),
-            None => self.cdf(f, c * lower(f), duty) >= self.percentile,
+            None => self.binomial_fits(f, c * lower(f), duty),
         };
         let top = floor(h0) as u64;
         if !holds(top) {
@@ -431,8 +447,7 @@ impl Rule<'_> {
         let guess = match self.headroom {
             TeamHeadroom::NormalApprox => None,
             TeamHeadroom::FinitePopulation => {
-                let z = self.z * libm::sqrt(1.0 - duty.min(1.0));
-                Rule { headroom: TeamHeadroom::NormalApprox, z, ..*self }.capacity(limit, per_person, offer)
+                Some(normal_mix_people(h0 + 0.5, h1, per_person.load, self.z * libm::sqrt(1.0 - duty.min(1.0))))
             }
             TeamHeadroom::ExactPoisson | TeamHeadroom::ErlangC => {
                 Rule { headroom: TeamHeadroom::NormalApprox, ..*self }.capacity(limit, per_person, offer)
@@ -473,7 +488,7 @@ impl Rule<'_> {
         let upper = (h0 - hi as f64) / h1 * (1.0 - 4.0 * f64::EPSILON);
         let found = match self.max_load(hi) {
             Some(max) => upper.min(max / c),
-            None if self.cdf(hi, c * upper, duty) >= self.percentile => upper,
+            None if self.binomial_fits(hi, c * upper, duty) => upper,
             None => self.max_users(hi, duty) / c,
         };
         // A whole count a hair above (the edge itself, lost to rounding) is checked exactly, so
@@ -508,6 +523,22 @@ impl Rule<'_> {
                 .or_insert_with(|| crate::headroom::binomial_quantile(self.percentile, others, duty) as f64),
         }
     }
+}
+
+/// Where the walk of a mix starts: the people P of the mix whose others' mean load `m = l P`
+/// meets the normal approximation on the (unrounded) free streams.
+///
+/// # Formula
+/// `m + z sqrt(m) = h0 - h1 P` (the seed's step 4 on the streams the agents leave) with
+/// `x = sqrt(P)`: `(l + h1) x^2 + z sqrt(l) x - h0 = 0`, so
+/// `x = 2 h0 / (z sqrt(l) + sqrt(z^2 l + 4 (l + h1) h0))` (the root without cancellation).
+///
+/// Bad input: non-finite or negative results (NaN inputs, `h0 <= 0`) come out as they are;
+/// the walk only uses a finite, non-negative start.
+fn normal_mix_people(h0: f64, h1: f64, l: f64, z: f64) -> f64 {
+    let b = z * libm::sqrt(l);
+    let x = 2.0 * h0 / (b + libm::sqrt(b * b + 4.0 * (l + h1) * h0));
+    x * x
 }
 
 /// The largest P >= 0 with `fits(P)`, for `fits` true up to a point and false beyond it.
