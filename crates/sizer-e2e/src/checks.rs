@@ -114,8 +114,10 @@ pub async fn prerendered_page_shows_the_rest_after_its_first_paint(
              const root = host.querySelector('.spark-sizer');
              const parts = ['.ss-header', '.ss-run-picker', '.ss-result', '.ss-header-controls', '.ss-inputs',
                             '.ss-claims', '.ss-charts-section', '.ss-team', '.ss-work', '.ss-sim', '.ss-below'];
+             // The sections are the root's children (the team's own worked steps are a .ss-work too).
+             const sections = ['.ss-team', '.ss-work', '.ss-sim', '.ss-below'];
              const displays = () => Object.fromEntries(parts.map((p) => {
-               const el = root.querySelector(p);
+               const el = root.querySelector(sections.includes(p) ? `:scope > ${p}` : p);
                return [p, el ? getComputedStyle(el).display : 'missing'];
              }));
              const shownAfterLoad = host.hasAttribute('data-ssr-shown');
