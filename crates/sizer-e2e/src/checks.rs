@@ -97,9 +97,10 @@ pub async fn standalone_page_loads_clean_with_the_core_sizing(browser: &Browser,
     }
 }
 
-/// What the prerendered page's first frame shows (the heading and the result) and what it holds
-/// back until the glue reports that frame painted (`data-ssr-shown`), on this wide window. The
-/// hold is taken away and put back in the loaded page, so no clock is involved.
+/// What the prerendered page's first frame shows (the heading, the run picker above the result and
+/// the result) and what it holds back until the glue reports that frame painted (`data-ssr-shown`),
+/// on this wide window. The hold is taken away and put back in the loaded page, so no clock is
+/// involved.
 pub async fn prerendered_page_shows_the_rest_after_its_first_paint(
     browser: &Browser,
     site: &Site,
@@ -111,10 +112,12 @@ pub async fn prerendered_page_shows_the_rest_after_its_first_paint(
             "const host = document.querySelector('[data-spark-sizer][data-ssr]');
              if (!host) return { error: 'no prerendered [data-spark-sizer][data-ssr] element' };
              const root = host.querySelector('.spark-sizer');
-             const parts = ['.ss-header', '.ss-result', '.ss-header-controls', '.ss-inputs', '.ss-claims',
-                            '.ss-charts-section', '.ss-work', '.ss-below'];
+             const parts = ['.ss-header', '.ss-run-picker', '.ss-result', '.ss-header-controls', '.ss-inputs',
+                            '.ss-claims', '.ss-charts-section', '.ss-team', '.ss-work', '.ss-sim', '.ss-below'];
+             // The sections are the root's children (the team's own worked steps are a .ss-work too).
+             const sections = ['.ss-team', '.ss-work', '.ss-sim', '.ss-below'];
              const displays = () => Object.fromEntries(parts.map((p) => {
-               const el = root.querySelector(p);
+               const el = root.querySelector(sections.includes(p) ? `:scope > ${p}` : p);
                return [p, el ? getComputedStyle(el).display : 'missing'];
              }));
              const shownAfterLoad = host.hasAttribute('data-ssr-shown');
@@ -134,8 +137,18 @@ pub async fn prerendered_page_shows_the_rest_after_its_first_paint(
         return Err("the glue did not set data-ssr-shown on the prerendered mount element".into());
     }
     let display = |state: &str, part: &str| seen[state][part].as_str().unwrap_or("missing").to_string();
-    let first_frame = [".ss-header", ".ss-result"];
-    let held_back = [".ss-header-controls", ".ss-inputs", ".ss-claims", ".ss-charts-section", ".ss-work", ".ss-below"];
+    // The run picker stands above the result: shown at once, so the result does not move.
+    let first_frame = [".ss-header", ".ss-run-picker", ".ss-result"];
+    let held_back = [
+        ".ss-header-controls",
+        ".ss-inputs",
+        ".ss-claims",
+        ".ss-charts-section",
+        ".ss-team",
+        ".ss-work",
+        ".ss-sim",
+        ".ss-below",
+    ];
     for part in first_frame.iter().chain(&held_back) {
         for state in ["after", "again"] {
             if matches!(display(state, part).as_str(), "none" | "missing") {
