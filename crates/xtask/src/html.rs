@@ -111,7 +111,7 @@ pub fn offline_page(index_source: &str, css: &str, glue_js: &str, wasm: &[u8]) -
 /// What the start lines appended to the glue do, as a comment in the shipped file.
 const AUTOSTART_NOTE: &str = "// Spark Sizer: start every [data-spark-sizer] element. A prerendered page (data-ssr, \
 also in a <spark-sizer> element's declarative shadow root) \
-shows its first result from the HTML, and its first frame holds only the heading and the result \
+shows its first result from the HTML, and its first frame holds only the heading, the run picker and the result \
 (styles.css holds the rest back until data-ssr-shown is set). Once that frame is painted, the rest \
 is shown and the wasm is fetched, so the first result never waits for (or competes with) the rest \
 of the layout, the download or the compilation; where no frame comes (a background tab, a \
