@@ -10,7 +10,6 @@ mod checks;
 mod element_api;
 mod expect;
 mod hostile_host;
-mod import_module;
 mod screenshots;
 mod share_links;
 
@@ -110,7 +109,6 @@ async fn run(dist: &Path, readme_screenshot: bool) -> Result<usize, String> {
     check!(spark_sizer_element_in_a_hostile_host_looks_and_works_the_same);
     check!(spark_sizer_element_is_prerendered_and_follows_its_attributes);
     check!(offline_file_works_from_disk);
-    check!(import_module::imports_run_in_their_own_module_hosted_and_offline);
     check!(screenshots::embedded_instances_have_their_own_ids);
     check!(screenshots::the_theme_is_kept_across_reloads);
     check!(screenshots::screenshots_at_390_and_1280_px_en_de_light_dark);

@@ -37,53 +37,25 @@ pub enum ImportError {
     /// A required key or column is missing.
     MissingKey { line: Option<usize>, key: String },
     /// A key holds the wrong kind of value (e.g. text where a number belongs).
-    WrongType {
-        line: Option<usize>,
-        key: String,
-        #[serde(deserialize_with = "crate::answer::static_text")]
-        expected: crate::answer::StaticText,
-    },
+    WrongType { line: Option<usize>, key: String, expected: &'static str },
     /// A cell or value that should be a number is not one.
     NotANumber { line: usize, key: String, value: String },
     /// A value that must be positive is zero or negative (or not finite).
-    NotPositive {
-        line: Option<usize>,
-        key: String,
-        #[serde(with = "crate::answer::any_f64")]
-        value: f64,
-    },
+    NotPositive { line: Option<usize>, key: String, value: f64 },
     /// Concurrency that is not a whole number of requests.
-    NotWhole {
-        line: Option<usize>,
-        #[serde(with = "crate::answer::any_f64")]
-        value: f64,
-    },
+    NotWhole { line: Option<usize>, value: f64 },
     /// A run still has points of unknown concurrency (see `Outcome::NeedsConcurrency`).
     ConcurrencyUnknown { run: String },
     /// Concurrency above the plausible maximum.
-    ConcurrencyTooLarge {
-        line: Option<usize>,
-        #[serde(with = "crate::answer::any_f64")]
-        value: f64,
-    },
+    ConcurrencyTooLarge { line: Option<usize>, value: f64 },
     /// Two points of one run at the same concurrency.
-    DuplicateConcurrency {
-        run: String,
-        #[serde(with = "crate::answer::any_f64")]
-        concurrency: f64,
-        first_line: Option<usize>,
-        second_line: Option<usize>,
-    },
+    DuplicateConcurrency { run: String, concurrency: f64, first_line: Option<usize>, second_line: Option<usize> },
     /// A table row with the wrong number of cells.
     BadRow { line: usize, expected: usize, found: usize },
     /// The input parsed but held no measured point.
     NoPoints,
     /// More runs or points than the limits allow.
-    TooMany {
-        #[serde(deserialize_with = "crate::answer::static_text")]
-        what: crate::answer::StaticText,
-        limit: usize,
-    },
+    TooMany { what: &'static str, limit: usize },
     /// `Import::with_concurrency` pointed at a point that does not exist.
     NoSuchPoint { run: usize, point: usize },
     /// An error in one of several files imported together.

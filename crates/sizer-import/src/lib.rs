@@ -13,7 +13,6 @@
 //! A vLLM "Total token throughput" is kept apart and never used as a generation speed.
 
 mod aiperf;
-mod answer;
 mod batched_bench;
 mod delimited;
 mod error;
@@ -38,7 +37,6 @@ mod vllm_console;
 mod vllm_json;
 mod warning;
 
-pub use answer::{decode_answer, encode_answer};
 pub use error::{ImportError, size_limit_text};
 pub use format::{Engine, Format};
 pub use limits::{MAX_IMPORT_CONCURRENCY, MAX_INPUT_BYTES, MAX_LABEL_CHARS, MAX_POINTS_PER_RUN, MAX_RUNS};
@@ -81,26 +79,6 @@ pub fn import_files(files: &[(&str, &str)], name: &str) -> Result<Import, Import
         setup::merge(&mut import.setup, setup::read(text));
     }
     Ok(import)
-}
-
-/// Imports dropped files as read, `(file name, bytes)`: one file through [`import_bytes`] (UTF-8
-/// or UTF-16 with a BOM), several through [`import_files`] (UTF-8); an error names its file (a
-/// size refusal is about the whole drop and names none).
-pub fn import_dropped(files: &[(&str, &[u8])], name: &str) -> Result<Import, ImportError> {
-    let in_file =
-        |file: &str, error: ImportError| ImportError::InFile { file: clean_label(file).0, error: Box::new(error) };
-    if let [(file, bytes)] = files {
-        return import_bytes(bytes, name).map_err(|error| match error {
-            ImportError::TooLarge { .. } => error,
-            other => in_file(file, other),
-        });
-    }
-    let mut texts: Vec<(&str, &str)> = Vec::with_capacity(files.len());
-    for (file, bytes) in files {
-        let text = core::str::from_utf8(bytes).map_err(|_| in_file(file, ImportError::Binary))?;
-        texts.push((file, text));
-    }
-    import_files(&texts, name)
 }
 
 /// [`import_files`] without the setup the files state.

@@ -9,28 +9,13 @@ pub enum Warning {
     /// Points without a recorded concurrency: the user must supply it (see `Outcome`).
     ConcurrencyUnknown { run: String, points: usize },
     /// A vLLM result with a finite request rate: the concurrency cap may not have been reached.
-    RateLimited {
-        line: Option<usize>,
-        #[serde(with = "crate::answer::any_f64")]
-        request_rate: f64,
-    },
+    RateLimited { line: Option<usize>, request_rate: f64 },
     /// Some requests failed in this vLLM run.
-    FailedRequests {
-        line: Option<usize>,
-        #[serde(with = "crate::answer::any_f64")]
-        failed: f64,
-        #[serde(with = "crate::answer::any_f64")]
-        completed: f64,
-    },
+    FailedRequests { line: Option<usize>, failed: f64, completed: f64 },
     /// The median TPOT was missing or zero, so this point uses `output_throughput / concurrency`.
     NoTpot { line: Option<usize> },
     /// Repeated runs at one concurrency (a sweep's `--num-runs`) were averaged.
-    RepeatsAveraged {
-        run: String,
-        #[serde(with = "crate::answer::any_f64")]
-        concurrency: f64,
-        count: u32,
-    },
+    RepeatsAveraged { run: String, concurrency: f64, count: u32 },
     /// A table identical to an earlier one was skipped.
     DuplicateTableSkipped { line: usize },
     /// Rows that were not measurements (e.g. llama-benchy prefill-only rows without a partner).

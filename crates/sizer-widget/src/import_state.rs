@@ -22,8 +22,6 @@ pub enum ImportFailure {
     FileUnreadable(String),
     /// A typed concurrency is not a whole number of at least 1.
     ConcurrencyInvalid,
-    /// The importers' own wasm module could not be loaded (`crate::import_module`).
-    ImporterUnavailable,
 }
 
 /// What an import brought besides its runs: shown as the panel's status.

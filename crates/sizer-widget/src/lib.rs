@@ -20,7 +20,6 @@ pub mod fragment;
 pub mod handlers;
 pub mod i18n;
 pub mod ids;
-pub mod import_module;
 pub mod import_state;
 pub mod imported;
 pub mod input;

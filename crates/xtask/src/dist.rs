@@ -1,9 +1,7 @@
 //! `cargo xtask dist`: the release build of the widget, written to `dist/`.
 //!
-//! Steps: `cargo build --release` for wasm32 of the widget (with Yew's `hydration` and
-//! `import-module`) and of the importers' own module (`sizer-import-wasm`) → `wasm-bindgen --target
-//! web` (the importers also `--target no-modules`, for the single-file page) → `wasm-opt` with
-//! [`WASM_OPT_PASSES`] (when available) → content-hashed names → `index.html`
+//! Steps: `cargo build --release` for wasm32 (with Yew's `hydration`) → `wasm-bindgen --target
+//! web` → `wasm-opt` with [`WASM_OPT_PASSES`] (when available) → content-hashed names → `index.html`
 //! and `embed.html` prerendered by `sizer-prerender` (Yew SSR into each `<!-- prerender -->`
 //! mount point or `<spark-sizer>` element, hydrated by the wasm) → pages (`index.html`, `embed.html`) with the hashed names and their CSP
 //! → the single-file `spark-sizer-offline.html` → a size report.
@@ -18,15 +16,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const WIDGET_CRATE: &str = "sizer-widget";
-/// The widget's features in the shipped wasm: hydrate the prerendered markup instead of redrawing,
-/// and leave the importers to their own module.
-const WIDGET_FEATURES: &str = "sizer-widget/hydration,sizer-widget/import-module";
-/// The importers as a wasm module of their own, fetched by the widget's glue when needed.
-const IMPORT_CRATE: &str = "sizer-import-wasm";
-/// wasm-bindgen's `--out-name` for it.
-const IMPORT_OUT_NAME: &str = "sizer-import";
-/// The same, `--target no-modules`, for the single-file page.
-const IMPORT_OFFLINE_OUT_NAME: &str = "sizer-import-offline";
+/// The widget's features in the shipped wasm: hydrate the prerendered markup instead of redrawing.
+const WIDGET_FEATURES: &str = "hydration";
 /// Renders the widget into a page's marked mount points (Yew SSR), printing the page.
 const PRERENDER_CRATE: &str = "sizer-prerender";
 /// wasm-bindgen's `--out-name`: the glue is `sizer-widget.js`, the module `sizer-widget_bg.wasm`.
@@ -65,17 +56,13 @@ pub fn dist(root: &Path) -> TaskResult<DistOutput> {
         "--release",
         "--package",
         WIDGET_CRATE,
-        "--package",
-        IMPORT_CRATE,
         "--target",
         WASM_TARGET,
         "--features",
         WIDGET_FEATURES,
     ]))?;
     let target = target_dir(root);
-    let built =
-        |krate: &str| target.join(WASM_TARGET).join("release").join(format!("{}.wasm", krate.replace('-', "_")));
-    let built_wasm = built(WIDGET_CRATE);
+    let built_wasm = target.join(WASM_TARGET).join("release").join(format!("{}.wasm", WIDGET_CRATE.replace('-', "_")));
 
     let work = target.join("spark-sizer-dist");
     recreate_dir(&work)?;
@@ -87,15 +74,6 @@ pub fn dist(root: &Path) -> TaskResult<DistOutput> {
     )?;
     let bindgen_wasm = work.join(format!("{OUT_NAME}_bg.wasm"));
     optimize_wasm(&bindgen_wasm, &target.join("spark-sizer-wasm-opt"))?;
-    for (bindgen_target, out_name) in [("web", IMPORT_OUT_NAME), ("no-modules", IMPORT_OFFLINE_OUT_NAME)] {
-        cmd::run(
-            Command::new(bindgen_dir.join("wasm-bindgen"))
-                .arg(built(IMPORT_CRATE))
-                .args(["--target", bindgen_target, "--no-typescript", "--out-name", out_name, "--out-dir"])
-                .arg(&work),
-        )?;
-        optimize_wasm(&work.join(format!("{out_name}_bg.wasm")), &target.join("spark-sizer-wasm-opt"))?;
-    }
 
     let read = |path: &Path| std::fs::read(path).map_err(TaskError::io(path));
     let read_text = |path: &Path| std::fs::read_to_string(path).map_err(TaskError::io(path));
@@ -106,41 +84,29 @@ pub fn dist(root: &Path) -> TaskResult<DistOutput> {
     let index_source = prerendered(root, &root.join("index.html"))?;
     let embed_source = prerendered(root, &root.join("web/embed.html"))?;
 
-    let import_wasm = read(&work.join(format!("{IMPORT_OUT_NAME}_bg.wasm")))?;
-    let import_wasm_name = format!("{IMPORT_OUT_NAME}-{}_bg.wasm", name_hash(&import_wasm));
-    let import_glue = read_text(&work.join(format!("{IMPORT_OUT_NAME}.js")))?
-        .replace(&format!("'{IMPORT_OUT_NAME}_bg.wasm'"), &format!("'{import_wasm_name}'"));
-    let offline_import_wasm = read(&work.join(format!("{IMPORT_OFFLINE_OUT_NAME}_bg.wasm")))?;
-    let offline_import_glue = read_text(&work.join(format!("{IMPORT_OFFLINE_OUT_NAME}.js")))?;
     let wasm_name = format!("{OUT_NAME}-{}_bg.wasm", name_hash(&wasm));
     let shadow_only_path = root.join("web/shadow.css");
     let shadow_only = read_text(&shadow_only_path)?;
     let shadow_css = html::shadow_stylesheet(&shadow_only, &css);
     let shadow_css_name = format!("spark-sizer-{}.css", name_hash(shadow_css.as_bytes()));
-    let mut assets = HashedAssets {
-        js: String::new(),
+    let started_glue = html::glue_with_autostart(&glue, &wasm_name, &shadow_css_name)?;
+    let assets = HashedAssets {
+        js: format!("{OUT_NAME}-{}.js", name_hash(started_glue.as_bytes())),
         wasm: wasm_name,
         css: format!("styles-{}.css", name_hash(css.as_bytes())),
         shadow_css: shadow_css_name,
-        import_js: format!("{IMPORT_OUT_NAME}-{}.js", name_hash(import_glue.as_bytes())),
-        import_wasm: import_wasm_name,
     };
-    let started_glue = html::glue_with_autostart(&glue, &assets)?;
-    assets.js = format!("{OUT_NAME}-{}.js", name_hash(started_glue.as_bytes()));
-    let offline_importer = html::InlineImporter { glue: &offline_import_glue, wasm: &offline_import_wasm };
 
     let dist = dist_dir(root);
     recreate_dir(&dist)?;
-    let files: [(&str, Vec<u8>); 9] = [
+    let files: [(&str, Vec<u8>); 7] = [
         ("index.html", html::standalone_page("index.html", &index_source, &css, &assets)?.into_bytes()),
         (&assets.js, started_glue.into_bytes()),
         (&assets.wasm, wasm.clone()),
         (&assets.css, css.clone().into_bytes()),
         (&assets.shadow_css, shadow_css.into_bytes()),
         ("embed.html", html::hosted_page("web/embed.html", &embed_source, &assets)?.into_bytes()),
-        (&assets.import_js, import_glue.into_bytes()),
-        (&assets.import_wasm, import_wasm),
-        (OFFLINE_PAGE, html::offline_page(&index_source, &css, &glue, &wasm, &offline_importer)?.into_bytes()),
+        (OFFLINE_PAGE, html::offline_page(&index_source, &css, &glue, &wasm)?.into_bytes()),
     ];
     eprintln!("\n{}", sizes::table_header());
     // What the standalone page loads: it inlines the stylesheet.
@@ -156,13 +122,6 @@ pub fn dist(root: &Path) -> TaskResult<DistOutput> {
         }
     }
     eprintln!("{}", sizes::table_row("= standalone page (index + js + wasm)", standalone_total));
-    // What a page with a plain `<spark-sizer>` downloads to be interactive (its own HTML aside).
-    let element = [assets.js.as_str(), assets.wasm.as_str(), assets.shadow_css.as_str()];
-    let element_total = files
-        .iter()
-        .filter(|(name, _)| element.contains(name))
-        .fold(Sizes::default(), |sum, (_, bytes)| sum + sizes::measure(bytes));
-    eprintln!("{}", sizes::table_row("= <spark-sizer> element (js + wasm + css)", element_total));
     eprintln!("\nxtask: wrote {}", dist.display());
     Ok(DistOutput { dir: dist, assets })
 }

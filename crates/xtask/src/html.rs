@@ -37,9 +37,6 @@ pub struct HashedAssets {
     pub css: String,
     /// The stylesheet of a `<spark-sizer>` element's shadow root ([`shadow_stylesheet`]).
     pub shadow_css: String,
-    /// The importers' module (`sizer-import-wasm`): its glue and its wasm.
-    pub import_js: String,
-    pub import_wasm: String,
 }
 
 /// A hosted page: hashed asset names, and the CSP for its inline blocks.
@@ -80,43 +77,19 @@ fn with_inlined_stylesheet(source_name: &str, page: &str, css: &str) -> TaskResu
 /// The single self-contained page: stylesheet and module inlined, wasm as base64, no preloads.
 ///
 /// `glue_js` is wasm-bindgen's `--target web` output without the auto-start line; its default
-/// export is called with the decoded bytes, so nothing is fetched. The importers' module comes
-/// the same way: `importer.glue` is its `--target no-modules` glue, which defines one
-/// `wasm_bindgen` binding, kept inside a function here so it reaches neither the page nor the
-/// widget's glue; it is compiled at the first import.
-pub fn offline_page(
-    index_source: &str,
-    css: &str,
-    glue_js: &str,
-    wasm: &[u8],
-    importer: &InlineImporter,
-) -> TaskResult<String> {
-    for (what, text) in [("the JS glue", glue_js), ("the importers' glue", importer.glue)] {
-        if text.to_ascii_lowercase().contains("</script") {
-            return Err(TaskError::Message(format!("{what} contains `</script` and cannot be inlined")));
-        }
+/// export is called with the decoded bytes, so nothing is fetched.
+pub fn offline_page(index_source: &str, css: &str, glue_js: &str, wasm: &[u8]) -> TaskResult<String> {
+    if glue_js.to_ascii_lowercase().contains("</script") {
+        return Err(TaskError::Message("the JS glue contains `</script` and cannot be inlined".into()));
     }
-    if !importer.glue.contains("wasm_bindgen") {
-        return Err(TaskError::Message("the importers' no-modules glue defines no `wasm_bindgen`".into()));
-    }
-    let base64 = |bytes: &[u8]| base64::engine::general_purpose::STANDARD.encode(bytes);
+    let wasm_base64 = base64::engine::general_purpose::STANDARD.encode(wasm);
     let script = format!(
         "{glue_js}\n// Spark Sizer, single-file build: the wasm is inlined below as base64.\n\
          {first_paint}sparkSizerAfterFirstPaint(sparkSizerShowPrerendered);\n\
-         const sparkSizerImportModule = (() => {{\n{import_glue}\nreturn wasm_bindgen;\n}})();\n\
-         const sparkSizerImportBase64 = \"{import_base64}\";\n\
-         let sparkSizerImporter;\n\
-         const sparkSizerLoadImporter = () => (sparkSizerImporter ??= sparkSizerImportModule({{\n\
-         \x20 module_or_path: Uint8Array.from(atob(sparkSizerImportBase64), (c) => c.charCodeAt(0)),\n\
-         }}).then(() => sparkSizerImportModule));\n\
          const sparkSizerWasmBase64 = \"{wasm_base64}\";\n\
          const bytes = Uint8Array.from(atob(sparkSizerWasmBase64), (c) => c.charCodeAt(0));\n\
-         await __wbg_init({{ module_or_path: bytes }});\n\
-         set_import_loader(sparkSizerLoadImporter);\n",
+         await __wbg_init({{ module_or_path: bytes }});\n",
         first_paint = first_paint_js(),
-        import_glue = importer.glue,
-        import_base64 = base64(importer.wasm),
-        wasm_base64 = base64(wasm),
     );
     let page = with_inlined_stylesheet("index.html", &without_build_notes(index_source), css)?;
     let page =
@@ -135,12 +108,6 @@ pub fn offline_page(
     fill_csp("index.html", &page, &csp)
 }
 
-/// The importers' module for the single-file page: its `--target no-modules` glue and its wasm.
-pub struct InlineImporter<'a> {
-    pub glue: &'a str,
-    pub wasm: &'a [u8],
-}
-
 /// What the start lines appended to the glue do, as a comment in the shipped file.
 const AUTOSTART_NOTE: &str = "// Spark Sizer: start every [data-spark-sizer] element. A prerendered page (data-ssr, \
 also in a <spark-sizer> element's declarative shadow root) \
@@ -148,8 +115,7 @@ shows its first result from the HTML, and its first frame holds only the heading
 (styles.css holds the rest back until data-ssr-shown is set). Once that frame is painted, the rest \
 is shown and the wasm is fetched, so the first result never waits for (or competes with) the rest \
 of the layout, the download or the compilation; where no frame comes (a background tab, a \
-headless renderer on virtual time) a timer does both. Client-rendered pages start at once. The importers are a module of their own, fetched once \
-when the browser is first idle after the start, or at the first import (set_import_loader).";
+headless renderer on virtual time) a timer does both. Client-rendered pages start at once.";
 
 /// After this many milliseconds a prerendered page shows the rest and starts the wasm even if no
 /// frame was painted (background tabs and headless renderers paint none). A visible page paints
@@ -195,8 +161,7 @@ fn first_paint_js() -> String {
 /// The glue with the lines that start the widget when the module loads (hosted builds): at
 /// once for client-rendered pages; for prerendered ones, the rest of the widget is shown and the
 /// wasm started after the first painted frame (or after [`AUTOSTART_FALLBACK_MS`]).
-pub fn glue_with_autostart(glue_js: &str, assets: &HashedAssets) -> TaskResult<String> {
-    let (hashed_wasm, shadow_css) = (assets.wasm.as_str(), assets.shadow_css.as_str());
+pub fn glue_with_autostart(glue_js: &str, hashed_wasm: &str, shadow_css: &str) -> TaskResult<String> {
     let exports_init = glue_js.contains("__wbg_init as default") || glue_js.contains("export default __wbg_init");
     if !glue_js.contains("function __wbg_init(") || !exports_init {
         return Err(TaskError::Message(
@@ -209,13 +174,8 @@ pub fn glue_with_autostart(glue_js: &str, assets: &HashedAssets) -> TaskResult<S
         "{glue}\n{AUTOSTART_NOTE}\n{first_paint}\
          let sparkSizerStarted;\n\
          const sparkSizerReady = new Promise((resolve) => {{ sparkSizerStarted = resolve; }});\n\
-         {importer}\
          const sparkSizerStart = () => __wbg_init({{ module_or_path: new URL(\"./{hashed_wasm}\", import.meta.url) }})\n\
-         \x20 .then(() => {{\n\
-         \x20   set_import_loader(sparkSizerLoadImporter);\n\
-         \x20   sparkSizerStarted();\n\
-         \x20   sparkSizerWhenIdle(() => sparkSizerLoadImporter().catch(() => {{}}));\n\
-         \x20 }})\n\
+         \x20 .then(sparkSizerStarted)\n\
          \x20 .catch((error) => console.error(\"Spark Sizer could not start:\", error));\n\
          {element}\
          if (sparkSizerPrerendered.length > 0) {{\n\
@@ -224,31 +184,9 @@ pub fn glue_with_autostart(glue_js: &str, assets: &HashedAssets) -> TaskResult<S
          \x20 sparkSizerStart();\n\
          }}\n",
         first_paint = first_paint_js(),
-        importer = importer_js(&assets.import_js, &assets.import_wasm),
         element = custom_element_js(shadow_css),
     ))
 }
-
-/// Defines `sparkSizerLoadImporter()`: one promise per page of the importers' module
-/// (`import_js`, started with `import_wasm`, both resolved against this module, so a page's
-/// `<base href>` does not move them), made again after a failure so a later import can retry;
-/// and `sparkSizerWhenIdle(then)` (`requestIdleCallback`, else a timer).
-fn importer_js(import_js: &str, import_wasm: &str) -> String {
-    format!(
-        "let sparkSizerImporter;\n\
-         const sparkSizerLoadImporter = () => (sparkSizerImporter ??= import(new URL(\"./{import_js}\", import.meta.url).href)\n\
-         \x20 .then(async (module) => {{\n\
-         \x20   await module.default({{ module_or_path: new URL(\"./{import_wasm}\", import.meta.url) }});\n\
-         \x20   return module;\n\
-         \x20 }})\n\
-         \x20 .catch((error) => {{ sparkSizerImporter = undefined; throw error; }}));\n\
-         const sparkSizerWhenIdle = (then) =>\n\
-         \x20 typeof requestIdleCallback === \"function\" ? requestIdleCallback(then, {{ timeout: {IDLE_TIMEOUT_MS} }}) : setTimeout(then, {IDLE_TIMEOUT_MS});\n"
-    )
-}
-
-/// The longest wait, in milliseconds, for an idle moment to fetch the importers in.
-const IDLE_TIMEOUT_MS: u32 = 3000;
 
 /// Defines the `<spark-sizer>` element (unless a copy of the glue already did): an open shadow
 /// root holding the shadow stylesheet (`shadow_css`, resolved against the module, so a page's
@@ -411,15 +349,7 @@ mod tests {
             wasm: "sizer-widget-bb_bg.wasm".into(),
             css: "styles-cc.css".into(),
             shadow_css: "spark-sizer-dd.css".into(),
-            import_js: "sizer-import-ee.js".into(),
-            import_wasm: "sizer-import-ff_bg.wasm".into(),
         }
-    }
-
-    const IMPORT_GLUE: &str = "let wasm_bindgen = (function() { return {}; })();";
-
-    fn importer() -> InlineImporter<'static> {
-        InlineImporter { glue: IMPORT_GLUE, wasm: &[0, 97, 115, 109, 1] }
     }
 
     #[test]
@@ -450,19 +380,12 @@ mod tests {
     #[test]
     fn offline_page_inlines_everything_and_allows_only_its_own_blocks() {
         let glue = "async function __wbg_init(){}\nexport { initSync, __wbg_init as default };";
-        let page = offline_page(INDEX, ".spark-sizer{color:red}", glue, &[0, 97, 115, 109], &importer()).unwrap();
+        let page = offline_page(INDEX, ".spark-sizer{color:red}", glue, &[0, 97, 115, 109]).unwrap();
         assert!(!page.contains("modulepreload") && !page.contains("rel=\"preload\"") && !page.contains("src=\"./"));
         assert!(page.contains("<style>.spark-sizer{color:red}</style>"));
         assert!(page.contains("\"AGFzbQ==\"")); // base64 of "\0asm"
-        assert!(
-            page.contains("await __wbg_init({ module_or_path: bytes });\nset_import_loader(sparkSizerLoadImporter);\n")
-        );
-        assert!(page.contains(&format!(
-            "const sparkSizerImportModule = (() => {{\n{IMPORT_GLUE}\nreturn wasm_bindgen;\n}})();"
-        )));
-        assert!(page.contains("const sparkSizerImportBase64 = \"AGFzbQE=\";")); // base64 of "\0asm\x01"
-        assert!(page.contains("(sparkSizerImporter ??= sparkSizerImportModule({"));
-        assert!(page.contains("sparkSizerAfterFirstPaint(sparkSizerShowPrerendered);\nconst sparkSizerImportModule"));
+        assert!(page.contains("await __wbg_init({ module_or_path: bytes });"));
+        assert!(page.contains("sparkSizerAfterFirstPaint(sparkSizerShowPrerendered);\nconst sparkSizerWasmBase64"));
         let scripts = inline_blocks(&page, "script");
         assert_eq!(scripts.len(), 1);
         assert!(page.contains(&format!("script-src 'wasm-unsafe-eval' {};", csp_hash_source(scripts[0]))));
@@ -472,12 +395,8 @@ mod tests {
     #[test]
     fn offline_page_refuses_text_that_would_close_its_block() {
         let glue = "const s = '</script>';\nexport default __wbg_init;";
-        assert!(offline_page(INDEX, "", glue, &[], &importer()).is_err());
-        assert!(offline_page(INDEX, "a{}</style>", "export default __wbg_init;", &[], &importer()).is_err());
-        let closing = InlineImporter { glue: "let wasm_bindgen; '</SCRIPT>'", wasm: &[] };
-        assert!(offline_page(INDEX, "", "export default __wbg_init;", &[], &closing).is_err());
-        let unnamed = InlineImporter { glue: "let other;", wasm: &[] };
-        assert!(offline_page(INDEX, "", "export default __wbg_init;", &[], &unnamed).is_err());
+        assert!(offline_page(INDEX, "", glue, &[]).is_err());
+        assert!(offline_page(INDEX, "a{}</style>", "export default __wbg_init;", &[]).is_err());
     }
 
     #[test]
@@ -498,7 +417,7 @@ mod tests {
     #[test]
     fn autostart_points_the_glue_at_the_hashed_wasm() {
         let glue = "async function __wbg_init(m) {\n  m = new URL('sizer-widget_bg.wasm', import.meta.url);\n}\nexport { initSync, __wbg_init as default };";
-        let started = glue_with_autostart(glue, &assets()).unwrap();
+        let started = glue_with_autostart(glue, "sizer-widget-bb_bg.wasm", "spark-sizer-dd.css").unwrap();
         assert!(started.contains("new URL('sizer-widget-bb_bg.wasm', import.meta.url)"));
         assert!(
             started.contains("__wbg_init({ module_or_path: new URL(\"./sizer-widget-bb_bg.wasm\", import.meta.url) })")
@@ -517,22 +436,11 @@ mod tests {
         assert!(started.contains("if (sparkSizerPrerendered.length > 0) {\n  sparkSizerAfterFirstPaint(() => { sparkSizerShowPrerendered(); sparkSizerStart(); });\n"));
         assert!(started.trim_end().ends_with("} else {\n  sparkSizerStart();\n}"), "{started}");
         assert!(started.contains("const sparkSizerSheet = new URL(\"./spark-sizer-dd.css\", import.meta.url).href;\n"));
-        assert!(started.contains(
-            "  .then(() => {\n    set_import_loader(sparkSizerLoadImporter);\n    sparkSizerStarted();\n    sparkSizerWhenIdle(() => sparkSizerLoadImporter().catch(() => {}));\n  })\n"
-        ));
-        assert!(
-            started
-                .contains("(sparkSizerImporter ??= import(new URL(\"./sizer-import-ee.js\", import.meta.url).href)\n")
-        );
-        assert!(started.contains(
-            "await module.default({ module_or_path: new URL(\"./sizer-import-ff_bg.wasm\", import.meta.url) });"
-        ));
-        assert!(started.contains(".catch((error) => { sparkSizerImporter = undefined; throw error; }));"));
-        assert!(started.contains("requestIdleCallback(then, { timeout: 3000 }) : setTimeout(then, 3000);"));
+        assert!(started.contains("  .then(sparkSizerStarted)\n"));
         assert!(started.contains("host.shadowRoot.querySelectorAll(\"[data-spark-sizer-root][data-ssr]\")"));
         assert!(started.contains("this.sparkSizerInstance = mount_element(this, container);"));
         assert!(started.contains("customElements.define(\"spark-sizer\", SparkSizerElement);"));
-        assert!(glue_with_autostart("export default init;", &assets()).is_err());
+        assert!(glue_with_autostart("export default init;", "x", "y").is_err());
     }
 
     #[test]

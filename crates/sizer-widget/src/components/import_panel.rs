@@ -153,7 +153,6 @@ pub fn ImportPanel(props: &ImportPanelProps) -> Html {
         ImportFailure::TooMany(limit) => too_many_runs(lang, *limit),
         ImportFailure::FileUnreadable(file) => file_unreadable(lang, file),
         ImportFailure::ConcurrencyInvalid => t(ImportMsg::ConcurrencyInvalid).to_owned(),
-        ImportFailure::ImporterUnavailable => t(ImportMsg::ImporterUnavailable).to_owned(),
     });
     let status = if panel.busy {
         Some(t(ImportMsg::Reading).to_owned())

@@ -43,7 +43,6 @@ pub enum ImportMsg {
     ConcurrencyApply,
     Cancel,
     ConcurrencyInvalid,
-    ImporterUnavailable,
     WarningsHeading,
     StorageUnreadable,
     StorageUnavailable,
@@ -94,9 +93,6 @@ fn english(msg: ImportMsg) -> &'static str {
         ConcurrencyApply => "Use these",
         Cancel => "Cancel",
         ConcurrencyInvalid => "Enter a whole number of requests, at least 1.",
-        ImporterUnavailable => {
-            "The importer could not be loaded (the connection may be down): nothing was imported; try again."
-        }
         WarningsHeading => "Notes on this import",
         StorageUnreadable => {
             "The runs stored on this device could not be read (damaged, or written by something else) and were ignored; tick \"Remember\" to replace them."
@@ -144,9 +140,6 @@ fn german(msg: ImportMsg) -> &'static str {
         ConcurrencyApply => "Übernehmen",
         Cancel => "Abbrechen",
         ConcurrencyInvalid => "Bitte eine ganze Zahl von Anfragen eingeben, mindestens 1.",
-        ImporterUnavailable => {
-            "Der Import ließ sich nicht laden (vielleicht fehlt die Verbindung): nichts wurde importiert; bitte erneut versuchen."
-        }
         WarningsHeading => "Hinweise zu diesem Import",
         StorageUnreadable => {
             "Die auf diesem Gerät gespeicherten Läufe ließen sich nicht lesen (beschädigt oder von anderer Stelle geschrieben) und wurden übergangen; „Merken“ anhaken, um sie zu ersetzen."

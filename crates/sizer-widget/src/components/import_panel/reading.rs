@@ -1,14 +1,12 @@
 //! Reading an input into runs: pasted text after a zero-delay tick (so "Reading…" paints
 //! first), files through the browser's reader, both refused over `MAX_INPUT_BYTES` before they
-//! are read (the importers run where `crate::import_module` says), and typed concurrencies
-//! applied to a pending import. Every outcome is one [`ImportAction`] for the calculator's reducer.
+//! are read, and typed concurrencies applied to a pending import. Every outcome is one
+//! [`ImportAction`] for the calculator's reducer.
 
 use std::rc::Rc;
 use std::time::Duration;
 
 use sizer_import::{Import, ImportError, MAX_INPUT_BYTES, Outcome, Warning};
-
-use crate::import_module;
 use yew::Callback;
 
 use crate::import_state::{ImportAction, ImportFailure, ImportReport};
@@ -36,9 +34,9 @@ impl Importer {
     }
 
     /// Finishes an import: ready runs go to the list, missing concurrencies to the form.
-    fn finish(&self, result: Result<Import, ImportFailure>) {
+    fn finish(&self, result: Result<Import, ImportError>) {
         match result {
-            Err(failure) => self.fail(failure),
+            Err(error) => self.fail(ImportFailure::Import(error)),
             Ok(import) => match import.outcome() {
                 Outcome::Ready => self.add(import),
                 Outcome::NeedsConcurrency(_) => self.on_action.emit(ImportAction::Pending(Rc::new(import))),
@@ -64,7 +62,7 @@ impl Importer {
         let this = self.clone();
         yew::platform::spawn_local(async move {
             yew::platform::time::sleep(Duration::ZERO).await;
-            this.finish(import_module::import_text(&text, &name).await);
+            this.finish(sizer_import::import(&text, &name));
         });
     }
 
@@ -91,7 +89,7 @@ impl Importer {
                 }
             }
             yew::platform::time::sleep(Duration::ZERO).await;
-            this.finish(import_module::import_files(&read, &name).await);
+            this.finish(import_read_files(&read, &name));
         });
     }
 }
@@ -103,6 +101,26 @@ async fn read_bytes(file: &gloo::file::File) -> Option<Vec<u8>> {
         let _ = sender.send(result.ok());
     });
     receiver.await.ok().flatten()
+}
+
+/// One file through `import_bytes` (UTF-8 or UTF-16 with BOM); several through `import_files`
+/// (UTF-8), each error naming its file.
+fn import_read_files(files: &[(String, Vec<u8>)], name: &str) -> Result<Import, ImportError> {
+    if let [(file, bytes)] = files {
+        return sizer_import::import_bytes(bytes, name).map_err(|error| match error {
+            ImportError::TooLarge { .. } => error,
+            other => ImportError::InFile { file: sizer_import::clean_label(file).0, error: Box::new(other) },
+        });
+    }
+    let mut texts: Vec<(&str, &str)> = Vec::with_capacity(files.len());
+    for (file, bytes) in files {
+        let text = core::str::from_utf8(bytes).map_err(|_| ImportError::InFile {
+            file: sizer_import::clean_label(file).0,
+            error: Box::new(ImportError::Binary),
+        })?;
+        texts.push((file.as_str(), text));
+    }
+    sizer_import::import_files(&texts, name)
 }
 
 /// Completes a pending import with the typed concurrencies, in the order the points were
