@@ -55,7 +55,7 @@ const FRAME_PROBE: &str = r#"(() => {
 })();"#;
 
 /// Waits until the result is painted and the wasm has started; returns the marks, first
-/// contentful paint and every resource fetched.
+/// contentful paint and every resource requested before the wasm started.
 const COLLECT: &str = r#"
 const [deadlineMs, done] = [arguments[0], arguments[arguments.length - 1]];
 const marks = window.__sparkSizerEmbedBench;
@@ -64,7 +64,9 @@ const wait = () => {
   const fcp = performance.getEntriesByName('first-contentful-paint')[0];
   if (marks.painted !== null && marks.interactive !== null && fcp) {
     done({ found: marks.found, painted: marks.painted, interactive: marks.interactive, fcp: fcp.startTime,
-           resources: performance.getEntriesByType('resource').map((e) => e.name) });
+           // What was requested until the wasm started (the importers' module comes later, when idle).
+           resources: performance.getEntriesByType('resource').filter((e) => e.startTime <= marks.interactive)
+             .map((e) => e.name) });
     return;
   }
   if (performance.now() > deadlineMs) { done({ error: 'no result painted and no wasm started in time', marks }); return; }

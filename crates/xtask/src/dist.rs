@@ -1,7 +1,7 @@
 //! `cargo xtask dist`: the release build of the widget, written to `dist/`.
 //!
 //! Steps: `cargo build --release` for wasm32 (with Yew's `hydration`) → `wasm-bindgen --target
-//! web` → `wasm-opt` with [`WASM_OPT_PASSES`] (when available) → content-hashed names → `index.html`
+//! web` → `wasm-opt` stripping names and producers, [`WASM_OPT_PASSES`] (when available) → content-hashed names → `index.html`
 //! and `embed.html` prerendered by `sizer-prerender` (Yew SSR into each `<!-- prerender -->`
 //! mount point or `<spark-sizer>` element, hydrated by the wasm) → pages (`index.html`, `embed.html`) with the hashed names and their CSP
 //! → the single-file `spark-sizer-offline.html` → a size report.
@@ -24,11 +24,11 @@ const PRERENDER_CRATE: &str = "sizer-prerender";
 const OUT_NAME: &str = "sizer-widget";
 pub const OFFLINE_PAGE: &str = "spark-sizer-offline.html";
 
-/// What wasm-opt does to the module. `--converge` repeats `-Oz` while it still shrinks the
-/// module; `--low-memory-unused` lets it fold constant offsets into loads and stores (Rust
-/// never addresses the first 1 KiB through wrapped pointer arithmetic). What they save is in
-/// BENCHMARKS.md ("size 3").
-const WASM_OPT_PASSES: &[&str] = &["-Oz", "--converge", "--low-memory-unused"];
+/// What wasm-opt does to the module besides stripping names and producers: nothing. Its
+/// optimisations shrink the raw file but make the compressed one larger (`-Oz --converge
+/// --low-memory-unused`, `-Os` and `-O2` all do), and a server sends it compressed; the figures
+/// are in BENCHMARKS.md ("A lighter download").
+const WASM_OPT_PASSES: &[&str] = &[];
 
 /// wasm features rustc enables by default for wasm32-unknown-unknown; wasm-opt must accept them.
 const WASM_OPT_FEATURES: &[&str] = &[
