@@ -9,14 +9,14 @@
 //!
 //! The answer is the core's `SimReport` (at least `requests`, `mean_in_flight`, `p99_in_flight`,
 //! `share_requests_at_floor`, `p99_ttft_s` and `holds`) plus the `verdict` sentence and, for a
-//! scenario, `formula_people`. Errors are one sentence.
+//! scenario, `formula_people`. Errors are one sentence. The widget only passes JavaScript values
+//! in and out (`sizer-widget/src/sim_api.rs`).
 
+use crate::api::{ApiError, ApiRun, inline_curve};
+use crate::dataset;
 use serde::Serialize;
 use sizer_core::sim::{Machine, SimReport, SimRequest, simulate, simulate_sizing};
 use sizer_core::{Interpolation, Scenario};
-use sizer_data::dataset;
-
-use crate::export::{ApiError, ApiRun, inline_curve};
 
 /// The largest seed a JavaScript number carries exactly (2^53).
 const MAX_NUMBER_SEED: f64 = 9_007_199_254_740_992.0;
@@ -126,38 +126,6 @@ fn machine(run: &ApiRun, interpolation: Interpolation, scenario: Option<&Scenari
         }
     }
 }
-
-/// The function behind `window.SparkSizer.simulate` (wasm only). The team or scenario may also be
-/// an object; a run id is a string (one starting with `{` is read as an inline curve's JSON), any
-/// other value is an inline curve; a missing seed is the default.
-#[cfg(all(target_arch = "wasm32", feature = "csr"))]
-pub fn js_function() -> wasm_bindgen::closure::Closure<dyn Fn(JsValue, JsValue, JsValue) -> Result<String, JsValue>> {
-    wasm_bindgen::closure::Closure::new(|team: JsValue, run: JsValue, seed: JsValue| {
-        let json = |value: &JsValue| match value.as_string() {
-            Some(text) => text,
-            None => js_sys::JSON::stringify(value).ok().and_then(|s| s.as_string()).unwrap_or_default(),
-        };
-        let run = match run.as_string() {
-            Some(text) if text.trim_start().starts_with('{') => ApiRun::Inline(text),
-            Some(id) => ApiRun::Id(id),
-            None => ApiRun::Inline(json(&run)),
-        };
-        let seed = if seed.is_undefined() {
-            Ok(crate::sim_job::DEFAULT_SEED)
-        } else if let Some(number) = seed.as_f64() {
-            seed_from_number(number)
-        } else if let Some(text) = seed.as_string() {
-            seed_from_text(&text)
-        } else {
-            Err("The seed must be a number or a string of digits.".to_owned())
-        };
-        seed.and_then(|seed| simulate_json(&json(&team), &run, seed))
-            .map_err(|message| JsValue::from(js_sys::Error::new(&message)))
-    })
-}
-
-#[cfg(all(target_arch = "wasm32", feature = "csr"))]
-use wasm_bindgen::JsValue;
 
 #[cfg(test)]
 mod tests {

@@ -30,7 +30,6 @@ pub mod memory_view;
 pub mod page_sync;
 pub mod run_ref;
 pub mod share_link;
-pub mod sim_api;
 pub mod sim_job;
 pub mod sim_link;
 pub mod sim_task;
@@ -46,6 +45,9 @@ pub mod work;
 
 #[cfg(all(target_arch = "wasm32", feature = "csr"))]
 mod mount;
+
+#[cfg(all(target_arch = "wasm32", feature = "csr"))]
+mod sim_api;
 
 #[cfg(all(target_arch = "wasm32", feature = "csr"))]
 pub use mount::{install_api, mount};
