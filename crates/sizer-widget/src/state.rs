@@ -6,7 +6,7 @@
 
 use std::rc::Rc;
 
-use sizer_core::{HeadroomMethod, Interpolation, Scenario};
+use sizer_core::{HeadroomMethod, Interpolation};
 use yew::Reducible;
 
 use crate::calculation::{Calculation, DEFAULT_RUN};
@@ -257,6 +257,7 @@ impl Reducible for SizerState {
 mod tests {
     use super::*;
     use crate::input::Field;
+    use sizer_core::Scenario;
 
     /// The state after `action`.
     pub(super) fn reduce(state: SizerState, action: Action) -> SizerState {
