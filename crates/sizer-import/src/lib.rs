@@ -36,6 +36,7 @@ pub mod sim_link;
 mod table;
 mod text;
 mod to_run;
+pub mod typed;
 mod vllm_console;
 mod vllm_json;
 mod warning;

@@ -1,10 +1,36 @@
-//! The numeric inputs: which fields exist, their labels, units and bounds, and the one parse
-//! function every field uses (decimal mark per language, exponents, bounds checked, no NaN or
-//! infinity). Tokens are whole in every field that counts them (answer, prompt, context).
+//! Numbers as people type them: the sizing form's numeric fields (their names, units of entry and
+//! bounds) and the one parse function every field and every link uses (decimal mark per
+//! language, exponents, bounds checked, no NaN or infinity). Tokens are whole in every field that
+//! counts them (answer, prompt, context). The widget adds the labels and units people read.
 
 use sizer_core::{ScenarioField, ValidRange};
 
-use crate::i18n::{Lang, Msg};
+/// How a language writes numbers: which mark is decimal and which groups thousands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Locale {
+    /// `1,078.4`.
+    En,
+    /// `1.078,4`.
+    De,
+}
+
+impl Locale {
+    /// The thousands separator.
+    pub fn group_separator(self) -> char {
+        match self {
+            Locale::En => ',',
+            Locale::De => '.',
+        }
+    }
+
+    /// The decimal mark.
+    pub fn decimal_mark(self) -> char {
+        match self {
+            Locale::En => '.',
+            Locale::De => ',',
+        }
+    }
+}
 
 /// Every numeric field of the form. The `data-field` name is [`Field::name`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -50,7 +76,7 @@ impl Field {
         Field::ALL.into_iter().find(|field| field.name() == name)
     }
 
-    /// The field's label, unit, bounds and kind.
+    /// The field's name, unit of entry, bounds and kind.
     pub fn spec(self) -> &'static FieldSpec {
         &SPECS[self.index()]
     }
@@ -66,7 +92,7 @@ impl Field {
     }
 
     /// Parses what a person typed into this field. See [`parse_number`].
-    pub fn parse(self, lang: Lang, text: &str) -> Result<f64, InputError> {
+    pub fn parse(self, lang: Locale, text: &str) -> Result<f64, InputError> {
         let spec = self.spec();
         let range = spec.range();
         let value = match parse_number(lang, text) {
@@ -106,10 +132,6 @@ impl Field {
 pub struct FieldSpec {
     /// The `data-field` name.
     pub name: &'static str,
-    /// The label text key.
-    pub label: Msg,
-    /// The unit text key shown after the input.
-    pub unit: Msg,
     /// The scenario field this input fills.
     pub scenario_field: ScenarioField,
     /// Shown value = scenario value x `scale` (the percentile is typed in percent).
@@ -127,70 +149,14 @@ impl FieldSpec {
 }
 
 const SPECS: [FieldSpec; Field::COUNT] = [
-    FieldSpec {
-        name: "floor",
-        label: Msg::FloorLabel,
-        unit: Msg::UnitTokS,
-        scenario_field: ScenarioField::FloorTokS,
-        scale: 1.0,
-        whole: false,
-    },
-    FieldSpec {
-        name: "answer_tokens",
-        label: Msg::AnswerTokensLabel,
-        unit: Msg::UnitTokens,
-        scenario_field: ScenarioField::AnswerTokens,
-        scale: 1.0,
-        whole: true,
-    },
-    FieldSpec {
-        name: "interval_s",
-        label: Msg::IntervalLabel,
-        unit: Msg::UnitSeconds,
-        scenario_field: ScenarioField::IntervalS,
-        scale: 1.0,
-        whole: false,
-    },
-    FieldSpec {
-        name: "ttft_s",
-        label: Msg::TtftLabel,
-        unit: Msg::UnitSeconds,
-        scenario_field: ScenarioField::TtftS,
-        scale: 1.0,
-        whole: false,
-    },
-    FieldSpec {
-        name: "prompt_tokens",
-        label: Msg::PromptTokensLabel,
-        unit: Msg::UnitTokens,
-        scenario_field: ScenarioField::PromptTokens,
-        scale: 1.0,
-        whole: true,
-    },
-    FieldSpec {
-        name: "percentile",
-        label: Msg::PercentileLabel,
-        unit: Msg::UnitPercent,
-        scenario_field: ScenarioField::Percentile,
-        scale: 100.0,
-        whole: false,
-    },
-    FieldSpec {
-        name: "context_tokens",
-        label: Msg::ContextLabel,
-        unit: Msg::UnitTokens,
-        scenario_field: ScenarioField::ContextTokens,
-        scale: 1.0,
-        whole: true,
-    },
-    FieldSpec {
-        name: "replicas",
-        label: Msg::ReplicasLabel,
-        unit: Msg::UnitSparks,
-        scenario_field: ScenarioField::Replicas,
-        scale: 1.0,
-        whole: true,
-    },
+    FieldSpec { name: "floor", scenario_field: ScenarioField::FloorTokS, scale: 1.0, whole: false },
+    FieldSpec { name: "answer_tokens", scenario_field: ScenarioField::AnswerTokens, scale: 1.0, whole: true },
+    FieldSpec { name: "interval_s", scenario_field: ScenarioField::IntervalS, scale: 1.0, whole: false },
+    FieldSpec { name: "ttft_s", scenario_field: ScenarioField::TtftS, scale: 1.0, whole: false },
+    FieldSpec { name: "prompt_tokens", scenario_field: ScenarioField::PromptTokens, scale: 1.0, whole: true },
+    FieldSpec { name: "percentile", scenario_field: ScenarioField::Percentile, scale: 100.0, whole: false },
+    FieldSpec { name: "context_tokens", scenario_field: ScenarioField::ContextTokens, scale: 1.0, whole: true },
+    FieldSpec { name: "replicas", scenario_field: ScenarioField::Replicas, scale: 1.0, whole: true },
 ];
 
 /// Why a field's text is not an acceptable value.
@@ -217,7 +183,7 @@ pub enum InputError {
 /// always works (`1.078,4` in German); the other mark also works when it cannot be a thousands
 /// separator (`0.99` in German, `0,99` in English), because people paste numbers from
 /// everywhere. Rejected: `inf`, `NaN`; a number beyond an `f64` is [`InputError::Huge`].
-pub fn parse_number(lang: Lang, text: &str) -> Result<f64, InputError> {
+pub fn parse_number(lang: Locale, text: &str) -> Result<f64, InputError> {
     let trimmed = text.trim();
     if trimmed.is_empty() {
         return Err(InputError::Empty);
@@ -264,17 +230,17 @@ fn exponent(text: &str) -> Option<i32> {
 /// When `text` reads as one number in English and another in German (`1,500`: 1500 or 1.5),
 /// the value it was read as in `lang` and the other reading, so the form can say which it
 /// took. `None` when both languages read it alike, or either cannot read it.
-pub fn ambiguous_reading(lang: Lang, text: &str) -> Option<(f64, f64)> {
+pub fn ambiguous_reading(lang: Locale, text: &str) -> Option<(f64, f64)> {
     let other = match lang {
-        Lang::En => Lang::De,
-        Lang::De => Lang::En,
+        Locale::En => Locale::De,
+        Locale::De => Locale::En,
     };
     let (read, alternative) = (parse_number(lang, text).ok()?, parse_number(other, text).ok()?);
     (read != alternative).then_some((read, alternative))
 }
 
 /// Turns digits with `.`/`,` into the `1234.5` form, or `None` when the marks are ambiguous.
-fn normalise_marks(lang: Lang, digits: &str) -> Option<String> {
+fn normalise_marks(lang: Locale, digits: &str) -> Option<String> {
     let decimal = lang.decimal_mark();
     let group = lang.group_separator();
     let has_decimal = digits.contains(decimal);
@@ -327,71 +293,71 @@ mod tests {
 
     #[test]
     fn plain_numbers_in_both_languages() {
-        assert_eq!(parse_number(Lang::En, "15"), Ok(15.0));
-        assert_eq!(parse_number(Lang::En, " 1,078.4 "), Ok(1078.4));
-        assert_eq!(parse_number(Lang::De, "1.078,4"), Ok(1078.4));
-        assert_eq!(parse_number(Lang::De, "20.000"), Ok(20000.0));
-        assert_eq!(parse_number(Lang::En, "20,000"), Ok(20000.0));
-        assert_eq!(parse_number(Lang::De, "0.99"), Ok(0.99));
-        assert_eq!(parse_number(Lang::En, "0,5"), Ok(0.5));
-        assert_eq!(parse_number(Lang::De, "2,33"), Ok(2.33));
-        assert_eq!(parse_number(Lang::En, "-3"), Ok(-3.0));
+        assert_eq!(parse_number(Locale::En, "15"), Ok(15.0));
+        assert_eq!(parse_number(Locale::En, " 1,078.4 "), Ok(1078.4));
+        assert_eq!(parse_number(Locale::De, "1.078,4"), Ok(1078.4));
+        assert_eq!(parse_number(Locale::De, "20.000"), Ok(20000.0));
+        assert_eq!(parse_number(Locale::En, "20,000"), Ok(20000.0));
+        assert_eq!(parse_number(Locale::De, "0.99"), Ok(0.99));
+        assert_eq!(parse_number(Locale::En, "0,5"), Ok(0.5));
+        assert_eq!(parse_number(Locale::De, "2,33"), Ok(2.33));
+        assert_eq!(parse_number(Locale::En, "-3"), Ok(-3.0));
     }
 
     #[test]
     fn garbage_is_rejected() {
-        assert_eq!(parse_number(Lang::En, ""), Err(InputError::Empty));
-        assert_eq!(parse_number(Lang::En, "   "), Err(InputError::Empty));
+        assert_eq!(parse_number(Locale::En, ""), Err(InputError::Empty));
+        assert_eq!(parse_number(Locale::En, "   "), Err(InputError::Empty));
         for text in [
             "abc", "1e", "1e+", "e5", "1e5e2", "1e1.5", "1e12345", "inf", "NaN", "1.2.3", "1,2.3,4", ".", "-",
             "15 tok/s",
         ] {
-            assert_eq!(parse_number(Lang::En, text), Err(InputError::NotNumber), "{text}");
+            assert_eq!(parse_number(Locale::En, text), Err(InputError::NotNumber), "{text}");
         }
-        assert_eq!(parse_number(Lang::De, "1,2,3"), Err(InputError::NotNumber));
+        assert_eq!(parse_number(Locale::De, "1,2,3"), Err(InputError::NotNumber));
     }
 
     #[test]
     fn exponents_are_read() {
-        assert_eq!(parse_number(Lang::En, "1e1"), Ok(10.0));
-        assert_eq!(parse_number(Lang::En, "1.5E3"), Ok(1500.0));
-        assert_eq!(parse_number(Lang::De, "2,5e-1"), Ok(0.25));
-        assert_eq!(parse_number(Lang::En, "-1e+2"), Ok(-100.0));
-        assert_eq!(parse_number(Lang::En, "1e400"), Err(InputError::Huge { negative: false }));
-        assert_eq!(parse_number(Lang::En, "-1e400"), Err(InputError::Huge { negative: true }));
-        assert_eq!(Field::Floor.parse(Lang::En, "1e1"), Ok(10.0));
-        assert_eq!(Field::Floor.parse(Lang::En, "1e308"), Err(InputError::TooLarge { max: 10_000.0 }));
-        assert_eq!(Field::ContextTokens.parse(Lang::En, "1e400"), Err(InputError::TooLarge { max: 10_000_000.0 }));
+        assert_eq!(parse_number(Locale::En, "1e1"), Ok(10.0));
+        assert_eq!(parse_number(Locale::En, "1.5E3"), Ok(1500.0));
+        assert_eq!(parse_number(Locale::De, "2,5e-1"), Ok(0.25));
+        assert_eq!(parse_number(Locale::En, "-1e+2"), Ok(-100.0));
+        assert_eq!(parse_number(Locale::En, "1e400"), Err(InputError::Huge { negative: false }));
+        assert_eq!(parse_number(Locale::En, "-1e400"), Err(InputError::Huge { negative: true }));
+        assert_eq!(Field::Floor.parse(Locale::En, "1e1"), Ok(10.0));
+        assert_eq!(Field::Floor.parse(Locale::En, "1e308"), Err(InputError::TooLarge { max: 10_000.0 }));
+        assert_eq!(Field::ContextTokens.parse(Locale::En, "1e400"), Err(InputError::TooLarge { max: 10_000_000.0 }));
     }
 
     #[test]
     fn tokens_are_whole_everywhere() {
         for field in [Field::AnswerTokens, Field::PromptTokens, Field::ContextTokens] {
-            assert_eq!(field.parse(Lang::En, "1500.5"), Err(InputError::NotWhole), "{field:?}");
-            assert_eq!(field.parse(Lang::De, "1500"), Ok(1500.0), "{field:?}");
+            assert_eq!(field.parse(Locale::En, "1500.5"), Err(InputError::NotWhole), "{field:?}");
+            assert_eq!(field.parse(Locale::De, "1500"), Ok(1500.0), "{field:?}");
         }
     }
 
     #[test]
     fn readings_that_differ_by_language_are_named() {
-        assert_eq!(ambiguous_reading(Lang::En, "1,500"), Some((1500.0, 1.5)));
-        assert_eq!(ambiguous_reading(Lang::De, "1,500"), Some((1.5, 1500.0)));
-        assert_eq!(ambiguous_reading(Lang::De, "20.000"), Some((20000.0, 20.0)));
+        assert_eq!(ambiguous_reading(Locale::En, "1,500"), Some((1500.0, 1.5)));
+        assert_eq!(ambiguous_reading(Locale::De, "1,500"), Some((1.5, 1500.0)));
+        assert_eq!(ambiguous_reading(Locale::De, "20.000"), Some((20000.0, 20.0)));
         for text in ["1500", "0.99", "0,5", "1.5", "1,078.4", "abc"] {
-            assert_eq!(ambiguous_reading(Lang::En, text), None, "{text}");
+            assert_eq!(ambiguous_reading(Locale::En, text), None, "{text}");
         }
     }
 
     #[test]
     fn fields_check_their_bounds() {
-        assert_eq!(Field::Floor.parse(Lang::En, "0"), Err(InputError::TooSmall { min: 0.01, exclusive: false }));
-        assert_eq!(Field::Floor.parse(Lang::En, "15"), Ok(15.0));
-        assert_eq!(Field::Replicas.parse(Lang::En, "1.5"), Err(InputError::NotWhole));
-        assert_eq!(Field::Replicas.parse(Lang::En, "2000"), Err(InputError::TooLarge { max: 1000.0 }));
-        assert_eq!(Field::Percentile.parse(Lang::De, "99,9"), Ok(99.9));
-        assert_eq!(Field::Percentile.parse(Lang::En, "50"), Err(InputError::TooSmall { min: 50.0, exclusive: true }));
+        assert_eq!(Field::Floor.parse(Locale::En, "0"), Err(InputError::TooSmall { min: 0.01, exclusive: false }));
+        assert_eq!(Field::Floor.parse(Locale::En, "15"), Ok(15.0));
+        assert_eq!(Field::Replicas.parse(Locale::En, "1.5"), Err(InputError::NotWhole));
+        assert_eq!(Field::Replicas.parse(Locale::En, "2000"), Err(InputError::TooLarge { max: 1000.0 }));
+        assert_eq!(Field::Percentile.parse(Locale::De, "99,9"), Ok(99.9));
+        assert_eq!(Field::Percentile.parse(Locale::En, "50"), Err(InputError::TooSmall { min: 50.0, exclusive: true }));
         assert!((Field::Percentile.to_scenario(99.0) - 0.99).abs() < 1e-12);
-        assert_eq!(Field::TtftS.parse(Lang::En, "0"), Ok(0.0));
+        assert_eq!(Field::TtftS.parse(Locale::En, "0"), Ok(0.0));
     }
 
     #[test]

@@ -88,7 +88,7 @@ impl SizerState {
     /// Records what was typed into `field` and parses it.
     pub(super) fn put_text(&mut self, field: Field, text: String) {
         let index = field.index();
-        match field.parse(self.lang, &text) {
+        match field.parse(crate::input::locale(self.lang), &text) {
             Ok(value) => {
                 self.values[index] = value;
                 self.errors[index] = None;
