@@ -1,6 +1,7 @@
 //! Every real benchmark output in `tests/fixtures/` imports and yields the values printed in it.
 
-use sizer_import::{Basis, Engine, Format, Import, Outcome, ParsedRun, import};
+use sizer_data::CurveBasis;
+use sizer_import::{Engine, Format, Import, Outcome, ParsedRun, import};
 use sizer_tests::fixture;
 use sizer_tests::{EXACT, assert_close};
 
@@ -43,7 +44,7 @@ fn batched_bench_table_gives_one_curve_per_model_and_prompt_length() {
     );
     for r in &import.runs {
         assert_eq!(r.engine, Engine::LlamaCpp);
-        assert_eq!(r.basis, Basis::GeneratedPerConcurrency);
+        assert_eq!(r.basis, CurveBasis::AggregateOverConcurrency);
         let concurrencies: Vec<f64> = r.points.iter().filter_map(|p| p.concurrency).collect();
         assert_eq!(concurrencies, [1.0, 2.0, 4.0, 8.0, 16.0, 32.0], "{}", r.label);
         assert_eq!(r.workload.output_tokens, Some(32.0));
@@ -85,8 +86,8 @@ fn vllm_console_blocks_c8_and_c16() {
     assert_eq!(import.outcome(), Outcome::Ready);
     assert_eq!(import.runs.len(), 1);
     let r = &import.runs[0];
-    assert_eq!(r.basis, Basis::MedianTpot, "TPOT preferred");
-    assert_eq!(r.alternative, Some(Basis::GeneratedPerConcurrency), "output / concurrency kept");
+    assert_eq!(r.basis, CurveBasis::MedianTpot, "TPOT preferred");
+    assert_eq!(r.alternative, Some(CurveBasis::AggregateOverConcurrency), "output / concurrency kept");
     assert_close(speed_at(r, 8.0), 1000.0 / 10.51, EXACT);
     assert_close(speed_at(r, 16.0), 1000.0 / 14.50, EXACT);
     let alternative = r.alternative_points().expect("alternative");
@@ -166,7 +167,7 @@ fn llama_benchy_json_concurrency_one_and_two() {
     assert_eq!(import.outcome(), Outcome::Ready);
     assert_eq!(labels(&import), ["test · pp2048/tg32"]);
     let r = &import.runs[0];
-    assert_eq!(r.basis, Basis::PublishedPerRequest);
+    assert_eq!(r.basis, CurveBasis::PerRequest);
     assert_eq!(r.engine, Engine::LlamaBenchy);
     assert_eq!(r.date.as_deref(), Some("2026-02-07 19:09:00Z"));
     assert_close(speed_at(r, 1.0), 49.97785098352942, EXACT);

@@ -1,7 +1,8 @@
 //! The other input forms: vLLM JSON lines, sweep summary, old key spellings, old console
 //! blocks, batched-bench JSONL, CSV and two-column pastes, several files at once.
 
-use sizer_import::{Basis, Format, Import, Outcome, ParsedRun, Warning, import, import_bytes, import_files};
+use sizer_data::CurveBasis;
+use sizer_import::{Format, Import, Outcome, ParsedRun, Warning, import, import_bytes, import_files};
 use sizer_tests::extra;
 use sizer_tests::{EXACT, assert_close};
 
@@ -28,7 +29,7 @@ fn vllm_append_result_json_lines() {
     assert_eq!(import.runs.len(), 1);
     let r = &import.runs[0];
     assert_eq!(r.label, "openai/gpt-oss-20b");
-    assert_eq!(r.basis, Basis::MedianTpot);
+    assert_eq!(r.basis, CurveBasis::MedianTpot);
     assert_eq!(r.workload.request_rate, None, "\"inf\" is unlimited");
     assert_points(&speeds(r), &[(1.0, 1000.0 / 15.0), (4.0, 1000.0 / 18.0), (8.0, 1000.0 / 22.5)]);
     assert_points(&r.alternative_points().expect("alt"), &[(1.0, 64.0), (4.0, 204.8 / 4.0), (8.0, 327.68 / 8.0)]);
@@ -107,7 +108,7 @@ fn batched_bench_jsonl_with_banner_and_blank_lines() {
 fn two_column_paste() {
     let import = imported("two-column.txt");
     assert_eq!(import.format, Format::TwoColumn);
-    assert_eq!(import.runs[0].basis, Basis::PublishedPerRequest);
+    assert_eq!(import.runs[0].basis, CurveBasis::PerRequest);
     assert_points(&speeds(&import.runs[0]), &[(1.0, 81.2), (8.0, 37.3), (16.0, 24.0), (32.0, 15.5)]);
 }
 
@@ -115,7 +116,7 @@ fn two_column_paste() {
 fn csv_with_an_aggregate_column_is_divided_by_concurrency() {
     let import = imported("aggregate.csv");
     assert_eq!(import.format, Format::Csv);
-    assert_eq!(import.runs[0].basis, Basis::GeneratedPerConcurrency);
+    assert_eq!(import.runs[0].basis, CurveBasis::AggregateOverConcurrency);
     assert_points(&speeds(&import.runs[0]), &[(1.0, 80.0), (4.0, 60.0), (8.0, 45.0)]);
 }
 
@@ -128,7 +129,7 @@ fn semicolons_and_decimal_commas() {
 #[test]
 fn csv_with_a_tpot_column() {
     let import = import("users,median tpot ms\n1,12.5\n10,25\n", "mine").expect("TPOT column");
-    assert_eq!(import.runs[0].basis, Basis::MedianTpot);
+    assert_eq!(import.runs[0].basis, CurveBasis::MedianTpot);
     assert_eq!(import.runs[0].label, "mine");
     assert_points(&speeds(&import.runs[0]), &[(1.0, 80.0), (10.0, 40.0)]);
 }

@@ -1,6 +1,7 @@
 //! Malformed input: each case gets one clear sentence naming line and key where there is one,
 //! never a panic.
 
+use sizer_data::CurveBasis;
 use sizer_import::{ImportError, MAX_INPUT_BYTES, Warning, import, import_bytes};
 use sizer_tests::extra;
 
@@ -167,7 +168,7 @@ fn negative_and_zero_in_vllm_json() {
 fn zero_tpot_falls_back_to_output_over_concurrency() {
     let text = r#"{"max_concurrency": 4, "median_tpot_ms": 0, "output_throughput": 100}"#;
     let import = import(text, "").expect("fallback");
-    assert_eq!(import.runs[0].basis, sizer_import::Basis::GeneratedPerConcurrency);
+    assert_eq!(import.runs[0].basis, CurveBasis::AggregateOverConcurrency);
     assert_eq!(import.runs[0].per_request_points(), vec![(4.0, 25.0)]);
     assert!(import.warnings.contains(&Warning::NoTpot { line: Some(1) }));
 }

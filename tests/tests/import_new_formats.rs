@@ -2,7 +2,8 @@
 //! and the values asserted here in its README; constructed inputs in `tests/fixtures-extra/`).
 //! Expected figures are the files' own numbers, typed in from the README or the file.
 
-use sizer_import::{Basis, Engine, Format, Import, ImportError, Outcome, ParsedRun, Warning, import, import_files};
+use sizer_data::CurveBasis;
+use sizer_import::{Engine, Format, Import, ImportError, Outcome, ParsedRun, Warning, import, import_files};
 use sizer_tests::{EXACT, assert_close, assert_rel};
 use sizer_tests::{extra, fixture};
 
@@ -47,7 +48,7 @@ fn guidellm_concurrent_uses_streams_and_inter_token_latency() {
     let run = only_run(&import);
     assert_eq!(run.label, "Qwen/Qwen3-4B-Thinking-2507");
     assert_eq!(run.engine, Engine::GuideLlm);
-    assert_eq!(run.basis, Basis::InterTokenLatency);
+    assert_eq!(run.basis, CurveBasis::InterTokenLatency);
     let points = run.per_request_points();
     assert_eq!(points.len(), 1);
     assert_eq!(points[0].0, 4.0);
@@ -100,7 +101,7 @@ fn sglang_current_layout_with_bare_infinity() {
     let run = only_run(&import);
     assert_eq!(run.label, "Qwen/Qwen2.5-3B-Instruct · random 512/128");
     assert_eq!(run.engine, Engine::Sglang);
-    assert_eq!((run.basis, run.alternative), (Basis::MedianTpot, Some(Basis::GeneratedPerConcurrency)));
+    assert_eq!((run.basis, run.alternative), (CurveBasis::MedianTpot, Some(CurveBasis::AggregateOverConcurrency)));
     assert_eq!(run.workload.request_rate, None, "Infinity is an unlimited rate");
     let (c, speed) = run.per_request_points()[0];
     assert_eq!(c, 8.0);
@@ -146,7 +147,7 @@ fn sglang_2024_layout_uses_itl_with_a_warning_and_asks_for_concurrency() {
     assert_eq!(itl_warnings, 2, "once per run: {:?}", import.warnings);
     let done = import.with_concurrency(0, 0, 24.0).expect("completes");
     let run = &done.runs[0];
-    assert_eq!(run.basis, Basis::InterTokenLatency);
+    assert_eq!(run.basis, CurveBasis::InterTokenLatency);
     let (c, speed) = run.per_request_points()[0];
     assert_eq!(c, 24.0);
     assert_speed_from_ms(speed, 38.7823);
@@ -169,7 +170,7 @@ fn aiperf_json_per_user_speed_and_itl_alternative() {
     let run = only_run(&import);
     assert_eq!(run.label, "qwen3.6-nvfp4");
     assert_eq!(run.engine, Engine::Aiperf);
-    assert_eq!((run.basis, run.alternative), (Basis::PublishedPerRequest, Some(Basis::InterTokenLatency)));
+    assert_eq!((run.basis, run.alternative), (CurveBasis::PerRequest, Some(CurveBasis::InterTokenLatency)));
     let (c, speed) = run.per_request_points()[0];
     assert_eq!(c, 2.0);
     assert_close(speed, 56.8558, FOUR_DECIMALS);
@@ -326,7 +327,7 @@ fn csv_with_quoted_commas() {
     let import = imported(&extra("quoted-commas.csv"));
     assert_eq!(import.format, Format::Csv);
     let run = only_run(&import);
-    assert_eq!(run.basis, Basis::PublishedPerRequest);
+    assert_eq!(run.basis, CurveBasis::PerRequest);
     assert_eq!(run.per_request_points(), vec![(1.0, 81.2), (8.0, 37.3), (16.0, 24.1)]);
 }
 
@@ -334,7 +335,7 @@ fn csv_with_quoted_commas() {
 
 #[test]
 fn new_formats_map_to_runs_on_the_same_basis() {
-    use sizer_data::{CurveBasis, TokenCount};
+    use sizer_data::TokenCount;
 
     let guidellm = imported(&fixture(GUIDELLM)).to_runs().expect("ready").remove(0);
     let (points, basis) = guidellm.curve_points().expect("curve");

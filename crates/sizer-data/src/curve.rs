@@ -19,7 +19,9 @@ use sizer_core::SpeedFigure;
 use crate::figure::Figure;
 use crate::model::{Run, RunPoint};
 
-/// Which figure of a run's points became per-request tok/s.
+/// What a speed figure measures, and so how the core converts it to per-request tok/s: which
+/// figure of a run's points became its curve, and which an imported file's curve uses (the
+/// import crate maps its files' keys onto these).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CurveBasis {
@@ -31,6 +33,10 @@ pub enum CurveBasis {
     MeanTpot,
     /// Aggregate tok/s divided by the concurrency.
     AggregateOverConcurrency,
+    /// 1000 / inter-token latency (ms): the gap after the first token, what vLLM calls TPOT, as
+    /// GuideLLM, AIPerf and old SGLang files name it. Only an imported file carries it (a run's
+    /// point keeps what we derived from it as its per-request figure), so a run never picks it.
+    InterTokenLatency,
 }
 
 impl CurveBasis {
@@ -45,6 +51,7 @@ impl CurveBasis {
             CurveBasis::MedianTpot => point.median_tpot_ms.as_ref(),
             CurveBasis::MeanTpot => point.mean_tpot_ms.as_ref(),
             CurveBasis::AggregateOverConcurrency => point.aggregate_tok_s.as_ref(),
+            CurveBasis::InterTokenLatency => None,
         }
     }
 
@@ -52,7 +59,7 @@ impl CurveBasis {
     pub fn figure_kind(self) -> SpeedFigure {
         match self {
             CurveBasis::PerRequest => SpeedFigure::PerRequestTokS,
-            CurveBasis::MedianTpot | CurveBasis::MeanTpot => SpeedFigure::TpotMs,
+            CurveBasis::MedianTpot | CurveBasis::MeanTpot | CurveBasis::InterTokenLatency => SpeedFigure::TpotMs,
             CurveBasis::AggregateOverConcurrency => SpeedFigure::AggregateTokS,
         }
     }

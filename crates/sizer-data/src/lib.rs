@@ -16,6 +16,7 @@
 #![forbid(unsafe_code)]
 
 mod advice;
+pub mod api;
 mod catalog;
 mod claim_check;
 mod curve;
@@ -33,6 +34,7 @@ mod run_alias;
 mod run_scenario;
 mod setup;
 mod sim;
+pub mod sim_api;
 mod systems;
 mod team_plan;
 mod team_request;

@@ -11,10 +11,11 @@ use crate::format::Format;
 use crate::json_util::{Located, Object};
 use crate::label::{model_name, run_label};
 use crate::limits::check_count;
-use crate::parsed::{Basis, Figures, ParsedPoint, ParsedRun, Workload};
+use crate::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
 use crate::text::{non_negative, numbered_lines, parse_number, positive, quote};
 use crate::warning::Warning;
 use serde_json::{Map, Value};
+use sizer_data::CurveBasis;
 
 /// Whether a top-level object is an AIPerf export.
 pub fn is_export(map: &Map<String, Value>) -> bool {
@@ -58,8 +59,8 @@ fn push(runs: &mut Vec<ParsedRun>, format: Format, name: &str, model: Option<Str
                 engine: format.engine(),
                 workload: Workload::default(),
                 date: None,
-                basis: Basis::PublishedPerRequest,
-                alternative: Some(Basis::InterTokenLatency),
+                basis: CurveBasis::PerRequest,
+                alternative: Some(CurveBasis::InterTokenLatency),
                 points: Vec::new(),
             });
             runs.len() - 1

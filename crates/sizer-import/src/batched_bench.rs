@@ -7,10 +7,11 @@ use crate::format::Format;
 use crate::json_util::{Located, Object};
 use crate::label::{model_name, run_label};
 use crate::limits::check_count;
-use crate::parsed::{Basis, Figures, ParsedPoint, ParsedRun, Workload};
+use crate::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
 use crate::table::{Table, normalise};
 use crate::text::{non_negative, number_cell, optional_number_cell, positive, short_number};
 use crate::warning::Warning;
+use sizer_data::CurveBasis;
 
 /// Whether a table header is batched-bench's.
 pub fn is_header(table: &Table<'_>) -> bool {
@@ -111,7 +112,7 @@ fn group(rows: Vec<Row>, model: Option<String>, format: Format, name: &str) -> V
                     engine: format.engine(),
                     workload: Workload { prompt_tokens: Some(r.pp), output_tokens: Some(r.tg), ..Workload::default() },
                     date: None,
-                    basis: Basis::GeneratedPerConcurrency,
+                    basis: CurveBasis::AggregateOverConcurrency,
                     alternative: None,
                     points: Vec::new(),
                 });

@@ -7,9 +7,10 @@ use crate::error::ImportError;
 use crate::format::Format;
 use crate::label::run_label;
 use crate::limits::check_count;
-use crate::parsed::{Basis, Figures, ParsedPoint, ParsedRun, Workload};
+use crate::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
 use crate::text::{numbered_lines, parse_number, positive, quote};
 use crate::warning::Warning;
+use sizer_data::CurveBasis;
 
 #[derive(Clone, Copy, PartialEq)]
 enum Separator {
@@ -95,14 +96,14 @@ fn is_comment(line: &str) -> bool {
 struct Columns {
     concurrency: usize,
     speed: usize,
-    basis: Basis,
+    basis: CurveBasis,
 }
 
 /// What a header cell names.
 #[derive(Clone, Copy, PartialEq)]
 enum Role {
     Concurrency,
-    Speed(Basis),
+    Speed(CurveBasis),
     /// A throughput that counts prompt tokens too (vLLM "Total token throughput", batched-bench
     /// `S t/s`): never a generation speed.
     PromptIncluded,
@@ -120,7 +121,7 @@ fn role_of(header: &str) -> Option<Role> {
         return Some(Role::PromptIncluded);
     }
     if has(&["tpot", "(ms)", " ms", "_ms"]) {
-        return Some(Role::Speed(Basis::MedianTpot));
+        return Some(Role::Speed(CurveBasis::MedianTpot));
     }
     if has(&[
         "per req",
@@ -134,13 +135,13 @@ fn role_of(header: &str) -> Option<Role> {
         "per-stream",
         "single",
     ]) {
-        return Some(Role::Speed(Basis::PublishedPerRequest));
+        return Some(Role::Speed(CurveBasis::PerRequest));
     }
     if has(&["total", "aggregate", "system", "s_tg", "overall", "sum", "output throughput", "output_throughput"]) {
-        return Some(Role::Speed(Basis::GeneratedPerConcurrency));
+        return Some(Role::Speed(CurveBasis::AggregateOverConcurrency));
     }
     if has(&["tok", "t/s", "speed", "tps", "rate", "throughput"]) {
-        return Some(Role::Speed(Basis::PublishedPerRequest));
+        return Some(Role::Speed(CurveBasis::PerRequest));
     }
     None
 }
@@ -151,7 +152,7 @@ fn columns(header: &[String], line: usize) -> Result<Option<Columns>, ImportErro
     let roles: Vec<Option<Role>> = header.iter().map(|h| role_of(h)).collect();
     let concurrency = roles.iter().position(|r| *r == Some(Role::Concurrency));
     // Prefer a per-request column, then TPOT, then an aggregate.
-    let preference = [Basis::PublishedPerRequest, Basis::MedianTpot, Basis::GeneratedPerConcurrency];
+    let preference = [CurveBasis::PerRequest, CurveBasis::MedianTpot, CurveBasis::AggregateOverConcurrency];
     let speed = preference
         .iter()
         .find_map(|want| roles.iter().position(|r| *r == Some(Role::Speed(*want))).map(|i| (i, *want)));
@@ -168,9 +169,7 @@ fn columns(header: &[String], line: usize) -> Result<Option<Columns>, ImportErro
         (None, Some((speed, basis))) if header.len() == 2 => {
             Some(Columns { concurrency: 1 - speed.min(1), speed, basis })
         }
-        (None, None) if header.len() == 2 => {
-            Some(Columns { concurrency: 0, speed: 1, basis: Basis::PublishedPerRequest })
-        }
+        (None, None) if header.len() == 2 => Some(Columns { concurrency: 0, speed: 1, basis: CurveBasis::PerRequest }),
         _ => None,
     })
 }
@@ -205,7 +204,7 @@ pub fn parse(text: &str, name: &str) -> Result<(Format, Vec<ParsedRun>, Vec<Warn
         }
         None => (
             if separator == Separator::Comma { Format::Csv } else { Format::TwoColumn },
-            Columns { concurrency: 0, speed: 1, basis: Basis::PublishedPerRequest },
+            Columns { concurrency: 0, speed: 1, basis: CurveBasis::PerRequest },
             2,
             ("concurrency".to_owned(), "per-request tok/s".to_owned()),
         ),
@@ -228,10 +227,13 @@ pub fn parse(text: &str, name: &str) -> Result<(Format, Vec<ParsedRun>, Vec<Warn
         let concurrency = value(cols.concurrency, &names.0)?;
         let speed = value(cols.speed, &names.1)?;
         let figures = match cols.basis {
-            Basis::MedianTpot => Figures { median_tpot_ms: Some(speed), ..Figures::default() },
-            Basis::GeneratedPerConcurrency => Figures { generated_total_tok_s: Some(speed), ..Figures::default() },
-            Basis::PublishedPerRequest => Figures { per_request_tok_s: Some(speed), ..Figures::default() },
-            Basis::InterTokenLatency => Figures { inter_token_latency_ms: Some(speed), ..Figures::default() },
+            CurveBasis::MedianTpot => Figures { median_tpot_ms: Some(speed), ..Figures::default() },
+            CurveBasis::MeanTpot => Figures { mean_tpot_ms: Some(speed), ..Figures::default() },
+            CurveBasis::AggregateOverConcurrency => {
+                Figures { generated_total_tok_s: Some(speed), ..Figures::default() }
+            }
+            CurveBasis::PerRequest => Figures { per_request_tok_s: Some(speed), ..Figures::default() },
+            CurveBasis::InterTokenLatency => Figures { inter_token_latency_ms: Some(speed), ..Figures::default() },
         };
         points.push(ParsedPoint::new(Some(concurrency), Some(*line), figures));
         check_count(points.len())?;

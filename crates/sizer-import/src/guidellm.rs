@@ -12,10 +12,11 @@ use crate::format::Format;
 use crate::json_util::{self, Located, Object};
 use crate::label::{model_name, run_label};
 use crate::limits::check_count;
-use crate::parsed::{Basis, Figures, ParsedPoint, ParsedRun, Workload};
+use crate::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
 use crate::text::{non_negative, positive};
 use crate::warning::Warning;
 use serde_json::{Map, Value};
+use sizer_data::CurveBasis;
 
 /// Whether a top-level object is a GuideLLM report (llama-benchy also has `benchmarks`).
 pub fn is_report(map: &Map<String, Value>) -> bool {
@@ -61,7 +62,7 @@ pub fn parse(text: &str, documents: &[Located], name: &str) -> Result<(Vec<Parse
                         engine: Format::GuideLlmJson.engine(),
                         workload,
                         date: None,
-                        basis: Basis::InterTokenLatency,
+                        basis: CurveBasis::InterTokenLatency,
                         alternative: None,
                         points: Vec::new(),
                     });

@@ -5,7 +5,7 @@
 //! llama-batched-bench, llama-benchy, CSV), parses it into [`ParsedRun`]s (one per curve:
 //! llama-batched-bench gives one per prompt length, llama-benchy one per prompt/context
 //! configuration, the others one per model), validates them, and says which figure each curve
-//! uses ([`Basis`]: vLLM keeps both `1000 / median TPOT` and `output_throughput / max_concurrency`,
+//! uses ([`CurveBasis`]: vLLM keeps both `1000 / median TPOT` and `output_throughput / max_concurrency`,
 //! the curve uses TPOT). A warning repeated (five dropped files) is said once with its count.
 //! An input without a recorded concurrency is not guessed at: [`Import::outcome`] returns
 //! [`Outcome::NeedsConcurrency`] and [`Import::with_concurrency`] completes it. Failures are one
@@ -17,6 +17,7 @@ mod batched_bench;
 mod delimited;
 mod error;
 mod format;
+pub mod fragment;
 mod guard;
 mod guidellm;
 mod json_util;
@@ -28,11 +29,14 @@ mod parsed;
 mod setup;
 mod sglang;
 mod share;
+pub mod share_link;
 mod share_setup;
 mod shared_run;
+pub mod sim_link;
 mod table;
 mod text;
 mod to_run;
+pub mod typed;
 mod vllm_console;
 mod vllm_json;
 mod warning;
@@ -41,10 +45,11 @@ pub use error::{ImportError, size_limit_text};
 pub use format::{Engine, Format};
 pub use limits::{MAX_IMPORT_CONCURRENCY, MAX_INPUT_BYTES, MAX_LABEL_CHARS, MAX_POINTS_PER_RUN, MAX_RUNS};
 pub use outcome::{Import, MissingConcurrency, Outcome};
-pub use parsed::{Basis, Figures, ParsedPoint, ParsedRun, Workload};
+pub use parsed::{Figures, ParsedPoint, ParsedRun, Workload, formula};
 pub use share::{ShareError, decode_points, encode_points};
 pub use share_setup::{MAX_SHARED_SETUP_CHARS, SetupShareError, decode_setup, encode_setup};
 pub use shared_run::{SHARED_LABEL, run_from_shared_points, share_points};
+pub use sizer_data::CurveBasis;
 pub use text::clean_label;
 pub use warning::Warning;
 

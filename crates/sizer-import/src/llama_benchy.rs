@@ -7,11 +7,12 @@ use crate::format::Format;
 use crate::json_util::{self, Located, Object};
 use crate::label::{model_name, run_label};
 use crate::limits::check_count;
-use crate::parsed::{Basis, Figures, ParsedPoint, ParsedRun, Workload};
+use crate::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
 use crate::table::Table;
 use crate::text::{non_negative, number_cell, optional_number_cell, positive, short_number};
 use crate::warning::Warning;
 use serde_json::Value;
+use sizer_data::CurveBasis;
 
 /// What distinguishes one llama-benchy curve from another.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -93,8 +94,8 @@ fn new_run(
         engine: format.engine(),
         workload: config.workload(),
         date: date.map(str::to_owned),
-        basis: Basis::PublishedPerRequest,
-        alternative: Some(Basis::GeneratedPerConcurrency),
+        basis: CurveBasis::PerRequest,
+        alternative: Some(CurveBasis::AggregateOverConcurrency),
         points: Vec::new(),
     }
 }

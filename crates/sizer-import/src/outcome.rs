@@ -4,10 +4,11 @@
 use crate::error::ImportError;
 use crate::format::Format;
 use crate::limits::{MAX_IMPORT_CONCURRENCY, MAX_LABEL_CHARS, MAX_POINTS_PER_RUN, MAX_RUNS};
-use crate::parsed::{Basis, Figures, ParsedRun};
+use crate::parsed::{Figures, ParsedRun};
 use crate::text::cap_chars;
 use crate::warning::Warning;
 use serde::{Deserialize, Serialize};
+use sizer_data::CurveBasis;
 
 /// A successful import: one or more runs (one per curve) and remarks on them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -175,7 +176,7 @@ fn settle_run(run: &mut ParsedRun) -> Result<(), ImportError> {
         }
     }
     let candidates = [Some(run.basis), run.alternative];
-    let supported = |basis: Basis| run.points.iter().all(|point| point.supports(basis));
+    let supported = |basis: CurveBasis| run.points.iter().all(|point| point.supports(basis));
     let chosen = candidates.into_iter().flatten().find(|basis| supported(*basis));
     let Some(basis) = chosen else {
         let line = run.points.iter().find(|point| !point.supports(run.basis)).and_then(|point| point.line);
@@ -188,7 +189,7 @@ fn settle_run(run: &mut ParsedRun) -> Result<(), ImportError> {
         if point.concurrency.is_some() && point.speed(basis).is_none() {
             return Err(ImportError::NotPositive {
                 line: point.line,
-                key: format!("per-request speed ({})", basis.formula(run.format)),
+                key: format!("per-request speed ({})", crate::formula(basis, run.format)),
                 value: f64::NAN,
             });
         }
@@ -197,26 +198,27 @@ fn settle_run(run: &mut ParsedRun) -> Result<(), ImportError> {
 }
 
 /// The key a basis needs, as the format spells it, for a "missing" message.
-fn basis_key(basis: Basis, format: Format) -> &'static str {
+fn basis_key(basis: CurveBasis, format: Format) -> &'static str {
     match (basis, format) {
-        (Basis::MedianTpot, Format::VllmConsole) => "Median TPOT (ms)",
-        (Basis::MedianTpot, _) => "median_tpot_ms",
-        (Basis::GeneratedPerConcurrency, Format::VllmConsole) => "Output token throughput (tok/s)",
-        (Basis::GeneratedPerConcurrency, Format::BatchedBenchMarkdown) => "S_TG t/s",
-        (Basis::GeneratedPerConcurrency, Format::BatchedBenchJsonl) => "speed_tg",
-        (Basis::GeneratedPerConcurrency, Format::LlamaBenchyJson) => "tg_throughput",
-        (Basis::GeneratedPerConcurrency, Format::LlamaBenchyMarkdown) => "t/s (total)",
-        (Basis::GeneratedPerConcurrency, _) => "output_throughput",
-        (Basis::PublishedPerRequest, Format::LlamaBenchyJson) => "tg_req_throughput",
-        (Basis::PublishedPerRequest, Format::LlamaBenchyMarkdown) => "t/s (req)",
-        (Basis::PublishedPerRequest, Format::AiperfJson) => "output_token_throughput_per_user",
-        (Basis::PublishedPerRequest, Format::AiperfCsv) => "Output Token Throughput Per User (tokens/sec/user)",
-        (Basis::PublishedPerRequest, _) => "per-request tok/s",
-        (Basis::InterTokenLatency, Format::GuideLlmJson) => "metrics.inter_token_latency_ms",
-        (Basis::InterTokenLatency, Format::SglangJsonl) => "median_tpot_ms",
-        (Basis::InterTokenLatency, Format::AiperfJson) => "inter_token_latency",
-        (Basis::InterTokenLatency, Format::AiperfCsv) => "Inter Token Latency (ms)",
-        (Basis::InterTokenLatency, _) => "inter-token latency",
+        (CurveBasis::MedianTpot, Format::VllmConsole) => "Median TPOT (ms)",
+        (CurveBasis::MedianTpot, _) => "median_tpot_ms",
+        (CurveBasis::MeanTpot, _) => "mean_tpot_ms",
+        (CurveBasis::AggregateOverConcurrency, Format::VllmConsole) => "Output token throughput (tok/s)",
+        (CurveBasis::AggregateOverConcurrency, Format::BatchedBenchMarkdown) => "S_TG t/s",
+        (CurveBasis::AggregateOverConcurrency, Format::BatchedBenchJsonl) => "speed_tg",
+        (CurveBasis::AggregateOverConcurrency, Format::LlamaBenchyJson) => "tg_throughput",
+        (CurveBasis::AggregateOverConcurrency, Format::LlamaBenchyMarkdown) => "t/s (total)",
+        (CurveBasis::AggregateOverConcurrency, _) => "output_throughput",
+        (CurveBasis::PerRequest, Format::LlamaBenchyJson) => "tg_req_throughput",
+        (CurveBasis::PerRequest, Format::LlamaBenchyMarkdown) => "t/s (req)",
+        (CurveBasis::PerRequest, Format::AiperfJson) => "output_token_throughput_per_user",
+        (CurveBasis::PerRequest, Format::AiperfCsv) => "Output Token Throughput Per User (tokens/sec/user)",
+        (CurveBasis::PerRequest, _) => "per-request tok/s",
+        (CurveBasis::InterTokenLatency, Format::GuideLlmJson) => "metrics.inter_token_latency_ms",
+        (CurveBasis::InterTokenLatency, Format::SglangJsonl) => "median_tpot_ms",
+        (CurveBasis::InterTokenLatency, Format::AiperfJson) => "inter_token_latency",
+        (CurveBasis::InterTokenLatency, Format::AiperfCsv) => "Inter Token Latency (ms)",
+        (CurveBasis::InterTokenLatency, _) => "inter-token latency",
     }
 }
 

@@ -4,55 +4,51 @@
 use crate::format::{Engine, Format};
 use serde::{Deserialize, Serialize};
 use sizer_core::SpeedFigure;
+use sizer_data::CurveBasis;
 
-/// Which figure a run's per-request speed curve is computed from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Basis {
-    /// `1000 / median TPOT (ms)` (vLLM; preferred: it is the speed a single stream feels).
-    MedianTpot,
-    /// Aggregate generated tok/s divided by concurrency: vLLM `output_throughput /
-    /// max_concurrency`, llama-batched-bench `S_TG / B`, or a pasted aggregate column.
-    GeneratedPerConcurrency,
-    /// A per-request speed published as such: llama-benchy `tg_req_throughput` / `t/s (req)`,
-    /// AIPerf `output_token_throughput_per_user`, or the user's own per-request column.
-    PublishedPerRequest,
-    /// `1000 / inter-token latency (ms)`: GuideLLM's `inter_token_latency_ms` median (the
-    /// gap after the first token, what vLLM calls TPOT), AIPerf's `inter_token_latency` avg, or
-    /// SGLang's `median_itl_ms` when an old file has no TPOT.
-    InterTokenLatency,
+/// The formula behind `basis` for a given format, in the tool's own key names (the one enum for
+/// which figure a curve uses is the data crate's [`CurveBasis`]; this says which of the file's
+/// keys it was read from).
+pub fn formula(basis: CurveBasis, format: Format) -> &'static str {
+    match (basis, format) {
+        (CurveBasis::MedianTpot, Format::SglangJsonl) => "1000 / median_tpot_ms",
+        (CurveBasis::MedianTpot, _) => "1000 / median TPOT (ms)",
+        (CurveBasis::MeanTpot, _) => "1000 / mean TPOT (ms)",
+        (CurveBasis::AggregateOverConcurrency, Format::BatchedBenchMarkdown | Format::BatchedBenchJsonl) => {
+            "S_TG t/s / B"
+        }
+        (CurveBasis::AggregateOverConcurrency, Format::VllmConsole) => {
+            "Output token throughput (tok/s) / Maximum request concurrency"
+        }
+        (
+            CurveBasis::AggregateOverConcurrency,
+            Format::VllmJson | Format::VllmJsonLines | Format::VllmSweepSummary | Format::SglangJsonl,
+        ) => "output_throughput / max_concurrency",
+        (CurveBasis::AggregateOverConcurrency, Format::LlamaBenchyJson | Format::LlamaBenchyMarkdown) => {
+            "tg_throughput / concurrency"
+        }
+        (CurveBasis::AggregateOverConcurrency, _) => "aggregate generated tok/s / concurrency",
+        (CurveBasis::PerRequest, Format::LlamaBenchyJson) => "tg_req_throughput (mean)",
+        (CurveBasis::PerRequest, Format::LlamaBenchyMarkdown) => "t/s (req) (mean)",
+        (CurveBasis::PerRequest, Format::AiperfJson) => "output_token_throughput_per_user (avg)",
+        (CurveBasis::PerRequest, Format::AiperfCsv) => "Output Token Throughput Per User (avg)",
+        (CurveBasis::PerRequest, _) => "per-request tok/s as given",
+        (CurveBasis::InterTokenLatency, Format::GuideLlmJson) => "1000 / inter_token_latency_ms (median)",
+        (CurveBasis::InterTokenLatency, Format::SglangJsonl) => "1000 / median_itl_ms",
+        (CurveBasis::InterTokenLatency, Format::AiperfJson) => "1000 / inter_token_latency (avg)",
+        (CurveBasis::InterTokenLatency, Format::AiperfCsv) => "1000 / Inter Token Latency (ms) (avg)",
+        (CurveBasis::InterTokenLatency, _) => "1000 / inter-token latency (ms)",
+    }
 }
 
-impl Basis {
-    /// The formula behind this basis for a given format, in the tool's own key names.
-    pub fn formula(self, format: Format) -> &'static str {
-        match (self, format) {
-            (Basis::MedianTpot, Format::SglangJsonl) => "1000 / median_tpot_ms",
-            (Basis::MedianTpot, _) => "1000 / median TPOT (ms)",
-            (Basis::GeneratedPerConcurrency, Format::BatchedBenchMarkdown | Format::BatchedBenchJsonl) => {
-                "S_TG t/s / B"
-            }
-            (Basis::GeneratedPerConcurrency, Format::VllmConsole) => {
-                "Output token throughput (tok/s) / Maximum request concurrency"
-            }
-            (
-                Basis::GeneratedPerConcurrency,
-                Format::VllmJson | Format::VllmJsonLines | Format::VllmSweepSummary | Format::SglangJsonl,
-            ) => "output_throughput / max_concurrency",
-            (Basis::GeneratedPerConcurrency, Format::LlamaBenchyJson | Format::LlamaBenchyMarkdown) => {
-                "tg_throughput / concurrency"
-            }
-            (Basis::GeneratedPerConcurrency, _) => "aggregate generated tok/s / concurrency",
-            (Basis::PublishedPerRequest, Format::LlamaBenchyJson) => "tg_req_throughput (mean)",
-            (Basis::PublishedPerRequest, Format::LlamaBenchyMarkdown) => "t/s (req) (mean)",
-            (Basis::PublishedPerRequest, Format::AiperfJson) => "output_token_throughput_per_user (avg)",
-            (Basis::PublishedPerRequest, Format::AiperfCsv) => "Output Token Throughput Per User (avg)",
-            (Basis::PublishedPerRequest, _) => "per-request tok/s as given",
-            (Basis::InterTokenLatency, Format::GuideLlmJson) => "1000 / inter_token_latency_ms (median)",
-            (Basis::InterTokenLatency, Format::SglangJsonl) => "1000 / median_itl_ms",
-            (Basis::InterTokenLatency, Format::AiperfJson) => "1000 / inter_token_latency (avg)",
-            (Basis::InterTokenLatency, Format::AiperfCsv) => "1000 / Inter Token Latency (ms) (avg)",
-            (Basis::InterTokenLatency, _) => "1000 / inter-token latency (ms)",
-        }
+/// The figure of a point `basis` reads, and what it measures (the core converts it).
+fn figure(figures: &Figures, basis: CurveBasis) -> Option<f64> {
+    match basis {
+        CurveBasis::MedianTpot => figures.median_tpot_ms,
+        CurveBasis::MeanTpot => figures.mean_tpot_ms,
+        CurveBasis::AggregateOverConcurrency => figures.generated_total_tok_s,
+        CurveBasis::PerRequest => figures.per_request_tok_s,
+        CurveBasis::InterTokenLatency => figures.inter_token_latency_ms,
     }
 }
 
@@ -87,7 +83,7 @@ pub struct Figures {
     pub request_throughput: Option<f64>,
     /// Most requests in flight at once (vLLM `max_concurrent_requests`, "Peak concurrent requests").
     pub peak_concurrent_requests: Option<f64>,
-    /// Inter-token latency in ms on the statistic the format's [`Basis::InterTokenLatency`]
+    /// Inter-token latency in ms on the statistic the format's [`CurveBasis::InterTokenLatency`]
     /// names (GuideLLM median, AIPerf avg, SGLang `median_itl_ms`).
     #[serde(default)]
     pub inter_token_latency_ms: Option<f64>,
@@ -122,13 +118,8 @@ impl ParsedPoint {
     /// (converted by the core's [`sizer_core::SpeedFigure::per_request_tok_s`]; llama.cpp
     /// `batched-bench` README: S_TG counts all `B` sequences; an inter-token latency, GuideLLM's
     /// and AIPerf's time between tokens after the first, converts like a TPOT).
-    pub fn speed(&self, basis: Basis) -> Option<f64> {
-        let (figure, value) = match basis {
-            Basis::MedianTpot => (SpeedFigure::TpotMs, self.figures.median_tpot_ms?),
-            Basis::GeneratedPerConcurrency => (SpeedFigure::AggregateTokS, self.figures.generated_total_tok_s?),
-            Basis::PublishedPerRequest => (SpeedFigure::PerRequestTokS, self.figures.per_request_tok_s?),
-            Basis::InterTokenLatency => (SpeedFigure::TpotMs, self.figures.inter_token_latency_ms?),
-        };
+    pub fn speed(&self, basis: CurveBasis) -> Option<f64> {
+        let (figure, value) = (basis.figure_kind(), figure(&self.figures, basis)?);
         // Only an aggregate needs the concurrency; a point still waiting for its concurrency
         // has a speed on the other bases.
         let concurrency = match figure {
@@ -157,13 +148,8 @@ impl ParsedPoint {
     }
 
     /// Whether this point has the figures the basis needs, apart from concurrency.
-    pub(crate) fn supports(&self, basis: Basis) -> bool {
-        match basis {
-            Basis::MedianTpot => self.figures.median_tpot_ms.is_some(),
-            Basis::GeneratedPerConcurrency => self.figures.generated_total_tok_s.is_some(),
-            Basis::PublishedPerRequest => self.figures.per_request_tok_s.is_some(),
-            Basis::InterTokenLatency => self.figures.inter_token_latency_ms.is_some(),
-        }
+    pub(crate) fn supports(&self, basis: CurveBasis) -> bool {
+        figure(&self.figures, basis).is_some()
     }
 }
 
@@ -198,9 +184,9 @@ pub struct ParsedRun {
     /// Date (or timestamp) of the run as the input wrote it.
     pub date: Option<String>,
     /// The figure the per-request curve uses.
-    pub basis: Basis,
+    pub basis: CurveBasis,
     /// The other per-request figure the input also carried (kept, not used for the curve).
-    pub alternative: Option<Basis>,
+    pub alternative: Option<CurveBasis>,
     /// Measured points, sorted by concurrency (points of unknown concurrency last).
     pub points: Vec<ParsedPoint>,
 }
@@ -217,7 +203,7 @@ impl ParsedRun {
         self.alternative.map(|basis| self.points_on(basis))
     }
 
-    fn points_on(&self, basis: Basis) -> Vec<(f64, f64)> {
+    fn points_on(&self, basis: CurveBasis) -> Vec<(f64, f64)> {
         self.points.iter().filter_map(|point| Some((point.concurrency?, point.speed(basis)?))).collect()
     }
 

@@ -9,10 +9,11 @@ use crate::error::ImportError;
 use crate::format::Format;
 use crate::json_util::{Located, Object};
 use crate::label::{model_name, run_label};
-use crate::parsed::{Basis, Figures, ParsedPoint, ParsedRun, Workload};
+use crate::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
 use crate::text::{non_negative, positive, short_number};
 use crate::warning::Warning;
 use serde_json::Value;
+use sizer_data::CurveBasis;
 use std::borrow::Cow;
 
 /// Keys only `sglang.bench_serving` writes (vLLM spells them `median_e2el_ms`, and has no
@@ -101,17 +102,17 @@ pub fn parse(objects: &[(&str, Located)], name: &str) -> Result<(Vec<ParsedRun>,
                     engine: Format::SglangJsonl.engine(),
                     workload: m.workload,
                     date: None,
-                    basis: Basis::MedianTpot,
-                    alternative: Some(Basis::GeneratedPerConcurrency),
+                    basis: CurveBasis::MedianTpot,
+                    alternative: Some(CurveBasis::AggregateOverConcurrency),
                     points: Vec::new(),
                 });
                 runs.len() - 1
             }
         };
         if let Some(run) = runs.get_mut(index) {
-            if m.point.figures.median_tpot_ms.is_none() && run.basis != Basis::InterTokenLatency {
+            if m.point.figures.median_tpot_ms.is_none() && run.basis != CurveBasis::InterTokenLatency {
                 // An old file: the curve uses 1000 / median ITL for every point of the run.
-                run.basis = Basis::InterTokenLatency;
+                run.basis = CurveBasis::InterTokenLatency;
                 warnings.push(Warning::ItlForTpot { run: run.label.clone() });
             }
             run.points.push(m.point);

@@ -6,8 +6,9 @@ use crate::error::ImportError;
 use crate::format::{Engine, Format};
 use crate::label::short_model;
 use crate::outcome::Import;
-use crate::parsed::{Basis, ParsedPoint, ParsedRun};
+use crate::parsed::{ParsedPoint, ParsedRun};
 use crate::text::short_number;
+use sizer_data::CurveBasis;
 use sizer_data::{Counter, Figure, PartialDate, Run, RunOrigin, RunPoint, TokenCount, Topology, Workload};
 
 /// What a field holds when the import does not say.
@@ -80,8 +81,8 @@ impl ParsedRun {
                 figures.generated_total_tok_s.map(|total| Figure::derived_by_us(total / concurrency))
             }
             // GuideLLM's and old SGLang files' curve: 1000 / inter-token latency, our arithmetic.
-            (None, _) if self.basis == Basis::InterTokenLatency => {
-                point.speed(Basis::InterTokenLatency).map(Figure::derived_by_us)
+            (None, _) if self.basis == CurveBasis::InterTokenLatency => {
+                point.speed(CurveBasis::InterTokenLatency).map(Figure::derived_by_us)
             }
             (None, _) => None,
         };
@@ -144,9 +145,9 @@ impl ParsedRun {
 
     fn note(&self) -> String {
         let mut note =
-            format!("Imported from {}; the curve uses {}", self.format.name(), self.basis.formula(self.format));
+            format!("Imported from {}; the curve uses {}", self.format.name(), crate::formula(self.basis, self.format));
         if let Some(alternative) = self.alternative {
-            note.push_str(&format!("; also available: {}", alternative.formula(self.format)));
+            note.push_str(&format!("; also available: {}", crate::formula(alternative, self.format)));
         }
         note.push('.');
         note

@@ -9,9 +9,10 @@ use crate::error::ImportError;
 use crate::format::Format;
 use crate::label::{model_name, run_label};
 use crate::limits::check_count;
-use crate::parsed::{Basis, Figures, ParsedPoint, ParsedRun, Workload};
+use crate::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
 use crate::text::{non_negative, number_cell, numbered_lines, positive};
 use crate::warning::Warning;
+use sizer_data::CurveBasis;
 
 /// The words in the block's title line.
 pub const TITLE: &str = "serving benchmark result";
@@ -140,8 +141,8 @@ pub fn parse(text: &str, name: &str) -> Result<(Vec<ParsedRun>, Vec<Warning>), I
             engine: Format::VllmConsole.engine(),
             workload: workload(&points),
             date: None,
-            basis: Basis::MedianTpot,
-            alternative: Some(Basis::GeneratedPerConcurrency),
+            basis: CurveBasis::MedianTpot,
+            alternative: Some(CurveBasis::AggregateOverConcurrency),
             points: points.into_iter().map(|(point, _)| point).collect(),
         })
         .collect();

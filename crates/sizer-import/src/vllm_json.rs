@@ -6,10 +6,11 @@ use crate::error::ImportError;
 use crate::format::Format;
 use crate::json_util::{Located, Object};
 use crate::label::{model_name, run_label};
-use crate::parsed::{Basis, Figures, ParsedPoint, ParsedRun, Workload};
+use crate::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
 use crate::text::{non_negative, positive, short_number};
 use crate::warning::Warning;
 use serde_json::Value;
+use sizer_data::CurveBasis;
 
 /// Keys `vllm bench serve` itself writes (any other key in a sweep is a swept parameter).
 const RESULT_KEYS: &[&str] = &[
@@ -108,8 +109,8 @@ pub fn parse(
                     engine: format.engine(),
                     workload: m.workload,
                     date: m.date.clone(),
-                    basis: Basis::MedianTpot,
-                    alternative: Some(Basis::GeneratedPerConcurrency),
+                    basis: CurveBasis::MedianTpot,
+                    alternative: Some(CurveBasis::AggregateOverConcurrency),
                     points: Vec::new(),
                 });
                 runs.len() - 1

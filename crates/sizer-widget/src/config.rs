@@ -109,7 +109,7 @@ impl Config {
 
 fn number(errors: &mut Vec<ConfigError>, attribute: &'static str, field: Field, value: &Option<String>) -> Option<f64> {
     let value = value.as_ref()?;
-    match field.parse(Lang::En, value) {
+    match field.parse(crate::input::locale(Lang::En), value) {
         Ok(number) => Some(number),
         Err(error) => {
             errors.push(ConfigError { attribute, value: value.clone(), problem: ConfigProblem::Input(error) });

@@ -1,10 +1,10 @@
 //! Export of a sizing: Markdown (for a blog post: the sentence, the figures, the numbered steps
-//! with sources) and JSON (run, scenario, sizing and the cited figures), plus the JSON API
-//! behind `window.SparkSizer.size`.
+//! with sources) and JSON (run, scenario, sizing and the cited figures). The JSON API behind
+//! `window.SparkSizer.size` is `sizer_data::api`.
 
-use serde::{Deserialize, Serialize};
-use sizer_core::{Curve, Scenario, Sizing, size};
-use sizer_data::{CurveBasis, Run, RunOrigin, dataset, scenario_for_run};
+use serde::Serialize;
+use sizer_core::{Scenario, Sizing};
+use sizer_data::{CurveBasis, Run, RunOrigin};
 
 use crate::calculation::{Calculation, Cited};
 use crate::i18n::{Lang, Msg, text};
@@ -211,75 +211,6 @@ pub fn json_marked(
     serde_json::to_string_pretty(&export).unwrap_or_default()
 }
 
-/// The second argument of `SparkSizer.size`: a dataset run id, or a curve of the caller's own
-/// as JSON, `{"points": [[1, 81.2], [8, 37.3]]}` (concurrency, per-request tok/s).
-#[derive(Clone, Debug, PartialEq)]
-pub enum ApiRun {
-    /// A run id of the dataset.
-    Id(String),
-    /// An inline curve, as JSON text.
-    Inline(String),
-}
-
-/// An inline curve as the JS API accepts it.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct InlineCurve {
-    points: Vec<(f64, f64)>,
-}
-
-/// Why the JSON API could not size.
-#[derive(Debug, PartialEq)]
-pub enum ApiError {
-    /// The scenario JSON does not parse.
-    BadJson(String),
-    /// The run id is not in the dataset.
-    UnknownRun(String),
-    /// The run has no curve.
-    NoCurve,
-    /// The inline curve does not parse or is not a valid curve.
-    BadCurve(String),
-    /// The core rejected the scenario.
-    Scenario(String),
-}
-
-impl ApiError {
-    /// A one-sentence message for the JavaScript error.
-    pub fn message(&self) -> String {
-        match self {
-            ApiError::BadJson(detail) => ["Invalid scenario JSON: ", detail, "."].concat(),
-            ApiError::UnknownRun(id) => ["Unknown run id \"", id, "\"."].concat(),
-            ApiError::NoCurve => "The run has no per-request speed curve.".into(),
-            ApiError::BadCurve(detail) => ["Invalid inline curve: ", detail, "."].concat(),
-            ApiError::Scenario(detail) => ["Invalid scenario: ", detail, "."].concat(),
-        }
-    }
-}
-
-/// The curve of an inline `{"points": [[c, tok_s], ...]}` (per-request speed).
-pub fn inline_curve(json: &str) -> Result<Curve, ApiError> {
-    let inline: InlineCurve = serde_json::from_str(json).map_err(|e| ApiError::BadCurve(e.to_string()))?;
-    Curve::from_per_request(&inline.points).map_err(|e| ApiError::BadCurve(e.to_string()))
-}
-
-/// `SparkSizer.size(scenarioJson, run)`: sizes a scenario (missing fields take the chat
-/// defaults) on a dataset run or an inline curve, and returns the `Sizing` as JSON. A caller's
-/// `kv_pool_tokens` and `prefill_tok_s` are kept; for a dataset run the missing ones come from
-/// the dataset ([`sizer_data::scenario_for_run`]); an inline curve brings none.
-pub fn size_json(scenario_json: &str, run: &ApiRun) -> Result<String, ApiError> {
-    let base: Scenario = serde_json::from_str(scenario_json).map_err(|e| ApiError::BadJson(e.to_string()))?;
-    let (scenario, curve) = match run {
-        ApiRun::Id(id) => {
-            let run = dataset().run(id).ok_or_else(|| ApiError::UnknownRun(id.clone()))?;
-            let (curve, _) = run.curve().map_err(|_| ApiError::NoCurve)?;
-            (scenario_for_run(run, base), curve)
-        }
-        ApiRun::Inline(json) => (base, inline_curve(json)?),
-    };
-    let sizing = size(&scenario, &curve).map_err(|e| ApiError::Scenario(e.to_string()))?;
-    serde_json::to_string(&sizing).map_err(|e| ApiError::BadJson(e.to_string()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -287,65 +218,6 @@ mod tests {
     use crate::state::Usage;
     use crate::summary::result_text;
     use crate::work::steps;
-
-    fn api(scenario: &str, run: &ApiRun) -> serde_json::Value {
-        let json = size_json(scenario, run).unwrap_or_else(|e| panic!("{scenario}: {}", e.message()));
-        serde_json::from_str(&json).expect("json")
-    }
-
-    fn id(run: &str) -> ApiRun {
-        ApiRun::Id(run.to_owned())
-    }
-
-    #[test]
-    fn the_api_sizes_the_articles_example() {
-        // "52 streams allow an average of 37.7, which is 163 users".
-        let value = api(r#"{"z": 2.33}"#, &id(DEFAULT_RUN));
-        assert_eq!(
-            (&value["people"], &value["whole_streams"], &value["binding"]),
-            (&163.into(), &52.into(), &"speed".into())
-        );
-        assert!(matches!(size_json("{", &id(DEFAULT_RUN)), Err(ApiError::BadJson(_))));
-        assert_eq!(size_json("{}", &id("nope")).map_err(|e| e.message()), Err("Unknown run id \"nope\".".to_owned()));
-        assert!(matches!(size_json(r#"{"floor_tok_s": -1}"#, &id(DEFAULT_RUN)), Err(ApiError::Scenario(_))));
-    }
-
-    #[test]
-    fn the_api_falls_back_to_the_datasets_pool_and_rate() {
-        // 924,912 tokens / 8,192 per session = 112.9 ("113 at 8,192"); 5,705 tok/s prefill on
-        // chat prompts of 512 tokens every 120 s: 5,705 / (512 / 120) = 1,337.1 users.
-        let value = api("{}", &id(DEFAULT_RUN));
-        assert_eq!(value["kv_sessions"], 112);
-        let users = value["users_by_prefill"].as_f64().expect("prefill users");
-        assert!((users - 1_337.109_375).abs() < 1e-9, "{users}");
-    }
-
-    #[test]
-    fn the_api_keeps_a_callers_pool_and_rate() {
-        // 40,960 tokens / 8,192 = 5 sessions; 10 tok/s / (1,000 / 120) = 1.2 users by prefill.
-        let value = api(r#"{"kv_pool_tokens": 40960, "prefill_tok_s": 10, "prompt_tokens": 1000}"#, &id(DEFAULT_RUN));
-        assert_eq!(value["kv_sessions"], 5);
-        assert!((value["users_by_prefill"].as_f64().expect("users") - 1.2).abs() < 1e-9);
-        assert_eq!((&value["binding"], &value["people"]), (&"prefill".into(), &1.into()));
-    }
-
-    #[test]
-    fn the_api_sizes_an_inline_curve() {
-        // 15 tok/s between (8, 37.3) and (64, 13.1): 8 + (37.3 - 15) / (37.3 - 13.1) x 56 = 59.6.
-        let inline = ApiRun::Inline(r#"{"points": [[1, 81.2], [8, 37.3], [64, 13.1]]}"#.to_owned());
-        let value = api("{}", &inline);
-        assert!((value["fractional_streams"].as_f64().expect("streams") - 59.603_305).abs() < 1e-5);
-        assert_eq!(value["whole_streams"], 59);
-        assert_eq!(value["kv_sessions"], serde_json::Value::Null);
-        let with_pool = api(r#"{"kv_pool_tokens": 40960}"#, &inline);
-        assert_eq!((&with_pool["kv_sessions"], &with_pool["binding"]), (&5.into(), &"kv_cache".into()));
-        for bad in [r#"{"points": []}"#, r#"{"points": [[8, 1], [1, 2]]}"#, r#"{"pts": [[1, 2]]}"#, "[1, 2]"] {
-            let error = size_json("{}", &ApiRun::Inline(bad.to_owned())).expect_err(bad);
-            let message = error.message();
-            assert!(message.starts_with("Invalid inline curve: ") && message.ends_with('.'), "{message}");
-            assert_eq!(message.matches(". ").count(), 0, "one sentence: {message}");
-        }
-    }
 
     #[test]
     fn markdown_and_json_carry_the_result() {

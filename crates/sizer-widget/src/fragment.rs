@@ -16,9 +16,7 @@ use sizer_core::{HeadroomMethod, Scenario, ScenarioField};
 use crate::codes::{self, HEADROOM, INTERPOLATION};
 use crate::i18n::{Lang, format_number};
 use crate::input::{Field, InputError, parse_number};
-
-/// The fragment's prefix.
-pub const PREFIX: &str = "s=";
+pub use sizer_import::fragment::{BadPart, MAX_SHOWN_CHARS, PREFIX, body, percent_decode, push_encoded, shorten};
 
 /// A scenario read from (or written to) a fragment.
 #[derive(Clone, Debug, PartialEq)]
@@ -53,35 +51,12 @@ pub enum Shown {
     Text(String),
 }
 
-/// A part of a link that cannot be honoured (`key:value` as written; a part without a colon
-/// has an empty key).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BadPart {
-    pub key: String,
-    pub value: String,
-}
-
-impl BadPart {
-    /// A refused `key:value`.
-    pub fn new(key: &str, value: &str) -> BadPart {
-        BadPart { key: key.to_owned(), value: value.to_owned() }
-    }
-
-    /// The part as it was written.
-    pub fn written(&self) -> String {
-        if self.key.is_empty() { self.value.clone() } else { [self.key.as_str(), ":", &self.value].concat() }
-    }
-}
-
 /// Why a fragment could not be read at all.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FragmentError {
     /// The fragment does not start with `s=` (it may be an ordinary anchor).
     NotAScenario,
 }
-
-/// The longest value kept as written in a [`BadPart`] or a field (a link can be any length).
-pub const MAX_SHOWN_CHARS: usize = 80;
 
 /// Writes `scenario` (and the run and language) as a fragment without the leading `#`.
 pub fn encode(run: &str, lang: Lang, scenario: &Scenario) -> String {
@@ -171,19 +146,6 @@ pub fn decode(fragment: &str) -> Result<FragmentScenario, FragmentError> {
     Ok(result)
 }
 
-/// The body of a `#s=` fragment (without `#` and `s=`), if it is one.
-pub fn body(fragment: &str) -> Option<&str> {
-    fragment.strip_prefix('#').unwrap_or(fragment).strip_prefix(PREFIX)
-}
-
-/// `text` cut to [`MAX_SHOWN_CHARS`] characters (with an ellipsis when cut).
-pub fn shorten(text: &str) -> String {
-    match text.char_indices().nth(MAX_SHOWN_CHARS) {
-        Some((at, _)) => [&text[..at], "…"].concat(),
-        None => text.to_owned(),
-    }
-}
-
 /// The form field a numeric key fills.
 fn numeric_field(key: &str) -> Option<Field> {
     Some(match key {
@@ -250,38 +212,6 @@ fn plain(value: f64) -> String {
     text
 }
 
-/// Appends `text`, percent-encoding every byte outside `[A-Za-z0-9._-]`.
-pub fn push_encoded(out: &mut String, text: &str) {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    for byte in text.bytes() {
-        if byte.is_ascii_alphanumeric() || matches!(byte, b'.' | b'_' | b'-') {
-            out.push(char::from(byte));
-        } else {
-            out.push('%');
-            out.push(char::from(HEX[usize::from(byte >> 4)]));
-            out.push(char::from(HEX[usize::from(byte & 15)]));
-        }
-    }
-}
-
-/// Decodes `%XX` escapes; `None` on a broken escape or invalid UTF-8.
-pub fn percent_decode(text: &str) -> Option<String> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut index = 0;
-    while index < bytes.len() {
-        if bytes[index] == b'%' {
-            let hex = text.get(index + 1..index + 3)?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            index += 3;
-        } else {
-            out.push(bytes[index]);
-            index += 1;
-        }
-    }
-    String::from_utf8(out).ok()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -318,6 +248,15 @@ mod tests {
         // Another headroom method reads it, so it stays.
         let erlang = Scenario { headroom: HeadroomMethod::ErlangC, ..scenario };
         assert!(encode("x", Lang::En, &erlang).contains(",p:0.99,"));
+    }
+
+    #[test]
+    fn other_owners_keys_are_ignored() {
+        // The seed, a shared curve with its name and setup, the team and the memory choices.
+        let link = "s=r:yours-1,f:15,sd:42,yn:Box%2C%202,ym:hJetson%20Thor~s1,y:1_50~8_20,tp:30,mk:gpt-oss-20b,mb:100";
+        let back = decode(link).expect("decodes");
+        assert!(back.bad_parts.is_empty() && back.bad_fields.is_empty(), "{back:?}");
+        assert_eq!(back.scenario, Scenario { floor_tok_s: 15.0, ..Scenario::chat() });
     }
 
     #[test]

@@ -29,10 +29,7 @@ pub mod memory_state;
 pub mod memory_view;
 pub mod page_sync;
 pub mod run_ref;
-pub mod share_link;
-pub mod sim_api;
 pub mod sim_job;
-pub mod sim_link;
 pub mod sim_task;
 pub mod stale;
 pub mod state;
@@ -48,10 +45,15 @@ pub mod work;
 mod mount;
 
 #[cfg(all(target_arch = "wasm32", feature = "csr"))]
+mod sim_api;
+
+#[cfg(all(target_arch = "wasm32", feature = "csr"))]
 pub use mount::{install_api, mount};
 
 pub use app::{App, AppProps};
 pub use config::Attributes;
+/// The seed and a shared curve in a link: read and written by the import crate.
+pub use sizer_import::{share_link, sim_link};
 
 /// The id prefix of the `index`-th instance on a page (`ss0`, `ss1`, ...): element ids stay
 /// unique with several instances, and a prerendered instance hydrates with the same ids.

@@ -7,13 +7,13 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use sizer_data::api::{ApiRun, size_json};
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
 use crate::app::{App, AppProps};
 use crate::config::{Attributes, Config};
 use crate::embedded::{Embedded, EmbeddedProps};
-use crate::export::{ApiRun, size_json};
 
 /// Marks an element that already holds an instance.
 const MOUNTED: &str = "data-spark-sizer-mounted";

@@ -11,7 +11,7 @@ use sizer_core::{Scenario, Sizing};
 use sizer_data::{Run, dataset};
 
 /// The seed when the link names none.
-pub const DEFAULT_SEED: u64 = 1;
+pub const DEFAULT_SEED: u64 = sizer_import::sim_link::DEFAULT_SEED;
 
 /// Each sweep point's window: the core's defaults (4 simulated hours or 20,000 requests), so the
 /// sweep's first point is the main simulation itself.

@@ -5,10 +5,10 @@
 //! `CHROMEDRIVER=/usr/bin/chromedriver CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
 //! cargo test -p sizer-widget --target wasm32-unknown-unknown --test simulation`.
 //!
-//! The literal values below were produced by the native build: `sizer_widget::sim_api::
+//! The literal values below were produced by the native build: `sizer_data::sim_api::
 //! simulate_json` and `sizer_widget::sim_job::SimJob` run natively (x86_64, `cargo test -p
 //! sizer-widget --no-default-features --features ssr`) with the same inputs and seeds, their
-//! output printed and pasted here. The native unit test `sim_api::tests::
+//! output printed and pasted here. The native unit test `sizer_data::sim_api::tests::
 //! the_native_build_gives_the_browser_tests_literals` asserts the same literals, so both builds
 //! are held to one set of numbers.
 #![cfg(target_arch = "wasm32")]

@@ -114,7 +114,10 @@ fn speed_series(run: &Run, interpolation: Interpolation) -> (Series, Option<Curv
 fn is_published(point: &RunPoint, basis: CurveBasis) -> bool {
     match basis {
         CurveBasis::PerRequest => point.per_request_tok_s.as_ref().is_some_and(Figure::is_published),
-        CurveBasis::MedianTpot | CurveBasis::MeanTpot | CurveBasis::AggregateOverConcurrency => false,
+        CurveBasis::MedianTpot
+        | CurveBasis::MeanTpot
+        | CurveBasis::InterTokenLatency
+        | CurveBasis::AggregateOverConcurrency => false,
     }
 }
 

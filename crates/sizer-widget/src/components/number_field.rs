@@ -39,6 +39,7 @@ pub struct NumberFieldProps {
 #[component]
 pub fn NumberField(props: &NumberFieldProps) -> Html {
     let spec = props.field.spec();
+    let (label, unit) = crate::input::label_and_unit(props.field);
     let id = format!("{}-{}", props.id_prefix, spec.name);
     let error_id = format!("{id}-error");
     let oninput = {
@@ -56,7 +57,7 @@ pub fn NumberField(props: &NumberFieldProps) -> Html {
     let described_by = if disabled { [error_id.as_str(), " ", &reason_id].concat() } else { error_id.clone() };
     html! {
         <div class={classes!("ss-field", invalid.then_some("ss-field--invalid"))}>
-            <label for={id.clone()}>{ text(props.lang, spec.label) }</label>
+            <label for={id.clone()}>{ text(props.lang, label) }</label>
             <span class="ss-input-unit">
                 <input
                     id={id}
@@ -71,7 +72,7 @@ pub fn NumberField(props: &NumberFieldProps) -> Html {
                     {disabled}
                     {oninput}
                 />
-                <span class="ss-unit" aria-hidden="true">{ text(props.lang, spec.unit) }</span>
+                <span class="ss-unit" aria-hidden="true">{ text(props.lang, unit) }</span>
             </span>
             if let Some(reason) = props.disabled_reason.clone() {
                 <p class="ss-hint" id={reason_id} data-disabled-reason={spec.name}>{ reason }</p>

@@ -12,8 +12,9 @@ use yew::prelude::*;
 use crate::codes::{self, TEAM_HEADROOM, TEAM_LIMIT};
 use crate::components::choice_select::ChoiceSelect;
 use crate::components::error_text::error_message;
+use crate::components::work_steps::StepItem;
 use crate::i18n::team::{TeamText, row_note, team_error, team_text, verdict};
-use crate::i18n::{Lang, Msg, format_integer, format_number, text};
+use crate::i18n::{Lang, format_integer, format_number};
 use crate::team_state::{RankSort, TeamAction, TeamField, TeamInput};
 use crate::team_work::team_steps;
 use crate::work::Step;
@@ -248,21 +249,7 @@ fn work(lang: Lang, steps: &[Step]) -> Html {
             <summary>{ team_text(lang, TeamText::WorkHeading) }</summary>
             <ol class="ss-steps">
                 for step in steps.iter() {
-                    <li key={step.title} class="ss-step">
-                        <h4>{ step.title }</h4>
-                        <dl>
-                            <dt>{ text(lang, Msg::FormulaLabel) }</dt>
-                            <dd><code>{ step.formula.clone() }</code></dd>
-                            <dt>{ text(lang, Msg::InputsLabel) }</dt>
-                            <dd>{ step.inputs.clone() }</dd>
-                            <dt>{ text(lang, Msg::ResultLabel) }</dt>
-                            <dd class="ss-step-result">{ step.result.clone() }</dd>
-                            if let Some(cite) = &step.cite {
-                                <dt>{ text(lang, Msg::SourceLabel) }</dt>
-                                <dd class="ss-cite" data-cite={cite.cited_id.clone()}>{ cite.label.clone() }</dd>
-                            }
-                        </dl>
-                    </li>
+                    <StepItem key={step.title} step={step.clone()} {lang} linked=false />
                 }
             </ol>
         </details>

@@ -19,37 +19,60 @@ pub struct WorkStepsProps {
 #[component]
 pub fn WorkSteps(props: &WorkStepsProps) -> Html {
     let lang = props.lang;
-    let ids = use_ids();
     html! {
         <section class="ss-work">
             <h3>{ text(lang, Msg::WorkHeading) }</h3>
             <ol class="ss-steps">
                 for step in props.steps.iter() {
-                    <li key={step.title} class="ss-step">
-                        <h4>{ step.title }</h4>
-                        <dl>
-                            <dt>{ text(lang, Msg::FormulaLabel) }</dt>
-                            <dd><code>{ step.formula.clone() }</code></dd>
-                            <dt>{ text(lang, Msg::InputsLabel) }</dt>
-                            <dd>{ step.inputs.clone() }</dd>
-                            <dt>{ text(lang, Msg::ResultLabel) }</dt>
-                            <dd class="ss-step-result">{ step.result.clone() }</dd>
-                            if let Some(cite) = &step.cite {
-                                <dt>{ text(lang, Msg::SourceLabel) }</dt>
-                                <dd class="ss-cite" data-cite={cite.cited_id.clone()}>
-                                    <a href={ids.href(&cite.anchor)} onclick={scroll_to(&ids.id(&cite.anchor))}>{ cite.label.clone() }</a>
-                                    <span class="ss-cite-id">{ [" · ", cite.cited_id.as_str()].concat() }</span>
-                                    if let Some(href) = &cite.href {
-                                        { " · " }
-                                        <a href={href.clone()} rel="noopener noreferrer" target="_blank">{ text(lang, Msg::OriginalLink) }</a>
-                                    }
-                                </dd>
-                            }
-                        </dl>
-                    </li>
+                    <StepItem key={step.title} step={step.clone()} {lang} linked=true />
                 }
             </ol>
         </section>
+    }
+}
+
+/// Props of [`StepItem`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct StepItemProps {
+    pub step: Step,
+    pub lang: Lang,
+    /// The citation links to its row and the original (the sizing's steps); else it is named only.
+    pub linked: bool,
+}
+
+/// One numbered step: title, formula, numbers in, result and its citation (the sizing's and the
+/// team plan's steps share it).
+#[component]
+pub fn StepItem(props: &StepItemProps) -> Html {
+    let (lang, step) = (props.lang, &props.step);
+    let ids = use_ids();
+    html! {
+        <li class="ss-step">
+            <h4>{ step.title }</h4>
+            <dl>
+                <dt>{ text(lang, Msg::FormulaLabel) }</dt>
+                <dd><code>{ step.formula.clone() }</code></dd>
+                <dt>{ text(lang, Msg::InputsLabel) }</dt>
+                <dd>{ step.inputs.clone() }</dd>
+                <dt>{ text(lang, Msg::ResultLabel) }</dt>
+                <dd class="ss-step-result">{ step.result.clone() }</dd>
+                if let Some(cite) = &step.cite {
+                    <dt>{ text(lang, Msg::SourceLabel) }</dt>
+                    if props.linked {
+                        <dd class="ss-cite" data-cite={cite.cited_id.clone()}>
+                            <a href={ids.href(&cite.anchor)} onclick={scroll_to(&ids.id(&cite.anchor))}>{ cite.label.clone() }</a>
+                            <span class="ss-cite-id">{ [" · ", cite.cited_id.as_str()].concat() }</span>
+                            if let Some(href) = &cite.href {
+                                { " · " }
+                                <a href={href.clone()} rel="noopener noreferrer" target="_blank">{ text(lang, Msg::OriginalLink) }</a>
+                            }
+                        </dd>
+                    } else {
+                        <dd class="ss-cite" data-cite={cite.cited_id.clone()}>{ cite.label.clone() }</dd>
+                    }
+                }
+            </dl>
+        </li>
     }
 }
 

@@ -69,18 +69,12 @@ impl Lang {
 
     /// The character that separates thousands.
     pub fn group_separator(self) -> char {
-        match self {
-            Lang::En => ',',
-            Lang::De => '.',
-        }
+        crate::input::locale(self).group_separator()
     }
 
     /// The decimal mark.
     pub fn decimal_mark(self) -> char {
-        match self {
-            Lang::En => '.',
-            Lang::De => ',',
-        }
+        crate::input::locale(self).decimal_mark()
     }
 }
 

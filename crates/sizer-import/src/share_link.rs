@@ -4,13 +4,13 @@
 //! the curve in for an imported run (the share bar says so), or refuse when it cannot go in.
 //! The address bar carries the curve only when the person ticked the import panel's box.
 //!
-//! The points' codec is `sizer_import`'s (`share_points`, `run_from_shared_points`); `:` is
+//! The points' codec is `share_points` and `run_from_shared_points` (`share.rs`, `shared_run.rs`); `:` is
 //! written `_` and `,` `~` because the fragment separates its own pairs with those.
 
 use sizer_data::Run;
-use sizer_import::{ShareError, decode_setup, encode_setup, run_from_shared_points, share_points};
 
 use crate::fragment::{BadPart, body, percent_decode, push_encoded, shorten};
+use crate::{ShareError, decode_setup, encode_setup, run_from_shared_points, share_points};
 
 /// The key of the shared curve's points.
 pub const POINTS_KEY: &str = "y";
@@ -96,7 +96,7 @@ mod tests {
     use super::*;
 
     fn run(label: &str) -> Run {
-        let import = sizer_import::import("concurrency,tok/s\n1,50\n8,20\n", label).expect("imports");
+        let import = crate::import("concurrency,tok/s\n1,50\n8,20\n", label).expect("imports");
         let mut run = import.to_runs().expect("complete").remove(0);
         run.id = "yours-1".into();
         run
@@ -112,9 +112,6 @@ mod tests {
         let back = shared_run(&["#", &link].concat()).expect("a curve").expect("readable");
         assert_eq!(back.label, "Box, 2 × GB10: lab");
         assert_eq!(back.curve_points().map(|(p, _)| p), Ok(vec![(1.0, 50.0), (8.0, 20.0)]));
-        // The scenario's decoder ignores both keys.
-        let scenario = crate::fragment::decode(&link).expect("decodes");
-        assert!(scenario.bad_parts.is_empty() && scenario.bad_fields.is_empty());
     }
 
     #[test]
@@ -123,7 +120,7 @@ mod tests {
         assert_eq!(shared_run("#s=y:1_<b>").map(|r| r.map(|_| ())), Some(Err(BadPart::new("y", "1_<b>"))));
         assert_eq!(shared_run("#s=yn:%G,y:1_50").map(|r| r.map(|_| ())), Some(Err(BadPart::new("yn", "%G"))));
         let unnamed = shared_run("#s=y:1_50~8_20").expect("a curve").expect("readable");
-        assert_eq!(unnamed.label, sizer_import::SHARED_LABEL);
+        assert_eq!(unnamed.label, crate::SHARED_LABEL);
     }
 
     #[test]
