@@ -149,9 +149,6 @@ pub struct CapacityMemo {
     /// The team's capacity on whole streams (speed and TTFT limits), by streams, headroom and z
     /// (the team's mix per person is the same in every call).
     streams: RefCell<BTreeMap<(u64, u8, u64), Option<f64>>>,
-    /// The largest whole count of the mix on whole streams, where only that was asked for
-    /// ([`Rule::whole_speed_capacity`]), by the same key.
-    whole_streams: RefCell<BTreeMap<(u64, u8, u64), Option<u64>>>,
     /// The others' in-flight count at the percentile, by the bits of their load (or count) and duty.
     quantile: RefCell<BTreeMap<(u64, u64), f64>>,
     /// The team's z (the percentile's unless given), by the bits of percentile and given z.
@@ -164,7 +161,6 @@ impl CapacityMemo {
         self.finite.borrow().iter().map(FiniteTable::len).sum::<usize>()
             + self.poisson.borrow().len()
             + self.streams.borrow().len()
-            + self.whole_streams.borrow().len()
             + self.quantile.borrow().len()
     }
 
@@ -424,70 +420,6 @@ impl Rule<'_> {
         self.mixed_capacity_walk(limit, per_person, offer, h0, h1, c)
     }
 
-    /// The largest whole count of a mix of agents and finite-population others that the
-    /// speed limit lets one system hold, without the real-valued inverse [`Rule::capacity`]
-    /// finds: `Some(W)` with `W = floor(capacity(Speed))`, `None` where this shortcut does not
-    /// apply (not a mix, not the finite count, or the walk does not apply; ask
-    /// [`Rule::capacity`] then).
-    ///
-    /// # Formula
-    /// The walk of [`Rule::mixed_capacity`] finds the smallest free count `f` whose interval
-    /// `((h0 - f - 1) / h1, (h0 - f) / h1]` holds a fitting P (`P(Binomial(c P, d) <= f) >= p`,
-    /// Feller, "An Introduction to Probability Theory", vol. 1, ch. VI); every P below that
-    /// interval fits, and fitting only gets harder as P grows. So W is the largest whole P at
-    /// most the interval's upper end that fits on `f`, or the largest whole P below the
-    /// interval: stepped down from the upper end, one binomial comparison per step (at most
-    /// `1 / c + 1` steps, since `c P` crosses the whole bracket `N_f` once).
-    ///
-    /// Bad input: none reaches it (a validated team and offer); counts outside the walk's range
-    /// give `None`.
-    pub(crate) fn whole_speed_capacity(&self, per_person: &Demand, offer: &Offer) -> Option<u64> {
-        if self.headroom != TeamHeadroom::FinitePopulation || per_person.agents <= 0.0 || per_person.others <= 0.0 {
-            return None;
-        }
-        let key = (offer.whole_streams, self.headroom as u8, self.z.to_bits());
-        if let Some(found) = self.memo.streams.borrow().get(&key) {
-            return found.map(whole);
-        }
-        if let Some(found) = self.memo.whole_streams.borrow().get(&key) {
-            return *found;
-        }
-        let (h0, h1, c) = (offer.whole_streams as f64 + WHOLE_SLACK, per_person.agents, per_person.others);
-        if !((0.0..=MAX_CONCURRENCY).contains(&h0) && h1 > 0.0 && c > 0.0) {
-            return None;
-        }
-        let duty = per_person.mean_duty();
-        let lower = |f: u64| ((h0 - f as f64 - 1.0) / h1).max(0.0);
-        let holds = |f: u64| self.binomial_fits(f, c * lower(f), duty);
-        let top = floor(h0) as u64;
-        if !holds(top) {
-            return None;
-        }
-        let guess = normal_mix_people(h0 + 0.5, h1, per_person.load, self.z * libm::sqrt(1.0 - duty.min(1.0)));
-        let f = smallest_holding(
-            &holds,
-            top,
-            Some(guess).filter(|p| p.is_finite() && *p >= 0.0).map(|p| floor(h0 - h1 * p)),
-        );
-        let upper = (h0 - f as f64) / h1 * (1.0 - 4.0 * f64::EPSILON);
-        let mut w = floor(upper);
-        // As the walk does: a whole count a hair above the interval's end is checked exactly.
-        let next_whole = libm::ceil(upper);
-        if next_whole > upper
-            && next_whole - upper < 1e-6 * next_whole.max(1.0)
-            && self.fits(TeamLimit::Speed, &per_person.times(next_whole), offer) == Some(true)
-        {
-            w = next_whole;
-        } else {
-            while w > lower(f) && !self.binomial_fits(f, c * w, duty) {
-                w -= 1.0;
-            }
-        }
-        let found = Some(whole(w));
-        self.memo.whole_streams.borrow_mut().insert(key, found);
-        found
-    }
-
     /// The walk of [`Rule::mixed_capacity`] for `f(P) = floor(h0 - h1 P)` and `c` per person.
     fn mixed_capacity_walk(
         &self,
@@ -521,8 +453,37 @@ impl Rule<'_> {
                 Rule { headroom: TeamHeadroom::NormalApprox, ..*self }.capacity(limit, per_person, offer)
             }
         };
-        let hi =
-            smallest_holding(&holds, top, guess.filter(|p| p.is_finite() && *p >= 0.0).map(|p| floor(h0 - h1 * p)));
+        let (mut lo, mut hi) = (0, top); // the answer f is in [lo, hi], and holds(hi)
+        if let Some(p) = guess.filter(|p| p.is_finite() && *p >= 0.0) {
+            let start = floor(h0 - h1 * p).clamp(0.0, top as f64) as u64;
+            let mut step = 1;
+            if holds(start) {
+                hi = start;
+                while hi > 0 && holds(hi.saturating_sub(step)) {
+                    hi = hi.saturating_sub(step);
+                    step *= 2;
+                }
+                lo = hi.saturating_sub(step);
+            } else {
+                lo = start + 1;
+                while lo + step <= top && !holds(lo + step - 1) {
+                    lo += step;
+                    step *= 2;
+                }
+                hi = (lo + step - 1).min(top);
+            }
+        }
+        if lo == 0 && holds(0) {
+            hi = 0;
+        }
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if holds(mid) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
         // Just inside the interval, so `floor(h0 - h1 P)` is `hi` despite rounding.
         let upper = (h0 - hi as f64) / h1 * (1.0 - 4.0 * f64::EPSILON);
         let found = match self.max_load(hi) {
@@ -562,43 +523,6 @@ impl Rule<'_> {
                 .or_insert_with(|| crate::headroom::binomial_quantile(self.percentile, others, duty) as f64),
         }
     }
-}
-
-/// The smallest free count f in `[0, top]` with `holds(f)`, for `holds(top)` true and `holds`
-/// true from some f up: galloping from `start` (a guess of f) when given, then bisection.
-fn smallest_holding(holds: &impl Fn(u64) -> bool, top: u64, start: Option<f64>) -> u64 {
-    let (mut lo, mut hi) = (0, top); // the answer f is in [lo, hi], and holds(hi)
-    if let Some(start) = start {
-        let start = start.clamp(0.0, top as f64) as u64;
-        let mut step = 1;
-        if holds(start) {
-            hi = start;
-            while hi > 0 && holds(hi.saturating_sub(step)) {
-                hi = hi.saturating_sub(step);
-                step *= 2;
-            }
-            lo = hi.saturating_sub(step);
-        } else {
-            lo = start + 1;
-            while lo + step <= top && !holds(lo + step - 1) {
-                lo += step;
-                step *= 2;
-            }
-            hi = (lo + step - 1).min(top);
-        }
-    }
-    if lo == 0 && holds(0) {
-        hi = 0;
-    }
-    while lo < hi {
-        let mid = lo + (hi - lo) / 2;
-        if holds(mid) {
-            hi = mid;
-        } else {
-            lo = mid + 1;
-        }
-    }
-    hi
 }
 
 /// Where the walk of a mix starts: the people P of the mix whose others' mean load `m = l P`

@@ -157,7 +157,7 @@ pub fn plan_with(team: &Team, limits: &RunLimits<'_>, memo: &CapacityMemo) -> Te
         if offer.whole_streams == nominal.offer.whole_streams {
             Evaluation { offer, ..nominal }
         } else {
-            band_end(team, &duties, &per_person, &rule, offer, &nominal)
+            evaluate(team, &duties, &per_person, &rule, offer, Some(&nominal.users))
         }
     };
     let u = settings.uncertainty;
@@ -226,50 +226,6 @@ fn evaluate(
         }
     }
     let systems = systems_needed(team, duties, rule, &offer, smallest);
-    Evaluation { offer, users, binding, smallest, systems }
-}
-
-/// The team at one end of the band. A band end shows only the whole people count, the binding
-/// limit and the systems needed, so where the speed limit's whole count settles them the
-/// real-valued capacity is not searched for.
-///
-/// With W the largest whole count the speed limit holds (its capacity lies in `[W, W + 1)`)
-/// and m the fewest people by any other limit (nominal, as they do not move with the speed
-/// factor): speed binds (ties go to speed) when `W + 1 <= m`, with `floor` of the room W; the
-/// other limit binds when `W > m`, with room m. Between the two the real capacity decides:
-/// [`evaluate`]. The reverse sizing's search only starts from the room, so an upper bound for
-/// it (`W + 1`) starts no later and finds the same K.
-fn band_end(
-    team: &Team,
-    duties: &[f64],
-    per_person: &Demand,
-    rule: &Rule,
-    offer: Offer,
-    nominal: &Evaluation,
-) -> Evaluation {
-    let Some(whole_speed) = rule.whole_speed_capacity(per_person, &offer) else {
-        return evaluate(team, duties, per_person, rule, offer, Some(&nominal.users));
-    };
-    let w = whole_speed as f64;
-    let mut users = nominal.users;
-    let mut other = TeamLimit::Speed;
-    let mut smallest_other = f64::INFINITY;
-    for (limit, users) in LIMITS.into_iter().zip(users).skip(1) {
-        if let Some(users) = users.filter(|u| *u < smallest_other) {
-            other = limit;
-            smallest_other = users;
-        }
-    }
-    let (binding, smallest, room) = if w + 1.0 <= smallest_other {
-        (TeamLimit::Speed, w, w + 1.0)
-    } else if w > smallest_other {
-        (other, smallest_other, smallest_other)
-    } else {
-        return evaluate(team, duties, per_person, rule, offer, Some(&nominal.users));
-    };
-    // Only the whole count is known: the band reads no more of it.
-    users[0] = Some(w);
-    let systems = systems_needed(team, duties, rule, &offer, room);
     Evaluation { offer, users, binding, smallest, systems }
 }
 
