@@ -28,6 +28,27 @@ pub fn to_svg(
 ) -> Result<String, ChartError> {
     let mut markup = String::new();
     draw(SVGBackend::with_string(&mut markup, (width, height)), &svg_look())?;
-    let markup = markup.replace(">\n", ">").replace("\n<", "<");
+    let markup = full_size_text(&markup.replace(">\n", ">").replace("\n<", "<"));
     Ok(markup.replacen("<svg ", "<svg class=\"ss-chart-svg\" aria-hidden=\"true\" focusable=\"false\" ", 1))
+}
+
+/// plotters-svg writes each font size divided by 1.24 (its em box); the canvas draws the same
+/// text at full size, so the SVG's sizes are multiplied back to match it.
+fn full_size_text(markup: &str) -> String {
+    const KEY: &str = "font-size=\"";
+    let mut out = String::with_capacity(markup.len());
+    let mut rest = markup;
+    while let Some(at) = rest.find(KEY) {
+        let value_start = at + KEY.len();
+        let Some(len) = rest[value_start..].find('"') else { break };
+        out.push_str(&rest[..value_start]);
+        let value = &rest[value_start..value_start + len];
+        match value.parse::<f64>() {
+            Ok(size) => out.push_str(&format!("{:.1}", size * 1.24)),
+            Err(_) => out.push_str(value),
+        }
+        rest = &rest[value_start + len..];
+    }
+    out.push_str(rest);
+    out
 }

@@ -12,7 +12,7 @@ use sizer_charts::{ChartTheme, Rgb, draw_chart};
 use sizer_core::Interpolation;
 
 const QWEN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
-const SIZE: (u32, u32) = (880, 385);
+const SIZE: (u32, u32) = (640, 280);
 
 /// One drawn element: its tag and attributes.
 #[derive(Debug)]
@@ -176,6 +176,8 @@ fn the_speed_chart_draws_the_floor_at_15_and_the_crossing_at_52_5_streams() {
     let ring = ring.unwrap_or_else(|| panic!("no crossing ring"));
     assert!((ring.number("cx") - expected_x).abs() <= 1.5 && (ring.number("cy") - expected_y).abs() <= 1.5);
 
+    // Text at the canvas's size: 12 px tick labels (plotters-svg would write 12 / 1.24).
+    assert!(svg.contains("font-size=\"12.0\"") && !svg.contains("font-size=\"9.6"), "tick labels not at 12 px");
     let texts = labels(&drawn);
     for tick in ["1", "2", "4", "8", "16", "32", "64", "128", "256", "0", "20", "100"] {
         assert!(texts.contains(&tick), "no tick {tick} in {texts:?}");

@@ -60,9 +60,9 @@ impl Drawing {
 }
 
 /// A chart about half the charts' width, in SVG user units (2:1, as its canvas).
-pub const SVG_HALF: (u32, u32) = (560, 280);
+pub const SVG_HALF: (u32, u32) = (480, 240);
 /// A chart across the charts' width (16:7, as the speed chart's canvas).
-pub const SVG_WIDE: (u32, u32) = (880, 385);
+pub const SVG_WIDE: (u32, u32) = (640, 280);
 
 /// Props of [`ChartPlot`]; see the module docs.
 #[derive(Properties, PartialEq, Clone)]
