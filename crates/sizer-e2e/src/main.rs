@@ -6,6 +6,7 @@
 //! the screenshot under the target dir, so a test run leaves the working tree clean;
 //! `cargo run -p sizer-e2e -- dist --readme-screenshot` replaces the README's `docs/screenshot.png`.
 mod browser;
+mod charts;
 mod checks;
 mod element_api;
 mod expect;
@@ -99,6 +100,7 @@ async fn run(dist: &Path, readme_screenshot: bool) -> Result<usize, String> {
     }
     check!(standalone_page_loads_clean_with_the_core_sizing);
     check!(prerendered_page_shows_the_rest_after_its_first_paint);
+    check!(charts::prerendered_charts_are_svg_until_the_canvas_is_drawn);
     check!(screenshot_for_the_readme);
     check!(markup_from_another_build_is_rendered_afresh);
     check!(floor_and_run_change_the_result_to_the_core_value);

@@ -55,6 +55,11 @@ fn charts_prerender_their_text_alternative_without_a_browser() {
     };
     let html = futures::executor::block_on(ServerRenderer::<Charts>::with_props(props).render());
     assert_eq!(count(&html, "<canvas"), 3);
+    // Each chart is drawn as SVG too (first frame, scripts off), the speed chart with its
+    // crossing at the article's 52.5 streams and the p99 TTFT chart up to 25 s (21.5 s at 256).
+    assert_eq!(count(&html, "<svg class=\"ss-chart-svg\" aria-hidden=\"true\""), 3);
+    assert!(html.contains(">52.5</text>") && html.contains(">15 tok/s</text>"), "no crossing in the SVG");
+    assert!(html.contains(">25</text>"), "no 25 s tick");
     assert!(html.contains("15\u{a0}tok/s per request holds up to 52.5 concurrent requests"));
     // The speed chart's data table lists 37.3 tok/s at 8 concurrent requests.
     assert!(html.contains("<th scope=\"row\">8</th><td>37.3"), "no 37.3 row at 8");

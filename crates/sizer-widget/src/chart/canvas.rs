@@ -2,15 +2,16 @@
 //! devicePixelRatio, read the colours the page gives it, and draw with plotters-canvas
 //! (through [`MeasuredCanvas`], which measures text without forcing a layout). The size and
 //! colours are remembered per canvas ([`CanvasMemory`]), so redrawing for new data reads
-//! nothing from the page.
+//! nothing from the page. [`watch_size`] and [`watch_colour_scheme`] tell the chart when to
+//! redraw.
 
+use sizer_charts::{COMPACT_BELOW_CSS_PX, ChartError, ChartTheme, Look};
 use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+use yew::{NodeRef, UseStateSetter};
 
-use super::draw::{COMPACT_BELOW_CSS_PX, ChartError, Look, draw_chart};
 use super::measured_canvas::MeasuredCanvas;
-use super::model::{ChartText, ConcurrencyChart};
-use super::theme::ChartTheme;
 use super::{CssSize, StyleKey};
 
 /// Height of a chart relative to its width when CSS gives it no height of its own.
@@ -78,37 +79,25 @@ impl CanvasMemory {
     }
 }
 
-/// Sizes `canvas`'s backing store to its CSS box times devicePixelRatio and draws `chart`,
-/// with the size and colours `memory` holds (read from the page only when it has none, or the
-/// colours when `style_key` changed). The drawing is made on a canvas outside the document
-/// and copied in (see [`SCRATCH`]).
-pub fn draw_on_canvas(
-    canvas: &HtmlCanvasElement,
-    memory: &mut CanvasMemory,
-    style_key: &StyleKey,
-    chart: &ConcurrencyChart,
-    text: &ChartText,
-    format_value: &dyn Fn(f64) -> String,
-) -> Result<(), ChartError> {
-    draw_with(canvas, memory, style_key, |backend, look| draw_chart(backend, chart, text, look, format_value))
-}
-
-/// Sizes `canvas` as [`draw_on_canvas`] does and draws on it with `draw`, which gets the
-/// backend and the look (any chart: `draw` is one of the drawing functions generic over
-/// plotters' `DrawingBackend`).
+/// Sizes `canvas`'s backing store to its CSS box times devicePixelRatio and draws on it with
+/// `draw`, which gets the backend and the look (`draw` calls one of `sizer-charts`' drawing
+/// functions), with the size and colours `memory` holds (read from the page only when it has
+/// none, or the colours when `style_key` changed). The drawing is made on a canvas outside the
+/// document and copied in (see [`SCRATCH`]). `Ok(false)`: the canvas is not laid out, nothing
+/// was drawn.
 pub fn draw_with(
     canvas: &HtmlCanvasElement,
     memory: &mut CanvasMemory,
     style_key: &StyleKey,
     draw: impl FnOnce(MeasuredCanvas, &Look) -> Result<(), ChartError>,
-) -> Result<(), ChartError> {
+) -> Result<bool, ChartError> {
     let window = web_sys::window().ok_or(ChartError::NoCanvas)?;
     let scale = device_pixel_ratio();
     let size = *memory.size.get_or_insert_with(|| CssSize::of(canvas));
     let css_width = f64::from(size.width);
     if css_width < 1.0 {
         // Not laid out (hidden, or in a closed <details>): nothing to draw yet.
-        return Ok(());
+        return Ok(false);
     }
     let css_height = match f64::from(size.height) {
         height if height >= 1.0 => height,
@@ -137,7 +126,8 @@ pub fn draw_with(
     // "copy" replaces every pixel with the scratch canvas's (same size): no clearing, no blending.
     // Set on each draw, as a new backing store resets the context's state.
     let _ = context.set_global_composite_operation("copy");
-    context.draw_image_with_html_canvas_element(&scratch, 0.0, 0.0).map_err(|_| ChartError::NoCanvas)
+    context.draw_image_with_html_canvas_element(&scratch, 0.0, 0.0).map_err(|_| ChartError::NoCanvas)?;
+    Ok(true)
 }
 
 thread_local! {
@@ -184,4 +174,47 @@ fn page_style(window: &web_sys::Window, canvas: &HtmlCanvasElement) -> PageStyle
     let theme = ChartTheme::resolve(property("color").as_deref(), property);
     let font_family = property("font-family").unwrap_or_else(|| "sans-serif".to_owned());
     PageStyle { theme, font_family }
+}
+
+/// Observes a canvas's size; the observer disconnects when this is dropped.
+pub struct SizeWatch {
+    observer: web_sys::ResizeObserver,
+    _callback: Closure<dyn FnMut(js_sys::Array)>,
+}
+
+impl Drop for SizeWatch {
+    fn drop(&mut self) {
+        self.observer.disconnect();
+    }
+}
+
+/// Sets `size` whenever the canvas's CSS size changes (a `ResizeObserver` reports after layout,
+/// so reading the size there costs no extra layout).
+pub fn watch_size(
+    canvas_ref: &NodeRef,
+    memory: std::rc::Rc<std::cell::RefCell<CanvasMemory>>,
+    size: UseStateSetter<CssSize>,
+) -> Option<SizeWatch> {
+    let canvas = canvas_ref.cast::<HtmlCanvasElement>()?;
+    // A new canvas element: measure it afresh on its first draw.
+    memory.borrow_mut().forget();
+    let observed = canvas.clone();
+    let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |_entries: js_sys::Array| {
+        let changed = memory.borrow_mut().observe(&observed);
+        if let Some(new) = changed {
+            size.set(new);
+        }
+    });
+    let observer = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()).ok()?;
+    observer.observe(&canvas);
+    Some(SizeWatch { observer, _callback: callback })
+}
+
+/// Keeps `dark` at the system colour scheme while the listener lives.
+pub fn watch_colour_scheme(dark: UseStateSetter<bool>) -> Option<gloo::events::EventListener> {
+    let window = web_sys::window()?;
+    let query = window.match_media("(prefers-color-scheme: dark)").ok()??;
+    dark.set(query.matches());
+    let watched = query.clone();
+    Some(gloo::events::EventListener::new(&query, "change", move |_| dark.set(watched.matches())))
 }

@@ -1,6 +1,9 @@
 //! The widget's components, one file each.
 
 pub mod advice;
+pub mod chart_data;
+pub mod chart_figure;
+pub mod chart_plot;
 pub mod charts;
 pub mod choice_select;
 pub mod claim_status;

@@ -13,8 +13,10 @@ use sizer_core::Scenario;
 use sizer_core::sim::{SimReport, SimRequest, SweepReport};
 use yew::prelude::*;
 
-use crate::chart::sim_charts::{InFlightChart, SimChartText, SweepChart};
-use crate::components::sim_figure::{SimChart, SimFigure};
+use sizer_charts::sim::{InFlightChart, SimChartText, SweepChart};
+
+use crate::components::chart_plot::Drawing;
+use crate::components::sim_figure::SimFigure;
 use crate::i18n::simulation::{
     SimMsg, assumptions, formula_label, in_flight_summary, sim_text, streams_label, sweep_sentence,
 };
@@ -88,8 +90,7 @@ fn in_flight_figure(lang: Lang, report: &SimReport, redraw_key: AttrValue) -> Ht
         <SimFigure
             name="in-flight"
             title={AttrValue::Static(sim_text(lang, SimMsg::InFlightTitle))}
-            chart={Rc::new(SimChart::InFlight(chart))}
-            text={Rc::new(text)}
+            drawing={Drawing::InFlight { chart: Rc::new(chart), text: Rc::new(text) }}
             summary={AttrValue::from(summary.clone())}
             note={AttrValue::from(summary)}
             {legend}
@@ -126,8 +127,7 @@ fn sweep_figure(lang: Lang, sweep: &SweepReport, report: &SimReport, done: bool,
             <SimFigure
                 name="sweep"
                 title={AttrValue::Static(title)}
-                chart={Rc::new(SimChart::Sweep(chart))}
-                text={Rc::new(text)}
+                drawing={Drawing::Sweep { chart: Rc::new(chart), text: Rc::new(text) }}
                 summary={AttrValue::from(summary)}
                 {legend}
                 {lang}

@@ -5,8 +5,8 @@
 use sizer_core::{Curve, Interpolation, Sizing, StreamsAtFloor};
 use sizer_data::{CurveBasis, Figure, Run, RunPoint};
 
-use super::axis::Log2Axis;
-use super::model::{ConcurrencyChart, Crossing, Mark, Series};
+use crate::axis::Log2Axis;
+use crate::model::{ConcurrencyChart, Crossing, Mark, Series};
 
 /// Samples per doubling of concurrency for the interpolated line: smooth at any width.
 const LINE_SAMPLES_PER_OCTAVE: u32 = 24;

@@ -1,7 +1,7 @@
 //! What a chart shows, as plain numbers and already-localised labels: the drawing code takes
 //! these and nothing else, so it knows neither the dataset nor any formula.
 
-use super::axis::{Log2Axis, nice_ceiling};
+use crate::axis::{Log2Axis, nice_ceiling};
 
 /// One measured point: concurrency, value, and whether the source printed the figure itself
 /// (derived figures are drawn hollow).

@@ -7,8 +7,8 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::model::{ChartText, ConcurrencyChart, Crossing, Series};
-use super::theme::{ChartTheme, Rgb};
+use crate::model::{ChartText, ConcurrencyChart, Crossing, Series};
+use crate::theme::{ChartTheme, Rgb};
 
 /// Why a chart could not be drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -238,9 +238,9 @@ where
 
 #[cfg(test)]
 mod tests {
-    use super::super::model::Mark;
-    use super::super::recording::{Recording, RecordingBackend};
     use super::*;
+    use crate::model::Mark;
+    use crate::recording::{Recording, RecordingBackend};
 
     fn mark(concurrency: f64, value: f64, published: bool) -> Mark {
         Mark { concurrency, value, published }

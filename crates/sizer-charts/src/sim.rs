@@ -13,9 +13,9 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use sizer_core::sim::{SimReport, SweepReport};
 
-use super::axis::nice_ceiling;
-use super::draw::{ChartError, Look, rgb};
-use super::theme::Rgb;
+use crate::axis::nice_ceiling;
+use crate::draw::{ChartError, Look, rgb};
+use crate::theme::Rgb;
 
 /// Counts whose simulated and predicted shares are all below this (0.01 %) are cut from the right
 /// of the in-flight chart, so its width follows the distribution, not the team size.
@@ -334,9 +334,9 @@ fn format_count(value: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::recording::{Recording, RecordingBackend};
-    use super::super::theme::ChartTheme;
     use super::*;
+    use crate::recording::{Recording, RecordingBackend};
+    use crate::theme::ChartTheme;
 
     fn look() -> Look {
         Look { scale: 1.0, theme: ChartTheme::LIGHT, font_family: "sans-serif".into(), compact: false }
