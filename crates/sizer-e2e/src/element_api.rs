@@ -1,7 +1,8 @@
 //! The `<spark-sizer>` element's API in `dist/embed.html`: the prerendered instance
 //! shows its worked result from the HTML alone (the page without its module script, as with
 //! scripts off); a changed attribute re-sizes the instance and is reported by a `change`
-//! event whose `detail` carries the sizing; the host page themes it from outside.
+//! event whose `detail` carries the sizing; the team attributes re-plan its team (a bad one is
+//! named, the rest kept); the host page themes it from outside.
 use crate::browser::Browser;
 use crate::checks::{Site, shown, wait_for_sizing};
 use crate::expect::{QWEN, Setup, Usage, expected};
@@ -48,8 +49,55 @@ pub async fn spark_sizer_element_is_prerendered_and_follows_its_attributes(
         return Err(format!("the change event's detail {last} is not the worked sizing {chat_12:?} of {QWEN}"));
     }
     browser.expect_no_console_errors("after the floor attribute changed").await?;
+    team_attributes_plan_the_team(browser).await?;
     themed_from_outside(browser).await?;
     citation_links_scroll_inside_the_shadow_root(browser).await
+}
+
+/// The team attributes are observed: at 12 tok/s the seed's method gives 209 people per Spark
+/// (78 streams, see `element_ssr.rs`), so `team="400"` needs 2 Sparks; a bad `uncertainty` is
+/// named in the element while the team of 400 stands.
+async fn team_attributes_plan_the_team(browser: &Browser) -> Result<(), String> {
+    let read = "const root = document.querySelector('spark-sizer').shadowRoot;
+         const sparks = root.querySelector('[data-result=\"sparks\"]');
+         const errors = root.querySelector('[data-error=\"config\"]');
+         const people = root.querySelector('input[data-field=\"team_people\"]');
+         return { sparks: sparks && sparks.getAttribute('data-value'), verdict: sparks && sparks.textContent,
+                  errors: errors ? errors.textContent : '', people: people && people.value };";
+    let wait = |what: &'static str, want: fn(&serde_json::Value) -> bool| async move {
+        browser
+            .wait_until(what, || async {
+                let seen = browser.js(read, vec![]).await?;
+                Ok((want(&seen), seen.to_string()))
+            })
+            .await
+    };
+    browser.js("document.querySelector('spark-sizer').setAttribute('team', '400');", vec![]).await?;
+    wait("team=\"400\" at 12 tok/s to need 2 Sparks (209 per Spark)", |seen| {
+        seen["sparks"] == json!("2")
+            && seen["people"] == json!("400")
+            && seen["verdict"].as_str().is_some_and(|v| v.starts_with("2 Sparks serve your 400 people"))
+            && seen["verdict"].as_str().is_some_and(|v| v.ends_with("(209 per Spark)."))
+    })
+    .await?;
+    browser.js("document.querySelector('spark-sizer').setAttribute('uncertainty', 'abc');", vec![]).await?;
+    wait("uncertainty=\"abc\" to be named while the team of 400 still needs 2 Sparks", |seen| {
+        seen["errors"].as_str().is_some_and(|e| e.contains("uncertainty=\"abc\""))
+            && seen["sparks"] == json!("2")
+            && seen["people"] == json!("400")
+    })
+    .await?;
+    browser
+        .js(
+            "const host = document.querySelector('spark-sizer');
+             host.removeAttribute('uncertainty'); host.removeAttribute('team');",
+            vec![],
+        )
+        .await?;
+    wait("the seed's team of 163 again without the team attributes", |seen| {
+        seen["errors"] == json!("") && seen["people"] == json!("163") && seen["sparks"] == json!("1")
+    })
+    .await
 }
 
 /// A citation link in the worked steps finds its row in the element's shadow root: the click

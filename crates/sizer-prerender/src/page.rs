@@ -139,6 +139,10 @@ fn attributes_from(pairs: &[(String, Option<String>)], prefix: &str) -> Attribut
         lang: get("lang"),
         replicas: get("replicas"),
         context: get("context"),
+        team: get("team"),
+        team_agents: get("team-agents"),
+        ttft_ceiling: get("ttft-ceiling"),
+        uncertainty: get("uncertainty"),
         sync_url: get("sync-url").is_some(),
     }
 }
@@ -196,7 +200,7 @@ mod tests {
         <div class=\"x\" data-spark-sizer data-sync-url><!-- prerender --></div>\n\
         <div data-spark-sizer data-run='qwen &amp; co' data-floor=\"10\" data-lang=de></div>\n\
         <p title=\"a > b\">text</p><div data-spark-sizer data-usage=\"agent\"><!-- prerender --></div>\n\
-        <spark-sizer floor=\"12\" lang=\"de\" data-floor=\"99\"><!-- prerender --></spark-sizer><spark-sizerx></spark-sizerx></main>\n";
+        <spark-sizer floor=\"12\" lang=\"de\" data-floor=\"99\" team=\"30\" team-agents=\"5\" ttft-ceiling=\"3\" uncertainty=\"10\"><!-- prerender --></spark-sizer><spark-sizerx></spark-sizerx></main>\n";
 
     #[test]
     fn finds_mount_points_in_order_with_their_attributes_and_skips_comments() {
@@ -219,7 +223,15 @@ mod tests {
         assert_eq!(tags[2].attributes.usage.as_deref(), Some("agent"));
         assert_eq!(
             tags[3].attributes,
-            Attributes { floor: Some("12".into()), lang: Some("de".into()), ..Attributes::default() }
+            Attributes {
+                floor: Some("12".into()),
+                lang: Some("de".into()),
+                team: Some("30".into()),
+                team_agents: Some("5".into()),
+                ttft_ceiling: Some("3".into()),
+                uncertainty: Some("10".into()),
+                ..Attributes::default()
+            }
         );
         assert_eq!(&PAGE[tags[0].start..tags[0].end], "<div class=\"x\" data-spark-sizer data-sync-url>");
     }
@@ -244,7 +256,8 @@ mod tests {
         assert!(page.contains("data-lang=de></div>"), "the unmarked mount point is left alone");
         assert!(
             page.contains(
-                "<spark-sizer floor=\"12\" lang=\"de\" data-floor=\"99\"><template shadowrootmode=\"open\">\
+                "<spark-sizer floor=\"12\" lang=\"de\" data-floor=\"99\" team=\"30\" team-agents=\"5\" \
+                 ttft-ceiling=\"3\" uncertainty=\"10\"><template shadowrootmode=\"open\">\
                  <link rel=\"stylesheet\" href=\"./spark-sizer.css\"><div data-spark-sizer-root \
                  data-ssr=\"0123abcd-ffee\"><b>D</b></div></template></spark-sizer>"
             ),

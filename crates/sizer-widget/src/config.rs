@@ -2,12 +2,15 @@
 //!
 //! [`Config::from_attributes`] takes the raw attribute values (read by `lib.rs` in the browser,
 //! or given by the prerenderer) and keeps every valid one; each invalid one becomes a
-//! [`ConfigError`] that the widget shows, and the default is used in its place.
+//! [`ConfigError`] that the widget shows, and the default is used in its place. The team
+//! attributes (`data-team`, `data-team-agents`, `data-ttft-ceiling`, `data-uncertainty`) are
+//! read like the "Your team" fields ([`TeamField`]).
 
 use crate::i18n::Lang;
 use crate::input::{Field, InputError};
 use crate::link::RunNotice;
 use crate::state::Usage;
+use crate::team_state::TeamField;
 
 /// The raw `data-*` attribute values of a mount point (`None`: attribute absent).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -18,6 +21,14 @@ pub struct Attributes {
     pub lang: Option<String>,
     pub replicas: Option<String>,
     pub context: Option<String>,
+    /// Head count of the team with the form's usage.
+    pub team: Option<String>,
+    /// People of the team running coding agents.
+    pub team_agents: Option<String>,
+    /// The team's p99 TTFT ceiling in seconds (empty: off).
+    pub ttft_ceiling: Option<String>,
+    /// The team's uncertainty in percent.
+    pub uncertainty: Option<String>,
     pub sync_url: bool,
 }
 
@@ -33,6 +44,8 @@ pub struct Config {
     pub lang: Option<Lang>,
     pub replicas: Option<f64>,
     pub context: Option<f64>,
+    /// The valid team attributes, in [`TeamField::ALL`]'s order (`None`: the ceiling is off).
+    pub team: Vec<(TeamField, Option<f64>)>,
     /// Read and write the URL fragment (only the standalone page sets this).
     pub sync_url: bool,
     /// The attributes that were invalid.
@@ -83,6 +96,23 @@ impl Config {
         config.floor = number(&mut config.errors, "data-floor", Field::Floor, &attributes.floor);
         config.replicas = number(&mut config.errors, "data-replicas", Field::Replicas, &attributes.replicas);
         config.context = number(&mut config.errors, "data-context", Field::ContextTokens, &attributes.context);
+        let team = [
+            (TeamField::People, "data-team", &attributes.team),
+            (TeamField::Agents, "data-team-agents", &attributes.team_agents),
+            (TeamField::TtftCeiling, "data-ttft-ceiling", &attributes.ttft_ceiling),
+            (TeamField::Uncertainty, "data-uncertainty", &attributes.uncertainty),
+        ];
+        for (field, attribute, value) in team {
+            let Some(value) = value else { continue };
+            match field.parse(Lang::En, value) {
+                Ok(number) => config.team.push((field, number)),
+                Err(error) => config.errors.push(ConfigError {
+                    attribute,
+                    value: value.clone(),
+                    problem: ConfigProblem::Input(error),
+                }),
+            }
+        }
         if let Some(value) = &attributes.lang {
             match Lang::from_code(value) {
                 Some(lang) => config.lang = Some(lang),
@@ -131,6 +161,10 @@ mod tests {
             lang: Some("de".into()),
             replicas: Some("2".into()),
             context: Some("32768".into()),
+            team: Some("30".into()),
+            team_agents: Some("5".into()),
+            ttft_ceiling: Some("2.5".into()),
+            uncertainty: Some(" 20 ".into()),
             sync_url: true,
         };
         let config = Config::from_attributes(&attributes);
@@ -140,6 +174,15 @@ mod tests {
         assert_eq!(config.lang, Some(Lang::De));
         assert_eq!(config.replicas, Some(2.0));
         assert_eq!(config.context, Some(32768.0));
+        assert_eq!(
+            config.team,
+            [
+                (TeamField::People, Some(30.0)),
+                (TeamField::Agents, Some(5.0)),
+                (TeamField::TtftCeiling, Some(2.5)),
+                (TeamField::Uncertainty, Some(20.0))
+            ]
+        );
         assert!(config.sync_url);
         assert!(config.errors.is_empty());
     }
@@ -152,13 +195,41 @@ mod tests {
             lang: Some("fr".into()),
             replicas: Some("0".into()),
             usage: Some("batch".into()),
+            team: Some("-3".into()),
+            team_agents: Some("2.5".into()),
+            ttft_ceiling: Some("0".into()),
+            uncertainty: Some("abc".into()),
             ..Attributes::default()
         };
         let config = Config::from_attributes(&attributes);
         assert_eq!(config.floor, None);
         assert_eq!(config.lang, None);
+        assert_eq!(config.team, []);
         let names: Vec<&str> = config.errors.iter().map(|e| e.attribute).collect();
-        assert_eq!(names, ["data-run", "data-floor", "data-replicas", "data-lang", "data-usage"]);
+        assert_eq!(
+            names,
+            [
+                "data-run",
+                "data-floor",
+                "data-replicas",
+                "data-team",
+                "data-team-agents",
+                "data-ttft-ceiling",
+                "data-uncertainty",
+                "data-lang",
+                "data-usage"
+            ]
+        );
+        let problems: Vec<ConfigProblem> = config.errors[3..7].iter().map(|e| e.problem).collect();
+        assert_eq!(
+            problems,
+            [
+                ConfigProblem::Input(InputError::TooSmall { min: 0.0, exclusive: false }),
+                ConfigProblem::Input(InputError::NotWhole),
+                ConfigProblem::Input(InputError::TooSmall { min: 0.0, exclusive: true }),
+                ConfigProblem::Input(InputError::NotNumber),
+            ]
+        );
     }
 
     #[test]

@@ -30,6 +30,10 @@ fn attributes(element: &Element) -> Attributes {
         lang: element.get_attribute("data-lang"),
         replicas: element.get_attribute("data-replicas"),
         context: element.get_attribute("data-context"),
+        team: element.get_attribute("data-team"),
+        team_agents: element.get_attribute("data-team-agents"),
+        ttft_ceiling: element.get_attribute("data-ttft-ceiling"),
+        uncertainty: element.get_attribute("data-uncertainty"),
         sync_url: element.has_attribute("data-sync-url"),
     }
 }
@@ -66,6 +70,10 @@ fn element_attributes(host: &Element) -> Attributes {
         lang: host.get_attribute("lang"),
         replicas: host.get_attribute("replicas"),
         context: host.get_attribute("context"),
+        team: host.get_attribute("team"),
+        team_agents: host.get_attribute("team-agents"),
+        ttft_ceiling: host.get_attribute("ttft-ceiling"),
+        uncertainty: host.get_attribute("uncertainty"),
         sync_url: host.has_attribute("sync-url"),
     }
 }

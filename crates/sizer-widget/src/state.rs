@@ -155,6 +155,7 @@ impl SizerState {
         if let Some(context) = config.context {
             state.put_value(Field::ContextTokens, context);
         }
+        state.team.configure(lang, &config.team);
         state.recompute();
         state
     }

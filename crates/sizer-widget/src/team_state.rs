@@ -170,6 +170,14 @@ impl TeamInput {
         }
     }
 
+    /// Sets the fields a configuration gives (`data-team` and the like, already validated by
+    /// [`crate::config::Config::from_attributes`]), written in `lang`'s format.
+    pub fn configure(&mut self, lang: Lang, values: &[(TeamField, Option<f64>)]) {
+        for &(field, value) in values {
+            self.put(lang, field, value);
+        }
+    }
+
     /// Rewrites the valid fields' numbers in `lang`'s format (after a language switch).
     pub fn relabel(&mut self, lang: Lang) {
         for field in TeamField::ALL {

@@ -1,8 +1,9 @@
 //! `cargo xtask embed [--run ID] [--floor N] [--usage chat|agent|…] [--lang en|de] [--replicas N]
-//! [--context N] [--base URL]`: prints an embed snippet for the built `dist/`: the module script
+//! [--context N] [--team N] [--team-agents N] [--ttft-ceiling S] [--uncertainty PCT] [--base URL]`:
+//! prints an embed snippet for the built `dist/`: the module script
 //! and a `<spark-sizer>` element whose declarative shadow root already holds the server-side
-//! render of that configuration (the result, worked steps and tables show before any script
-//! runs, and with scripts off); the wasm hydrates it. Run `cargo xtask dist` first: the
+//! render of that configuration (the result, worked steps and tables, and with `--team` the
+//! team's verdict and ranking, show before any script runs, and with scripts off); the wasm hydrates it. Run `cargo xtask dist` first: the
 //! snippet names that build's hashed files, and only markup of the same build is hydrated.
 use crate::dist::prerendered;
 use crate::error::{TaskError, TaskResult};
@@ -11,7 +12,8 @@ use crate::paths::{dist_dir, target_dir};
 use std::path::Path;
 
 /// The element attributes the command takes as `--name value`.
-const ATTRIBUTES: [&str; 6] = ["run", "floor", "usage", "lang", "replicas", "context"];
+const ATTRIBUTES: [&str; 10] =
+    ["run", "floor", "usage", "lang", "replicas", "context", "team", "team-agents", "ttft-ceiling", "uncertainty"];
 
 /// The options, validated for shape (the widget validates the values and shows what is wrong).
 #[derive(Debug, Default, PartialEq)]
@@ -36,7 +38,8 @@ pub fn parse_options(args: &[String]) -> TaskResult<EmbedOptions> {
             options.attributes.push((attribute, value.clone()));
         } else {
             return Err(TaskError::Message(format!(
-                "embed takes --run, --floor, --usage, --lang, --replicas, --context and --base, got {flag:?}"
+                "embed takes --run, --floor, --usage, --lang, --replicas, --context, --team, --team-agents, \
+                 --ttft-ceiling, --uncertainty and --base, got {flag:?}"
             )));
         }
     }
@@ -98,8 +101,33 @@ mod tests {
         let options = parse_options(&args(&["--floor", "15", "--lang", "de", "--base", "/s"])).unwrap();
         assert_eq!(options.attributes, [("floor", "15".to_string()), ("lang", "de".to_string())]);
         assert_eq!(options.base, "/s/");
-        assert!(parse_options(&args(&["--team", "x"])).is_err());
+        assert!(parse_options(&args(&["--teams", "x"])).is_err());
         assert!(parse_options(&args(&["--floor"])).is_err());
+        assert!(parse_options(&args(&["--team"])).is_err());
+    }
+
+    #[test]
+    fn team_options_become_the_elements_team_attributes() {
+        let given =
+            ["--team", "30", "--team-agents", "5", "--ttft-ceiling", "3", "--uncertainty", "10", "--floor", "15"];
+        let options = parse_options(&args(&given)).unwrap();
+        assert_eq!(
+            options.attributes,
+            [
+                ("team", "30".to_string()),
+                ("team-agents", "5".to_string()),
+                ("ttft-ceiling", "3".to_string()),
+                ("uncertainty", "10".to_string()),
+                ("floor", "15".to_string())
+            ]
+        );
+        assert_eq!(
+            element_tag(&options.attributes, ""),
+            "<spark-sizer team=\"30\" team-agents=\"5\" ttft-ceiling=\"3\" uncertainty=\"10\" floor=\"15\"></spark-sizer>"
+        );
+        // Values are the widget's to judge: a bad one is passed on and shown in the element.
+        let options = parse_options(&args(&["--team", "-3"])).unwrap();
+        assert_eq!(options.attributes, [("team", "-3".to_string())]);
     }
 
     #[test]

@@ -198,7 +198,7 @@ fn custom_element_js(shadow_css: &str) -> String {
     format!(
         "const sparkSizerSheet = new URL(\"./{shadow_css}\", import.meta.url).href;\n\
          class SparkSizerElement extends HTMLElement {{\n\
-         \x20 static get observedAttributes() {{ return [\"run\", \"floor\", \"usage\", \"lang\", \"replicas\", \"context\"]; }}\n\
+         \x20 static get observedAttributes() {{ return [\"run\", \"floor\", \"usage\", \"lang\", \"replicas\", \"context\", \"team\", \"team-agents\", \"ttft-ceiling\", \"uncertainty\"]; }}\n\
          \x20 connectedCallback() {{ this.sparkSizerMount(); }}\n\
          \x20 disconnectedCallback() {{ this.sparkSizerUnmount(); }}\n\
          \x20 attributeChangedCallback(_name, before, after) {{\n\

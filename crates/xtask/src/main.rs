@@ -11,7 +11,8 @@ tasks:
   serve [--port N]      dist, then serve dist/ on http://127.0.0.1:N/ (default 8080)
   test                  every test: native, core no_std for wasm32, widget tests in headless
                         Chromium, dist, end-to-end in headless Chromium
-  embed [--run ID --floor N --usage U --lang L --replicas N --context N --base URL]
+  embed [--run ID --floor N --usage U --lang L --replicas N --context N --team N --team-agents N
+         --ttft-ceiling S --uncertainty PCT --base URL]
                         prints a <spark-sizer> snippet with that configuration prerendered in
                         its shadow root (for the dist/ built last)
   bench [--runs N …]    dist, the core's micro-benchmarks and the page benchmark in headless
