@@ -210,3 +210,22 @@ async fn the_seed_comes_from_the_link_and_another_seed_goes_into_it() {
     location.set_hash("").expect("clear hash");
     root.remove();
 }
+
+#[wasm_bindgen_test]
+async fn the_scope_names_the_run_in_the_page_language() {
+    // The dataset writes this run's label in English ("… · vLLM 26.03 container · Dendro Logic");
+    // `i18n::labels` gives its German form, as the run picker shows it.
+    let attributes = Attributes {
+        run: Some("dendro-logic-gpt-oss-120b-mxfp4-vllm-26.03".to_owned()),
+        lang: Some("de".to_owned()),
+        ..Attributes::default()
+    };
+    let root = mount(attributes, "sim2");
+    wait_until_within("the scope sentence", MAX_TURNS, || find(&root, ".ss-sim-scope").is_some()).await;
+    let scope = text_of(&root, ".ss-sim-scope");
+    assert!(
+        scope.contains(" Nutzer auf einem DGX Spark, gpt-oss-120b · MXFP4 · vLLM 26.03 (Container) · Dendro Logic: "),
+        "{scope}"
+    );
+    root.remove();
+}
