@@ -106,7 +106,12 @@ pub async fn wait_for_fragment(what: &str, accept: impl Fn() -> bool) {
 
 /// Waits until `selector` matches, and returns it.
 pub async fn wait_for(root: &Element, selector: &str) -> Element {
-    wait_until(selector, || find(root, selector).is_some()).await;
+    wait_for_within(root, selector, MAX_TICKS).await
+}
+
+/// Waits (at most `turns` scheduler turns) until `selector` matches, and returns it.
+pub async fn wait_for_within(root: &Element, selector: &str, turns: usize) -> Element {
+    wait_until_within(selector, turns, || find(root, selector).is_some()).await;
     find(root, selector).expect("just found")
 }
 
