@@ -106,7 +106,8 @@ pub async fn wait_for_fragment(what: &str, accept: impl Fn() -> bool) {
 
 /// Waits until `selector` matches, and returns it.
 pub async fn wait_for(root: &Element, selector: &str) -> Element {
-    wait_for_within(root, selector, MAX_TICKS).await
+    wait_until(selector, || find(root, selector).is_some()).await;
+    find(root, selector).expect("just found")
 }
 
 /// Waits (at most `turns` scheduler turns) until `selector` matches, and returns it.
