@@ -146,7 +146,10 @@ mod tests {
         assert_eq!(value["users"], 163);
         assert_eq!(value["requests"], 20_000);
         assert_eq!(value["holds"], true);
-        assert_eq!(value["verdict"], "The sizing holds: 100.0 % of requests kept 15 tok/s, p99 TTFT 0.2 s.");
+        assert_eq!(
+            value["verdict"],
+            "The sizing holds: 100.0\u{a0}% of requests kept 15\u{a0}tok/s, p99 TTFT 0.2\u{a0}s."
+        );
         let mean = value["mean_in_flight"].as_f64().expect("mean");
         // The table's "26.6 to 27.6" (seeds 1 to 5) is rounded to one decimal.
         assert!((26.55..27.65).contains(&mean), "{mean}");

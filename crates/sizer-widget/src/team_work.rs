@@ -89,7 +89,7 @@ pub fn team_steps(lang: Lang, row: &PlanRow<'_>, run: Option<&Run>, finite: Opti
     );
     let systems_result = match (plan.systems_needed, plan.per_system) {
         (Some(k), Some(per)) => format!(
-            "K = {} → Sparks = {}; {} % {}",
+            "K = {} → Sparks = {}; {}\u{a0}% {}",
             int(k),
             row.sparks_needed.map_or_else(|| "—".to_owned(), int),
             n(per.stream_utilisation * 100.0, 0),
@@ -114,7 +114,12 @@ pub fn team_steps(lang: Lang, row: &PlanRow<'_>, run: Option<&Run>, finite: Opti
         step(TeamStep::Load, load_inputs, load_result, None),
         step(TeamStep::Limits, by_limit.join(" · "), limits_result, limits_cite),
         step(TeamStep::Systems, systems_inputs, systems_result, None),
-        step(TeamStep::Band, format!("u = {} %", n(band.uncertainty * 100.0, 0)), band_result, run.map(run_citation)),
+        step(
+            TeamStep::Band,
+            format!("u = {}\u{a0}%", n(band.uncertainty * 100.0, 0)),
+            band_result,
+            run.map(run_citation),
+        ),
     ];
     if let Some(finite) = finite {
         let inputs = format!(
@@ -125,7 +130,7 @@ pub fn team_steps(lang: Lang, row: &PlanRow<'_>, run: Option<&Run>, finite: Opti
             n(finite.duty, 4)
         );
         let result = format!(
-            "{}: {} {} ({} % {}) · Poisson: {} {} (Erlang B {} %)",
+            "{}: {} {} ({}\u{a0}% {}) · Poisson: {} {} (Erlang B {}\u{a0}%)",
             w(TeamWord::Finite),
             int(finite.people_finite),
             w(TeamWord::People),
@@ -164,6 +169,8 @@ mod tests {
         assert_eq!(steps[1].result, "57 per system; prefill binds");
         assert!(steps[1].cite.as_ref().is_some_and(|c| c.cited_id != QWEN));
         assert!(steps[2].result.starts_with("K = 1 → Sparks = 1; "), "{}", steps[2].result);
+        assert!(steps[2].result.ends_with("\u{a0}% of the streams busy on average"), "{}", steps[2].result);
+        assert_eq!(steps[3].inputs, "u = 10\u{a0}%");
         assert_eq!(steps[3].result, "57–57 per system; the binding limit stays the same");
         let de = team_steps(Lang::De, row, dataset().run(QWEN), None);
         assert_eq!(de[1].result, "57 pro System; Prefill bindet");
@@ -185,12 +192,12 @@ mod tests {
         assert_eq!(steps[4].inputs, "S = 52 streams the agents leave, mean duty 0.2306");
         assert_eq!(
             steps[4].result,
-            "finite: 170 people (0.47 % find all streams busy) · Poisson: 162 people (Erlang B 0.43 %)"
+            "finite: 170 people (0.47\u{a0}% find all streams busy) · Poisson: 162 people (Erlang B 0.43\u{a0}%)"
         );
         let de = team_steps(Lang::De, &row, Some(run), Some(&finite));
         assert_eq!(
             de[4].result,
-            "endlich: 170 Personen (0,47 % finden alle Ströme belegt) · Poisson: 162 Personen (Erlang B 0,43 %)"
+            "endlich: 170 Personen (0,47\u{a0}% finden alle Ströme belegt) · Poisson: 162 Personen (Erlang B 0,43\u{a0}%)"
         );
     }
 }

@@ -6,21 +6,24 @@
 //! values printed in the fixtures, and `sizer_core::size` on a scenario written out here.
 #![cfg(target_arch = "wasm32")]
 
-use std::time::Duration;
-
 use sizer_core::{Limit, Scenario, size};
 use sizer_data::Run;
+use sizer_widget::App;
 use sizer_widget::calculation::DEFAULT_RUN;
-use sizer_widget::config::{Attributes, Config};
+use sizer_widget::config::Attributes;
 use sizer_widget::imported::STORAGE_KEY;
-use sizer_widget::{App, AppProps};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{Element, Event, EventInit, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use web_sys::{Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-const MAX_TICKS: usize = 200;
+mod support;
+use support::*;
+
+/// The most scheduler ticks a test waits: an import or a new KV pool re-sizes the page and redraws
+/// its charts, more than an input's few renders.
+const TICKS: usize = 200;
 
 /// The real SGLang `bench_serving` result at max concurrency 8 (tests/fixtures, GH200): its
 /// `server_info` says `"tp_size": 1`, `"pp_size": 1`, `"nnodes": 1`,
@@ -45,79 +48,24 @@ main: n_kv_max = 270336, n_batch = 2048, n_ubatch = 2048, flash_attn = 1, is_pp_
 |  4096 |     32 |   32 | 132096 |   71.607 |  1830.43 |    4.433 |   230.99 |   76.040 |  1737.18 |
 ";
 
-fn document() -> web_sys::Document {
-    web_sys::window().and_then(|w| w.document()).expect("a document")
-}
-
-fn local_storage() -> web_sys::Storage {
-    web_sys::window().and_then(|w| w.local_storage().ok().flatten()).expect("localStorage")
-}
-
-/// Mounts an instance on whatever the device store holds.
-fn mount_app(prefix: &str) -> (Element, yew::AppHandle<App>) {
-    let root = document().create_element("div").expect("div");
-    document().body().expect("body").append_child(&root).expect("append");
-    let config = Config::from_attributes(&Attributes::default());
-    let handle = yew::Renderer::<App>::with_root_and_props(
-        root.clone(),
-        AppProps { config, id_prefix: prefix.to_string().into() },
-    )
-    .render();
-    (root, handle)
-}
-
+/// A fresh instance on an empty device store.
 fn mount(prefix: &str) -> (Element, yew::AppHandle<App>) {
     local_storage().remove_item(STORAGE_KEY).expect("clear storage");
-    mount_app(prefix)
+    mount_app(Attributes::default(), prefix)
 }
 
-async fn tick() {
-    yew::platform::time::sleep(Duration::ZERO).await;
-}
-
-fn find(root: &Element, selector: &str) -> Option<Element> {
-    root.query_selector(selector).ok().flatten()
-}
-
-async fn wait_until(what: &str, accept: impl Fn() -> bool) {
-    for _ in 0..MAX_TICKS {
-        if accept() {
-            return;
-        }
-        tick().await;
-    }
-    panic!("{what} never happened");
-}
-
+/// `support::wait_for` with this file's bound.
 async fn wait_for(root: &Element, selector: &str) -> Element {
-    wait_until(selector, || find(root, selector).is_some()).await;
-    find(root, selector).expect("just found")
+    wait_for_within(root, selector, TICKS).await
 }
 
 fn result(root: &Element, name: &str) -> Option<String> {
     find(root, &format!("[data-result=\"{name}\"]")).and_then(|e| e.get_attribute("data-value"))
 }
 
+/// Waits until the `data-value` of `[data-result=name]` equals `expected`.
 async fn wait_for_value(root: &Element, name: &str, expected: &str) {
-    for _ in 0..MAX_TICKS {
-        if result(root, name).as_deref() == Some(expected) {
-            return;
-        }
-        tick().await;
-    }
-    panic!("{name} stayed {:?}, expected {expected}", result(root, name));
-}
-
-fn fire(element: &Element, kind: &str) {
-    let init = EventInit::new();
-    init.set_bubbles(true);
-    let event = Event::new_with_event_init_dict(kind, &init).expect("event");
-    element.dispatch_event(&event).expect("dispatch");
-}
-
-fn click(root: &Element, selector: &str) {
-    let element = find(root, selector).unwrap_or_else(|| panic!("no {selector}"));
-    element.dyn_into::<HtmlElement>().expect("an HTML element").click();
+    wait_for_attribute_within(root, &format!("[data-result=\"{name}\"]"), "data-value", expected, TICKS).await;
 }
 
 async fn paste(root: &Element, text: &str) {
@@ -186,7 +134,8 @@ async fn the_panel_asks_what_a_run_was_measured_on_and_its_limits_bind() {
     // Bad text is refused in place and changes nothing.
     answer(&root, "kv_pool_tokens", "abc");
     let error = wait_for(&root, "[data-import-error=\"setup-kv_pool_tokens\"]").await;
-    wait_until("the error text", || error.text_content().as_deref() == Some("This is not a number.")).await;
+    wait_until_within("the error text", TICKS, || error.text_content().as_deref() == Some("This is not a number."))
+        .await;
     assert_eq!(setup_input(&root, "kv_pool_tokens").get_attribute("aria-invalid").as_deref(), Some("true"));
     assert_eq!(result(&root, "people"), Some(small.people.to_string()));
 
@@ -210,12 +159,12 @@ async fn the_panel_asks_what_a_run_was_measured_on_and_its_limits_bind() {
     remember.clone().dyn_into::<HtmlInputElement>().expect("checkbox").set_checked(true);
     fire(&remember, "change");
     let stored = || local_storage().get_item(STORAGE_KEY).ok().flatten().unwrap_or_default();
-    wait_until("the setup stored", || stored().contains("\"hardware\":\"Jetson Thor\"")).await;
+    wait_until_within("the setup stored", TICKS, || stored().contains("\"hardware\":\"Jetson Thor\"")).await;
     assert!(stored().contains("\"max_context_tokens\":4096.0"), "{}", stored());
     assert!(stored().contains("\"prefill_tok_s\":10.0"), "{}", stored());
     handle.destroy();
 
-    let (again, handle) = mount_app("hw-b");
+    let (again, handle) = mount_app(Attributes::default(), "hw-b");
     wait_for(&again, "select[data-field=\"run\"] option[value=\"yours-1\"]").await;
     let select: HtmlSelectElement =
         find(&again, "select[data-field=\"run\"]").expect("run select").dyn_into().expect("select");
@@ -234,7 +183,7 @@ async fn the_legend_does_not_call_your_points_published() {
     let (root, handle) = mount("hw-c");
     wait_for_value(&root, "people", "163").await;
     paste(&root, BATCHED_BENCH).await;
-    wait_until("charts of the imported run", || {
+    wait_until_within("charts of the imported run", TICKS, || {
         find(&root, ".ss-charts").and_then(|c| c.get_attribute("data-run")).as_deref() == Some("yours-1")
     })
     .await;

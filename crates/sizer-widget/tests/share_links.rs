@@ -8,35 +8,29 @@
 //! cargo test -p sizer-widget --target wasm32-unknown-unknown --test share_links`.
 #![cfg(target_arch = "wasm32")]
 
-use std::time::Duration;
-
-use sizer_widget::config::{Attributes, Config};
+use sizer_widget::App;
+use sizer_widget::config::Attributes;
 use sizer_widget::imported::STORAGE_KEY;
-use sizer_widget::{App, AppProps};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{Element, Event, EventInit, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use web_sys::{Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+mod support;
+use support::*;
+
 const QWEN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
 const LMSYS_8B: &str = "lmsys-llama-3.1-8b-fp8-sglang";
-/// The most zero-delay ticks a test waits for the DOM to settle after an event.
-const MAX_TICKS: usize = 80;
+/// The most zero-delay ticks a test waits for the DOM to settle after an event (a link's run
+/// and its imported curve take more renders than one input).
+const TICKS: usize = 80;
 /// Zero-delay ticks after which a fragment write would have happened: the writer writes its
 /// first fragment in a zero-delay task right after the update that changed it.
 const WRITE_TICKS: usize = 30;
 
 fn window() -> web_sys::Window {
     web_sys::window().expect("window")
-}
-
-fn document() -> web_sys::Document {
-    window().document().expect("a document")
-}
-
-fn local_storage() -> web_sys::Storage {
-    window().local_storage().ok().flatten().expect("localStorage")
 }
 
 fn hash() -> String {
@@ -49,24 +43,12 @@ fn set_hash(fragment: &str) {
 
 /// Mounts an instance that syncs the URL (like the standalone page); the handle unmounts it.
 fn mount(prefix: &str, attributes: Attributes) -> (Element, yew::AppHandle<App>) {
-    let root = document().create_element("div").expect("div");
-    document().body().expect("body").append_child(&root).expect("append");
-    let config = Config::from_attributes(&Attributes { sync_url: true, ..attributes });
-    let handle = yew::Renderer::<App>::with_root_and_props(
-        root.clone(),
-        AppProps { config, id_prefix: prefix.to_string().into() },
-    )
-    .render();
-    (root, handle)
+    mount_app(Attributes { sync_url: true, ..attributes }, prefix)
 }
 
 fn unmount((root, handle): (Element, yew::AppHandle<App>)) {
     handle.destroy();
     root.remove();
-}
-
-async fn tick() {
-    yew::platform::time::sleep(Duration::ZERO).await;
 }
 
 async fn ticks(count: usize) {
@@ -75,39 +57,14 @@ async fn ticks(count: usize) {
     }
 }
 
-fn find(root: &Element, selector: &str) -> Option<Element> {
-    root.query_selector(selector).ok().flatten()
-}
-
-fn text_of(root: &Element, selector: &str) -> String {
-    find(root, selector).and_then(|e| e.text_content()).unwrap_or_default()
-}
-
+/// `support::wait_until` with this file's bound.
 async fn wait_until(what: &str, accept: impl Fn() -> bool) {
-    for _ in 0..MAX_TICKS {
-        if accept() {
-            return;
-        }
-        tick().await;
-    }
-    panic!("{what} never happened");
+    wait_until_within(what, TICKS, accept).await;
 }
 
-/// Waits until the throttled fragment writer satisfies `accept` (polled every 20 ms, 2 s at
-/// most, only so a broken writer cannot hang the test).
-async fn wait_for_fragment(what: &str, accept: impl Fn(&str) -> bool) {
-    for _ in 0..100 {
-        if accept(&hash()) {
-            return;
-        }
-        yew::platform::time::sleep(Duration::from_millis(20)).await;
-    }
-    panic!("{what} never happened: {}", hash());
-}
-
+/// `support::wait_for` with this file's bound.
 async fn wait_for(root: &Element, selector: &str) -> Element {
-    wait_until(selector, || find(root, selector).is_some()).await;
-    find(root, selector).expect("just found")
+    wait_for_within(root, selector, TICKS).await
 }
 
 fn run_select(root: &Element) -> HtmlSelectElement {
@@ -116,31 +73,6 @@ fn run_select(root: &Element) -> HtmlSelectElement {
 
 fn input(root: &Element, field: &str) -> HtmlInputElement {
     find(root, &format!("input[data-field=\"{field}\"]")).expect(field).dyn_into().expect("input")
-}
-
-fn fire(element: &Element, kind: &str) {
-    let init = EventInit::new();
-    init.set_bubbles(true);
-    element.dispatch_event(&Event::new_with_event_init_dict(kind, &init).expect("event")).expect("dispatch");
-}
-
-async fn type_into(root: &Element, field: &str, text: &str) {
-    let element = input(root, field);
-    element.set_value(text);
-    fire(&element, "input");
-    tick().await;
-}
-
-async fn pick(root: &Element, field: &str, value: &str) {
-    let select: HtmlSelectElement =
-        find(root, &format!("select[data-field=\"{field}\"]")).expect(field).dyn_into().expect("select");
-    select.set_value(value);
-    fire(&select, "change");
-    tick().await;
-}
-
-fn click(root: &Element, selector: &str) {
-    find(root, selector).unwrap_or_else(|| panic!("no {selector}")).dyn_into::<HtmlElement>().expect("html").click();
 }
 
 /// The field's shown text, its error and whether it is marked invalid.
@@ -181,7 +113,7 @@ async fn a_link_with_one_bad_value_keeps_the_rest_and_its_address() {
     ticks(WRITE_TICKS).await;
     assert_eq!(hash(), link);
     type_into(root, "floor", "12").await;
-    wait_for_fragment("the change is written", |h| h.contains(",f:12,")).await;
+    wait_for_fragment("the change is written", || hash().contains(",f:12,")).await;
     assert!(hash().starts_with(&format!("#s=r:{LMSYS_8B},l:de,")), "{}", hash());
     unmount(app);
     set_hash("");
@@ -284,7 +216,7 @@ async fn copy_link_for_an_imported_run_carries_its_curve_and_name() {
     wait_until("the imported run is chosen", || run_select(&root).value() == "yours-1").await;
     // The share box is off: the address names the run without its curve, but the link copied
     // carries it, and the page says so beside the button.
-    wait_for_fragment("the address names the run", |h| h.contains("r:yours-1")).await;
+    wait_for_fragment("the address names the run", || hash().contains("r:yours-1")).await;
     assert!(!hash().contains(",y:"), "{}", hash());
     let note = wait_for(&root, "[data-share=\"link-note\"]").await;
     assert_eq!(note.get_attribute("data-value").as_deref(), Some("curve"));
@@ -322,7 +254,7 @@ async fn a_remembered_imported_run_named_by_the_link_is_chosen() {
     import(&root, "1,60\n8,30\n32,12\n", "Mine").await;
     click(&root, "[data-import=\"remember\"]");
     wait_until("the runs are stored", || local_storage().get_item(STORAGE_KEY).ok().flatten().is_some()).await;
-    wait_for_fragment("the address names the run", |h| h.contains("r:yours-1,")).await;
+    wait_for_fragment("the address names the run", || hash().contains("r:yours-1,")).await;
     unmount(app);
 
     // The same browser, reloaded on that address: the remembered run is listed and chosen.
@@ -500,7 +432,7 @@ async fn fuzzed_links_never_break_the_page_nor_swap_the_run_silently() {
     let root = app.0.clone();
     wait_for(&root, "select[data-field=\"run\"]").await;
     // The instance writes its fragment first; a link pasted after that is what it reads.
-    wait_for_fragment("the first write", |h| h.starts_with("#s=r:")).await;
+    wait_for_fragment("the first write", || hash().starts_with("#s=r:")).await;
     let mut rng = Rng(0x5eed_1e55_0b5e_55ed);
     for _ in 0..30 {
         let link = random_link(&mut rng);
@@ -516,7 +448,7 @@ async fn fuzzed_links_never_break_the_page_nor_swap_the_run_silently() {
         type_into(&root, "floor", "12").await;
         assert_eq!(field_state(&root, "floor"), ("12".into(), "".into(), false), "{link}");
         // The change is written (no write is still pending when the next link is pasted).
-        wait_for_fragment("the change is written", |h| h.starts_with("#s=r:") && h.contains(",f:12,")).await;
+        wait_for_fragment("the change is written", || hash().starts_with("#s=r:") && hash().contains(",f:12,")).await;
     }
     unmount(app);
     set_hash("");

@@ -113,7 +113,7 @@ fn the_js_api_gives_the_native_figures_for_the_same_seed() {
         ["203", "5000", "47.157652538260244", "66", "0.8674", "3.5686174928348144", "2757.0307085549093", "false"]
     );
     assert!(
-        b.contains(r#""verdict":"It does not: only 86.7 % of requests kept 15 tok/s (the sizing promises 99.0 %), p99 TTFT 3.6 s.""#),
+        b.contains("\"verdict\":\"It does not: only 86.7\u{a0}% of requests kept 15\u{a0}tok/s (the sizing promises 99.0\u{a0}%), p99 TTFT 3.6\u{a0}s.\""),
         "{b}"
     );
 
@@ -149,6 +149,10 @@ async fn the_section_checks_the_default_sizing_and_an_input_restarts_it() {
     );
     wait_until_done(&root).await;
     wait_for_value(&root, "simulated-people", "189").await;
+    // Each number keeps its unit: the share column and the floor in its header.
+    assert_eq!(text_of(&root, ".ss-sim-table thead th:nth-child(2)"), "≥ 15\u{a0}tok/s");
+    let share = text_of(&root, ".ss-sim-table tbody td");
+    assert!(share.ends_with("\u{a0}%") && !share.contains(' '), "{share}");
     assert!(
         find(&root, "[data-chart=\"in-flight\"] canvas").is_some()
             && find(&root, "[data-chart=\"sweep\"] canvas").is_some()
@@ -208,5 +212,24 @@ async fn the_seed_comes_from_the_link_and_another_seed_goes_into_it() {
         Some("3")
     );
     location.set_hash("").expect("clear hash");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_scope_names_the_run_in_the_page_language() {
+    // The dataset writes this run's label in English ("… · vLLM 26.03 container · Dendro Logic");
+    // `i18n::labels` gives its German form, as the run picker shows it.
+    let attributes = Attributes {
+        run: Some("dendro-logic-gpt-oss-120b-mxfp4-vllm-26.03".to_owned()),
+        lang: Some("de".to_owned()),
+        ..Attributes::default()
+    };
+    let root = mount(attributes, "sim2");
+    wait_until_within("the scope sentence", MAX_TURNS, || find(&root, ".ss-sim-scope").is_some()).await;
+    let scope = text_of(&root, ".ss-sim-scope");
+    assert!(
+        scope.contains(" Nutzer auf einem DGX Spark, gpt-oss-120b · MXFP4 · vLLM 26.03 (Container) · Dendro Logic: "),
+        "{scope}"
+    );
     root.remove();
 }

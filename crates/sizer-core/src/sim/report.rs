@@ -118,6 +118,8 @@ pub struct SimReport {
 impl SimReport {
     /// The verdict in one English sentence, e.g. "The sizing holds: 99.3 % of requests kept
     /// 15 tok/s, p99 TTFT 2.1 s." (the widget translates from the fields, not from this text).
+    /// A host page shows it to people, so each number is joined to its unit by a no-break space
+    /// (U+00A0), as in the widget's own texts.
     pub fn verdict(&self) -> String {
         let share = 100.0 * self.share_requests_at_floor;
         let floor = self.floor_tok_s;
@@ -126,10 +128,12 @@ impl SimReport {
             return String::from("No request finished inside the simulated window: nothing to judge.");
         }
         if self.holds {
-            alloc::format!("The sizing holds: {share:.1} % of requests kept {floor} tok/s, p99 TTFT {ttft:.1} s.")
+            alloc::format!(
+                "The sizing holds: {share:.1}\u{a0}% of requests kept {floor}\u{a0}tok/s, p99 TTFT {ttft:.1}\u{a0}s."
+            )
         } else {
             alloc::format!(
-                "It does not: only {share:.1} % of requests kept {floor} tok/s (the sizing promises {:.1} %), p99 TTFT {ttft:.1} s.",
+                "It does not: only {share:.1}\u{a0}% of requests kept {floor}\u{a0}tok/s (the sizing promises {:.1}\u{a0}%), p99 TTFT {ttft:.1}\u{a0}s.",
                 100.0 * self.percentile
             )
         }

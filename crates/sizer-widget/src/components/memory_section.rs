@@ -160,7 +160,7 @@ fn plan_summary(lang: Lang, view: &MemoryView) -> Html {
                         <tr data-memory-row={model.id.clone()}>
                             <th scope="row">{ model.id.clone() }</th>
                             <td data-cite={model.weights_source.clone()}>{ [format_number(lang, model.weights_gb, 1), " GB ".into(), model.format.clone()].concat() }</td>
-                            <td>{ [format_number(lang, model.kv_gb, 1), " GB (".into(), format_number(lang, model.share * 100.0, 0), " %)".into()].concat() }</td>
+                            <td>{ [format_number(lang, model.kv_gb, 1), "\u{a0}GB (".into(), format_number(lang, model.share * 100.0, 0), "\u{a0}%)".into()].concat() }</td>
                             <td>{ [format_number(lang, model.kv_bytes_per_token, 0), " (".into(), model.kv_dtype.name().into(), ")".into()].concat() }</td>
                             <td data-memory="sessions" data-value={model.sessions.to_string()}>{ [format_integer(lang, model.sessions), sessions_range(index)].concat() }</td>
                         </tr>

@@ -9,6 +9,7 @@ use yew::prelude::*;
 
 use crate::components::tables::provenance::workload_text;
 use crate::i18n::Lang;
+use crate::i18n::labels::run_label;
 use crate::i18n::provenance::{legend_point_sources, legend_point_workloads};
 use crate::run_ref::RunRef;
 
@@ -70,18 +71,10 @@ pub fn PointLegend(props: &PointLegendProps) -> Html {
             for (run, lines) in runs {
                 for (kind, line) in lines {
                     <li data-run={run.id.clone()} data-point-legend-kind={kind}>
-                        { run_name(lang, run) }{ " — " }{ line }
+                        { run_label(lang, run).into_owned() }{ " — " }{ line }
                     </li>
                 }
             }
         </ul>
-    }
-}
-
-/// A dataset run's name in `lang` (`i18n::labels`); a person's own run keeps the name they gave it.
-fn run_name(lang: Lang, run: &RunRef) -> String {
-    match run.origin {
-        sizer_data::RunOrigin::Yours => run.label.clone(),
-        _ => crate::i18n::labels::data_label(lang, &run.label).into_owned(),
     }
 }

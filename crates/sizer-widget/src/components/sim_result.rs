@@ -107,7 +107,7 @@ fn sweep_figure(lang: Lang, sweep: &SweepReport, report: &SimReport, done: bool,
     let text = SimChartText {
         x_title: sim_text(lang, SimMsg::SweepX).to_owned(),
         y_title: unit.to_owned(),
-        floor_label: Some(format!("{floor} {unit}")),
+        floor_label: Some(format!("{floor}\u{a0}{unit}")),
         formula_label: Some(formula_label(lang, sweep.formula_people)),
     };
     let sentence = done.then(|| {
@@ -117,7 +117,7 @@ fn sweep_figure(lang: Lang, sweep: &SweepReport, report: &SimReport, done: bool,
         ("ss-swatch ss-swatch--run", sim_text(lang, SimMsg::P50).to_owned()),
         ("ss-swatch ss-swatch--overlay-1", sim_text(lang, SimMsg::P95).to_owned()),
         ("ss-swatch ss-swatch--overlay-2", sim_text(lang, SimMsg::P99).to_owned()),
-        ("ss-swatch ss-swatch--floor", format!("{floor} {unit}")),
+        ("ss-swatch ss-swatch--floor", format!("{floor}\u{a0}{unit}")),
     ];
     let rows = chart.rows.clone();
     let title = sim_text(lang, SimMsg::SweepTitle);
@@ -140,7 +140,7 @@ fn sweep_figure(lang: Lang, sweep: &SweepReport, report: &SimReport, done: bool,
                 <thead>
                     <tr>
                         <th scope="col">{ sim_text(lang, SimMsg::SweepX) }</th>
-                        <th scope="col">{ "≥ " }{ floor.clone() }{ " " }{ unit }</th>
+                        <th scope="col">{ "≥ " }{ floor.clone() }{ "\u{a0}" }{ unit }</th>
                         <th scope="col">{ "p50" }</th>
                         <th scope="col">{ "p95" }</th>
                         <th scope="col">{ "p99" }</th>
@@ -150,7 +150,7 @@ fn sweep_figure(lang: Lang, sweep: &SweepReport, report: &SimReport, done: bool,
                     for row in rows {
                         <tr>
                             <th scope="row">{ format_integer(lang, u64::from(row.users)) }</th>
-                            <td>{ format_number(lang, 100.0 * row.share_at_floor, 1) }{ " %" }</td>
+                            <td>{ format_number(lang, 100.0 * row.share_at_floor, 1) }{ "\u{a0}%" }</td>
                             <td>{ format_number(lang, row.p50, 1) }</td>
                             <td>{ format_number(lang, row.p95, 1) }</td>
                             <td>{ format_number(lang, row.p99, 1) }</td>

@@ -25,6 +25,7 @@ use yew::prelude::*;
 
 use crate::components::sim_result::SimResult;
 use crate::i18n::Lang;
+use crate::i18n::labels::run_label;
 use crate::i18n::simulation::{SimMsg, progress, scope, sim_text, verdict};
 use crate::run_ref::RunRef;
 
@@ -178,7 +179,7 @@ pub fn SimulationSection(props: &SimulationProps) -> Html {
                 <p class="ss-sim-verdict" data-result="simulation" data-value={if report.holds { "holds" } else { "fails" }} data-seed={report.seed.to_string()}>
                     <strong>{ verdict(lang, report) }</strong>
                 </p>
-                <p class="ss-sim-scope">{ scope(lang, report, &props.run.label) }</p>
+                <p class="ss-sim-scope">{ scope(lang, report, &run_label(lang, &props.run)) }</p>
             }
             if let Some(((_, scenario, _), report)) = &view.report {
                 <SimResult

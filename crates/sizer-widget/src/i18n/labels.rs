@@ -54,6 +54,15 @@ pub fn data_label(lang: Lang, label: &str) -> Cow<'_, str> {
     }
 }
 
+/// A run's name in `lang`: a dataset run's label through [`data_label`], a person's own run
+/// the name they gave it (never translated).
+pub fn run_label(lang: Lang, run: &sizer_data::Run) -> Cow<'_, str> {
+    match run.origin {
+        sizer_data::RunOrigin::Yours => Cow::Borrowed(&run.label),
+        _ => data_label(lang, &run.label),
+    }
+}
+
 /// Writes the token counts of "2,048 in / 32 out" the German way ("2.048 in / 32 out"): a
 /// thousands comma inside digits followed by three digits becomes a dot.
 fn german_token_counts(label: &str) -> String {

@@ -110,6 +110,12 @@ pub async fn wait_for(root: &Element, selector: &str) -> Element {
     find(root, selector).expect("just found")
 }
 
+/// Waits (at most `turns` scheduler turns) until `selector` matches, and returns it.
+pub async fn wait_for_within(root: &Element, selector: &str, turns: usize) -> Element {
+    wait_until_within(selector, turns, || find(root, selector).is_some()).await;
+    find(root, selector).expect("just found")
+}
+
 /// Waits until the text of `selector` satisfies `accept`, and returns the text.
 pub async fn wait_for_text(root: &Element, selector: &str, accept: impl Fn(&str) -> bool) -> String {
     for _ in 0..MAX_TICKS {
