@@ -141,6 +141,11 @@ fn ten_tok_s_floor_and_two_replicas() {
     assert_close(sizing.users_by_speed, 82.798_475_447_360_5 * 120.0 / 41.0, EXACT);
     assert_eq!(sizing.people_per_spark, 242);
     assert_eq!(sizing.people, 484);
+    // Another limit's users per Spark round the same way: 300.9 per Spark on two Sparks is 600.
+    assert_eq!(sizing.people_from_users(300.9), 600);
+    assert_eq!(sizing.people_from_users(0.99), 0);
+    assert_eq!(sizing.people_from_users(f64::NAN), 0);
+    assert_eq!(sizing.people_from_users(-5.0), 0);
 }
 
 #[test]

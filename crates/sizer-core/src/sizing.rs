@@ -89,6 +89,17 @@ impl Sizing {
     pub fn only_speed_known(&self) -> bool {
         self.users_by_kv.is_none() && self.users_by_prefill.is_none()
     }
+
+    /// The people that `users` per Spark (any limit's, e.g. the next one's) make on this
+    /// sizing's replicas: the same rounding as [`Sizing::people`].
+    ///
+    /// # Formula
+    /// `floor(users) x replicas` (the English article's worked sizing: whole people per Spark).
+    ///
+    /// Bad input: NaN or negative `users` give 0; the product saturates.
+    pub fn people_from_users(&self, users: f64) -> u64 {
+        whole_people(users).saturating_mul(u64::from(self.replicas))
+    }
 }
 
 /// Runs the seed's four steps plus the KV and prefill limits.

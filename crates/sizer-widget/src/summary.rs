@@ -192,7 +192,7 @@ fn margin_text(lang: Lang, sizing: &Sizing) -> Option<String> {
     };
     // No finite margin (the binding limit serves nobody): the headline already says why.
     let margin = sizing.margin_to_next?;
-    let people = (users.max(0.0).floor() as u64).saturating_mul(u64::from(sizing.replicas));
+    let people = sizing.people_from_users(users);
     Some(headline::margin(lang, limit_name(lang, limit), margin, sizing.people, people))
 }
 
