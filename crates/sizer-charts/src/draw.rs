@@ -2,6 +2,7 @@
 //! in the widget, a recording backend in tests). Every plotters error comes back as a
 //! [`ChartError`]; nothing here panics.
 
+use plotters::chart::MeshStyle;
 use plotters::coord::Shift;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
@@ -72,6 +73,28 @@ impl Look {
     pub(crate) fn font(&self, css_px: f64, colour: Rgb) -> TextStyle<'_> {
         (self.font_family.as_str(), css_px * self.scale).into_font().color(&rgb(colour))
     }
+
+    /// The mesh every chart shares: labels and axis titles in the theme's text colour, the axes
+    /// in it too, the grid's bold lines only, 4-pixel tick marks.
+    pub(crate) fn style_mesh<'m, 'a, 'b, X, Y, DB>(
+        &'b self,
+        mesh: &'m mut MeshStyle<'a, 'b, X, Y, DB>,
+    ) -> &'m mut MeshStyle<'a, 'b, X, Y, DB>
+    where
+        X: Ranged,
+        Y: Ranged,
+        DB: DrawingBackend,
+    {
+        let theme = &self.theme;
+        let (label_px, title_px, _) = self.type_sizes();
+        let line = |colour: Rgb| ShapeStyle { color: rgb(colour).to_rgba(), filled: false, stroke_width: self.px(1.0) };
+        mesh.label_style(self.font(label_px, theme.text))
+            .axis_desc_style(self.font(title_px, theme.text))
+            .axis_style(line(theme.text))
+            .bold_line_style(line(theme.grid))
+            .light_line_style(TRANSPARENT)
+            .set_all_tick_mark_size(self.px(4.0))
+    }
 }
 
 pub(crate) fn rgb(colour: Rgb) -> RGBColor {
@@ -121,7 +144,7 @@ where
         let skipped = (x.round() as i64).rem_euclid(2) != end_parity;
         if compact && skipped { String::new() } else { label }
     };
-    let (label_px, title_px, note_px) = look.type_sizes();
+    let (label_px, _, note_px) = look.type_sizes();
     let (x_title, y_title) = if compact {
         (text.x_title_short.as_str(), text.y_title_short.as_str())
     } else {
@@ -138,20 +161,14 @@ where
         .y_label_area_size(look.px(if compact { 46.0 } else { 58.0 }))
         .build_cartesian_2d(x_range.clone(), 0.0..ceiling)?;
 
-    plot.configure_mesh()
-        .x_label_formatter(&x_label)
+    let mut mesh = plot.configure_mesh();
+    mesh.x_label_formatter(&x_label)
         .y_label_formatter(&y_label)
         .x_labels(axis.ticks().len())
         .y_labels(6)
         .x_desc(x_title)
-        .y_desc(y_title)
-        .label_style(look.font(label_px, theme.text))
-        .axis_desc_style(look.font(title_px, theme.text))
-        .axis_style(ShapeStyle { color: rgb(theme.text).to_rgba(), filled: false, stroke_width: look.px(1.0) })
-        .bold_line_style(ShapeStyle { color: rgb(theme.grid).to_rgba(), filled: false, stroke_width: look.px(1.0) })
-        .light_line_style(TRANSPARENT)
-        .set_all_tick_mark_size(look.px(4.0))
-        .draw()?;
+        .y_desc(y_title);
+    look.style_mesh(&mut mesh).draw()?;
 
     for (index, overlay) in chart.overlays.iter().enumerate() {
         draw_series(&mut plot, overlay, rgb(theme.overlay(index)), look, 1.5, 3.0)?;

@@ -271,22 +271,14 @@ where
     DB: DrawingBackend,
     DB::ErrorType: 'static,
 {
-    let theme = &look.theme;
-    let (label_px, title_px, _) = look.type_sizes();
-    plot.configure_mesh()
-        .x_label_formatter(x_label)
+    let mut mesh = plot.configure_mesh();
+    mesh.x_label_formatter(x_label)
         .y_label_formatter(y_label)
         .x_labels(if look.compact { 5 } else { 8 })
         .y_labels(6)
         .x_desc(text.x_title.as_str())
-        .y_desc(text.y_title.as_str())
-        .label_style(look.font(label_px, theme.text))
-        .axis_desc_style(look.font(title_px, theme.text))
-        .axis_style(ShapeStyle { color: rgb(theme.text).to_rgba(), filled: false, stroke_width: look.px(1.0) })
-        .bold_line_style(ShapeStyle { color: rgb(theme.grid).to_rgba(), filled: false, stroke_width: look.px(1.0) })
-        .light_line_style(TRANSPARENT)
-        .set_all_tick_mark_size(look.px(4.0))
-        .draw()?;
+        .y_desc(text.y_title.as_str());
+    look.style_mesh(&mut mesh).draw()?;
     Ok(())
 }
 
