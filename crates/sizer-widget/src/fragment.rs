@@ -4,7 +4,8 @@
 //! t:<ttft s>,p:<percentile 0..1>,z:<z, only with the English article's z>,h:<n|p|e headroom>,
 //! m:<l|m interpolation>,c:<context tokens>,q:<prompt tokens>,n:<replicas>`; `p` is left out when
 //! the fixed z with the normal approximation leaves it unused. Missing keys take the
-//! chat defaults; unknown keys are ignored (newer links stay readable). A value that cannot be
+//! chat defaults; keys of the link's other owners are left to them, and a key no owner knows is
+//! named by [`crate::link::read`] (a newer version's link opens with it named). A value that cannot be
 //! honoured spoils only its own key: a numeric one comes back as a [`BadField`] (the
 //! form shows its text with the field's error, the sizing keeps the default), any other as a
 //! [`BadPart`]; every valid key is kept. Numbers are read like typed ones in English
@@ -96,6 +97,9 @@ pub fn encode(run: &str, lang: Lang, scenario: &Scenario) -> String {
     }
     out
 }
+
+/// Every key this module reads.
+pub const KEYS: [&str; 14] = ["r", "l", "f", "a", "i", "b", "t", "p", "z", "h", "m", "c", "q", "n"];
 
 /// Reads a fragment (with or without the leading `#`): every valid key, and what was refused.
 pub fn decode(fragment: &str) -> Result<FragmentScenario, FragmentError> {

@@ -73,7 +73,25 @@ pub fn read(hash: &str) -> Option<LinkLoad> {
         }
         None => None,
     };
+    bad_parts.extend(unknown_parts(body));
     Some(LinkLoad { scenario, seed, memory, team, shared, bad_parts })
+}
+
+/// Every `key:value` whose key no owner reads (a newer version's key, a typo): named, since
+/// what it asked for is not shown. Parts without a colon are the scenario's to refuse.
+fn unknown_parts(body: &str) -> impl Iterator<Item = BadPart> + '_ {
+    let owners = [
+        crate::memory_state::MODELS_KEY,
+        crate::memory_state::BUDGET_KEY,
+        crate::sim_link::SEED_KEY,
+        crate::share_link::POINTS_KEY,
+        crate::share_link::NAME_KEY,
+        crate::share_link::SETUP_KEY,
+    ];
+    body.split(',').filter_map(|pair| pair.split_once(':')).filter_map(move |(key, value)| {
+        let known = fragment::KEYS.contains(&key) || crate::team_fragment::KEYS.contains(&key) || owners.contains(&key);
+        (!known).then(|| BadPart::new(key, &fragment::shorten(value)))
+    })
 }
 
 /// What the link's run id led to, when it is not simply the run shown.
@@ -113,6 +131,27 @@ pub struct LinkState {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keys_no_owner_reads_are_named_and_the_rest_applies() {
+        let link = read("#s=f:12,tm:40,l:de,zz:<b>,tp:30").expect("a link");
+        assert_eq!(link.bad_parts, [BadPart::new("tm", "40"), BadPart::new("zz", "<b>")]);
+        assert_eq!(link.scenario.scenario.floor_tok_s, 12.0);
+        assert_eq!(link.scenario.lang, Some(Lang::De));
+        assert_eq!(link.team.map(|team| team.people), Some(30));
+    }
+
+    #[test]
+    fn a_link_with_every_owners_keys_has_no_unknown_part() {
+        // Written by hand with each owner's keys, so a key dropped from its owner's list fails here.
+        let link = read(
+            "#s=r:gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1,l:en,f:15,a:400,i:120,b:0,t:1,p:0.99,z:2.33,h:n,m:l,c:8192,q:512,n:1,\
+             tp:163,ta:0,th:n,tu:10,tc:3,mk:gpt-oss-20b,mb:100,sd:2,yn:Mine,ym:hLab,y:1_50~8_20",
+        )
+        .expect("a link");
+        assert!(link.bad_parts.is_empty(), "{:?}", link.bad_parts);
+        assert!(link.shared.is_some() && link.memory.is_some() && link.team.is_some() && link.seed == Some(2));
+    }
 
     #[test]
     fn unknown_memory_models_are_refused_parts() {

@@ -2,8 +2,8 @@
 //! reproduces the team plan as well as the sizing.
 //!
 //! Keys: `tp:<people with the form's usage>`, `ta:<agents>`, `tc:<p99 TTFT ceiling s>` (absent:
-//! off), `th:<n|p|e|f headroom>`, `tu:<uncertainty %>`. The sizing's decoder ignores them
-//! (unknown keys); a link without them leaves the team as it is. A malformed team value spoils
+//! off), `th:<n|p|e|f headroom>`, `tu:<uncertainty %>` ([`KEYS`]). The sizing's decoder leaves
+//! them to this one; a link without them leaves the team as it is. A malformed team value spoils
 //! only its own key (like the sizing's fragment): it keeps its default and is reported, a
 //! numeric one in its own field with the field's error, the headroom as a refused part.
 
@@ -13,6 +13,9 @@ use crate::codes::{self, TEAM_HEADROOM};
 use crate::fragment::{BadPart, PREFIX, shorten};
 use crate::input::InputError;
 use crate::team_state::{TeamField, TeamInput};
+
+/// Every key this module reads.
+pub const KEYS: [&str; 5] = ["tp", "ta", "tc", "th", "tu"];
 
 /// A team read from a fragment.
 #[derive(Clone, Debug, PartialEq)]

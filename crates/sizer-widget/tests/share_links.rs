@@ -444,6 +444,10 @@ async fn fuzzed_links_never_break_the_page_nor_swap_the_run_silently() {
         if let Some(named) = named_run(&link) {
             assert!(shown == named || !notice.is_empty() || shared, "{link}: shows {shown} without a word");
         }
+        // `x` is no owner's key: what it asked for is not shown, so the link's notice names it.
+        if link.trim_start_matches("#s=").split(',').any(|pair| pair.starts_with("x:")) {
+            assert!(find(&root, "[data-error=\"link\"] [data-link-part=\"x\"]").is_some(), "{link}: x not named");
+        }
         // The page still answers a person.
         type_into(&root, "floor", "12").await;
         assert_eq!(field_state(&root, "floor"), ("12".into(), "".into(), false), "{link}");
