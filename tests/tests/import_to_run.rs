@@ -54,7 +54,11 @@ fn vllm_runs_use_tpot_for_the_curve() {
     assert_close(run.points[0].aggregate_tok_s.expect("output").value, 719.03, EXACT);
     assert_close(run.points[0].median_ttft_ms.expect("ttft").value, 224.35, EXACT);
     assert_close(run.points[0].p99_ttft_ms.expect("ttft").value, 242.34, EXACT);
-    assert!(run.note.as_deref().is_some_and(|n| n.contains("1000 / median TPOT (ms)")), "{:?}", run.note);
+    assert!(
+        run.note.as_deref().is_some_and(|n| n.contains("the curve uses 1000 / Median TPOT (ms);")),
+        "{:?}",
+        run.note
+    );
 }
 
 #[test]

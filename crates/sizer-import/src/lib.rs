@@ -13,6 +13,7 @@
 //! A vLLM "Total token throughput" is kept apart and never used as a generation speed.
 
 mod aiperf;
+mod basis_source;
 mod batched_bench;
 mod delimited;
 mod error;
@@ -41,11 +42,12 @@ mod vllm_console;
 mod vllm_json;
 mod warning;
 
+pub use basis_source::{BasisSource, basis_source, formula};
 pub use error::{ImportError, size_limit_text};
 pub use format::{Engine, Format};
 pub use limits::{MAX_IMPORT_CONCURRENCY, MAX_INPUT_BYTES, MAX_LABEL_CHARS, MAX_POINTS_PER_RUN, MAX_RUNS};
 pub use outcome::{Import, MissingConcurrency, Outcome};
-pub use parsed::{Figures, ParsedPoint, ParsedRun, Workload, formula};
+pub use parsed::{Figures, ParsedPoint, ParsedRun, Workload};
 pub use share::{ShareError, decode_points, encode_points};
 pub use share_setup::{MAX_SHARED_SETUP_CHARS, SetupShareError, decode_setup, encode_setup};
 pub use shared_run::{SHARED_LABEL, run_from_shared_points, share_points};

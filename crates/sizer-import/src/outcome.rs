@@ -180,7 +180,7 @@ fn settle_run(run: &mut ParsedRun) -> Result<(), ImportError> {
     let chosen = candidates.into_iter().flatten().find(|basis| supported(*basis));
     let Some(basis) = chosen else {
         let line = run.points.iter().find(|point| !point.supports(run.basis)).and_then(|point| point.line);
-        return Err(ImportError::MissingKey { line, key: basis_key(run.basis, run.format).to_owned() });
+        return Err(ImportError::MissingKey { line, key: crate::basis_source::key(run.basis, run.format).to_owned() });
     };
     let alternative = candidates.into_iter().flatten().find(|other| *other != basis && supported(*other));
     run.basis = basis;
@@ -189,37 +189,12 @@ fn settle_run(run: &mut ParsedRun) -> Result<(), ImportError> {
         if point.concurrency.is_some() && point.speed(basis).is_none() {
             return Err(ImportError::NotPositive {
                 line: point.line,
-                key: format!("per-request speed ({})", crate::formula(basis, run.format)),
+                key: format!("per-request speed ({})", crate::basis_source::formula(basis, run.format)),
                 value: f64::NAN,
             });
         }
     }
     Ok(())
-}
-
-/// The key a basis needs, as the format spells it, for a "missing" message.
-fn basis_key(basis: CurveBasis, format: Format) -> &'static str {
-    match (basis, format) {
-        (CurveBasis::MedianTpot, Format::VllmConsole) => "Median TPOT (ms)",
-        (CurveBasis::MedianTpot, _) => "median_tpot_ms",
-        (CurveBasis::MeanTpot, _) => "mean_tpot_ms",
-        (CurveBasis::AggregateOverConcurrency, Format::VllmConsole) => "Output token throughput (tok/s)",
-        (CurveBasis::AggregateOverConcurrency, Format::BatchedBenchMarkdown) => "S_TG t/s",
-        (CurveBasis::AggregateOverConcurrency, Format::BatchedBenchJsonl) => "speed_tg",
-        (CurveBasis::AggregateOverConcurrency, Format::LlamaBenchyJson) => "tg_throughput",
-        (CurveBasis::AggregateOverConcurrency, Format::LlamaBenchyMarkdown) => "t/s (total)",
-        (CurveBasis::AggregateOverConcurrency, _) => "output_throughput",
-        (CurveBasis::PerRequest, Format::LlamaBenchyJson) => "tg_req_throughput",
-        (CurveBasis::PerRequest, Format::LlamaBenchyMarkdown) => "t/s (req)",
-        (CurveBasis::PerRequest, Format::AiperfJson) => "output_token_throughput_per_user",
-        (CurveBasis::PerRequest, Format::AiperfCsv) => "Output Token Throughput Per User (tokens/sec/user)",
-        (CurveBasis::PerRequest, _) => "per-request tok/s",
-        (CurveBasis::InterTokenLatency, Format::GuideLlmJson) => "metrics.inter_token_latency_ms",
-        (CurveBasis::InterTokenLatency, Format::SglangJsonl) => "median_tpot_ms",
-        (CurveBasis::InterTokenLatency, Format::AiperfJson) => "inter_token_latency",
-        (CurveBasis::InterTokenLatency, Format::AiperfCsv) => "Inter Token Latency (ms)",
-        (CurveBasis::InterTokenLatency, _) => "inter-token latency",
-    }
 }
 
 /// Each distinct warning once, in order of first appearance; one repeated (the same remark for

@@ -6,41 +6,6 @@ use serde::{Deserialize, Serialize};
 use sizer_core::SpeedFigure;
 use sizer_data::CurveBasis;
 
-/// The formula behind `basis` for a given format, in the tool's own key names (the one enum for
-/// which figure a curve uses is the data crate's [`CurveBasis`]; this says which of the file's
-/// keys it was read from).
-pub fn formula(basis: CurveBasis, format: Format) -> &'static str {
-    match (basis, format) {
-        (CurveBasis::MedianTpot, Format::SglangJsonl) => "1000 / median_tpot_ms",
-        (CurveBasis::MedianTpot, _) => "1000 / median TPOT (ms)",
-        (CurveBasis::MeanTpot, _) => "1000 / mean TPOT (ms)",
-        (CurveBasis::AggregateOverConcurrency, Format::BatchedBenchMarkdown | Format::BatchedBenchJsonl) => {
-            "S_TG t/s / B"
-        }
-        (CurveBasis::AggregateOverConcurrency, Format::VllmConsole) => {
-            "Output token throughput (tok/s) / Maximum request concurrency"
-        }
-        (
-            CurveBasis::AggregateOverConcurrency,
-            Format::VllmJson | Format::VllmJsonLines | Format::VllmSweepSummary | Format::SglangJsonl,
-        ) => "output_throughput / max_concurrency",
-        (CurveBasis::AggregateOverConcurrency, Format::LlamaBenchyJson | Format::LlamaBenchyMarkdown) => {
-            "tg_throughput / concurrency"
-        }
-        (CurveBasis::AggregateOverConcurrency, _) => "aggregate generated tok/s / concurrency",
-        (CurveBasis::PerRequest, Format::LlamaBenchyJson) => "tg_req_throughput (mean)",
-        (CurveBasis::PerRequest, Format::LlamaBenchyMarkdown) => "t/s (req) (mean)",
-        (CurveBasis::PerRequest, Format::AiperfJson) => "output_token_throughput_per_user (avg)",
-        (CurveBasis::PerRequest, Format::AiperfCsv) => "Output Token Throughput Per User (avg)",
-        (CurveBasis::PerRequest, _) => "per-request tok/s as given",
-        (CurveBasis::InterTokenLatency, Format::GuideLlmJson) => "1000 / inter_token_latency_ms (median)",
-        (CurveBasis::InterTokenLatency, Format::SglangJsonl) => "1000 / median_itl_ms",
-        (CurveBasis::InterTokenLatency, Format::AiperfJson) => "1000 / inter_token_latency (avg)",
-        (CurveBasis::InterTokenLatency, Format::AiperfCsv) => "1000 / Inter Token Latency (ms) (avg)",
-        (CurveBasis::InterTokenLatency, _) => "1000 / inter-token latency (ms)",
-    }
-}
-
 /// The figure of a point `basis` reads, and what it measures (the core converts it).
 fn figure(figures: &Figures, basis: CurveBasis) -> Option<f64> {
     match basis {

@@ -5,6 +5,7 @@
 //! bare literal (and `NaN`) is accepted for this format only ([`without_bare_non_finite`]),
 //! never in other JSON. One curve per model and dataset.
 
+use crate::basis_source;
 use crate::error::ImportError;
 use crate::format::Format;
 use crate::json_util::{Located, Object};
@@ -151,14 +152,19 @@ fn measure(object: &Object<'_>, warnings: &mut Vec<Warning>) -> Result<Measured,
             });
         }
     };
-    let tpot = number("median_tpot_ms")?.filter(|ms| *ms > 0.0);
-    let itl = number("median_itl_ms")?.filter(|ms| *ms > 0.0);
-    let output = number("output_throughput")?;
+    // The keys the run's note names (`basis_source.rs`), read from the same rows: TPOT
+    // `median_tpot_ms`, inter-token latency `median_itl_ms`, aggregate `output_throughput`.
+    let source = |basis| basis_source::key(basis, Format::SglangJsonl);
+    let (tpot_key, itl_key) = (source(CurveBasis::MedianTpot), source(CurveBasis::InterTokenLatency));
+    let output_key = source(CurveBasis::AggregateOverConcurrency);
+    let tpot = number(tpot_key)?.filter(|ms| *ms > 0.0);
+    let itl = number(itl_key)?.filter(|ms| *ms > 0.0);
+    let output = number(output_key)?;
     if let Some(total) = output {
-        positive(total, at("output_throughput"), "output_throughput")?;
+        positive(total, at(output_key), output_key)?;
     }
     if tpot.is_none() && itl.is_none() {
-        return Err(ImportError::MissingKey { line: Some(line), key: "median_tpot_ms".into() });
+        return Err(ImportError::MissingKey { line: Some(line), key: tpot_key.into() });
     }
     let completed = number("completed")?;
     let duration = number("duration")?;

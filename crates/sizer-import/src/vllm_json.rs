@@ -2,6 +2,7 @@
 //! `vllm bench sweep serve` `summary.json` arrays. One point per object, grouped into runs by
 //! model and by any sweep parameter that is not a result key.
 
+use crate::basis_source;
 use crate::error::ImportError;
 use crate::format::Format;
 use crate::json_util::{Located, Object};
@@ -199,14 +200,17 @@ fn measure(object: &Object<'_>, warnings: &mut Vec<Warning>) -> Result<Measured,
     };
     let request_rate = non_negative(request_rate, at("request_rate"), "request_rate")?.filter(|r| *r > 0.0);
 
-    let tpot = non_negative(object.number("median_tpot_ms")?, at("median_tpot_ms"), "median_tpot_ms")?;
-    let output = non_negative(object.number("output_throughput")?, at("output_throughput"), "output_throughput")?;
+    // The keys the run's note names (`basis_source.rs`), read from the same rows.
+    let tpot_key = basis_source::key(CurveBasis::MedianTpot, Format::VllmJson);
+    let output_key = basis_source::key(CurveBasis::AggregateOverConcurrency, Format::VllmJson);
+    let tpot = non_negative(object.number(tpot_key)?, at(tpot_key), tpot_key)?;
+    let output = non_negative(object.number(output_key)?, at(output_key), output_key)?;
     let tpot = tpot.filter(|ms| *ms > 0.0);
     if tpot.is_none() && output.is_none() {
-        return Err(ImportError::MissingKey { line: Some(line), key: "median_tpot_ms".into() });
+        return Err(ImportError::MissingKey { line: Some(line), key: tpot_key.into() });
     }
     if let Some(total) = output {
-        positive(total, at("output_throughput"), "output_throughput")?;
+        positive(total, at(output_key), output_key)?;
     }
     if tpot.is_none() {
         warnings.push(Warning::NoTpot { line: Some(line) });

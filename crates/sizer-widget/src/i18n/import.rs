@@ -208,7 +208,7 @@ pub fn run_note(lang: Lang, note: &str) -> String {
     text
 }
 
-/// The generic formula phrases of `sizer_import::Basis::formula` in German (key names stay).
+/// The generic formula phrases of `sizer_import::formula` in German (key names stay).
 fn german_formula(formula: &str) -> String {
     formula
         .replace("per-request tok/s as given", "Token/s je Anfrage wie angegeben")

@@ -1,0 +1,95 @@
+//! Where each speed basis comes from in each format: one row per (basis, format) holding the key
+//! of the file the figure is read from and the formula shown for it. The formula is written from
+//! the row's own key (`inverse!`, `over!`, `as_given!`), so the key a parser reads (SGLang and
+//! vLLM JSON look theirs up here), the key a "missing" message names and the formula in a run's
+//! note cannot disagree.
+
+use crate::format::Format;
+use sizer_data::CurveBasis;
+
+/// The key a basis is read from, as the format spells it, and the formula that turns it into
+/// per-request tok/s, in the same key names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BasisSource {
+    /// The key (JSON key, column or console label) the figure is read from.
+    pub key: &'static str,
+    /// The formula shown for it, naming `key`: `"1000 / median_itl_ms"`.
+    pub formula: &'static str,
+}
+
+/// A time per token in ms: per-request speed is `1000 / key`, with the tool's statistic when the
+/// key holds several.
+macro_rules! inverse {
+    ($key:literal) => {
+        BasisSource { key: $key, formula: concat!("1000 / ", $key) }
+    };
+    ($key:literal, $statistic:literal) => {
+        BasisSource { key: $key, formula: concat!("1000 / ", $key, " (", $statistic, ")") }
+    };
+}
+
+/// An aggregate over all requests: per-request speed is `key / per` (the concurrency's key).
+macro_rules! over {
+    ($key:literal, $per:literal) => {
+        BasisSource { key: $key, formula: concat!($key, " / ", $per) }
+    };
+}
+
+/// A per-request speed the tool publishes, used as it stands.
+macro_rules! as_given {
+    ($key:literal) => {
+        BasisSource { key: $key, formula: concat!($key, " as given") }
+    };
+    ($key:literal, $statistic:literal) => {
+        BasisSource { key: $key, formula: concat!($key, " (", $statistic, ")") }
+    };
+}
+
+/// The row for `basis` in `format`. Formats without key names of their own (CSV, two columns)
+/// get a description in words (`median TPOT (ms)`); the widget translates those words.
+pub fn basis_source(basis: CurveBasis, format: Format) -> BasisSource {
+    use CurveBasis::{AggregateOverConcurrency, InterTokenLatency, MeanTpot, MedianTpot, PerRequest};
+    use Format::{
+        AiperfCsv, AiperfJson, BatchedBenchJsonl, BatchedBenchMarkdown, GuideLlmJson, LlamaBenchyJson,
+        LlamaBenchyMarkdown, SglangJsonl, VllmConsole, VllmJson, VllmJsonLines, VllmSweepSummary,
+    };
+    match (basis, format) {
+        (MedianTpot, VllmConsole) => inverse!("Median TPOT (ms)"),
+        (MedianTpot, VllmJson | VllmJsonLines | VllmSweepSummary | SglangJsonl) => inverse!("median_tpot_ms"),
+        (MedianTpot, _) => inverse!("median TPOT (ms)"),
+        (MeanTpot, _) => inverse!("mean TPOT (ms)"),
+        (AggregateOverConcurrency, VllmConsole) => {
+            over!("Output token throughput (tok/s)", "Maximum request concurrency")
+        }
+        (AggregateOverConcurrency, VllmJson | VllmJsonLines | VllmSweepSummary | SglangJsonl) => {
+            over!("output_throughput", "max_concurrency")
+        }
+        (AggregateOverConcurrency, BatchedBenchMarkdown) => over!("S_TG t/s", "B"),
+        (AggregateOverConcurrency, BatchedBenchJsonl) => over!("speed_tg", "pl"),
+        (AggregateOverConcurrency, LlamaBenchyJson) => over!("tg_throughput", "concurrency"),
+        (AggregateOverConcurrency, LlamaBenchyMarkdown) => over!("t/s (total)", "concurrency"),
+        (AggregateOverConcurrency, _) => over!("aggregate generated tok/s", "concurrency"),
+        (PerRequest, LlamaBenchyJson) => as_given!("tg_req_throughput", "mean"),
+        (PerRequest, LlamaBenchyMarkdown) => as_given!("t/s (req)", "mean"),
+        (PerRequest, AiperfJson) => as_given!("output_token_throughput_per_user", "avg"),
+        (PerRequest, AiperfCsv) => as_given!("Output Token Throughput Per User (tokens/sec/user)", "avg"),
+        (PerRequest, _) => as_given!("per-request tok/s"),
+        (InterTokenLatency, GuideLlmJson) => inverse!("inter_token_latency_ms", "median"),
+        (InterTokenLatency, SglangJsonl) => inverse!("median_itl_ms"),
+        (InterTokenLatency, AiperfJson) => inverse!("inter_token_latency", "avg"),
+        (InterTokenLatency, AiperfCsv) => inverse!("Inter Token Latency (ms)", "avg"),
+        (InterTokenLatency, _) => inverse!("inter-token latency (ms)"),
+    }
+}
+
+/// The formula behind `basis` for a given format, in the tool's own key names (the one enum for
+/// which figure a curve uses is the data crate's [`CurveBasis`]; this says which of the file's
+/// keys it was read from): [`basis_source`]'s formula.
+pub fn formula(basis: CurveBasis, format: Format) -> &'static str {
+    basis_source(basis, format).formula
+}
+
+/// The key `basis` is read from in `format`: [`basis_source`]'s key.
+pub(crate) fn key(basis: CurveBasis, format: Format) -> &'static str {
+    basis_source(basis, format).key
+}
