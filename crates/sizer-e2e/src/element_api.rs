@@ -56,7 +56,9 @@ pub async fn spark_sizer_element_is_prerendered_and_follows_its_attributes(
 
 /// The team attributes are observed: at 12 tok/s the seed's method gives 209 people per Spark
 /// (78 streams, see `element_ssr.rs`), so `team="400"` needs 2 Sparks; a bad `uncertainty` is
-/// named in the element while the team of 400 stands.
+/// named in the element while the team of 400 stands; a team of 200 the person types stays
+/// when the host then sets `floor="15"` (2 Sparks at the seed's 163 per Spark); removing the
+/// team attribute brings back the seed's team.
 async fn team_attributes_plan_the_team(browser: &Browser) -> Result<(), String> {
     let read = "const root = document.querySelector('spark-sizer').shadowRoot;
          const sparks = root.querySelector('[data-result=\"sparks\"]');
@@ -85,6 +87,27 @@ async fn team_attributes_plan_the_team(browser: &Browser) -> Result<(), String> 
         seen["errors"].as_str().is_some_and(|e| e.contains("uncertainty=\"abc\""))
             && seen["sparks"] == json!("2")
             && seen["people"] == json!("400")
+    })
+    .await?;
+    // The person's own edit stays when the host changes another attribute: the instance is
+    // told what changed, not mounted afresh.
+    browser
+        .js(
+            "const input = document.querySelector('spark-sizer').shadowRoot.querySelector('input[data-field=\"team_people\"]');
+             input.value = '200'; input.dispatchEvent(new Event('input', { bubbles: true }));",
+            vec![],
+        )
+        .await?;
+    wait("the person's team of 200 to fit on 1 Spark at 12 tok/s", |seen| {
+        seen["sparks"] == json!("1") && seen["people"] == json!("200")
+    })
+    .await?;
+    browser.js("document.querySelector('spark-sizer').setAttribute('floor', '15');", vec![]).await?;
+    wait("floor=\"15\" to need 2 Sparks for the person's 200 (163 per Spark)", |seen| {
+        seen["sparks"] == json!("2")
+            && seen["people"] == json!("200")
+            && seen["verdict"].as_str().is_some_and(|v| v.starts_with("2 Sparks serve your 200 people"))
+            && seen["verdict"].as_str().is_some_and(|v| v.ends_with("(163 per Spark)."))
     })
     .await?;
     browser

@@ -91,6 +91,7 @@ pub fn App(props: &AppProps) -> Html {
         });
     }
     crate::page_sync::use_page_sync(sync_url, lang, state.theme, state.dispatcher());
+    crate::config_sync::use_config_changes(&props.config, state.dispatcher());
     use_sizing_report(&outcome);
     // Charts, team planner, worked steps, simulation and tables: after the first frame when
     // progressive (a client-rendered `<spark-sizer>`), else at once.

@@ -13,6 +13,7 @@ pub mod chart;
 pub mod codes;
 pub mod components;
 pub mod config;
+pub mod config_sync;
 pub mod embedded;
 pub mod export;
 pub mod first_frame;

@@ -78,15 +78,30 @@ fn element_attributes(host: &Element) -> Attributes {
     }
 }
 
-/// One `<spark-sizer>` instance, held by its element; `destroy` unmounts it (the element
-/// mounts a new one when an attribute changes).
+/// One `<spark-sizer>` instance, held by its element: `update` applies the element's changed
+/// attributes (the person's other edits stay), `destroy` unmounts it.
 #[wasm_bindgen]
 pub struct SparkSizerInstance {
     handle: Option<yew::AppHandle<Embedded>>,
+    on_sizing: yew::Callback<String>,
+    progressive: bool,
 }
 
 #[wasm_bindgen]
 impl SparkSizerInstance {
+    /// Reads `host`'s attributes again and hands them to the instance, which applies the ones
+    /// that changed (`state/config_change.rs`).
+    pub fn update(&mut self, host: Element) {
+        let config = crate::embedded::element_config(&element_attributes(&host));
+        if let Some(handle) = self.handle.as_mut() {
+            handle.update(EmbeddedProps {
+                config,
+                on_sizing: Some(self.on_sizing.clone()),
+                progressive: self.progressive,
+            });
+        }
+    }
+
     /// Unmounts the instance (idempotent).
     pub fn destroy(&mut self) {
         if let Some(handle) = self.handle.take() {
@@ -114,16 +129,16 @@ pub fn mount_element(host: Element, container: Element) -> SparkSizerInstance {
     });
     #[cfg(feature = "hydration")]
     if container.get_attribute("data-ssr").is_some_and(|fingerprint| fingerprint == crate::build_fingerprint()) {
-        let props = EmbeddedProps { config, on_sizing: Some(on_sizing), progressive: false };
+        let props = EmbeddedProps { config, on_sizing: Some(on_sizing.clone()), progressive: false };
         let renderer = yew::Renderer::<Embedded>::with_root_and_props(container.clone(), props);
-        // Markup is hydrated once: a later mount into this container (a changed attribute) renders.
+        // Markup is hydrated once: a later mount into this container (the element moved) renders.
         let _ = container.remove_attribute("data-ssr");
-        return SparkSizerInstance { handle: Some(renderer.hydrate()) };
+        return SparkSizerInstance { handle: Some(renderer.hydrate()), on_sizing, progressive: false };
     }
     container.set_inner_html("");
-    let props = EmbeddedProps { config, on_sizing: Some(on_sizing), progressive: true };
+    let props = EmbeddedProps { config, on_sizing: Some(on_sizing.clone()), progressive: true };
     let renderer = yew::Renderer::<Embedded>::with_root_and_props(container.clone(), props);
-    SparkSizerInstance { handle: Some(renderer.render()) }
+    SparkSizerInstance { handle: Some(renderer.render()), on_sizing, progressive: true }
 }
 
 /// Mounts every `[data-spark-sizer]` element on the page and installs `window.SparkSizer`.

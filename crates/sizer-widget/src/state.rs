@@ -32,8 +32,11 @@ pub enum Theme {
 
 pub use sizer_data::Usage;
 
+mod config_change;
 mod fields;
 mod link;
+
+pub use config_change::ConfigChange;
 
 use fields::scenario_value;
 
@@ -72,6 +75,9 @@ pub enum Action {
     Team(TeamAction),
     /// Picked the seed of "Check by simulation" (or opened a link with one).
     SetSimSeed(u64),
+    /// The host changed the instance's attributes (a `<spark-sizer>` element's): what changed
+    /// applies, what the person did elsewhere stays (see `state/config_change.rs`).
+    Reconfigure(Rc<ConfigChange>),
 }
 
 /// The calculator's state.
@@ -160,7 +166,29 @@ impl SizerState {
         state
     }
 
-    // Reading and writing the fields: `state/fields.rs`; opening a link: `state/link.rs`.
+    // Reading and writing the fields: `state/fields.rs`; opening a link: `state/link.rs`;
+    // a host's new attributes: `state/config_change.rs`.
+
+    /// Fills the usage fields and "always busy" from `usage`'s preset.
+    fn apply_usage(&mut self, usage: Usage) {
+        let preset = usage.scenario();
+        for field in USAGE_FIELDS {
+            self.put_value(field, field.from_scenario(scenario_value(&preset, field)));
+        }
+        self.always_busy = preset.always_busy;
+    }
+
+    /// Switches the language: every valid number is rewritten in its format.
+    fn set_lang(&mut self, lang: Lang) {
+        self.lang = lang;
+        self.memory.relocalise(lang);
+        for field in Field::ALL {
+            if self.error(field).is_none() {
+                self.put_value(field, self.value(field));
+            }
+        }
+        self.team.relabel(lang);
+    }
 
     /// Recomputes the sizing from the current values.
     fn recompute(&mut self) {
@@ -182,6 +210,7 @@ impl Reducible for SizerState {
         let by_person = !matches!(
             action,
             Action::LoadLink(_)
+                | Action::Reconfigure(_)
                 | Action::Imported(ImportAction::Restore(_) | ImportAction::Stored(_) | ImportAction::Drag(_))
         );
         if by_person {
@@ -194,13 +223,7 @@ impl Reducible for SizerState {
                     next.run_id = id;
                 }
             }
-            Action::SetUsage(usage) => {
-                let preset = usage.scenario();
-                for field in USAGE_FIELDS {
-                    next.put_value(field, field.from_scenario(scenario_value(&preset, field)));
-                }
-                next.always_busy = preset.always_busy;
-            }
+            Action::SetUsage(usage) => next.apply_usage(usage),
             Action::SetAlwaysBusy(busy) => next.always_busy = busy,
             Action::SetFloor(floor) => next.put_value(Field::Floor, floor),
             Action::SetSeedZ(seed) => next.seed_z = seed,
@@ -208,14 +231,7 @@ impl Reducible for SizerState {
             Action::SetInterpolation(method) => next.interpolation = method,
             Action::SetLang(lang) => {
                 needs_sizing = false;
-                next.lang = lang;
-                next.memory.relocalise(lang);
-                for field in Field::ALL {
-                    if next.error(field).is_none() {
-                        next.put_value(field, next.value(field));
-                    }
-                }
-                next.team.relabel(lang);
+                next.set_lang(lang);
             }
             Action::SetTheme(theme) => {
                 needs_sizing = false;
@@ -242,6 +258,7 @@ impl Reducible for SizerState {
                 needs_sizing = false;
                 next.sim_seed = seed;
             }
+            Action::Reconfigure(change) => next.reconfigure(&change),
         }
         // A run the person chose answers the link's run notice.
         if by_person && next.run_id != self.run_id {

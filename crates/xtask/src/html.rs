@@ -192,8 +192,9 @@ pub fn glue_with_autostart(glue_js: &str, hashed_wasm: &str, shadow_css: &str) -
 /// root holding the shadow stylesheet (`shadow_css`, resolved against the module, so a page's
 /// `<base href>` does not move it) and a `<div data-spark-sizer-root>` the wasm renders into
 /// (`mount_element`), or hydrates when the root came prerendered (declarative shadow DOM from
-/// `cargo xtask embed`). A changed attribute mounts a fresh instance; the instance waits for
-/// the wasm (`sparkSizerReady`).
+/// `cargo xtask embed`). A changed attribute goes to the mounted instance, which applies it
+/// and keeps the person's other edits (before the wasm is ready, the mount reads the attributes
+/// as they are then); the instance waits for the wasm (`sparkSizerReady`).
 fn custom_element_js(shadow_css: &str) -> String {
     format!(
         "const sparkSizerSheet = new URL(\"./{shadow_css}\", import.meta.url).href;\n\
@@ -202,7 +203,7 @@ fn custom_element_js(shadow_css: &str) -> String {
          \x20 connectedCallback() {{ this.sparkSizerMount(); }}\n\
          \x20 disconnectedCallback() {{ this.sparkSizerUnmount(); }}\n\
          \x20 attributeChangedCallback(_name, before, after) {{\n\
-         \x20   if (before !== after && this.sparkSizerPending) {{ this.sparkSizerUnmount(); this.sparkSizerMount(); }}\n\
+         \x20   if (before !== after) this.sparkSizerInstance?.update(this);\n\
          \x20 }}\n\
          \x20 sparkSizerMount() {{\n\
          \x20   const root = this.shadowRoot ?? this.attachShadow({{ mode: \"open\" }});\n\
