@@ -110,6 +110,30 @@ async fn team_attributes_plan_the_team(browser: &Browser) -> Result<(), String> 
             && seen["verdict"].as_str().is_some_and(|v| v.ends_with("(163 per Spark)."))
     })
     .await?;
+    // Moved in the page (out and back in within one task, as a framework reorders): the same
+    // instance, with the person's 200.
+    browser
+        .js(
+            "const host = document.querySelector('spark-sizer');
+             window.sparkSizerBeforeMove = host.shadowRoot.querySelector('[data-result=\"sparks\"]');
+             host.parentNode.insertBefore(host, host.parentNode.firstChild);",
+            vec![],
+        )
+        .await?;
+    browser
+        .wait_until("the moved element to keep its instance and the person's team of 200", || async {
+            let seen = browser
+                .js(
+                    "const root = document.querySelector('spark-sizer').shadowRoot;
+                     const sparks = root.querySelector('[data-result=\"sparks\"]');
+                     return { same: sparks === window.sparkSizerBeforeMove,
+                              people: root.querySelector('input[data-field=\"team_people\"]').value };",
+                    vec![],
+                )
+                .await?;
+            Ok((seen["same"] == json!(true) && seen["people"] == json!("200"), seen.to_string()))
+        })
+        .await?;
     browser
         .js(
             "const host = document.querySelector('spark-sizer');

@@ -194,14 +194,16 @@ pub fn glue_with_autostart(glue_js: &str, hashed_wasm: &str, shadow_css: &str) -
 /// (`mount_element`), or hydrates when the root came prerendered (declarative shadow DOM from
 /// `cargo xtask embed`). A changed attribute goes to the mounted instance, which applies it
 /// and keeps the person's other edits (before the wasm is ready, the mount reads the attributes
-/// as they are then); the instance waits for the wasm (`sparkSizerReady`).
+/// as they are then); the instance waits for the wasm (`sparkSizerReady`). An element moved in
+/// the page (taken out and put back in the same task, as frameworks do when they reorder) keeps
+/// its instance; one taken out for good is unmounted.
 fn custom_element_js(shadow_css: &str) -> String {
     format!(
         "const sparkSizerSheet = new URL(\"./{shadow_css}\", import.meta.url).href;\n\
          class SparkSizerElement extends HTMLElement {{\n\
          \x20 static get observedAttributes() {{ return [\"run\", \"floor\", \"usage\", \"lang\", \"replicas\", \"context\", \"team\", \"team-agents\", \"ttft-ceiling\", \"uncertainty\"]; }}\n\
-         \x20 connectedCallback() {{ this.sparkSizerMount(); }}\n\
-         \x20 disconnectedCallback() {{ this.sparkSizerUnmount(); }}\n\
+         \x20 connectedCallback() {{ if (!this.sparkSizerPending) this.sparkSizerMount(); }}\n\
+         \x20 disconnectedCallback() {{ queueMicrotask(() => {{ if (!this.isConnected) this.sparkSizerUnmount(); }}); }}\n\
          \x20 attributeChangedCallback(_name, before, after) {{\n\
          \x20   if (before !== after) this.sparkSizerInstance?.update(this);\n\
          \x20 }}\n\
