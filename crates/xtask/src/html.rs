@@ -131,10 +131,6 @@ pub const SHOWN_ATTRIBUTE: &str = "data-ssr-shown";
 /// after the next frame where that entry type is missing, or after [`AUTOSTART_FALLBACK_MS`];
 /// and `sparkSizerShowPrerendered()`, which sets [`SHOWN_ATTRIBUTE`] on every prerendered mount
 /// (a `[data-spark-sizer]` element, or the container in a `<spark-sizer>` element's shadow root).
-/// A prerendered `<spark-sizer>` element sits in a host page whose own first paint (its heading,
-/// say) can come before the element's content is laid out: there `then` waits, after the paint
-/// entry, for the next frame (which holds the element's first result) and the one after it, so
-/// the rest of the widget and the wasm do not hold up that frame.
 fn first_paint_js() -> String {
     format!(
         "const sparkSizerPrerendered = [...document.querySelectorAll(\"[data-spark-sizer][data-ssr]\"),\n\
@@ -143,16 +139,13 @@ fn first_paint_js() -> String {
          const sparkSizerShowPrerendered = () => {{\n\
          \x20 for (const element of sparkSizerPrerendered) element.setAttribute(\"{SHOWN_ATTRIBUTE}\", \"\");\n\
          }};\n\
-         const sparkSizerInElement = sparkSizerPrerendered.some((element) => element.getRootNode() !== document);\n\
          const sparkSizerAfterFirstPaint = (then) => {{\n\
          \x20 let done = false;\n\
          \x20 const once = () => {{ if (!done) {{ done = true; then(); }} }};\n\
          \x20 const afterNextFrame = () => requestAnimationFrame(() => setTimeout(once, 0));\n\
-         \x20 const afterTwoFrames = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(once, 0)));\n\
-         \x20 const painted = sparkSizerInElement ? afterTwoFrames : once;\n\
          \x20 try {{\n\
          \x20   if (PerformanceObserver.supportedEntryTypes.includes(\"paint\")) {{\n\
-         \x20     new PerformanceObserver((_list, observer) => {{ observer.disconnect(); painted(); }})\n\
+         \x20     new PerformanceObserver((_list, observer) => {{ observer.disconnect(); once(); }})\n\
          \x20       .observe({{ type: \"paint\", buffered: true }});\n\
          \x20   }} else {{\n\
          \x20     afterNextFrame();\n\
@@ -439,11 +432,6 @@ mod tests {
         );
         assert!(started.contains(".observe({ type: \"paint\", buffered: true });"));
         assert!(started.contains("const afterNextFrame = () => requestAnimationFrame(() => setTimeout(once, 0));"));
-        assert!(started.contains(
-            "const sparkSizerInElement = sparkSizerPrerendered.some((element) => element.getRootNode() !== document);\n"
-        ));
-        assert!(started.contains("const painted = sparkSizerInElement ? afterTwoFrames : once;\n"));
-        assert!(started.contains("observer.disconnect(); painted(); })"));
         assert!(started.contains("  setTimeout(once, 250);\n};\n"));
         assert!(started.contains("if (sparkSizerPrerendered.length > 0) {\n  sparkSizerAfterFirstPaint(() => { sparkSizerShowPrerendered(); sparkSizerStart(); });\n"));
         assert!(started.trim_end().ends_with("} else {\n  sparkSizerStart();\n}"), "{started}");
