@@ -94,9 +94,15 @@ pub const PAGES: [(&str, &str); 3] = [
 /// one taken from `dist/embed.html` (its first element). Returns the names written.
 pub fn write_pages(dist: &Path) -> Result<Vec<&'static str>, String> {
     let embed = std::fs::read_to_string(dist.join("embed.html")).map_err(|e| format!("dist/embed.html: {e}"))?;
-    let script_start = embed.find("<script type=\"module\"").ok_or("dist/embed.html has no module script")?;
-    let script_end = script_start + embed[script_start..].find("</script>").ok_or("unclosed script")? + 9;
-    let script = &embed[script_start..script_end];
+    let head = &embed[..embed.find("</head>").ok_or("dist/embed.html has no </head>")?];
+    // The plain snippet: every head line naming the build's glue or wasm (the module script and
+    // the wasm's preload); the prerendered one is the module script alone, as `cargo xtask embed`
+    // prints it.
+    let plain_head: String = head.lines().filter(|line| line.contains("sizer-widget-")).collect();
+    let script = head
+        .lines()
+        .find(|line| line.starts_with("<script type=\"module\"") && line.contains("sizer-widget-"))
+        .ok_or("dist/embed.html has no module script")?;
     let element_start = embed.find("<spark-sizer ").ok_or("dist/embed.html has no <spark-sizer>")?;
     let element_end = element_start
         + embed[element_start..].find("</spark-sizer>").ok_or("unclosed <spark-sizer>")?
@@ -105,7 +111,7 @@ pub fn write_pages(dist: &Path) -> Result<Vec<&'static str>, String> {
     if !prerendered.contains("shadowrootmode") {
         return Err("the first <spark-sizer> of dist/embed.html is not prerendered".into());
     }
-    let page = |element: &str| {
+    let page = |script: &str, element: &str| {
         format!(
             "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
              <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
@@ -114,8 +120,8 @@ pub fn write_pages(dist: &Path) -> Result<Vec<&'static str>, String> {
         )
     };
     let files = [
-        (PLAIN_PAGE, page("<spark-sizer usage=\"chat\" floor=\"15\"></spark-sizer>")),
-        (PRERENDERED_PAGE, page(prerendered)),
+        (PLAIN_PAGE, page(&plain_head, "<spark-sizer usage=\"chat\" floor=\"15\"></spark-sizer>")),
+        (PRERENDERED_PAGE, page(script, prerendered)),
     ];
     for (name, text) in &files {
         let path = dist.join(name);
@@ -206,6 +212,28 @@ pub fn markdown(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_plain_page_takes_the_wasm_preload_and_the_prerendered_one_the_script_alone() {
+        let dist = std::env::temp_dir().join(format!("sizer-bench-pages-{}", std::process::id()));
+        std::fs::create_dir_all(&dist).unwrap();
+        let embed = "<html><head>\n<link rel=\"preload\" href=\"./sizer-widget-aa_bg.wasm\" as=\"fetch\">\n\
+                     <script type=\"module\" src=\"./sizer-widget-bb.js\"></script>\n</head><body>\
+                     <spark-sizer floor=\"15\"><template shadowrootmode=\"open\">x</template></spark-sizer></body></html>";
+        std::fs::write(dist.join("embed.html"), embed).unwrap();
+        write_pages(&dist).unwrap();
+        let plain = std::fs::read_to_string(dist.join(PLAIN_PAGE)).unwrap();
+        let prerendered = std::fs::read_to_string(dist.join(PRERENDERED_PAGE)).unwrap();
+        std::fs::remove_dir_all(&dist).unwrap();
+        assert!(plain.contains(
+            "<link rel=\"preload\" href=\"./sizer-widget-aa_bg.wasm\" as=\"fetch\">\
+             <script type=\"module\" src=\"./sizer-widget-bb.js\"></script></head>"
+        ));
+        assert!(plain.contains("<spark-sizer usage=\"chat\" floor=\"15\"></spark-sizer>"));
+        assert!(!prerendered.contains("preload"));
+        assert!(prerendered.contains("<script type=\"module\" src=\"./sizer-widget-bb.js\"></script></head>"));
+        assert!(prerendered.contains("<template shadowrootmode=\"open\">x</template>"));
+    }
 
     #[test]
     fn a_load_needs_its_paint_and_start_times() {

@@ -336,9 +336,21 @@ pub async fn url_fragment_round_trips_a_scenario(browser: &Browser, site: &Site)
 }
 
 pub async fn requests_stay_on_the_origin_and_preloads_are_used(browser: &Browser, site: &Site) -> Result<(), String> {
+    // The standalone page inlines its stylesheet; the module (preloaded) and the wasm come once.
+    page_requests(browser, &site.base_url, 1, &[(".wasm", 1), (".js", 1), (".css", 0)]).await?;
+    // embed.html preloads the wasm for its plain instance: the glue must use that download.
+    page_requests(browser, &format!("{}embed.html", site.base_url), 2, &[(".wasm", 1), (".js", 1)]).await
+}
+
+/// Loads `url`, waits for the results of its first `instances` instances, and checks that every
+/// request stayed on the origin, no loading warning was logged and each kind of asset in `wanted`
+/// was requested that many times.
+async fn page_requests(browser: &Browser, url: &str, instances: usize, wanted: &[(&str, usize)]) -> Result<(), String> {
     browser.console_messages().await?;
-    browser.goto(&site.base_url).await?;
-    browser.wait_for_results(0).await?;
+    browser.goto(url).await?;
+    for instance in 0..instances {
+        browser.wait_for_results(instance).await?;
+    }
     browser.settle().await?;
     // Chromium warns when a preload goes unused or the wasm cannot be compiled while streaming.
     let loading_warnings: Vec<String> = browser
@@ -349,7 +361,7 @@ pub async fn requests_stay_on_the_origin_and_preloads_are_used(browser: &Browser
         .filter(|m| m.contains("preload") || m.contains("instantiateStreaming") || m.contains("MIME"))
         .collect();
     if !loading_warnings.is_empty() {
-        return Err(format!("loading warnings:\n    {}", loading_warnings.join("\n    ")));
+        return Err(format!("{url}: loading warnings:\n    {}", loading_warnings.join("\n    ")));
     }
     let seen = browser
         .js(
@@ -363,14 +375,14 @@ pub async fn requests_stay_on_the_origin_and_preloads_are_used(browser: &Browser
         seen["urls"].as_array().into_iter().flatten().filter_map(|u| u.as_str().map(str::to_string)).collect();
     let foreign: Vec<&String> = urls.iter().filter(|u| !is_local(u) && !u.starts_with(&format!("{origin}/"))).collect();
     if !foreign.is_empty() {
-        return Err(format!("requests to other origins than {origin}: {foreign:?}"));
+        return Err(format!("{url}: requests to other origins than {origin}: {foreign:?}"));
     }
-    // The standalone page inlines its stylesheet; the module (preloaded) and the wasm come once.
-    for (asset, wanted) in [(".wasm", 1), (".js", 1), (".css", 0)] {
+    for (asset, wanted) in wanted {
         let fetched = urls.iter().filter(|u| u.ends_with(asset)).count();
-        if fetched != wanted {
+        if fetched != *wanted {
             return Err(format!(
-                "{fetched} requests for a {asset} file (want {wanted}: preloads reused, the stylesheet inlined): {urls:?}"
+                "{url}: {fetched} requests for a {asset} file (want {wanted}: preloads reused, the stylesheet \
+                 inlined on the standalone page): {urls:?}"
             ));
         }
     }
