@@ -128,7 +128,9 @@ pub fn draw_with(
     let _ = context.set_global_composite_operation("copy");
     let (w, h) = (f64::from(width), f64::from(height));
     context
-        .draw_image_with_html_canvas_element_and_sw_and_sh_and_dx_and_dy_and_dw_and_dh(&scratch, 0.0, 0.0, w, h, 0.0, 0.0, w, h)
+        .draw_image_with_html_canvas_element_and_sw_and_sh_and_dx_and_dy_and_dw_and_dh(
+            &scratch, 0.0, 0.0, w, h, 0.0, 0.0, w, h,
+        )
         .map_err(|_| ChartError::NoCanvas)?;
     Ok(true)
 }
