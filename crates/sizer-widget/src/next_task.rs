@@ -1,8 +1,9 @@
 //! Work moved off an input's task. The frame after an input shows the result and its chart;
-//! what follows from the input but is neither (the team's ranking of every run, the
-//! simulation's slices) runs in a task of its own after that one, so it never holds that
-//! frame back. A `MessageChannel` message starts the task: unlike a zero timeout, it is not
-//! clamped to 4 ms when chained. Outside wasm (the server render runs no effects) nothing waits.
+//! what follows from the input but is neither (the team's ranking of every run, the worked
+//! steps, the simulation's slices) runs in a task of its own after that one, so it never holds
+//! that frame back. A `MessageChannel` message starts the task: unlike a zero timeout, it is
+//! not clamped to 4 ms when chained. Outside wasm (the server render runs no effects) nothing
+//! waits.
 
 use yew::prelude::*;
 
