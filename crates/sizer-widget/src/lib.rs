@@ -28,6 +28,7 @@ pub mod link;
 pub mod memory_export;
 pub mod memory_state;
 pub mod memory_view;
+pub mod next_task;
 pub mod page_sync;
 pub mod run_ref;
 pub mod sim_job;

@@ -1,8 +1,8 @@
 //! Runs a [`SimJob`] in the browser off the input path: it starts in a task after the one that
-//! rendered the sizing (after [`SETTLE_MS`] for a new run or scenario), advances in slices of about [`SLICE_MS`] and yields to the browser
-//! between them (a `MessageChannel` message: unlike a zero timeout, it is not clamped to 4 ms
-//! when chained), reports progress once it has run longer than a frame, and stops at the next
-//! slice once cancelled. Outside wasm nothing runs.
+//! rendered the sizing (after [`SETTLE_MS`] for a new run or scenario), advances in slices of
+//! about [`SLICE_MS`] and yields to the browser between them
+//! (`crate::next_task::yield_to_browser`), reports progress once it has run longer than a
+//! frame, and stops at the next slice once cancelled. Outside wasm nothing runs.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -59,12 +59,11 @@ mod browser {
     use std::rc::Rc;
 
     use sizer_core::Scenario;
-    use wasm_bindgen::JsCast;
-    use wasm_bindgen::prelude::*;
     use yew::UseReducerDispatcher;
 
     use super::{EVENTS_PER_STEP, FRAME_MS, SLICE_MS};
     use crate::components::simulation::{SimEvent, SimKey, SimProblem, SimView};
+    use crate::next_task::yield_to_browser;
     use crate::run_ref::RunRef;
     use crate::sim_job::{SimJob, Step, machine_for};
 
@@ -141,26 +140,5 @@ mod browser {
                 slice_started = js_sys::Date::now();
             }
         }
-    }
-
-    /// Resolves in a new task (a `MessageChannel` message), so the browser can render and handle
-    /// input in between.
-    async fn yield_to_browser() {
-        let promise = js_sys::Promise::new(&mut |resolve, _reject| {
-            let Ok(channel) = web_sys::MessageChannel::new() else {
-                let _ = resolve.call0(&JsValue::NULL);
-                return;
-            };
-            let port = channel.port1();
-            // The closure keeps the channel alive until its message arrives.
-            let keep = channel.clone();
-            let on_message = Closure::once_into_js(move || {
-                let _ = &keep;
-                let _ = resolve.call0(&JsValue::NULL);
-            });
-            port.set_onmessage(Some(on_message.unchecked_ref()));
-            let _ = channel.port2().post_message(&JsValue::NULL);
-        });
-        let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
     }
 }

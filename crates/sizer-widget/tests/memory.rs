@@ -152,8 +152,11 @@ async fn a_run_without_a_logged_pool_gets_a_computed_one() {
     assert_eq!(binding.as_deref(), Some("kv"));
     let people = find(&root, "[data-result=\"people\"]").and_then(|e| e.get_attribute("data-value"));
     assert_eq!(people.as_deref(), Some("12"));
-    let steps = text_of(&root, "section.ss-work");
-    assert!(steps.contains("994,580 / 131,072 (computed from the model's architecture"), "{steps}");
+    // The worked steps follow in a task of their own.
+    wait_for_text(&root, "section.ss-work", |steps| {
+        steps.contains("994,580 / 131,072 (computed from the model's architecture")
+    })
+    .await;
 }
 
 #[wasm_bindgen_test]

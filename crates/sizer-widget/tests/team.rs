@@ -245,3 +245,25 @@ fn the_js_api_plans_a_team() {
     assert!(refused["error"].as_str().is_some_and(|e| e.contains("unknown field `floor`")), "{refused}");
     assert!(refused.get("rows").is_none());
 }
+
+/// A new floor in the form re-plans the team in a task after the one that shows the new result.
+/// The English seed's method at 12 tok/s gives 209 people per Spark (78.4 streams, duty 0.2861,
+/// as `element_ssr.rs` works out), at 15 tok/s 163: 400 people need 3 Sparks, then 2.
+#[wasm_bindgen_test]
+async fn a_new_floor_re_plans_the_team_after_the_result() {
+    let root = mount(Attributes::default(), "team6");
+    wait_for_sparks(&root, "1").await;
+    type_into(&root, "team_people", "400").await;
+    wait_for_sparks(&root, "3").await;
+    type_into(&root, "floor", "12").await;
+    wait_for_value(&root, "people", "209").await;
+    wait_for_sparks(&root, "2").await;
+    let verdict = text_of(&root, "[data-result=\"sparks\"]");
+    assert!(
+        verdict.starts_with("2 Sparks serve your 400 people") && verdict.ends_with("(209 per Spark)."),
+        "{verdict}"
+    );
+    let people = find(&root, &format!("{} td", row_selector(QWEN))).and_then(|cell| cell.get_attribute("data-value"));
+    assert_eq!(people.as_deref(), Some("209"));
+    assert_eq!(one(&root, "section.ss-team").get_attribute("aria-busy"), None, "the re-plan is in");
+}

@@ -106,7 +106,7 @@ pub fn draw_with(
     // Both are at most a few thousand pixels times MAX_SCALE: the casts are exact.
     let (width, height) = ((css_width * scale).round() as u32, (css_height * scale).round() as u32);
     let scratch = scratch_canvas().ok_or(ChartError::NoCanvas)?;
-    let backend = MeasuredCanvas::new(scratch.clone()).ok_or(ChartError::NoCanvas)?;
+    let backend = MeasuredCanvas::new(scratch.clone(), (width, height)).ok_or(ChartError::NoCanvas)?;
     fit_backing_store(&scratch, width, height, &backend.context());
 
     let style = memory.style_for(style_key, || page_style(&window, canvas));
@@ -123,10 +123,15 @@ pub fn draw_with(
         canvas.set_width(width);
         canvas.set_height(height);
     }
-    // "copy" replaces every pixel with the scratch canvas's (same size): no clearing, no blending.
-    // Set on each draw, as a new backing store resets the context's state.
+    // "copy" replaces every pixel with the scratch canvas's corner (this canvas's size): no
+    // clearing, no blending. Set on each draw, as a new backing store resets the context's state.
     let _ = context.set_global_composite_operation("copy");
-    context.draw_image_with_html_canvas_element(&scratch, 0.0, 0.0).map_err(|_| ChartError::NoCanvas)?;
+    let (w, h) = (f64::from(width), f64::from(height));
+    context
+        .draw_image_with_html_canvas_element_and_sw_and_sh_and_dx_and_dy_and_dw_and_dh(
+            &scratch, 0.0, 0.0, w, h, 0.0, 0.0, w, h,
+        )
+        .map_err(|_| ChartError::NoCanvas)?;
     Ok(true)
 }
 
@@ -154,14 +159,16 @@ fn context_2d(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
     canvas.get_context("2d").ok()??.dyn_into::<CanvasRenderingContext2d>().ok()
 }
 
-/// Gives `canvas` a cleared backing store of `width` x `height` device pixels: a new one when
-/// the size changed, else the old one cleared (cheaper than reallocating it).
+/// Gives the scratch `canvas` a cleared top-left corner of `width` x `height` device pixels.
+/// Its backing store only grows (to the largest chart drawn so far), so charts of other sizes
+/// taking turns on it (the calculator's, the simulation's) do not reallocate it on each draw.
 fn fit_backing_store(canvas: &HtmlCanvasElement, width: u32, height: u32, context: &CanvasRenderingContext2d) {
-    if canvas.width() == width && canvas.height() == height {
+    let (have_width, have_height) = (canvas.width(), canvas.height());
+    if have_width >= width && have_height >= height {
         context.clear_rect(0.0, 0.0, f64::from(width), f64::from(height));
     } else {
-        canvas.set_width(width);
-        canvas.set_height(height);
+        canvas.set_width(have_width.max(width));
+        canvas.set_height(have_height.max(height));
     }
 }
 

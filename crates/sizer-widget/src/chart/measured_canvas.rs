@@ -4,6 +4,8 @@
 //! which forces a layout of the whole document per label: with the sourced tables below the
 //! charts that costs milliseconds per redraw. This wrapper measures with the canvas's own
 //! `measureText` instead (no layout) and hands everything else to `CanvasBackend` unchanged.
+//! Its size is given, not the canvas's: a chart is drawn in the top-left corner of a canvas
+//! that may be larger (see `canvas::draw_with`).
 
 use plotters_backend::{BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind};
 use plotters_canvas::CanvasBackend;
@@ -20,14 +22,16 @@ const FALLBACK_EM_PER_CHAR: f64 = 0.6;
 pub struct MeasuredCanvas {
     inner: CanvasBackend,
     context: CanvasRenderingContext2d,
+    size: (u32, u32),
 }
 
 impl MeasuredCanvas {
-    /// The backend for `canvas`, or `None` when it has no 2D context.
-    pub fn new(canvas: HtmlCanvasElement) -> Option<MeasuredCanvas> {
+    /// The backend for the top-left `size` (device pixels) of `canvas`, or `None` when it has
+    /// no 2D context.
+    pub fn new(canvas: HtmlCanvasElement, size: (u32, u32)) -> Option<MeasuredCanvas> {
         let context = canvas.get_context("2d").ok()??.dyn_into::<CanvasRenderingContext2d>().ok()?;
         let inner = CanvasBackend::with_canvas_object(canvas)?;
-        Some(MeasuredCanvas { inner, context })
+        Some(MeasuredCanvas { inner, context, size })
     }
 
     /// The canvas's 2D context.
@@ -40,7 +44,7 @@ impl DrawingBackend for MeasuredCanvas {
     type ErrorType = CanvasError;
 
     fn get_size(&self) -> (u32, u32) {
-        self.inner.get_size()
+        self.size
     }
 
     fn ensure_prepared(&mut self) -> Result<(), DrawingErrorKind<CanvasError>> {

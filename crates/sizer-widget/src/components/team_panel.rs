@@ -1,6 +1,11 @@
 //! "Your team": head counts, TTFT ceiling, headroom and uncertainty; the verdict for
 //! the chosen run (`[data-result="sparks"]`); and every run ranked for the team. The plan is
 //! `sizer_data::Dataset::plan_team` (the data crate's rules); this component only shows it.
+//!
+//! The team's own inputs re-plan at once. A change of the form above (its usage, floor,
+//! percentile, z, interpolation) re-plans in the task after the one that showed the new result
+//! (`crate::next_task`): every run ranked anew changes most of the table, and laying that out
+//! would hold back the result's frame. Until then the section is `aria-busy`.
 
 use std::rc::Rc;
 
@@ -15,6 +20,7 @@ use crate::components::error_text::error_message;
 use crate::components::work_steps::StepItem;
 use crate::i18n::team::{TeamText, row_note, team_error, team_text, verdict};
 use crate::i18n::{Lang, format_integer, format_number};
+use crate::next_task::use_next_task;
 use crate::team_state::{RankSort, TeamAction, TeamField, TeamInput};
 use crate::team_work::team_steps;
 use crate::work::Step;
@@ -43,6 +49,18 @@ pub struct TeamPanelProps {
 /// The team section.
 #[component]
 pub fn TeamPanel(props: &TeamPanelProps) -> Html {
+    let (usage, waiting) = use_next_task(&props.usage);
+    let body = TeamPanelProps { usage, ..props.clone() };
+    html! {
+        <section class="ss-team" aria-label={team_text(props.lang, TeamText::Heading)} aria-busy={waiting.then_some("true")}>
+            <TeamBody ..body />
+        </section>
+    }
+}
+
+/// The section's content for the usage it was last given (skipped while its props are equal).
+#[component]
+fn TeamBody(props: &TeamPanelProps) -> Html {
     let lang = props.lang;
     let t = |msg| team_text(lang, msg);
     let imported: Vec<Run> = props.imported.iter().map(|run| (**run).clone()).collect();
@@ -79,7 +97,7 @@ pub fn TeamPanel(props: &TeamPanelProps) -> Html {
         Err(error) => html! { <p class="ss-error ss-team-verdict" role="alert">{ team_error(lang, error) }</p> },
     };
     html! {
-        <section class="ss-team" aria-label={t(TeamText::Heading)}>
+        <>
             <h3>{ t(TeamText::Heading) }</h3>
             <div class="ss-grid">
                 for field in TeamField::ALL {
@@ -106,7 +124,7 @@ pub fn TeamPanel(props: &TeamPanelProps) -> Html {
             if let Some(steps) = steps.filter(|steps| !steps.is_empty()) {
                 { work(lang, &steps) }
             }
-        </section>
+        </>
     }
 }
 

@@ -1,11 +1,16 @@
 //! "Show the work": the English article's steps as a numbered list, each with formula, numbers in, result
 //! and a citation.
+//!
+//! The section sits below the team planner, far under the result: new steps are shown in the
+//! task after the one that shows the new result (`crate::next_task`), so their layout does not
+//! hold back the result's frame. Until then the section is `aria-busy`.
 
 use yew::prelude::*;
 
 use crate::browser;
 use crate::i18n::{Lang, Msg, text};
 use crate::ids::use_ids;
+use crate::next_task::use_next_task;
 use crate::work::Step;
 
 /// Props of [`WorkSteps`].
@@ -19,11 +24,12 @@ pub struct WorkStepsProps {
 #[component]
 pub fn WorkSteps(props: &WorkStepsProps) -> Html {
     let lang = props.lang;
+    let (steps, waiting) = use_next_task(&props.steps);
     html! {
-        <section class="ss-work">
+        <section class="ss-work" aria-busy={waiting.then_some("true")}>
             <h3>{ text(lang, Msg::WorkHeading) }</h3>
             <ol class="ss-steps">
-                for step in props.steps.iter() {
+                for step in steps.iter() {
                     <StepItem key={step.title} step={step.clone()} {lang} linked=true />
                 }
             </ol>
