@@ -89,8 +89,30 @@ fn a_claim_needs_a_status_and_an_unreproduced_one_a_reason() {
     assert!(e.to_string().contains("missing field `status`"), "{e}");
     let e = error(&document(SOURCE, &run, "", &claim(r#", "status": "not_reproducible", "ours": 5.54"#)));
     assert_eq!(e.to_string(), "claims[0].note: a claim that is not reproduced needs a note saying why");
-    let ok = claim(r#", "status": "not_checkable", "note": "no table to recompute it from""#);
+    let ok = claim(
+        r#", "status": "not_checkable", "note": "no table to recompute it from", "note_de": "keine Tabelle zum Nachrechnen""#,
+    );
     assert!(Dataset::from_json(&document(SOURCE, &run, "", &ok)).is_ok());
+}
+
+#[test]
+fn a_claims_note_and_its_german_note_come_together() {
+    let claim = |notes: &str| {
+        format!(
+            r#"{{"id": "claim-a", "source": "src-a", "quantity": "aggregate_gain", "value": 10, "unit": "times",
+            "location": "table 3", "wording": "10 to 120 times", "status": "reproduced"{notes}}}"#
+        )
+    };
+    let run = run_json("run-a", "src-a", GOOD_POINTS);
+    let e = error(&document(SOURCE, &run, "", &claim(r#", "note": "Reproduced: 10.5.""#)));
+    assert_eq!(e.to_string(), "claims[0].note_de: a claim with a note needs its German translation in note_de");
+    let e = error(&document(SOURCE, &run, "", &claim(r#", "note_de": "Nachgerechnet: 10,5.""#)));
+    assert_eq!(e.to_string(), "claims[0].note: a claim with note_de needs the English note it translates");
+    let e = error(&document(SOURCE, &run, "", &claim(r#", "note": "Reproduced: 10.5.", "note_de": " ""#)));
+    assert_eq!(e.to_string(), "claims[0].note_de: blank text");
+    let both = claim(r#", "note": "Reproduced: 10.5.", "note_de": "Nachgerechnet: 10,5.""#);
+    assert!(Dataset::from_json(&document(SOURCE, &run, "", &both)).is_ok());
+    assert!(Dataset::from_json(&document(SOURCE, &run, "", &claim(""))).is_ok());
 }
 
 #[test]

@@ -49,6 +49,10 @@ pub enum Problem {
     BlankText,
     /// A claim that is not reproduced without a note saying why.
     MissingReason,
+    /// A claim's note without its German `note_de` (a German page would show English).
+    NoteWithoutGerman,
+    /// A claim's German `note_de` without the English `note` it translates.
+    GermanWithoutNote,
 }
 
 impl fmt::Display for Problem {
@@ -73,6 +77,8 @@ impl fmt::Display for Problem {
             }
             Problem::BlankText => f.write_str("blank text"),
             Problem::MissingReason => f.write_str("a claim that is not reproduced needs a note saying why"),
+            Problem::NoteWithoutGerman => f.write_str("a claim with a note needs its German translation in note_de"),
+            Problem::GermanWithoutNote => f.write_str("a claim with note_de needs the English note it translates"),
         }
     }
 }

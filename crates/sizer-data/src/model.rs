@@ -483,6 +483,20 @@ pub struct Claim {
     /// widget recomputes live; this is the dataset's own record.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// `note` in German, for a German page; present exactly when `note` is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note_de: Option<String>,
+}
+
+impl Claim {
+    /// The note in the page language `lang` (a language code): German for `de`, English
+    /// otherwise.
+    pub fn note_in(&self, lang: &str) -> Option<&str> {
+        match lang {
+            "de" => self.note_de.as_deref(),
+            _ => self.note.as_deref(),
+        }
+    }
 }
 
 /// The outcome of checking a claim against the data it rests on.
@@ -562,4 +576,27 @@ pub struct Advice {
     pub location: Localized,
     /// The article's own words, in its language.
     pub wording: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::dataset;
+
+    #[test]
+    fn a_claims_note_is_in_the_page_language() {
+        let claim = dataset().claims.iter().find(|c| c.id == "en-kv-sessions-qwen3-coder-30b-a3b-32768").unwrap();
+        let en = "924,912 / 32,768 = 28.23; the article rounds to the nearest whole session.";
+        let de = "924.912 / 32.768 = 28,23; der Artikel rundet auf die nächste ganze Sitzung.";
+        assert_eq!(claim.note_in("de"), Some(de));
+        assert_eq!(claim.note_in("en"), Some(en));
+        assert_eq!(claim.note_in("fr"), Some(en), "any other language gets the English note");
+    }
+
+    #[test]
+    fn every_claim_with_a_note_has_it_in_german() {
+        let claims = &dataset().claims;
+        assert_eq!(claims.iter().filter(|c| c.note.is_some() && c.note_de.is_some()).count(), 69);
+        let streams = claims.iter().find(|c| c.id == "en-streams-15-qwen3-coder-30b-a3b").unwrap();
+        assert_eq!(streams.note_in("de"), Some("Nachgerechnet: Lineare Interpolation zwischen 32 und 64 ergibt 52,5."));
+    }
 }

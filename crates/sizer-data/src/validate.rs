@@ -224,6 +224,12 @@ fn validate_claim(path: &str, claim: &Claim, known: &Known<'_>) -> Checked {
     if claim.status != ClaimStatus::Reproduced && claim.note.is_none() {
         return Err(DataError::new(format!("{path}.note"), Problem::MissingReason));
     }
+    optional_text(&format!("{path}.note_de"), claim.note_de.as_ref())?;
+    match (&claim.note, &claim.note_de) {
+        (Some(_), None) => return Err(DataError::new(format!("{path}.note_de"), Problem::NoteWithoutGerman)),
+        (None, Some(_)) => return Err(DataError::new(format!("{path}.note"), Problem::GermanWithoutNote)),
+        _ => {}
+    }
     for (name, value) in quantity_inputs(&claim.quantity) {
         positive(&format!("{path}.quantity.{name}"), value)?;
     }

@@ -326,7 +326,7 @@ wire_struct! {
         id, kind, subject, value, unit, engine, prompt_tokens, context_depth_tokens, conditions, runs,
         source, location, wording, note,
     }
-    Claim { id, source, run, runs, facts, quantity, value, unit, qualifier, location, wording, status, ours, note }
+    Claim { id, source, run, runs, facts, quantity, value, unit, qualifier, location, wording, status, ours, note, note_de }
     Localized { en, de }
     Advice { id, when, text, source, location, wording }
     Dataset { sources, runs, facts, claims, advice }

@@ -74,7 +74,7 @@ async fn german_claims_keep_each_number_with_its_unit() {
     assert!(text(&ttft).contains("(genannt 3\u{a0}s, unsere 2,7\u{a0}s)"), "{}", text(&ttft));
     // No claim's figure breaks between number and unit.
     for claim in all(&root, "[data-claim]") {
-        // What the widget writes (the quoted words and the English reason are the sources' own).
+        // What the widget writes (the quoted words and the reason are the dataset's own).
         let mut shown = text(&claim);
         for quoted in all(&claim, "q, [data-claim-reason]") {
             shown = shown.replace(&text(&quoted), "");

@@ -30,7 +30,7 @@ fn status_code(status: ClaimStatus) -> &'static str {
     }
 }
 
-/// The status badge, then the dataset's reason (in English, as the dataset records it).
+/// The status badge, then the dataset's reason in the page language.
 pub fn claim_status(lang: Lang, claim: &Claim) -> Html {
     html! {
         <>
@@ -39,8 +39,8 @@ pub fn claim_status(lang: Lang, claim: &Claim) -> Html {
                 data-claim-status={status_code(claim.status)}>
                 { status_text(lang, claim.status) }
             </span>
-            if let Some(note) = &claim.note {
-                { " " }<span class="ss-claim-reason" lang="en" data-claim-reason="">{ note.clone() }</span>
+            if let Some(note) = claim.note_in(lang.code()) {
+                { " " }<span class="ss-claim-reason" lang={lang.code()} data-claim-reason="">{ note.to_owned() }</span>
             }
         </>
     }
