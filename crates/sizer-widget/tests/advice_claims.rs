@@ -141,7 +141,7 @@ async fn claims_not_recomputed_live_show_their_status_in_german() {
     assert_eq!(text(&streams), "nachgerechnet");
     // "81.2 tok/s at one request": 1000 / 12.3 = 81.3, the article rounds; not a live check.
     let single = one(&root, ".ss-claims-other [data-claim=\"en-gpuwerk-per-user-1\"]");
-    assert!(text(&single).contains("(genannt 81,2\u{a0}tok/s, unsere 81,3\u{a0}tok/s)"), "{}", text(&single));
+    assert!(text(&single).contains("(genannt 81,2\u{a0}Token/s, unsere 81,3\u{a0}Token/s)"), "{}", text(&single));
     // "up to 150 people": our sizing gives 163.5.
     let team = one(&root, "[data-claim=\"en-team-up-to-150\"]");
     assert_eq!(

@@ -113,7 +113,8 @@ pub fn with_unit(number: String, unit: &str) -> String {
 /// The unit after a claim's figure ("" for a fraction).
 pub fn unit_name(lang: Lang, unit: Unit) -> &'static str {
     match (lang, unit) {
-        (_, Unit::TokS) => "tok/s",
+        (Lang::En, Unit::TokS) => "tok/s",
+        (Lang::De, Unit::TokS) => "Token/s",
         (Lang::En, Unit::Tokens) => "tokens",
         (Lang::De, Unit::Tokens) => "Token",
         (_, Unit::Gb) => "GB",

@@ -122,7 +122,7 @@ fn unserved(lang: Lang, row: &PlanRow<'_>, floor_tok_s: f64) -> String {
             let floor = format_number(lang, floor_tok_s, if floor_tok_s.fract() == 0.0 { 0 } else { 1 });
             match lang {
                 Lang::En => format!("{label} cannot give one person {floor}\u{a0}tok/s on {hw}."),
-                Lang::De => format!("{label} schafft auf {hw} für eine Person keine {floor}\u{a0}tok/s."),
+                Lang::De => format!("{label} schafft auf {hw} für eine Person keine {floor}\u{a0}Token/s."),
             }
         }
         Some(limit) => {
@@ -232,11 +232,11 @@ pub fn row_note(lang: Lang, row: &PlanRow<'_>, floor_tok_s: f64) -> Option<Strin
         return Some(match row.unserved_by {
             Some(TeamLimit::Speed) if plan.whole_streams == 0 => match plan.streams {
                 StreamsAtFloor::NeverReached { first } if first.concurrency > 1.0 => format!(
-                    "schon bei {} gleichzeitigen Anfragen, der kleinsten gemessenen Zahl, unter {floor}\u{a0}tok/s je Anfrage",
+                    "schon bei {} gleichzeitigen Anfragen, der kleinsten gemessenen Zahl, unter {floor}\u{a0}Token/s je Anfrage",
                     format_number(lang, first.concurrency, 0)
                 ),
-                StreamsAtFloor::NeverReached { .. } => format!("schafft für eine Anfrage keine {floor}\u{a0}tok/s"),
-                _ => format!("weniger als ein ganzer Strom hält {floor}\u{a0}tok/s"),
+                StreamsAtFloor::NeverReached { .. } => format!("schafft für eine Anfrage keine {floor}\u{a0}Token/s"),
+                _ => format!("weniger als ein ganzer Strom hält {floor}\u{a0}Token/s"),
             },
             Some(limit) => {
                 format!("schon eine Person je Gruppe sprengt die Grenze {}", codes::label(lang, &TEAM_LIMIT, limit))
@@ -418,7 +418,7 @@ mod tests {
         assert_eq!(
             note("gpuwerk-llama-3.3-70b-awq-vllm-0.27.1"),
             (
-                Some("schafft für eine Anfrage keine 15\u{a0}tok/s".into()),
+                Some("schafft für eine Anfrage keine 15\u{a0}Token/s".into()),
                 Some("cannot give one request 15 tok/s".into())
             )
         );
