@@ -97,6 +97,34 @@ impl Look {
     }
 }
 
+/// A chart's plotting area: value axes over `f64` on both sides.
+pub(crate) type Plot<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+impl Look {
+    /// The plotting area every chart shares: its margins and label areas (narrower when
+    /// compact), `x_range` across and 0 to `ceiling` up.
+    pub(crate) fn plot_area<'a, DB>(
+        &self,
+        root: &'a DrawingArea<DB, Shift>,
+        x_range: std::ops::Range<f64>,
+        ceiling: f64,
+    ) -> Result<Plot<'a, DB>, ChartError>
+    where
+        DB: DrawingBackend,
+        DB::ErrorType: 'static,
+    {
+        let compact = self.compact;
+        Ok(ChartBuilder::on(root)
+            .margin_top(self.px(14.0))
+            .margin_right(self.px(18.0))
+            .margin_left(self.px(6.0))
+            .margin_bottom(self.px(6.0))
+            .x_label_area_size(self.px(if compact { 36.0 } else { 44.0 }))
+            .y_label_area_size(self.px(if compact { 46.0 } else { 58.0 }))
+            .build_cartesian_2d(x_range, 0.0..ceiling)?)
+    }
+}
+
 pub(crate) fn rgb(colour: Rgb) -> RGBColor {
     RGBColor(colour.0, colour.1, colour.2)
 }
@@ -152,14 +180,7 @@ where
     };
     let y_label = |y: &f64| format_value(*y);
 
-    let mut plot = ChartBuilder::on(root)
-        .margin_top(look.px(14.0))
-        .margin_right(look.px(18.0))
-        .margin_left(look.px(6.0))
-        .margin_bottom(look.px(6.0))
-        .x_label_area_size(look.px(if compact { 36.0 } else { 44.0 }))
-        .y_label_area_size(look.px(if compact { 46.0 } else { 58.0 }))
-        .build_cartesian_2d(x_range.clone(), 0.0..ceiling)?;
+    let mut plot = look.plot_area(root, x_range.clone(), ceiling)?;
 
     let mut mesh = plot.configure_mesh();
     mesh.x_label_formatter(&x_label)

@@ -7,14 +7,12 @@
 //! - per-request speed (p50, p95, p99) against team size from the sweep, with the floor line and
 //!   the formula's team size.
 
-use plotters::coord::Shift;
-use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use sizer_core::sim::{SimReport, SweepReport};
 
 use crate::axis::nice_ceiling;
-use crate::draw::{ChartError, Look, rgb};
+use crate::draw::{ChartError, Look, Plot, rgb};
 use crate::theme::Rgb;
 
 /// Counts whose simulated and predicted shares are all below this (0.01 %) are cut from the right
@@ -154,7 +152,7 @@ where
     let root = backend.into_drawing_area();
     let x_range = chart.x_range();
     let ceiling = nice_ceiling([100.0 * chart.peak()]);
-    let mut plot = plot_area(&root, look, x_range.clone(), ceiling)?;
+    let mut plot = look.plot_area(&root, x_range.clone(), ceiling)?;
     mesh(&mut plot, text, look, &|x| format_count(*x), &|y| format_count(*y))?;
     let [simulated, poisson, finite] = series_colours(look);
     let half = 0.38;
@@ -199,7 +197,7 @@ where
     let pad = 0.05 * (hi - lo);
     let x_range = (lo - pad).max(0.0)..(hi + pad);
     let ceiling = nice_ceiling(chart.rows.iter().map(|r| r.p50).chain([chart.floor]));
-    let mut plot = plot_area(&root, look, x_range.clone(), ceiling)?;
+    let mut plot = look.plot_area(&root, x_range.clone(), ceiling)?;
     mesh(&mut plot, text, look, &|x| format_count(*x), &|y| format_count(*y))?;
     let [p50, p95, p99] = [look.theme.run, look.theme.overlay(0), look.theme.overlay(1)];
     for (colour, pick) in [(p50, 0), (p95, 1), (p99, 2)] {
@@ -235,29 +233,6 @@ where
     }
     root.present()?;
     Ok(())
-}
-
-type Plot<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
-
-fn plot_area<'a, DB>(
-    root: &'a DrawingArea<DB, Shift>,
-    look: &Look,
-    x_range: std::ops::Range<f64>,
-    ceiling: f64,
-) -> Result<Plot<'a, DB>, ChartError>
-where
-    DB: DrawingBackend,
-    DB::ErrorType: 'static,
-{
-    let compact = look.compact;
-    Ok(ChartBuilder::on(root)
-        .margin_top(look.px(14.0))
-        .margin_right(look.px(18.0))
-        .margin_left(look.px(6.0))
-        .margin_bottom(look.px(6.0))
-        .x_label_area_size(look.px(if compact { 36.0 } else { 44.0 }))
-        .y_label_area_size(look.px(if compact { 46.0 } else { 58.0 }))
-        .build_cartesian_2d(x_range, 0.0..ceiling)?)
 }
 
 fn mesh<DB>(
