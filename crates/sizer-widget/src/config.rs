@@ -6,6 +6,7 @@
 //! attributes (`data-team`, `data-team-agents`, `data-ttft-ceiling`, `data-uncertainty`) are
 //! read like the "Your team" fields ([`TeamField`]).
 
+use crate::calculation::DEFAULT_RUN;
 use crate::i18n::Lang;
 use crate::input::{Field, InputError};
 use crate::link::RunNotice;
@@ -73,6 +74,11 @@ pub enum ConfigProblem {
 }
 
 impl Config {
+    /// The run an instance shows: the configured one when the dataset has it, else the default.
+    pub fn run_id(&self) -> &str {
+        self.run.as_deref().filter(|id| sizer_data::dataset().run(id).is_some()).unwrap_or(DEFAULT_RUN)
+    }
+
     /// Validates raw attributes. Numbers are read in English format (attributes are code).
     pub fn from_attributes(attributes: &Attributes) -> Config {
         let mut config = Config { sync_url: attributes.sync_url, ..Config::default() };

@@ -9,7 +9,7 @@ use std::rc::Rc;
 use sizer_core::{HeadroomMethod, Interpolation};
 use yew::Reducible;
 
-use crate::calculation::{Calculation, DEFAULT_RUN};
+use crate::calculation::Calculation;
 use crate::config::Config;
 use crate::i18n::Lang;
 use crate::import_state::{ImportAction, ImportPanelState};
@@ -126,12 +126,7 @@ impl SizerState {
         let lang = config.lang.unwrap_or_default();
         let usage = config.usage.unwrap_or(Usage::Chat);
         let preset = usage.scenario();
-        let run_id = config
-            .run
-            .as_deref()
-            .filter(|id| sizer_data::dataset().run(id).is_some())
-            .unwrap_or(DEFAULT_RUN)
-            .to_string();
+        let run_id = config.run_id().to_owned();
         let mut state = SizerState {
             lang,
             theme: Theme::Auto,
@@ -274,6 +269,7 @@ impl Reducible for SizerState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::calculation::DEFAULT_RUN;
     use crate::input::Field;
     use sizer_core::Scenario;
 

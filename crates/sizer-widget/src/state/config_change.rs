@@ -4,7 +4,6 @@
 //! default, as a fresh instance would have it.
 
 use super::{SizerState, Usage, scenario_value};
-use crate::calculation::DEFAULT_RUN;
 use crate::config::Config;
 use crate::input::Field;
 use crate::team_state::{TeamField, TeamInput};
@@ -25,8 +24,7 @@ impl SizerState {
             self.set_lang(after.lang.unwrap_or_default());
         }
         if after.run != before.run || after.run_notice != before.run_notice {
-            let run = after.run.as_deref().filter(|id| sizer_data::dataset().run(id).is_some());
-            self.run_id = run.unwrap_or(DEFAULT_RUN).to_owned();
+            self.run_id = after.run_id().to_owned();
             self.link.run = after.run_notice.clone();
         }
         let usage = after.usage.unwrap_or(Usage::Chat);
