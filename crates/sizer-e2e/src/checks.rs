@@ -336,10 +336,13 @@ pub async fn url_fragment_round_trips_a_scenario(browser: &Browser, site: &Site)
 }
 
 pub async fn requests_stay_on_the_origin_and_preloads_are_used(browser: &Browser, site: &Site) -> Result<(), String> {
-    // The standalone page inlines its stylesheet; the module (preloaded) and the wasm come once.
-    page_requests(browser, &site.base_url, 1, &[(".wasm", 1), (".js", 1), (".css", 0)]).await?;
-    // embed.html preloads the wasm for its plain instance: the glue must use that download.
-    page_requests(browser, &format!("{}embed.html", site.base_url), 2, &[(".wasm", 1), (".js", 1)]).await
+    // The standalone page inlines its stylesheet; the module (preloaded) and each of the two wasm
+    // modules (the first, `_bg.wasm`, and the second, preloaded for hydration) come once.
+    page_requests(browser, &site.base_url, 1, &[(".wasm", 2), ("_bg.wasm", 1), (".js", 1), (".css", 0)]).await?;
+    // embed.html preloads the first wasm for its plain instance, and its prerendered instance
+    // preloads the second: the glue and the second module's loader must use those downloads.
+    page_requests(browser, &format!("{}embed.html", site.base_url), 2, &[(".wasm", 2), ("_bg.wasm", 1), (".js", 1)])
+        .await
 }
 
 /// Loads `url`, waits for the results of its first `instances` instances, and checks that every

@@ -12,30 +12,22 @@ use yew::prelude::*;
 use crate::browser;
 use crate::codes::{self, HEADROOM, INTERPOLATION, THEME};
 use crate::components::advice::AdviceList;
-use crate::components::charts::Charts;
 use crate::components::choice_select::{Choice, ChoiceSelect};
 use crate::components::claims_panel::ClaimsPanel;
 use crate::components::config_errors::ConfigErrors;
 use crate::components::floor_presets::FloorInput;
-use crate::components::import_panel::ImportPanel;
 use crate::components::kv_pool_note::KvPoolNote;
 use crate::components::link_notice::LinkNotice;
-use crate::components::memory_section::MemorySection;
 use crate::components::number_field::NumberField;
 use crate::components::result_panel::ResultPanel;
 use crate::components::run_picker::RunPicker;
 use crate::components::share_bar::ShareBar;
-use crate::components::simulation::SimulationSection;
 use crate::components::skip_links::SkipLinks;
-use crate::components::sources::Sources;
-use crate::components::tables::DataTables;
-use crate::components::team_panel::TeamPanel;
 use crate::components::ttft_note::TtftNote;
-use crate::components::work_steps::WorkSteps;
 use crate::config::Config;
+use crate::first_frame::Rest;
 use crate::fragment;
 use crate::handlers::Handlers;
-use crate::i18n::page::{PageMsg, page_text};
 use crate::i18n::{Lang, Msg, headline, text};
 use crate::ids::Ids;
 use crate::input::Field;
@@ -43,7 +35,6 @@ use crate::memory_state::MemoryAction;
 use crate::run_ref::RunRef;
 use crate::state::{Action, SizerState, Usage};
 use crate::summary::result_text;
-use crate::work::steps;
 
 /// Props of [`App`].
 #[derive(Properties, PartialEq, Clone, Default)]
@@ -99,7 +90,6 @@ pub fn App(props: &AppProps) -> Html {
 
     let overlays = use_memo(state.run_id.clone(), |run_id| same_model_runs(run_id));
     let result = result_text(lang, &outcome, usage);
-    let work = steps(lang, &outcome);
     let handlers = {
         let dispatcher = state.dispatcher();
         use_memo((), move |_| Handlers::new(&dispatcher))
@@ -134,6 +124,28 @@ pub fn App(props: &AppProps) -> Html {
     });
 
     let ids = Ids::new(prefix.clone());
+    let rest_args = crate::rest::RestArgs {
+        state: &state,
+        outcome: &outcome,
+        handlers: &handlers,
+        ids: &ids,
+        overlays: &overlays,
+        on_sim_seed: &on_sim_seed,
+        on_memory: &on_memory,
+    };
+    let shown = |view: fn(&crate::rest::RestArgs<'_>) -> Option<Html>| match rest {
+        Rest::Shown => view(&rest_args).unwrap_or_default(),
+        _ => Html::default(),
+    };
+    let rest_failed = match &rest {
+        Rest::Failed(why) => {
+            web_log(why);
+            html! { <p class="ss-error" role="alert" data-rest="failed">{ text(lang, Msg::RestFailed) }</p> }
+        }
+        _ => Html::default(),
+    };
+    let (import_panel, charts, below) =
+        (shown(crate::rest::import_panel), shown(crate::rest::charts), shown(crate::rest::below));
     html! {
         <ContextProvider<Ids> context={ids.clone()}>
         <div class="spark-sizer" part="root" lang={lang.code()} data-theme={codes::code(&THEME, state.theme)} data-instance={prefix.clone()}>
@@ -248,14 +260,7 @@ pub fn App(props: &AppProps) -> Html {
                             on_change={handlers.on_interpolation.clone()}
                         />
                     </fieldset>
-                    <ImportPanel
-                        imported={state.imported.clone()}
-                        panel={state.import_panel.clone()}
-                        selected={AttrValue::from(state.run_id.clone())}
-                        {lang}
-                        id_prefix={prefix.clone()}
-                        on_action={handlers.on_import.clone()}
-                    />
+                    { import_panel }
                 </form>
                 <div class="ss-output" part="output">
                     <ResultPanel result={result} {lang} stale={state.has_errors()} {warning} />
@@ -264,67 +269,11 @@ pub fn App(props: &AppProps) -> Html {
                     <ClaimsPanel claims={outcome.claims.clone()} {lang} run_id={sourced_run_id(&outcome)} />
                     <AdviceList outcome={Rc::clone(&outcome)} {lang} />
                     <ShareBar {lang} outcome={Rc::clone(&outcome)} {usage} fragment={copy_link.fragment.map(AttrValue::from)} note={copy_link.note} link={sync_url} memory={state.memory.clone()} team={team_share} stale={crate::stale::stale_inputs(&state)} />
-                    if let (true, Some(run)) = (rest, outcome.run.clone()) {
-                        <section class="ss-charts-section" aria-label={text(lang, Msg::ChartsHeading)}>
-                            <Charts
-                                {run}
-                                overlays={(*overlays).clone()}
-                                floor={outcome.scenario.floor_tok_s}
-                                sizing={outcome.sizing.as_ref().ok().cloned()}
-                                interpolation={outcome.scenario.interpolation}
-                                {lang}
-                                redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
-                            />
-                        </section>
-                    }
+                    { charts }
                 </div>
             </div>
-            if rest {
-                <TeamPanel
-                    {lang}
-                    id_prefix={prefix.clone()}
-                    input={state.team.clone()}
-                    usage={state.scenario()}
-                    run_id={AttrValue::from(state.run_id.clone())}
-                    imported={state.imported.runs().to_vec()}
-                    on_action={handlers.on_team.clone()}
-                    stale={state.has_errors()}
-                    on_pick={handlers.on_run.clone()}
-                />
-                <WorkSteps steps={work} {lang} />
-            }
-            // "Check by simulation": runs after the sizing, off the input path.
-            if let (true, Some(run), Some(_)) = (rest, outcome.run.clone(), outcome.sizing()) {
-                <SimulationSection
-                    {run}
-                    scenario={outcome.scenario}
-                    seed={state.sim_seed}
-                    {lang}
-                    on_seed={(*on_sim_seed).clone()}
-                    redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
-                />
-            }
-            if rest {
-                <section class="ss-below">
-                    <MemorySection
-                        choice={state.memory.clone()}
-                        context_tokens={outcome.scenario.context_tokens}
-                        {lang}
-                        id_prefix={prefix.clone()}
-                        on_action={(*on_memory).clone()}
-                    />
-                    // Long sections fold, closed at first: the page stays short and its tab stops few.
-                    // Their content is in the markup all the same (tests, find in page, links).
-                    <details class="ss-fold" id={ids.id("tables")} data-fold="tables">
-                        <summary><h3>{ text(lang, Msg::TablesHeading) }</h3><span class="ss-fold-hint">{ page_text(lang, PageMsg::FoldHint) }</span></summary>
-                        <DataTables {lang} highlight={Some(AttrValue::from(state.run_id.clone()))} yours={state.imported.runs().to_vec()} />
-                    </details>
-                    <details class="ss-fold" id={ids.id("sources")} data-fold="sources">
-                        <summary><h3>{ text(lang, Msg::SourcesHeading) }</h3><span class="ss-fold-hint">{ page_text(lang, PageMsg::FoldHint) }</span></summary>
-                        <Sources {lang} />
-                    </details>
-                </section>
-            }
+            { below }
+            { rest_failed }
         </div>
         </ContextProvider<Ids>>
     }
@@ -417,4 +366,12 @@ fn usage_choices(lang: Lang, usage: Option<Usage>) -> Vec<Choice> {
         choices.push(Choice::new("custom", text(lang, Msg::UsageCustom)));
     }
     choices
+}
+
+/// Why the second module failed, for the console (the page says it in one sentence).
+fn web_log(why: &str) {
+    #[cfg(target_arch = "wasm32")]
+    web_sys::console::error_1(&format!("Spark Sizer: {why}").into());
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = why;
 }

@@ -2,7 +2,8 @@
 //! the heading, the controls and the result; the charts, the team planner, the worked steps, the
 //! simulation and the tables are added in a task after that frame, so the first result does not
 //! wait for the whole tree. A hydrated instance (its markup came prerendered) and every other
-//! mount show everything at once.
+//! mount show everything at once, once the second module that holds it is loaded
+//! ([`crate::rest`]: a hydrated instance is only started after that).
 
 use yew::prelude::*;
 
@@ -15,23 +16,42 @@ pub struct ProgressiveRender(pub bool);
 const FALLBACK_MS: i32 = 100;
 
 /// Whether the parts after the first frame are shown yet.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Rest {
+    /// Not yet: the first frame, or the second module is on its way.
+    Waiting,
+    Shown,
+    /// The second module could not be loaded (why, for the console).
+    Failed(String),
+}
+
+/// Whether the parts after the first frame are shown: at once when they need not wait (and
+/// their module is loaded), else after the first frame and the module's load.
 #[hook]
-pub fn use_rest_shown() -> bool {
+pub fn use_rest_shown() -> Rest {
     let progressive = use_context::<ProgressiveRender>().unwrap_or_default().0;
-    let shown = use_state(|| !progressive);
+    let rest = use_state(|| if !progressive && crate::rest::is_loaded() { Rest::Shown } else { Rest::Waiting });
     {
-        let shown = shown.clone();
+        let rest = rest.clone();
         use_effect_with((), move |_| {
-            if !*shown {
-                after_first_frame(move || shown.set(true));
+            if *rest == Rest::Waiting {
+                let show = move || {
+                    wasm_bindgen_futures::spawn_local(async move {
+                        rest.set(match crate::rest::load().await {
+                            Ok(()) => Rest::Shown,
+                            Err(why) => Rest::Failed(why),
+                        });
+                    })
+                };
+                if progressive { after_first_frame(show) } else { show() }
             }
         });
     }
-    *shown
+    (*rest).clone()
 }
 
 /// Calls `then` in a task after the next frame (or after [`FALLBACK_MS`]), at most once.
-fn after_first_frame(then: impl Fn() + 'static) {
+fn after_first_frame(then: impl FnOnce() + 'static) {
     #[cfg(target_arch = "wasm32")]
     {
         use std::cell::Cell;
@@ -42,9 +62,9 @@ fn after_first_frame(then: impl Fn() + 'static) {
             then();
             return;
         };
-        let done = Rc::new(Cell::new(false));
+        let then = Rc::new(Cell::new(Some(then)));
         let once = Rc::new(move || {
-            if !done.replace(true) {
+            if let Some(then) = then.take() {
                 then();
             }
         });

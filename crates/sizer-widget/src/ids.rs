@@ -24,6 +24,11 @@ impl Ids {
         Ids { prefix }
     }
 
+    /// The prefix itself (`ss0`, ...).
+    pub fn prefix(&self) -> AttrValue {
+        self.prefix.clone()
+    }
+
     /// `<prefix>-<local>`: the id of an element of this instance.
     pub fn id(&self, local: &str) -> String {
         [self.prefix.as_str(), "-", local].concat()

@@ -30,6 +30,8 @@ pub mod memory_state;
 pub mod memory_view;
 pub mod next_task;
 pub mod page_sync;
+pub mod rest;
+mod rest_views;
 pub mod run_ref;
 pub mod sim_job;
 pub mod sim_task;

@@ -53,7 +53,15 @@ pub fn mount(element: Element) {
     let renderer = yew::Renderer::<App>::with_root_and_props(element.clone(), AppProps { config, id_prefix });
     #[cfg(feature = "hydration")]
     if element.get_attribute("data-ssr").is_some_and(|fingerprint| fingerprint == crate::build_fingerprint()) {
-        renderer.hydrate();
+        // Hydration needs the whole prerendered tree, so the views of the second module.
+        wasm_bindgen_futures::spawn_local(async move {
+            if crate::rest::load().await.is_ok() {
+                renderer.hydrate();
+            } else {
+                element.set_inner_html("");
+                renderer.render();
+            }
+        });
         return;
     }
     element.set_inner_html("");
@@ -127,8 +135,11 @@ pub fn mount_element(host: Element, container: Element) -> SparkSizerInstance {
             let _ = host.dispatch_event(&event);
         }
     });
+    // Hydration needs the whole prerendered tree: the glue calls `rest_loaded` first.
     #[cfg(feature = "hydration")]
-    if container.get_attribute("data-ssr").is_some_and(|fingerprint| fingerprint == crate::build_fingerprint()) {
+    if crate::rest::is_loaded()
+        && container.get_attribute("data-ssr").is_some_and(|fingerprint| fingerprint == crate::build_fingerprint())
+    {
         let props = EmbeddedProps { config, on_sizing: Some(on_sizing.clone()), progressive: false };
         let renderer = yew::Renderer::<Embedded>::with_root_and_props(container.clone(), props);
         // Markup is hydrated once: a later mount into this container (the element moved) renders.
@@ -139,6 +150,14 @@ pub fn mount_element(host: Element, container: Element) -> SparkSizerInstance {
     let props = EmbeddedProps { config, on_sizing: Some(on_sizing.clone()), progressive: true };
     let renderer = yew::Renderer::<Embedded>::with_root_and_props(container.clone(), props);
     SparkSizerInstance { handle: Some(renderer.render()), on_sizing, progressive: true }
+}
+
+/// Loads the views after the first frame (their own wasm module in the shipped build): `true`
+/// once they can render, `false` when the module could not be fetched. The glue awaits it before
+/// it mounts a prerendered element, which hydrates the whole tree.
+#[wasm_bindgen]
+pub async fn rest_loaded() -> bool {
+    crate::rest::load().await.is_ok()
 }
 
 /// Mounts every `[data-spark-sizer]` element on the page and installs `window.SparkSizer`.

@@ -11,13 +11,15 @@ use crate::error::{TaskError, TaskResult};
 use crate::html::{self, HashedAssets};
 use crate::paths::{dist_dir, target_dir};
 use crate::sizes::{self, Sizes};
+use crate::split;
 use crate::toolchain::{self, WASM_TARGET};
+use base64::Engine;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const WIDGET_CRATE: &str = "sizer-widget";
 /// The widget's features in the shipped wasm: hydrate the prerendered markup instead of redrawing.
-const WIDGET_FEATURES: &str = "hydration";
+const WIDGET_FEATURES: &str = "hydration,split";
 /// Renders the widget into a page's marked mount points (Yew SSR), printing the page.
 const PRERENDER_CRATE: &str = "sizer-prerender";
 /// wasm-bindgen's `--out-name`: the glue is `sizer-widget.js`, the module `sizer-widget_bg.wasm`.
@@ -52,34 +54,54 @@ pub fn dist(root: &Path) -> TaskResult<DistOutput> {
     let bindgen_version = toolchain::locked_wasm_bindgen_version(root)?;
     let bindgen_dir = toolchain::ensure_wasm_bindgen(&bindgen_version)?;
 
+    // Only the widget's own link gets the relocations (`cargo rustc`), so the dependencies'
+    // builds are shared with `cargo build`.
     cmd::run(cargo().current_dir(root).args([
-        "build",
+        "rustc",
         "--release",
         "--package",
         WIDGET_CRATE,
+        "--lib",
         "--target",
         WASM_TARGET,
         "--features",
         WIDGET_FEATURES,
+        "--",
+        "-C",
+        "link-args=--emit-relocs",
     ]))?;
     let target = target_dir(root);
     let built_wasm = target.join(WASM_TARGET).join("release").join(format!("{}.wasm", WIDGET_CRATE.replace('-', "_")));
+    let cut = split::split(&built_wasm, &target.join("spark-sizer-split"), &format!("{OUT_NAME}.js"))?;
 
     let work = target.join("spark-sizer-dist");
     recreate_dir(&work)?;
     cmd::run(
         Command::new(bindgen_dir.join("wasm-bindgen"))
-            .arg(&built_wasm)
-            .args(["--target", "web", "--no-typescript", "--out-name", OUT_NAME, "--out-dir"])
+            .arg(&cut.main)
+            .args(["--target", "web", "--no-typescript", "--keep-lld-exports", "--out-name", OUT_NAME, "--out-dir"])
             .arg(&work),
     )?;
     let bindgen_wasm = work.join(format!("{OUT_NAME}_bg.wasm"));
     optimize_wasm(&bindgen_wasm, &target.join("spark-sizer-wasm-opt"))?;
+    let [split_rest] = cut.modules.as_slice() else {
+        return Err(TaskError::Message(format!("expected one second module from the splitter, got {:?}", cut.modules)));
+    };
+    let rest_file = split_rest.file_name().and_then(|name| name.to_str()).unwrap_or_default().to_string();
+    let rest_wasm_path = work.join(&rest_file);
+    std::fs::copy(split_rest, &rest_wasm_path).map_err(TaskError::io(split_rest))?;
+    optimize_wasm(&rest_wasm_path, &target.join("spark-sizer-wasm-opt"))?;
 
     let read = |path: &Path| std::fs::read(path).map_err(TaskError::io(path));
     let read_text = |path: &Path| std::fs::read_to_string(path).map_err(TaskError::io(path));
     let wasm = read(&bindgen_wasm)?;
-    let glue = read_text(&work.join(format!("{OUT_NAME}.js")))?;
+    let rest_wasm = read(&rest_wasm_path)?;
+    let rest_wasm_name = format!("{OUT_NAME}-rest-{}.wasm", name_hash(&rest_wasm));
+    let bindgen_glue = read_text(&work.join(format!("{OUT_NAME}.js")))?;
+    let link = read_text(&cut.link)?;
+    let glue = split::inline_link(&bindgen_glue, &link, &rest_file, split::RestSource::File(&rest_wasm_name))?;
+    let rest_base64 = base64::engine::general_purpose::STANDARD.encode(&rest_wasm);
+    let offline_glue = split::inline_link(&bindgen_glue, &link, &rest_file, split::RestSource::Base64(&rest_base64))?;
     let css_path = root.join("web/styles.css");
     let css = read_text(&css_path).map_err(|e| TaskError::Message(format!("the widget's stylesheet: {e}")))?;
     let index_source = prerendered(root, &root.join("index.html"))?;
@@ -90,24 +112,26 @@ pub fn dist(root: &Path) -> TaskResult<DistOutput> {
     let shadow_only = read_text(&shadow_only_path)?;
     let shadow_css = html::shadow_stylesheet(&shadow_only, &css);
     let shadow_css_name = format!("spark-sizer-{}.css", name_hash(shadow_css.as_bytes()));
-    let started_glue = html::glue_with_autostart(&glue, &wasm_name, &shadow_css_name)?;
+    let started_glue = html::glue_with_autostart(&glue, &wasm_name, &rest_wasm_name, &shadow_css_name)?;
     let assets = HashedAssets {
         js: format!("{OUT_NAME}-{}.js", name_hash(started_glue.as_bytes())),
         wasm: wasm_name,
+        rest_wasm: rest_wasm_name,
         css: format!("styles-{}.css", name_hash(css.as_bytes())),
         shadow_css: shadow_css_name,
     };
 
     let dist = dist_dir(root);
     recreate_dir(&dist)?;
-    let files: [(&str, Vec<u8>); 7] = [
+    let files: [(&str, Vec<u8>); 8] = [
         ("index.html", html::standalone_page("index.html", &index_source, &css, &assets)?.into_bytes()),
         (&assets.js, started_glue.into_bytes()),
         (&assets.wasm, wasm.clone()),
+        (&assets.rest_wasm, rest_wasm.clone()),
         (&assets.css, css.clone().into_bytes()),
         (&assets.shadow_css, shadow_css.into_bytes()),
         ("embed.html", html::hosted_page("web/embed.html", &embed_source, &assets)?.into_bytes()),
-        (OFFLINE_PAGE, html::offline_page(&index_source, &css, &glue, &wasm)?.into_bytes()),
+        (OFFLINE_PAGE, html::offline_page(&index_source, &css, &offline_glue, &wasm)?.into_bytes()),
     ];
     eprintln!("\n{}", sizes::table_header());
     // What the standalone page loads: it inlines the stylesheet.

@@ -34,6 +34,8 @@ const MODULE_SCRIPT_TAG: &str = r#"<script type="module" src="./sizer-widget.js"
 pub struct HashedAssets {
     pub js: String,
     pub wasm: String,
+    /// The second wasm module: everything after the first frame (`split.rs`).
+    pub rest_wasm: String,
     pub css: String,
     /// The stylesheet of a `<spark-sizer>` element's shadow root ([`shadow_stylesheet`]).
     pub shadow_css: String,
@@ -161,7 +163,7 @@ fn first_paint_js() -> String {
 /// The glue with the lines that start the widget when the module loads (hosted builds): at
 /// once for client-rendered pages; for prerendered ones, the rest of the widget is shown and the
 /// wasm started after the first painted frame (or after [`AUTOSTART_FALLBACK_MS`]).
-pub fn glue_with_autostart(glue_js: &str, hashed_wasm: &str, shadow_css: &str) -> TaskResult<String> {
+pub fn glue_with_autostart(glue_js: &str, hashed_wasm: &str, rest_wasm: &str, shadow_css: &str) -> TaskResult<String> {
     let exports_init = glue_js.contains("__wbg_init as default") || glue_js.contains("export default __wbg_init");
     if !glue_js.contains("function __wbg_init(") || !exports_init {
         return Err(TaskError::Message(
@@ -177,15 +179,37 @@ pub fn glue_with_autostart(glue_js: &str, hashed_wasm: &str, shadow_css: &str) -
          const sparkSizerStart = () => __wbg_init({{ module_or_path: new URL(\"./{hashed_wasm}\", import.meta.url) }})\n\
          \x20 .then(sparkSizerStarted)\n\
          \x20 .catch((error) => console.error(\"Spark Sizer could not start:\", error));\n\
+         {rest}\
          {element}\
          if (sparkSizerPrerendered.length > 0) {{\n\
-         \x20 sparkSizerAfterFirstPaint(() => {{ sparkSizerShowPrerendered(); sparkSizerStart(); }});\n\
+         \x20 sparkSizerAfterFirstPaint(() => {{ sparkSizerShowPrerendered(); sparkSizerPreloadRest(); sparkSizerStart(); }});\n\
          }} else {{\n\
          \x20 sparkSizerStart();\n\
          }}\n",
         first_paint = first_paint_js(),
+        rest = preload_rest_js(rest_wasm),
         element = custom_element_js(shadow_css),
     ))
+}
+
+/// `sparkSizerPreloadRest()`: asks the browser for the second wasm module (`rest_wasm`) beside the
+/// first, for a page whose prerendered markup hydrates once both are there. A client-rendered
+/// instance does not call it: it fetches the second module after its first frame.
+fn preload_rest_js(rest_wasm: &str) -> String {
+    format!(
+        "let sparkSizerRestAsked = false;\n\
+         const sparkSizerPreloadRest = () => {{\n\
+         \x20 if (sparkSizerRestAsked) return;\n\
+         \x20 sparkSizerRestAsked = true;\n\
+         \x20 const link = document.createElement(\"link\");\n\
+         \x20 link.rel = \"preload\";\n\
+         \x20 link.as = \"fetch\";\n\
+         \x20 link.type = \"application/wasm\";\n\
+         \x20 link.crossOrigin = \"anonymous\";\n\
+         \x20 link.href = new URL(\"./{rest_wasm}\", import.meta.url).href;\n\
+         \x20 document.head.append(link);\n\
+         }};\n"
+    )
 }
 
 /// Defines the `<spark-sizer>` element (unless a copy of the glue already did): an open shadow
@@ -218,7 +242,10 @@ fn custom_element_js(shadow_css: &str) -> String {
          \x20     container.setAttribute(\"data-spark-sizer-root\", \"\");\n\
          \x20     root.replaceChildren(sheet, container);\n\
          \x20   }}\n\
-         \x20   const pending = (this.sparkSizerPending = sparkSizerReady.then(() => {{\n\
+         \x20   const prerendered = container.hasAttribute(\"data-ssr\");\n\
+         \x20   if (prerendered) sparkSizerPreloadRest();\n\
+         \x20   const ready = prerendered ? sparkSizerReady.then(() => rest_loaded()) : sparkSizerReady;\n\
+         \x20   const pending = (this.sparkSizerPending = ready.then(() => {{\n\
          \x20     if (this.sparkSizerPending !== pending) return;\n\
          \x20     container.setAttribute(\"{SHOWN_ATTRIBUTE}\", \"\");\n\
          \x20     this.sparkSizerInstance = mount_element(this, container);\n\

@@ -14,6 +14,7 @@ pub mod html;
 pub mod paths;
 pub mod serve;
 pub mod sizes;
+pub mod split;
 pub mod static_server;
 pub mod test;
 #[cfg(test)]

@@ -105,6 +105,9 @@ pub fn text(msg: Msg) -> &'static str {
         Msg::ThemeLight => "Hell",
         Msg::ThemeDark => "Dunkel",
         Msg::ChartsHeading => "Kurven",
+        Msg::RestFailed => {
+            "Die Diagramme, die Teamplanung, der Rechenweg, die Simulation, der Import und die Tabellen konnten nicht geladen werden; das Ergebnis oben ist vollständig. Laden Sie die Seite neu, um es noch einmal zu versuchen."
+        }
         Msg::TablesHeading => "Die Daten",
         Msg::SourcesHeading => "Quellen",
     }

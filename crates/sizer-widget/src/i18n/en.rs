@@ -103,6 +103,9 @@ pub fn text(msg: Msg) -> &'static str {
         Msg::ThemeLight => "Light",
         Msg::ThemeDark => "Dark",
         Msg::ChartsHeading => "Curves",
+        Msg::RestFailed => {
+            "The charts, the team planner, the worked steps, the simulation, the import and the tables could not be loaded; the result above is complete. Reload the page to try again."
+        }
         Msg::TablesHeading => "The data",
         Msg::SourcesHeading => "Sources",
     }

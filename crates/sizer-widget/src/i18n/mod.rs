@@ -184,6 +184,8 @@ pub enum Msg {
     ThemeLight,
     ThemeDark,
     ChartsHeading,
+    /// The second module (charts, team, tables ...) could not be fetched.
+    RestFailed,
     TablesHeading,
     SourcesHeading,
 }

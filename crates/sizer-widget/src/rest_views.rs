@@ -1,0 +1,108 @@
+//! The views after an instance's first frame, as [`crate::rest`] calls them (directly, or
+//! through its split points).
+
+use yew::prelude::*;
+
+use crate::codes::{self, THEME};
+use crate::components::charts::Charts;
+use crate::components::import_panel::ImportPanel;
+use crate::components::memory_section::MemorySection;
+use crate::components::simulation::SimulationSection;
+use crate::components::sources::Sources;
+use crate::components::tables::DataTables;
+use crate::components::team_panel::TeamPanel;
+use crate::components::work_steps::WorkSteps;
+use crate::i18n::page::{PageMsg, page_text};
+use crate::i18n::{Msg, text};
+use crate::rest::RestArgs;
+use crate::work::steps;
+
+/// The charts section (nothing while the outcome has no run).
+pub fn charts(args: &RestArgs<'_>) -> Html {
+    let RestArgs { state, outcome, overlays, .. } = *args;
+    let lang = state.lang;
+    let Some(run) = outcome.run.clone() else { return Html::default() };
+    html! {
+        <section class="ss-charts-section" aria-label={text(lang, Msg::ChartsHeading)}>
+            <Charts
+                {run}
+                overlays={overlays.to_vec()}
+                floor={outcome.scenario.floor_tok_s}
+                sizing={outcome.sizing.as_ref().ok().cloned()}
+                interpolation={outcome.scenario.interpolation}
+                {lang}
+                redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
+            />
+        </section>
+    }
+}
+
+/// The import panel, at the end of the form.
+pub fn import_panel(args: &RestArgs<'_>) -> Html {
+    let RestArgs { state, handlers, ids, .. } = *args;
+    html! {
+        <ImportPanel
+            imported={state.imported.clone()}
+            panel={state.import_panel.clone()}
+            selected={AttrValue::from(state.run_id.clone())}
+            lang={state.lang}
+            id_prefix={ids.prefix()}
+            on_action={handlers.on_import.clone()}
+        />
+    }
+}
+
+/// The team planner, the worked steps, the simulation, the memory section, the tables and the
+/// sources.
+pub fn below(args: &RestArgs<'_>) -> Html {
+    let RestArgs { state, outcome, handlers, ids, on_sim_seed, on_memory, .. } = *args;
+    let lang = state.lang;
+    let prefix = ids.prefix();
+    let work = steps(lang, outcome);
+    html! {
+        <>
+            <TeamPanel
+                {lang}
+                id_prefix={prefix.clone()}
+                input={state.team.clone()}
+                usage={state.scenario()}
+                run_id={AttrValue::from(state.run_id.clone())}
+                imported={state.imported.runs().to_vec()}
+                on_action={handlers.on_team.clone()}
+                stale={state.has_errors()}
+                on_pick={handlers.on_run.clone()}
+            />
+            <WorkSteps steps={work} {lang} />
+            // "Check by simulation": runs after the sizing, off the input path.
+            if let (Some(run), Some(_)) = (outcome.run.clone(), outcome.sizing()) {
+                <SimulationSection
+                    {run}
+                    scenario={outcome.scenario}
+                    seed={state.sim_seed}
+                    {lang}
+                    on_seed={on_sim_seed.clone()}
+                    redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
+                />
+            }
+            <section class="ss-below">
+                <MemorySection
+                    choice={state.memory.clone()}
+                    context_tokens={outcome.scenario.context_tokens}
+                    {lang}
+                    id_prefix={prefix.clone()}
+                    on_action={on_memory.clone()}
+                />
+                // Long sections fold, closed at first: the page stays short and its tab stops few.
+                // Their content is in the markup all the same (tests, find in page, links).
+                <details class="ss-fold" id={ids.id("tables")} data-fold="tables">
+                    <summary><h3>{ text(lang, Msg::TablesHeading) }</h3><span class="ss-fold-hint">{ page_text(lang, PageMsg::FoldHint) }</span></summary>
+                    <DataTables {lang} highlight={Some(AttrValue::from(state.run_id.clone()))} yours={state.imported.runs().to_vec()} />
+                </details>
+                <details class="ss-fold" id={ids.id("sources")} data-fold="sources">
+                    <summary><h3>{ text(lang, Msg::SourcesHeading) }</h3><span class="ss-fold-hint">{ page_text(lang, PageMsg::FoldHint) }</span></summary>
+                    <Sources {lang} />
+                </details>
+            </section>
+        </>
+    }
+}
