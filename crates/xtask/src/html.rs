@@ -377,6 +377,7 @@ mod tests {
         HashedAssets {
             js: "sizer-widget-aa.js".into(),
             wasm: "sizer-widget-bb_bg.wasm".into(),
+            rest_wasm: "sizer-widget-rest-cc.wasm".into(),
             css: "styles-cc.css".into(),
             shadow_css: "spark-sizer-dd.css".into(),
         }
@@ -447,7 +448,9 @@ mod tests {
     #[test]
     fn autostart_points_the_glue_at_the_hashed_wasm() {
         let glue = "async function __wbg_init(m) {\n  m = new URL('sizer-widget_bg.wasm', import.meta.url);\n}\nexport { initSync, __wbg_init as default };";
-        let started = glue_with_autostart(glue, "sizer-widget-bb_bg.wasm", "spark-sizer-dd.css").unwrap();
+        let started =
+            glue_with_autostart(glue, "sizer-widget-bb_bg.wasm", "sizer-widget-rest-cc.wasm", "spark-sizer-dd.css")
+                .unwrap();
         assert!(started.contains("new URL('sizer-widget-bb_bg.wasm', import.meta.url)"));
         assert!(
             started.contains("__wbg_init({ module_or_path: new URL(\"./sizer-widget-bb_bg.wasm\", import.meta.url) })")
@@ -463,14 +466,20 @@ mod tests {
         assert!(started.contains(".observe({ type: \"paint\", buffered: true });"));
         assert!(started.contains("const afterNextFrame = () => requestAnimationFrame(() => setTimeout(once, 0));"));
         assert!(started.contains("  setTimeout(once, 250);\n};\n"));
-        assert!(started.contains("if (sparkSizerPrerendered.length > 0) {\n  sparkSizerAfterFirstPaint(() => { sparkSizerShowPrerendered(); sparkSizerStart(); });\n"));
+        assert!(started.contains("if (sparkSizerPrerendered.length > 0) {\n  sparkSizerAfterFirstPaint(() => { sparkSizerShowPrerendered(); sparkSizerPreloadRest(); sparkSizerStart(); });\n"));
+        // The second module: preloaded for hydration, awaited before a prerendered element mounts.
+        assert!(started.contains("  link.href = new URL(\"./sizer-widget-rest-cc.wasm\", import.meta.url).href;\n"));
+        assert!(
+            started
+                .contains("const ready = prerendered ? sparkSizerReady.then(() => rest_loaded()) : sparkSizerReady;")
+        );
         assert!(started.trim_end().ends_with("} else {\n  sparkSizerStart();\n}"), "{started}");
         assert!(started.contains("const sparkSizerSheet = new URL(\"./spark-sizer-dd.css\", import.meta.url).href;\n"));
         assert!(started.contains("  .then(sparkSizerStarted)\n"));
         assert!(started.contains("host.shadowRoot.querySelectorAll(\"[data-spark-sizer-root][data-ssr]\")"));
         assert!(started.contains("this.sparkSizerInstance = mount_element(this, container);"));
         assert!(started.contains("customElements.define(\"spark-sizer\", SparkSizerElement);"));
-        assert!(glue_with_autostart("export default init;", "x", "y").is_err());
+        assert!(glue_with_autostart("export default init;", "x", "z", "y").is_err());
     }
 
     #[test]

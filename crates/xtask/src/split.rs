@@ -28,10 +28,11 @@ pub fn split(wasm: &Path, out: &Path, glue: &str) -> TaskResult<Split> {
     }
     let main = out.join("main.wasm");
     let main_module = format!("./{glue}");
+    let link_name = format!("./{LINK_MODULE}");
     let mut options = wasm_split_cli_support::Options::new(&input);
     options.output_dir = out;
     options.main_out_path = &main;
-    options.link_name = concat!("./", "__wasm_split.js");
+    options.link_name = &link_name;
     options.main_module = &main_module;
     let result = wasm_split_cli_support::transform(options)
         .map_err(|error| TaskError::Message(format!("splitting {}: {error:#}", wasm.display())))?;
@@ -104,4 +105,41 @@ pub fn inline_link(glue: &str, link: &str, rest_file: &str, source: RestSource<'
 
 fn unexpected(what: &str) -> TaskError {
     TaskError::Message(format!("{what} (did wasm_split_cli_support's or wasm-bindgen's output change?)"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GLUE: &str = "import * as import1 from \"./__wasm_split.js\"\n\nlet wasm;\nfunction __wbg_get_imports() {\n    return { \"./__wasm_split.js\": import1 };\n}\n";
+    const LINK: &str = "import { initSync } from \"./sizer-widget.js\";\n\nfunction getSharedImports() { return initSync(undefined, undefined); }\nexport const __wasm_split_load_rest = wrapAsyncCb(makeLoad(() => {\n    const src = fetch(new URL(\"./split_rest.wasm\", import.meta.url));\n    return async (imports) => (WebAssembly.instantiateStreaming(src, imports));\n}\n, []));\n";
+
+    #[test]
+    fn the_link_module_becomes_part_of_the_glue() {
+        let glue = inline_link(GLUE, LINK, "split_rest.wasm", RestSource::File("sizer-widget-rest-ab.wasm")).unwrap();
+        assert!(!glue.contains("import "), "{glue}");
+        assert!(glue.contains("const __wasm_split_load_rest = wrapAsyncCb(makeLoad(() => {\n"));
+        assert!(glue.contains("fetch(new URL(\"./sizer-widget-rest-ab.wasm\", import.meta.url))"));
+        assert!(glue.trim_end().ends_with("const import1 = { __wasm_split_load_rest };"), "{glue}");
+        assert!(!glue.contains("split_rest.wasm"));
+    }
+
+    #[test]
+    fn the_single_file_page_instantiates_the_inlined_bytes() {
+        let glue = inline_link(GLUE, LINK, "split_rest.wasm", RestSource::Base64("AGFzbQ==")).unwrap();
+        assert!(!glue.contains("fetch("), "{glue}");
+        assert!(glue.contains(
+            "const src = Promise.resolve(new Response(Uint8Array.from(atob(\"AGFzbQ==\"), (c) => c.charCodeAt(0)), { headers: { \"Content-Type\": \"application/wasm\" } }));"
+        ));
+    }
+
+    #[test]
+    fn unexpected_output_is_named() {
+        let no_import = inline_link("let wasm;\n", LINK, "split_rest.wasm", RestSource::File("x.wasm"));
+        assert!(
+            matches!(no_import, Err(TaskError::Message(m)) if m.starts_with("wasm-bindgen's glue does not import the link module"))
+        );
+        let other_file = inline_link(GLUE, LINK, "split_other.wasm", RestSource::File("x.wasm"));
+        assert!(matches!(other_file, Err(TaskError::Message(m)) if m.contains("does not fetch split_other.wasm")));
+    }
 }
