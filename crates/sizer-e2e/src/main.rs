@@ -11,6 +11,7 @@ mod checks;
 mod element_api;
 mod expect;
 mod hostile_host;
+mod missing_rest;
 mod screenshots;
 mod share_links;
 
@@ -110,6 +111,7 @@ async fn run(dist: &Path, readme_screenshot: bool) -> Result<usize, String> {
     check!(embedded_instances_are_independent);
     check!(spark_sizer_element_in_a_hostile_host_looks_and_works_the_same);
     check!(spark_sizer_element_is_prerendered_and_follows_its_attributes);
+    check!(missing_rest::a_missing_second_module_is_named_and_the_result_stays);
     check!(offline_file_works_from_disk);
     check!(screenshots::embedded_instances_have_their_own_ids);
     check!(screenshots::the_theme_is_kept_across_reloads);
