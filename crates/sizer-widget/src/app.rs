@@ -11,9 +11,7 @@ use yew::prelude::*;
 
 use crate::browser;
 use crate::codes::{self, HEADROOM, INTERPOLATION, THEME};
-use crate::components::advice::AdviceList;
 use crate::components::choice_select::{Choice, ChoiceSelect};
-use crate::components::claims_panel::ClaimsPanel;
 use crate::components::config_errors::ConfigErrors;
 use crate::components::floor_presets::FloorInput;
 use crate::components::kv_pool_note::KvPoolNote;
@@ -21,7 +19,6 @@ use crate::components::link_notice::LinkNotice;
 use crate::components::number_field::NumberField;
 use crate::components::result_panel::ResultPanel;
 use crate::components::run_picker::RunPicker;
-use crate::components::share_bar::ShareBar;
 use crate::components::skip_links::SkipLinks;
 use crate::components::ttft_note::TtftNote;
 use crate::config::Config;
@@ -65,8 +62,6 @@ pub fn App(props: &AppProps) -> Html {
         state.sim_seed,
     );
     let fragment = crate::imported::fragment_with_shared(scenario_fragment.clone(), &state);
-    // "Copy link" and the Markdown link carry an imported run's curve whatever the address holds.
-    let copy_link = crate::share_link::copy_link(scenario_fragment, state.imported.get(&state.run_id).map(Rc::as_ref));
     let on_memory = {
         let dispatcher = state.dispatcher();
         use_memo((), move |_| Callback::from(move |action: MemoryAction| dispatcher.dispatch(Action::Memory(action))))
@@ -117,11 +112,6 @@ pub fn App(props: &AppProps) -> Html {
     let busy_id = format!("{prefix}-always-busy");
     // z = 2.33 fixed (normal approximation only): the percentile changes nothing.
     let percentile_unused = state.seed_z && state.headroom == HeadroomMethod::NormalApprox;
-    let team_share = Some(crate::team_export::TeamShare {
-        input: state.team.clone(),
-        usage: state.scenario(),
-        imported: state.imported.runs().to_vec(),
-    });
 
     let ids = Ids::new(prefix.clone());
     let rest_args = crate::rest::RestArgs {
@@ -132,6 +122,8 @@ pub fn App(props: &AppProps) -> Html {
         overlays: &overlays,
         on_sim_seed: &on_sim_seed,
         on_memory: &on_memory,
+        scenario_fragment: &scenario_fragment,
+        sync_url,
     };
     let shown = |view: fn(&crate::rest::RestArgs<'_>) -> Option<Html>| match rest {
         Rest::Shown => view(&rest_args).unwrap_or_default(),
@@ -144,8 +136,8 @@ pub fn App(props: &AppProps) -> Html {
         }
         _ => Html::default(),
     };
-    let (import_panel, charts, below) =
-        (shown(crate::rest::import_panel), shown(crate::rest::charts), shown(crate::rest::below));
+    let (import_panel, output, below) =
+        (shown(crate::rest::import_panel), shown(crate::rest::output), shown(crate::rest::below));
     html! {
         <ContextProvider<Ids> context={ids.clone()}>
         <div class="spark-sizer" part="root" lang={lang.code()} data-theme={codes::code(&THEME, state.theme)} data-instance={prefix.clone()}>
@@ -266,10 +258,7 @@ pub fn App(props: &AppProps) -> Html {
                     <ResultPanel result={result} {lang} stale={state.has_errors()} {warning} />
                     <TtftNote ttft={outcome.ttft} {lang} />
                     <KvPoolNote limit={outcome.kv_limit.clone()} {lang} />
-                    <ClaimsPanel claims={outcome.claims.clone()} {lang} run_id={sourced_run_id(&outcome)} />
-                    <AdviceList outcome={Rc::clone(&outcome)} {lang} />
-                    <ShareBar {lang} outcome={Rc::clone(&outcome)} {usage} fragment={copy_link.fragment.map(AttrValue::from)} note={copy_link.note} link={sync_url} memory={state.memory.clone()} team={team_share} stale={crate::stale::stale_inputs(&state)} />
-                    { charts }
+                    { output }
                 </div>
             </div>
             { below }
@@ -341,14 +330,6 @@ fn reading(lang: Lang, text: &str) -> Option<AttrValue> {
     let (read, other) = crate::input::ambiguous_reading(lang, text)?;
     let format = |value| crate::state::format_value(lang, value);
     Some(AttrValue::from(crate::i18n::links::reading(lang, &format(read), &format(other))))
-}
-
-/// The chosen run's id when it is a dataset run (only those have claims).
-fn sourced_run_id(outcome: &crate::calculation::Calculation) -> Option<AttrValue> {
-    match &outcome.run {
-        Some(RunRef::Sourced(run)) => Some(AttrValue::from(run.id.clone())),
-        _ => None,
-    }
 }
 
 /// Other runs of the chosen run's model, for the chart overlay.

@@ -51,7 +51,7 @@ pub fn use_rest_shown() -> Rest {
 }
 
 /// Calls `then` in a task after the next frame (or after [`FALLBACK_MS`]), at most once.
-fn after_first_frame(then: impl FnOnce() + 'static) {
+pub fn after_first_frame(then: impl FnOnce() + 'static) {
     #[cfg(target_arch = "wasm32")]
     {
         use std::cell::Cell;

@@ -177,7 +177,9 @@ pub fn start() {
     }
 }
 
-/// `window.SparkSizer = { size, plan, memory, simulate, mount }` (the start function calls it; idempotent).
+/// `window.SparkSizer = { size, plan, memory, simulate, mount, ready }` (the start function calls it;
+/// idempotent). `plan`, `memory` and `simulate` are in the second module (`crate::rest`): before it
+/// has loaded they say so, and `ready` resolves once it has.
 pub fn install_api() {
     let Some(window) = web_sys::window() else { return };
     let api = js_sys::Object::new();
@@ -190,7 +192,9 @@ pub fn install_api() {
         size_json(&scenario, &run).map_err(|error| JsValue::from(js_sys::Error::new(&error.message())))
     });
     // The dataset's runs and every instance's imported runs (`crate::team_api`).
-    let plan = Closure::<dyn Fn(String) -> String>::new(|team: String| crate::team_api::plan_json(&team));
+    let plan = Closure::<dyn Fn(String) -> String>::new(|team: String| {
+        crate::rest::plan_json(&team).unwrap_or_else(|| api_error(&crate::rest::api_not_loaded("plan")))
+    });
     let mount_fn = Closure::<dyn Fn(JsValue)>::new(|element: JsValue| {
         if let Ok(element) = element.dyn_into::<Element>() {
             mount(element);
@@ -204,13 +208,35 @@ pub fn install_api() {
     let _ = js_sys::Reflect::set(&api, &"mount".into(), mount_fn.as_ref());
     // The plan as JSON, or `{"error": "<one sentence>"}`.
     let memory = Closure::<dyn Fn(String) -> String>::new(|request: String| {
-        sizer_data::memory::memory_json(sizer_data::catalog(), &request)
+        crate::rest::memory_json(&request).unwrap_or_else(|| api_error(&crate::rest::api_not_loaded("memory")))
     });
     let _ = js_sys::Reflect::set(&api, &"memory".into(), memory.as_ref());
     memory.forget();
+    // Resolves once `plan`, `memory` and `simulate` (in the second module) can answer; fetched
+    // after the first frame, as an instance's charts are.
+    let ready = js_sys::Promise::new(&mut |resolve, _reject| {
+        crate::first_frame::after_first_frame(move || {
+            let _ = resolve.call0(&JsValue::UNDEFINED);
+        })
+    });
+    let ready = wasm_bindgen_futures::future_to_promise(async move {
+        let _ = wasm_bindgen_futures::JsFuture::from(ready).await;
+        match crate::rest::load().await {
+            Ok(()) => Ok(JsValue::UNDEFINED),
+            Err(why) => {
+                Err(js_sys::Error::new(&format!("The widget's second module could not be loaded: {why}.")).into())
+            }
+        }
+    });
+    let _ = js_sys::Reflect::set(&api, &"ready".into(), &ready);
     let _ = js_sys::Reflect::set(&window, &"SparkSizer".into(), &api);
     // The API lives as long as the page.
     size.forget();
     plan.forget();
     mount_fn.forget();
+}
+
+/// `{"error": message}`, the JSON API's answer to a call it cannot honour.
+fn api_error(message: &str) -> String {
+    serde_json::json!({ "error": message }).to_string()
 }

@@ -12,6 +12,7 @@
 
 use std::rc::Rc;
 
+use sizer_data::api::ApiRun;
 use yew::prelude::*;
 
 use crate::calculation::Calculation;
@@ -29,6 +30,10 @@ pub struct RestArgs<'a> {
     pub overlays: &'a [RunRef],
     pub on_sim_seed: &'a Callback<u64>,
     pub on_memory: &'a Callback<crate::memory_state::MemoryAction>,
+    /// The scenario's link fragment (without a shared curve), for "Copy link".
+    pub scenario_fragment: &'a str,
+    /// Whether the instance keeps its scenario in the address.
+    pub sync_url: bool,
 }
 
 /// Whether the views after the first frame can be rendered now: always without `split`.
@@ -36,9 +41,12 @@ pub fn is_loaded() -> bool {
     #[cfg(feature = "split")]
     {
         matches!(poll_once(split::preload()), Some(Ok(())))
-            && poll_once(split::preload_charts()).is_some()
+            && poll_once(split::preload_output()).is_some()
             && poll_once(split::preload_import_panel()).is_some()
             && poll_once(split::preload_below()).is_some()
+            && poll_once(split::preload_plan()).is_some()
+            && poll_once(split::preload_memory()).is_some()
+            && poll_once(split::preload_simulate()).is_some()
     }
     #[cfg(not(feature = "split"))]
     true
@@ -52,23 +60,27 @@ pub async fn load() -> Result<(), String> {
         // Each split point has a loader of its own; after the first, the others find the
         // module's load done (the link module keeps it) and never fail.
         split::preload().await.map_err(|error| error.to_string())?;
-        split::preload_charts().await;
+        split::preload_output().await;
         split::preload_import_panel().await;
         split::preload_below().await;
+        split::preload_plan().await;
+        split::preload_memory().await;
+        split::preload_simulate().await;
         Ok(())
     }
     #[cfg(not(feature = "split"))]
     Ok(())
 }
 
-/// The charts section, `None` until [`load`] has finished.
-pub fn charts(args: &RestArgs<'_>) -> Option<Html> {
+/// The output column under the result (claims, advice, share bar, charts), `None` until [`load`]
+/// has finished.
+pub fn output(args: &RestArgs<'_>) -> Option<Html> {
     #[cfg(feature = "split")]
     {
-        poll_once(split::charts(args))
+        poll_once(split::output(args))
     }
     #[cfg(not(feature = "split"))]
-    Some(crate::rest_views::charts(args))
+    Some(crate::rest_views::output(args))
 }
 
 /// The import panel, `None` until [`load`] has finished.
@@ -91,6 +103,46 @@ pub fn below(args: &RestArgs<'_>) -> Option<Html> {
     Some(crate::rest_views::below(args))
 }
 
+/// `SparkSizer.plan`'s answer (`crate::team_api::plan_json`), `None` until [`load`] has finished.
+pub fn plan_json(team: &str) -> Option<String> {
+    #[cfg(feature = "split")]
+    {
+        poll_once(split::plan_json(team))
+    }
+    #[cfg(not(feature = "split"))]
+    Some(crate::team_api::plan_json(team))
+}
+
+/// `SparkSizer.memory`'s answer (`sizer_data::memory::memory_json`), `None` until [`load`] has
+/// finished.
+pub fn memory_json(request: &str) -> Option<String> {
+    #[cfg(feature = "split")]
+    {
+        poll_once(split::memory_json(request))
+    }
+    #[cfg(not(feature = "split"))]
+    Some(sizer_data::memory::memory_json(sizer_data::catalog(), request))
+}
+
+/// `SparkSizer.simulate`'s answer (`sizer_data::sim_api::simulate_json`), `None` until [`load`]
+/// has finished.
+pub fn simulate_json(team: &str, run: &ApiRun, seed: u64) -> Option<Result<String, String>> {
+    #[cfg(feature = "split")]
+    {
+        poll_once(split::simulate_json(team, run, seed))
+    }
+    #[cfg(not(feature = "split"))]
+    Some(sizer_data::sim_api::simulate_json(team, run, seed))
+}
+
+/// What a JS API function that lives in the second module answers before it is loaded.
+pub fn api_not_loaded(function: &str) -> String {
+    format!(
+        "SparkSizer.{function} needs the widget's second module, which has not loaded (yet): await \
+         SparkSizer.ready (it rejects with the reason when the module cannot be fetched), then call it again."
+    )
+}
+
 /// Polls `future` once: `Some` when it completed at once (a split point whose module is loaded).
 #[cfg(feature = "split")]
 fn poll_once<T>(future: impl std::future::Future<Output = T>) -> Option<T> {
@@ -108,6 +160,8 @@ mod split {
     use wasm_split_helpers::{SplitLoaderError, wasm_split};
     use yew::Html;
 
+    use sizer_data::api::ApiRun;
+
     use super::RestArgs;
 
     /// Loads the module; `preload` is what [`super::load`] awaits.
@@ -116,9 +170,24 @@ mod split {
         Ok(())
     }
 
-    #[wasm_split(rest, preload(preload_charts))]
-    pub fn charts(args: &RestArgs<'_>) -> Html {
-        crate::rest_views::charts(args)
+    #[wasm_split(rest, preload(preload_plan))]
+    pub fn plan_json(team: &str) -> String {
+        crate::team_api::plan_json(team)
+    }
+
+    #[wasm_split(rest, preload(preload_memory))]
+    pub fn memory_json(request: &str) -> String {
+        sizer_data::memory::memory_json(sizer_data::catalog(), request)
+    }
+
+    #[wasm_split(rest, preload(preload_simulate))]
+    pub fn simulate_json(team: &str, run: &ApiRun, seed: u64) -> Result<String, String> {
+        sizer_data::sim_api::simulate_json(team, run, seed)
+    }
+
+    #[wasm_split(rest, preload(preload_output))]
+    pub fn output(args: &RestArgs<'_>) -> Html {
+        crate::rest_views::output(args)
     }
 
     #[wasm_split(rest, preload(preload_import_panel))]

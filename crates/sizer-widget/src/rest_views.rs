@@ -1,12 +1,18 @@
 //! The views after an instance's first frame, as [`crate::rest`] calls them (directly, or
 //! through its split points).
 
+use std::rc::Rc;
+
 use yew::prelude::*;
 
+use crate::calculation::Calculation;
 use crate::codes::{self, THEME};
+use crate::components::advice::AdviceList;
 use crate::components::charts::Charts;
+use crate::components::claims_panel::ClaimsPanel;
 use crate::components::import_panel::ImportPanel;
 use crate::components::memory_section::MemorySection;
+use crate::components::share_bar::ShareBar;
 use crate::components::simulation::SimulationSection;
 use crate::components::sources::Sources;
 use crate::components::tables::DataTables;
@@ -15,25 +21,62 @@ use crate::components::work_steps::WorkSteps;
 use crate::i18n::page::{PageMsg, page_text};
 use crate::i18n::{Msg, text};
 use crate::rest::RestArgs;
+use crate::run_ref::RunRef;
 use crate::work::steps;
 
-/// The charts section (nothing while the outcome has no run).
-pub fn charts(args: &RestArgs<'_>) -> Html {
-    let RestArgs { state, outcome, overlays, .. } = *args;
+/// The output column under the result: the article's claims, its advice, the share bar and the
+/// charts (nothing while the outcome has no run).
+pub fn output(args: &RestArgs<'_>) -> Html {
+    let RestArgs { state, outcome, overlays, scenario_fragment, sync_url, .. } = *args;
     let lang = state.lang;
-    let Some(run) = outcome.run.clone() else { return Html::default() };
+    // "Copy link" and the Markdown link carry an imported run's curve whatever the address holds.
+    let copy_link =
+        crate::share_link::copy_link(scenario_fragment.to_string(), state.imported.get(&state.run_id).map(Rc::as_ref));
+    let team_share = Some(crate::team_export::TeamShare {
+        input: state.team.clone(),
+        usage: state.scenario(),
+        imported: state.imported.runs().to_vec(),
+    });
+    let charts = outcome.run.clone().map(|run| {
+        html! {
+            <section class="ss-charts-section" aria-label={text(lang, Msg::ChartsHeading)}>
+                <Charts
+                    {run}
+                    overlays={overlays.to_vec()}
+                    floor={outcome.scenario.floor_tok_s}
+                    sizing={outcome.sizing.as_ref().ok().cloned()}
+                    interpolation={outcome.scenario.interpolation}
+                    {lang}
+                    redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
+                />
+            </section>
+        }
+    });
     html! {
-        <section class="ss-charts-section" aria-label={text(lang, Msg::ChartsHeading)}>
-            <Charts
-                {run}
-                overlays={overlays.to_vec()}
-                floor={outcome.scenario.floor_tok_s}
-                sizing={outcome.sizing.as_ref().ok().cloned()}
-                interpolation={outcome.scenario.interpolation}
+        <>
+            <ClaimsPanel claims={outcome.claims.clone()} {lang} run_id={sourced_run_id(outcome)} />
+            <AdviceList outcome={Rc::clone(outcome)} {lang} />
+            <ShareBar
                 {lang}
-                redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
+                outcome={Rc::clone(outcome)}
+                usage={state.usage()}
+                fragment={copy_link.fragment.map(AttrValue::from)}
+                note={copy_link.note}
+                link={sync_url}
+                memory={state.memory.clone()}
+                team={team_share}
+                stale={crate::stale::stale_inputs(state)}
             />
-        </section>
+            { charts }
+        </>
+    }
+}
+
+/// The chosen run's id when it is a dataset run (only those have claims).
+fn sourced_run_id(outcome: &Calculation) -> Option<AttrValue> {
+    match &outcome.run {
+        Some(RunRef::Sourced(run)) => Some(AttrValue::from(run.id.clone())),
+        _ => None,
     }
 }
 

@@ -2,7 +2,7 @@
 //! answer out (the API's rules and JSON live in the data crate).
 
 use sizer_data::api::ApiRun;
-use sizer_data::sim_api::{seed_from_number, seed_from_text, simulate_json};
+use sizer_data::sim_api::{seed_from_number, seed_from_text};
 use wasm_bindgen::JsValue;
 
 /// The function behind `window.SparkSizer.simulate` (wasm only). The team or scenario may also be
@@ -28,7 +28,10 @@ pub fn js_function() -> wasm_bindgen::closure::Closure<dyn Fn(JsValue, JsValue, 
         } else {
             Err("The seed must be a number or a string of digits.".to_owned())
         };
-        seed.and_then(|seed| simulate_json(&json(&team), &run, seed))
-            .map_err(|message| JsValue::from(js_sys::Error::new(&message)))
+        seed.and_then(|seed| {
+            crate::rest::simulate_json(&json(&team), &run, seed)
+                .unwrap_or_else(|| Err(crate::rest::api_not_loaded("simulate")))
+        })
+        .map_err(|message| JsValue::from(js_sys::Error::new(&message)))
     })
 }

@@ -243,7 +243,6 @@ fn custom_element_js(shadow_css: &str) -> String {
          \x20     root.replaceChildren(sheet, container);\n\
          \x20   }}\n\
          \x20   const prerendered = container.hasAttribute(\"data-ssr\");\n\
-         \x20   if (prerendered) sparkSizerPreloadRest();\n\
          \x20   const ready = prerendered ? sparkSizerReady.then(() => rest_loaded()) : sparkSizerReady;\n\
          \x20   const pending = (this.sparkSizerPending = ready.then(() => {{\n\
          \x20     if (this.sparkSizerPending !== pending) return;\n\
