@@ -1,5 +1,6 @@
-//! Everything of an instance after its first frame: the charts, the import panel, the team
-//! planner, the worked steps, the simulation, the memory section, the tables and the sources.
+//! Everything of an instance after its first frame: the claims, the advice, the share bar, the
+//! charts, the import panel, the team planner, the worked steps, the simulation, the memory
+//! section, the tables and the sources; and the JS API's `plan`, `memory` and `simulate`.
 //!
 //! With the `split` feature (the shipped build) these views are split points: `cargo xtask dist`
 //! cuts the linked wasm there (`wasm_split_cli_support`), so their code, and the code only they
