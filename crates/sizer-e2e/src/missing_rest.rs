@@ -12,8 +12,9 @@ const GLUE: &str = "e2e-missing-rest.js";
 const MISSING: &str = "sizer-widget-rest-missing.wasm";
 
 /// The sentence `Msg::RestFailed` shows in English.
-const SENTENCE: &str = "The charts, the team planner, the worked steps, the simulation, the import and the tables \
-could not be loaded; the result above is complete. Reload the page to try again.";
+const SENTENCE: &str = "The article's claims, the advice, the exports, the charts, the import, the team planner, \
+the worked steps, the simulation and the tables could not be loaded; the result above is complete. Reload the page \
+to try again.";
 
 pub async fn a_missing_second_module_is_named_and_the_result_stays(
     browser: &Browser,
@@ -75,6 +76,7 @@ async fn check(browser: &Browser, site: &Site) -> Result<(), String> {
     let script = "const root = document.querySelector('spark-sizer').shadowRoot;
                   const failed = root.querySelector('[data-rest=\"failed\"]');
                   return { failed: failed ? failed.textContent : null, role: failed ? failed.getAttribute('role') : null,
+                           beside_result: !!(failed && failed.closest('[part=\"output\"]')),
                            charts: root.querySelectorAll('canvas, svg').length,
                            team: root.querySelectorAll('[data-table=\"team-ranking\"]').length };";
     browser
@@ -86,6 +88,9 @@ async fn check(browser: &Browser, site: &Site) -> Result<(), String> {
     let state = browser.js(script, vec![]).await?;
     if state["failed"].as_str() != Some(SENTENCE) || state["role"].as_str() != Some("alert") {
         return Err(format!("the notice reads {state}, want role alert and {SENTENCE:?}"));
+    }
+    if state["beside_result"].as_bool() != Some(true) {
+        return Err(format!("the notice is not in the output column under the result: {state}"));
     }
     if state["charts"].as_u64() != Some(0) || state["team"].as_u64() != Some(0) {
         return Err(format!("without the second module the instance still shows charts or the team: {state}"));

@@ -259,10 +259,10 @@ pub fn App(props: &AppProps) -> Html {
                     <TtftNote ttft={outcome.ttft} {lang} />
                     <KvPoolNote limit={outcome.kv_limit.clone()} {lang} />
                     { output }
+                    { rest_failed }
                 </div>
             </div>
             { below }
-            { rest_failed }
         </div>
         </ContextProvider<Ids>>
     }

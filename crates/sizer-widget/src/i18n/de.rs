@@ -106,7 +106,7 @@ pub fn text(msg: Msg) -> &'static str {
         Msg::ThemeDark => "Dunkel",
         Msg::ChartsHeading => "Kurven",
         Msg::RestFailed => {
-            "Die Diagramme, die Teamplanung, der Rechenweg, die Simulation, der Import und die Tabellen konnten nicht geladen werden; das Ergebnis oben ist vollständig. Laden Sie die Seite neu, um es noch einmal zu versuchen."
+            "Die Aussagen der Artikel, die Empfehlungen, die Exporte, die Diagramme, der Import, die Teamplanung, der Rechenweg, die Simulation und die Tabellen konnten nicht geladen werden; das Ergebnis oben ist vollständig. Laden Sie die Seite neu, um es noch einmal zu versuchen."
         }
         Msg::TablesHeading => "Die Daten",
         Msg::SourcesHeading => "Quellen",

@@ -104,7 +104,7 @@ pub fn text(msg: Msg) -> &'static str {
         Msg::ThemeDark => "Dark",
         Msg::ChartsHeading => "Curves",
         Msg::RestFailed => {
-            "The charts, the team planner, the worked steps, the simulation, the import and the tables could not be loaded; the result above is complete. Reload the page to try again."
+            "The article's claims, the advice, the exports, the charts, the import, the team planner, the worked steps, the simulation and the tables could not be loaded; the result above is complete. Reload the page to try again."
         }
         Msg::TablesHeading => "The data",
         Msg::SourcesHeading => "Sources",
