@@ -134,8 +134,8 @@ pub fn dist(root: &Path) -> TaskResult<DistOutput> {
         (OFFLINE_PAGE, html::offline_page(&index_source, &css, &offline_glue, &wasm)?.into_bytes()),
     ];
     eprintln!("\n{}", sizes::table_header());
-    // What the standalone page loads: it inlines the stylesheet.
-    let standalone = ["index.html", assets.js.as_str(), assets.wasm.as_str()];
+    // What the standalone page loads: it inlines the stylesheet, and hydrates with both modules.
+    let standalone = ["index.html", assets.js.as_str(), assets.wasm.as_str(), assets.rest_wasm.as_str()];
     let mut standalone_total = Sizes::default();
     for (name, bytes) in &files {
         let path = dist.join(name);
@@ -146,7 +146,7 @@ pub fn dist(root: &Path) -> TaskResult<DistOutput> {
             standalone_total = standalone_total + measured;
         }
     }
-    eprintln!("{}", sizes::table_row("= standalone page (index + js + wasm)", standalone_total));
+    eprintln!("{}", sizes::table_row("= standalone page (index + js + both wasm)", standalone_total));
     eprintln!("\nxtask: wrote {}", dist.display());
     Ok(DistOutput { dir: dist, assets })
 }
