@@ -41,13 +41,7 @@ pub struct RestArgs<'a> {
 pub fn is_loaded() -> bool {
     #[cfg(feature = "split")]
     {
-        matches!(poll_once(split::preload()), Some(Ok(())))
-            && poll_once(split::preload_output()).is_some()
-            && poll_once(split::preload_import_panel()).is_some()
-            && poll_once(split::preload_below()).is_some()
-            && poll_once(split::preload_plan()).is_some()
-            && poll_once(split::preload_memory()).is_some()
-            && poll_once(split::preload_simulate()).is_some()
+        matches!(poll_once(split::preload()), Some(Ok(()))) && split::each_loaded()
     }
     #[cfg(not(feature = "split"))]
     true
@@ -61,79 +55,82 @@ pub async fn load() -> Result<(), String> {
         // Each split point has a loader of its own; after the first, the others find the
         // module's load done (the link module keeps it) and never fail.
         split::preload().await.map_err(|error| error.to_string())?;
-        split::preload_output().await;
-        split::preload_import_panel().await;
-        split::preload_below().await;
-        split::preload_plan().await;
-        split::preload_memory().await;
-        split::preload_simulate().await;
+        split::load_each().await;
         Ok(())
     }
     #[cfg(not(feature = "split"))]
     Ok(())
 }
 
-/// The output column under the result (claims, advice, share bar, charts), `None` until [`load`]
-/// has finished.
-pub fn output(args: &RestArgs<'_>) -> Option<Html> {
-    #[cfg(feature = "split")]
-    {
-        poll_once(split::output(args))
-    }
-    #[cfg(not(feature = "split"))]
-    Some(crate::rest_views::output(args))
+/// Declares each split point once: `name(args) -> T = target;` gives `pub fn name(args) ->
+/// Option<T>` (`None` until [`load`] has finished), and with `split` the `#[wasm_split]`
+/// function calling `target` and its loader, which [`load`] and [`is_loaded`] go through.
+macro_rules! split_points {
+    ($( $(#[$doc:meta])* fn $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty = $target:path, $preload:ident; )*) => {
+        $(
+            $(#[$doc])*
+            pub fn $name($($arg: $ty),*) -> Option<$ret> {
+                #[cfg(feature = "split")]
+                {
+                    poll_once(split::$name($($arg),*))
+                }
+                #[cfg(not(feature = "split"))]
+                Some($target($($arg),*))
+            }
+        )*
+
+        #[cfg(feature = "split")]
+        mod split {
+            use super::*;
+            use wasm_split_helpers::{SplitLoaderError, wasm_split};
+
+            /// Loads the module, and says why when it cannot: `preload` is what [`super::load`]
+            /// awaits first (only the loader is called).
+            #[allow(dead_code)]
+            #[wasm_split(rest, fallible, preload(preload))]
+            pub fn anchor() -> Result<(), SplitLoaderError> {
+                Ok(())
+            }
+
+            $(
+                #[wasm_split(rest, preload($preload))]
+                pub fn $name($($arg: $ty),*) -> $ret {
+                    $target($($arg),*)
+                }
+            )*
+
+            /// Every split point's own loader has finished.
+            pub fn each_loaded() -> bool {
+                true $(&& poll_once($preload()).is_some())*
+            }
+
+            /// Runs every split point's own loader (after [`preload`], they find the module loaded).
+            pub async fn load_each() {
+                $($preload().await;)*
+            }
+        }
+    };
 }
 
-/// The import panel, `None` until [`load`] has finished.
-pub fn import_panel(args: &RestArgs<'_>) -> Option<Html> {
-    #[cfg(feature = "split")]
-    {
-        poll_once(split::import_panel(args))
-    }
-    #[cfg(not(feature = "split"))]
-    Some(crate::rest_views::import_panel(args))
+split_points! {
+    /// The output column under the result (claims, advice, share bar, charts).
+    fn output(args: &RestArgs<'_>) -> Html = crate::rest_views::output, preload_output;
+    /// The import panel, at the end of the form.
+    fn import_panel(args: &RestArgs<'_>) -> Html = crate::rest_views::import_panel, preload_import_panel;
+    /// The sections below the calculator.
+    fn below(args: &RestArgs<'_>) -> Html = crate::rest_views::below, preload_below;
+    /// `SparkSizer.plan`'s answer.
+    fn plan_json(team: &str) -> String = crate::team_api::plan_json, preload_plan;
+    /// `SparkSizer.memory`'s answer.
+    fn memory_json(request: &str) -> String = memory_answer, preload_memory;
+    /// `SparkSizer.simulate`'s answer.
+    fn simulate_json(team: &str, run: &ApiRun, seed: u64) -> Result<String, String> =
+        sizer_data::sim_api::simulate_json, preload_simulate;
 }
 
-/// The sections below the calculator, `None` until [`load`] has finished.
-pub fn below(args: &RestArgs<'_>) -> Option<Html> {
-    #[cfg(feature = "split")]
-    {
-        poll_once(split::below(args))
-    }
-    #[cfg(not(feature = "split"))]
-    Some(crate::rest_views::below(args))
-}
-
-/// `SparkSizer.plan`'s answer (`crate::team_api::plan_json`), `None` until [`load`] has finished.
-pub fn plan_json(team: &str) -> Option<String> {
-    #[cfg(feature = "split")]
-    {
-        poll_once(split::plan_json(team))
-    }
-    #[cfg(not(feature = "split"))]
-    Some(crate::team_api::plan_json(team))
-}
-
-/// `SparkSizer.memory`'s answer (`sizer_data::memory::memory_json`), `None` until [`load`] has
-/// finished.
-pub fn memory_json(request: &str) -> Option<String> {
-    #[cfg(feature = "split")]
-    {
-        poll_once(split::memory_json(request))
-    }
-    #[cfg(not(feature = "split"))]
-    Some(sizer_data::memory::memory_json(sizer_data::catalog(), request))
-}
-
-/// `SparkSizer.simulate`'s answer (`sizer_data::sim_api::simulate_json`), `None` until [`load`]
-/// has finished.
-pub fn simulate_json(team: &str, run: &ApiRun, seed: u64) -> Option<Result<String, String>> {
-    #[cfg(feature = "split")]
-    {
-        poll_once(split::simulate_json(team, run, seed))
-    }
-    #[cfg(not(feature = "split"))]
-    Some(sizer_data::sim_api::simulate_json(team, run, seed))
+/// `sizer_data::memory::memory_json` on the embedded model catalog.
+fn memory_answer(request: &str) -> String {
+    sizer_data::memory::memory_json(sizer_data::catalog(), request)
 }
 
 /// What a JS API function that lives in the second module answers before it is loaded.
@@ -152,52 +149,5 @@ fn poll_once<T>(future: impl std::future::Future<Output = T>) -> Option<T> {
     match future.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
         Poll::Ready(value) => Some(value),
         Poll::Pending => None,
-    }
-}
-
-/// The split points: each forwards to its view in `rest_views`.
-#[cfg(feature = "split")]
-mod split {
-    use wasm_split_helpers::{SplitLoaderError, wasm_split};
-    use yew::Html;
-
-    use sizer_data::api::ApiRun;
-
-    use super::RestArgs;
-
-    /// Loads the module; `preload` is what [`super::load`] awaits.
-    #[wasm_split(rest, fallible, preload(preload))]
-    pub fn anchor() -> Result<(), SplitLoaderError> {
-        Ok(())
-    }
-
-    #[wasm_split(rest, preload(preload_plan))]
-    pub fn plan_json(team: &str) -> String {
-        crate::team_api::plan_json(team)
-    }
-
-    #[wasm_split(rest, preload(preload_memory))]
-    pub fn memory_json(request: &str) -> String {
-        sizer_data::memory::memory_json(sizer_data::catalog(), request)
-    }
-
-    #[wasm_split(rest, preload(preload_simulate))]
-    pub fn simulate_json(team: &str, run: &ApiRun, seed: u64) -> Result<String, String> {
-        sizer_data::sim_api::simulate_json(team, run, seed)
-    }
-
-    #[wasm_split(rest, preload(preload_output))]
-    pub fn output(args: &RestArgs<'_>) -> Html {
-        crate::rest_views::output(args)
-    }
-
-    #[wasm_split(rest, preload(preload_import_panel))]
-    pub fn import_panel(args: &RestArgs<'_>) -> Html {
-        crate::rest_views::import_panel(args)
-    }
-
-    #[wasm_split(rest, preload(preload_below))]
-    pub fn below(args: &RestArgs<'_>) -> Html {
-        crate::rest_views::below(args)
     }
 }
