@@ -1,10 +1,13 @@
 //! `cargo xtask dist`: the release build of the widget, written to `dist/`.
 //!
-//! Steps: `cargo build --release` for wasm32 (with Yew's `hydration`) → `wasm-bindgen --target
-//! web` → `wasm-opt` stripping names and producers, [`WASM_OPT_PASSES`] (when available) → content-hashed names → `index.html`
-//! and `embed.html` prerendered by `sizer-prerender` (Yew SSR into each `<!-- prerender -->`
-//! mount point or `<spark-sizer>` element, hydrated by the wasm) → pages (`index.html`, `embed.html`) with the hashed names and their CSP
-//! → the single-file `spark-sizer-offline.html` → a size report.
+//! Steps: `cargo rustc --release` for wasm32 (with Yew's `hydration` and the `split` points,
+//! linked with relocations) → split into a first and a second module (`split.rs`) →
+//! `wasm-bindgen --target web` on the first → `wasm-opt` on both, stripping names and producers,
+//! [`WASM_OPT_PASSES`] (when available) → the link module inlined into the glue → content-hashed
+//! names → `index.html` and `embed.html` prerendered by `sizer-prerender` (Yew SSR into each
+//! `<!-- prerender -->` mount point or `<spark-sizer>` element, hydrated by the wasm) → pages
+//! (`index.html`, `embed.html`) with the hashed names and their CSP → the single-file
+//! `spark-sizer-offline.html` (both modules inlined) → a size report.
 use crate::cmd::{self, cargo};
 use crate::digest::name_hash;
 use crate::error::{TaskError, TaskResult};
