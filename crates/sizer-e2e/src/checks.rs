@@ -25,6 +25,17 @@ pub struct Site {
     pub screenshot_path: PathBuf,
 }
 
+impl Site {
+    /// The one file in `dist/` named `<prefix>…<suffix>` (a content-hashed asset).
+    pub fn hashed_file(&self, prefix: &str, suffix: &str) -> Result<String, String> {
+        let entries = std::fs::read_dir(&self.dist).map_err(|e| format!("{}: {e}", self.dist.display()))?;
+        entries
+            .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+            .find(|name| name.starts_with(prefix) && name.ends_with(suffix))
+            .ok_or_else(|| format!("no {prefix}*{suffix} in {}", self.dist.display()))
+    }
+}
+
 /// The sizing instance `instance` shows now, as machine values.
 pub(crate) async fn shown(browser: &Browser, instance: usize) -> Result<Expected, String> {
     let value = |r: Option<ResultValue>| r.map(|r| r.value).unwrap_or_default();

@@ -49,7 +49,7 @@ pub async fn spark_sizer_element_in_a_hostile_host_looks_and_works_the_same(
 
 /// Writes the two pages (absolute asset URLs: the hostile page's base is elsewhere).
 fn write_pages(site: &Site) -> Result<Vec<&'static str>, String> {
-    let glue = glue_name(site)?;
+    let glue = site.hashed_file("sizer-widget-", ".js")?;
     let base = &site.base_url;
     let csp = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; \
                connect-src 'self'; base-uri https://elsewhere.invalid; object-src 'none'; form-action 'none'";
@@ -79,15 +79,6 @@ fn write_pages(site: &Site) -> Result<Vec<&'static str>, String> {
         std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
     }
     Ok(files.map(|(name, _)| name).to_vec())
-}
-
-/// The hashed JS glue in `dist/`.
-fn glue_name(site: &Site) -> Result<String, String> {
-    let entries = std::fs::read_dir(&site.dist).map_err(|e| format!("{}: {e}", site.dist.display()))?;
-    entries
-        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
-        .find(|name| name.starts_with("sizer-widget-") && name.ends_with(".js"))
-        .ok_or_else(|| format!("no sizer-widget-*.js in {}", site.dist.display()))
 }
 
 async fn compare(browser: &Browser, site: &Site) -> Result<(), String> {

@@ -33,20 +33,8 @@ pub async fn a_missing_second_module_is_named_and_the_result_stays(
 }
 
 fn write_files(site: &Site) -> Result<(), String> {
-    let entries = std::fs::read_dir(&site.dist).map_err(|e| format!("{}: {e}", site.dist.display()))?;
-    let names: Vec<String> = entries.filter_map(|entry| entry.ok()?.file_name().into_string().ok()).collect();
-    let find = |prefix: &str, suffix: &str| {
-        names
-            .iter()
-            .find(|name| name.starts_with(prefix) && name.ends_with(suffix) && !name.starts_with("sizer-widget-rest-"))
-            .cloned()
-            .ok_or_else(|| format!("no {prefix}*{suffix} in {}", site.dist.display()))
-    };
-    let glue_name = find("sizer-widget-", ".js")?;
-    let rest_name = names
-        .iter()
-        .find(|name| name.starts_with("sizer-widget-rest-") && name.ends_with(".wasm"))
-        .ok_or_else(|| format!("no sizer-widget-rest-*.wasm in {}", site.dist.display()))?;
+    let glue_name = site.hashed_file("sizer-widget-", ".js")?;
+    let rest_name = site.hashed_file("sizer-widget-rest-", ".wasm")?;
     let glue_path = site.dist.join(&glue_name);
     let glue = std::fs::read_to_string(&glue_path).map_err(|e| format!("{}: {e}", glue_path.display()))?;
     let fetch = format!("fetch(new URL(\"./{rest_name}\", import.meta.url))");

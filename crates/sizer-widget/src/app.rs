@@ -129,9 +129,8 @@ pub fn App(props: &AppProps) -> Html {
         Rest::Shown => view(&rest_args).unwrap_or_default(),
         _ => Html::default(),
     };
-    let rest_failed = match &rest {
-        Rest::Failed(why) => {
-            web_log(why);
+    let rest_failed = match rest {
+        Rest::Failed => {
             html! { <p class="ss-error" role="alert" data-rest="failed">{ text(lang, Msg::RestFailed) }</p> }
         }
         _ => Html::default(),
@@ -347,12 +346,4 @@ fn usage_choices(lang: Lang, usage: Option<Usage>) -> Vec<Choice> {
         choices.push(Choice::new("custom", text(lang, Msg::UsageCustom)));
     }
     choices
-}
-
-/// Why the second module failed, for the console (the page says it in one sentence).
-fn web_log(why: &str) {
-    #[cfg(target_arch = "wasm32")]
-    web_sys::console::error_1(&format!("Spark Sizer: {why}").into());
-    #[cfg(not(target_arch = "wasm32"))]
-    let _ = why;
 }

@@ -16,13 +16,13 @@ pub struct ProgressiveRender(pub bool);
 const FALLBACK_MS: i32 = 100;
 
 /// Whether the parts after the first frame are shown yet.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Rest {
     /// Not yet: the first frame, or the second module is on its way.
     Waiting,
     Shown,
-    /// The second module could not be loaded (why, for the console).
-    Failed(String),
+    /// The second module could not be loaded (why went to the console once).
+    Failed,
 }
 
 /// Whether the parts after the first frame are shown: at once when they need not wait (and
@@ -39,7 +39,10 @@ pub fn use_rest_shown() -> Rest {
                     wasm_bindgen_futures::spawn_local(async move {
                         rest.set(match crate::rest::load().await {
                             Ok(()) => Rest::Shown,
-                            Err(why) => Rest::Failed(why),
+                            Err(why) => {
+                                log_error(&why);
+                                Rest::Failed
+                            }
                         });
                     })
                 };
@@ -47,7 +50,15 @@ pub fn use_rest_shown() -> Rest {
             }
         });
     }
-    (*rest).clone()
+    *rest
+}
+
+/// Why the second module failed, for the console (the page says it in one sentence).
+fn log_error(why: &str) {
+    #[cfg(target_arch = "wasm32")]
+    web_sys::console::error_1(&format!("Spark Sizer: {why}").into());
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = why;
 }
 
 /// Calls `then` in a task after the next frame (or after [`FALLBACK_MS`]), at most once.

@@ -130,7 +130,7 @@ pub fn dist(root: &Path) -> TaskResult<DistOutput> {
         ("index.html", html::standalone_page("index.html", &index_source, &css, &assets)?.into_bytes()),
         (&assets.js, started_glue.into_bytes()),
         (&assets.wasm, wasm.clone()),
-        (&assets.rest_wasm, rest_wasm.clone()),
+        (&assets.rest_wasm, rest_wasm),
         (&assets.css, css.clone().into_bytes()),
         (&assets.shadow_css, shadow_css.into_bytes()),
         ("embed.html", html::hosted_page("web/embed.html", &embed_source, &assets)?.into_bytes()),
