@@ -75,7 +75,13 @@ impl Handlers {
             },
             on_submit: Callback::from(|event: SubmitEvent| event.prevent_default()),
             on_lang: on(|code| Lang::from_code(&code).map(Action::SetLang)),
-            on_theme: on(|code| codes::from_code(&THEME, &code).map(Action::SetTheme)),
+            on_theme: on(|code| {
+                let theme = codes::from_code(&THEME, &code)?;
+                // Kept here, on the person's choice only: a restore or another instance's state
+                // never writes it.
+                crate::page_sync::keep_theme(theme);
+                Some(Action::ChooseTheme(theme))
+            }),
             on_run: on(|id| Some(Action::SetRun(id))),
             on_usage: on(|code| Usage::from_code(&code).map(Action::SetUsage)),
             on_z: on(|code| Some(Action::SetSeedZ(code == "seed"))),

@@ -24,20 +24,20 @@ pub const FOOTER_ATTRIBUTE: &str = "data-page-footer";
 /// Marks the standalone page's (visually hidden) heading, which the owning instance translates.
 pub const PAGE_HEADING_ATTRIBUTE: &str = "data-page-heading";
 
-/// Restores the stored colour scheme once after mount and stores each later choice; with
-/// `owns_page`, writes the page's title, language, footer and colours.
+/// Keeps a colour scheme the person picked on this device (the theme handler calls it, so only a
+/// choice is ever stored: never a restore, never an instance's initial "auto").
+pub fn keep_theme(theme: Theme) {
+    device::store_theme(codes::code(&THEME, theme));
+}
+
+/// Restores the stored colour scheme once after mount (without undoing a choice made since,
+/// see [`Action::RestoreTheme`]); with `owns_page`, writes the page's title, language, footer
+/// and colours.
 #[hook]
 pub fn use_page_sync(owns_page: bool, lang: Lang, theme: Theme, dispatcher: UseReducerDispatcher<SizerState>) {
     use_effect_with((), move |_| {
         if let Some(stored) = device::stored_theme().and_then(|code| codes::from_code(&THEME, &code)) {
-            dispatcher.dispatch(Action::SetTheme(stored));
-        }
-    });
-    let seen_first = use_mut_ref(|| false);
-    use_effect_with(theme, move |&theme| {
-        // The first run is the initial "auto" of every mount: storing it would forget the choice.
-        if std::mem::replace(&mut *seen_first.borrow_mut(), true) {
-            device::store_theme(codes::code(&THEME, theme));
+            dispatcher.dispatch(Action::RestoreTheme(stored));
         }
     });
     use_effect_with((owns_page, lang, theme), |&(owns_page, lang, theme)| {

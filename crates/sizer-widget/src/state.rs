@@ -63,8 +63,11 @@ pub enum Action {
     SetInterpolation(Interpolation),
     /// Switched language: numbers in the fields are rewritten in the new format.
     SetLang(Lang),
-    /// Switched the colour scheme.
-    SetTheme(Theme),
+    /// The person picked a colour scheme (the handler has kept it on this device).
+    ChooseTheme(Theme),
+    /// The scheme kept on this device, read once after mount: it applies only while the person
+    /// has picked none in this instance, so a late restore never undoes a choice.
+    RestoreTheme(Theme),
     /// Opened a link with a scenario in its fragment (and whatever else it carries).
     LoadLink(Rc<LinkLoad>),
     /// Did something in the import panel (see `import_state.rs`).
@@ -87,6 +90,8 @@ pub struct SizerState {
     pub lang: Lang,
     /// The colour scheme override.
     pub theme: Theme,
+    /// The person picked [`SizerState::theme`] in this instance (a restore leaves it alone).
+    pub theme_chosen: bool,
     /// The chosen run's id: a dataset run, an imported one, or the id a link named that is
     /// neither (then nothing is sized and [`SizerState::link`] says why).
     pub run_id: String,
@@ -130,6 +135,7 @@ impl SizerState {
         let mut state = SizerState {
             lang,
             theme: Theme::Auto,
+            theme_chosen: false,
             outcome: Rc::new(Calculation::empty()),
             run_id,
             imported: ImportedRuns::default(),
@@ -201,11 +207,13 @@ impl Reducible for SizerState {
         let mut next = (*self).clone();
         let mut needs_sizing = true;
         // What the browser does by itself (opening a link, reading or writing this device's
-        // runs, a drag passing over) is not a change by the person: the address stays held.
+        // runs or scheme, a drag passing over) is not a change by the person: the address stays
+        // held.
         let by_person = !matches!(
             action,
             Action::LoadLink(_)
                 | Action::Reconfigure(_)
+                | Action::RestoreTheme(_)
                 | Action::Imported(ImportAction::Restore(_) | ImportAction::Stored(_) | ImportAction::Drag(_))
         );
         if by_person {
@@ -228,9 +236,16 @@ impl Reducible for SizerState {
                 needs_sizing = false;
                 next.set_lang(lang);
             }
-            Action::SetTheme(theme) => {
+            Action::ChooseTheme(theme) => {
                 needs_sizing = false;
                 next.theme = theme;
+                next.theme_chosen = true;
+            }
+            Action::RestoreTheme(theme) => {
+                needs_sizing = false;
+                if !next.theme_chosen {
+                    next.theme = theme;
+                }
             }
             Action::LoadLink(link) => next.load_link(&link),
             Action::Imported(action) => {
@@ -286,6 +301,29 @@ mod tests {
         assert_eq!(state.text(Field::Percentile), "99");
         assert_eq!(state.usage(), Some(Usage::Chat));
         assert_eq!(state.scenario(), Scenario::chat());
+    }
+
+    #[test]
+    fn a_restored_scheme_applies_until_the_person_picks_one_and_never_after() {
+        let fresh = SizerState::new(&Config::default());
+        assert_eq!(fresh.theme, Theme::Auto);
+        let restored = reduce(fresh.clone(), Action::RestoreTheme(Theme::Dark));
+        assert_eq!((restored.theme, restored.theme_chosen), (Theme::Dark, false));
+        // A restore that comes after the person's choice leaves the choice.
+        let chosen = reduce(fresh, Action::ChooseTheme(Theme::Light));
+        let late = reduce(chosen, Action::RestoreTheme(Theme::Dark));
+        assert_eq!((late.theme, late.theme_chosen), (Theme::Light, true));
+        // Picking "auto" after a restored "dark" is a choice too.
+        let back = reduce(restored, Action::ChooseTheme(Theme::Auto));
+        assert_eq!((back.theme, back.theme_chosen), (Theme::Auto, true));
+    }
+
+    #[test]
+    fn a_restored_scheme_keeps_the_link_as_opened() {
+        let mut held = SizerState::new(&Config::default());
+        held.link.held = true;
+        assert!(reduce(held.clone(), Action::RestoreTheme(Theme::Dark)).link.held);
+        assert!(!reduce(held, Action::ChooseTheme(Theme::Dark)).link.held);
     }
 
     #[test]

@@ -154,14 +154,8 @@ async fn the_url_fragment_reproduces_a_sizing() {
     // Typing writes the scenario back into the fragment, in a task after the update, at most
     // one interval (`browser::FRAGMENT_WRITE_INTERVAL_MS`) after the previous write.
     type_into(&root, "floor", "12").await;
-    let mut hash = String::new();
-    for _ in 0..MAX_FRAGMENT_POLLS {
-        hash = location.hash().unwrap_or_default();
-        if hash.contains(",f:12,") {
-            break;
-        }
-        yew::platform::time::sleep(FRAGMENT_POLL).await;
-    }
+    wait_for_fragment("the floor written", || location.hash().unwrap_or_default().contains(",f:12,")).await;
+    let hash = location.hash().unwrap_or_default();
     assert!(
         hash.starts_with(&format!("#s=r:{PETRONELLA},")) && hash.contains(",f:12,") && hash.contains(",n:2"),
         "{hash}"

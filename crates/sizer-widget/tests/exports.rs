@@ -5,8 +5,6 @@
 //! the blob's text. Oracles: the texts typed, the figures printed in the fixture.
 #![cfg(target_arch = "wasm32")]
 
-use std::time::Duration;
-
 use sizer_widget::config::{Attributes, Config};
 use sizer_widget::imported::STORAGE_KEY;
 use sizer_widget::{App, AppProps};
@@ -65,13 +63,8 @@ fn exports() -> Vec<String> {
 async fn download(root: &Element, action: &str) -> String {
     let before = exports().len();
     click(root, &format!("[data-action=\"{action}\"]"));
-    for _ in 0..MAX_TICKS {
-        if exports().len() > before {
-            return exports().pop().expect("one more");
-        }
-        yew::platform::time::sleep(Duration::from_millis(5)).await;
-    }
-    panic!("{action} handed nothing over");
+    wait_until(&format!("{action} handing a text over"), || exports().len() > before).await;
+    exports().pop().expect("one more")
 }
 
 fn json(text: &str) -> serde_json::Value {

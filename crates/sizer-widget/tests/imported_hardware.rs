@@ -21,10 +21,6 @@ wasm_bindgen_test_configure!(run_in_browser);
 mod support;
 use support::*;
 
-/// The most scheduler ticks a test waits: an import or a new KV pool re-sizes the page and redraws
-/// its charts, more than an input's few renders.
-const TICKS: usize = 200;
-
 /// The real SGLang `bench_serving` result at max concurrency 8 (tests/fixtures, GH200): its
 /// `server_info` says `"tp_size": 1`, `"pp_size": 1`, `"nnodes": 1`,
 /// `"max_total_num_tokens": 2301720`; `median_tpot_ms` 5.1007.
@@ -54,18 +50,8 @@ fn mount(prefix: &str) -> (Element, yew::AppHandle<App>) {
     mount_app(Attributes::default(), prefix)
 }
 
-/// `support::wait_for` with this file's bound.
-async fn wait_for(root: &Element, selector: &str) -> Element {
-    wait_for_within(root, selector, TICKS).await
-}
-
 fn result(root: &Element, name: &str) -> Option<String> {
     find(root, &format!("[data-result=\"{name}\"]")).and_then(|e| e.get_attribute("data-value"))
-}
-
-/// Waits until the `data-value` of `[data-result=name]` equals `expected`.
-async fn wait_for_value(root: &Element, name: &str, expected: &str) {
-    wait_for_attribute_within(root, &format!("[data-result=\"{name}\"]"), "data-value", expected, TICKS).await;
 }
 
 async fn paste(root: &Element, text: &str) {
@@ -134,8 +120,7 @@ async fn the_panel_asks_what_a_run_was_measured_on_and_its_limits_bind() {
     // Bad text is refused in place and changes nothing.
     answer(&root, "kv_pool_tokens", "abc");
     let error = wait_for(&root, "[data-import-error=\"setup-kv_pool_tokens\"]").await;
-    wait_until_within("the error text", TICKS, || error.text_content().as_deref() == Some("This is not a number."))
-        .await;
+    wait_until("the error text", || error.text_content().as_deref() == Some("This is not a number.")).await;
     assert_eq!(setup_input(&root, "kv_pool_tokens").get_attribute("aria-invalid").as_deref(), Some("true"));
     assert_eq!(result(&root, "people"), Some(small.people.to_string()));
 
@@ -159,7 +144,7 @@ async fn the_panel_asks_what_a_run_was_measured_on_and_its_limits_bind() {
     remember.clone().dyn_into::<HtmlInputElement>().expect("checkbox").set_checked(true);
     fire(&remember, "change");
     let stored = || local_storage().get_item(STORAGE_KEY).ok().flatten().unwrap_or_default();
-    wait_until_within("the setup stored", TICKS, || stored().contains("\"hardware\":\"Jetson Thor\"")).await;
+    wait_until("the setup stored", || stored().contains("\"hardware\":\"Jetson Thor\"")).await;
     assert!(stored().contains("\"max_context_tokens\":4096.0"), "{}", stored());
     assert!(stored().contains("\"prefill_tok_s\":10.0"), "{}", stored());
     handle.destroy();
@@ -183,7 +168,7 @@ async fn the_legend_does_not_call_your_points_published() {
     let (root, handle) = mount("hw-c");
     wait_for_value(&root, "people", "163").await;
     paste(&root, BATCHED_BENCH).await;
-    wait_until_within("charts of the imported run", TICKS, || {
+    wait_until("charts of the imported run", || {
         find(&root, ".ss-charts").and_then(|c| c.get_attribute("data-run")).as_deref() == Some("yours-1")
     })
     .await;

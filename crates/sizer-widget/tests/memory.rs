@@ -21,13 +21,7 @@ mod support;
 use support::*;
 
 async fn input(root: &Element, selector: &str) -> HtmlInputElement {
-    for _ in 0..MAX_TICKS {
-        if let Some(element) = find(root, selector) {
-            return element.dyn_into().expect("an input");
-        }
-        tick().await;
-    }
-    panic!("{selector} never appeared");
+    wait_for(root, selector).await.dyn_into().expect("an input")
 }
 
 async fn type_budget(root: &Element, text: &str) {
@@ -141,15 +135,7 @@ async fn a_run_without_a_logged_pool_gets_a_computed_one() {
     context.set_value("131072");
     context.dispatch_event(&bubbling("input")).expect("dispatch input");
     tick().await;
-    let mut binding = None;
-    for _ in 0..MAX_TICKS {
-        binding = find(&root, "[data-result=\"binding\"]").and_then(|e| e.get_attribute("data-value"));
-        if binding.as_deref() == Some("kv") {
-            break;
-        }
-        tick().await;
-    }
-    assert_eq!(binding.as_deref(), Some("kv"));
+    wait_for_value(&root, "binding", "kv").await;
     let people = find(&root, "[data-result=\"people\"]").and_then(|e| e.get_attribute("data-value"));
     assert_eq!(people.as_deref(), Some("12"));
     // The worked steps follow in a task of their own.
@@ -194,14 +180,8 @@ async fn the_url_fragment_carries_the_memory_choices() {
     wait_for_exact_text(&root, "[data-memory=\"left\"]", "88.2\u{a0}GB left at a 102.0\u{a0}GB budget").await;
     type_budget(&root, "110").await;
     // Fragment writes are throttled (`browser::FRAGMENT_WRITE_INTERVAL_MS`): poll a bounded while.
-    let mut hash = String::new();
-    for _ in 0..MAX_FRAGMENT_POLLS {
-        hash = location.hash().unwrap_or_default();
-        if hash.contains(",mb:110") {
-            break;
-        }
-        yew::platform::time::sleep(FRAGMENT_POLL).await;
-    }
+    wait_for_fragment("the budget written", || location.hash().unwrap_or_default().contains(",mb:110")).await;
+    let hash = location.hash().unwrap_or_default();
     assert!(hash.contains(",mk:gpt-oss-20b,mb:110"), "{hash}");
     location.set_hash("").expect("clear hash");
 }

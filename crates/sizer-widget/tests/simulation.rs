@@ -13,8 +13,6 @@
 //! are held to one set of numbers.
 #![cfg(target_arch = "wasm32")]
 
-use std::time::Duration;
-
 use sizer_widget::config::Attributes;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -26,28 +24,10 @@ mod support;
 use support::*;
 
 const QWEN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
-/// The most scheduler turns a test waits for a simulation and its sweep (each turn is at least
-/// one task; an unoptimised test build needs a few thousand for ten simulations).
-const MAX_TURNS: usize = 20_000;
-
-async fn turn() {
-    yew::platform::time::sleep(Duration::ZERO).await;
-}
-
-/// Waits until `[data-result=name]` has `data-value` `expected`, for as long as a simulation takes.
-async fn wait_for_value(root: &Element, name: &str, expected: &str) {
-    wait_for_attribute_within(root, &format!("[data-result=\"{name}\"]"), "data-value", expected, MAX_TURNS).await;
-}
-
 /// Waits until the section has simulated everything (`data-state="done"`).
 async fn wait_until_done(root: &Element) {
-    for _ in 0..MAX_TURNS {
-        if find(root, "[data-section=\"simulation\"][data-state=\"done\"]").is_some() {
-            return;
-        }
-        turn().await;
-    }
-    panic!("the simulation never finished");
+    let done = || find(root, "[data-section=\"simulation\"][data-state=\"done\"]").is_some();
+    wait_until("the simulation finishing", done).await;
 }
 
 /// `SparkSizer.simulate(team, run, seed)`: the JSON text, or the error's message.
@@ -165,7 +145,7 @@ async fn the_section_checks_the_default_sizing_and_an_input_restarts_it() {
     let init = EventInit::new();
     init.set_bubbles(true);
     floor.dispatch_event(&Event::new_with_event_init_dict("input", &init).expect("event")).expect("dispatch");
-    turn().await;
+    tick().await;
     assert!(find(&root, "[data-result=\"simulation\"]").is_none(), "a stale verdict is withheld");
     // Native: floor 10, seed 1: 242 users hold; the sweep crosses between 274 and 275.
     wait_for_value(&root, "simulation", "holds").await;
@@ -197,14 +177,8 @@ async fn the_seed_comes_from_the_link_and_another_seed_goes_into_it() {
 
     let button: HtmlElement = find(&root, "[data-action=\"sim-seed\"]").expect("button").dyn_into().expect("button");
     button.click();
-    let mut hash = String::new();
-    for _ in 0..MAX_TURNS {
-        hash = location.hash().unwrap_or_default();
-        if hash.contains(",sd:3") {
-            break;
-        }
-        turn().await;
-    }
+    wait_for_fragment("the seed written", || location.hash().unwrap_or_default().contains(",sd:3")).await;
+    let hash = location.hash().unwrap_or_default();
     assert!(hash.starts_with(&format!("#s=r:{QWEN},l:de,")) && hash.ends_with(",sd:3"), "{hash}");
     wait_until_done(&root).await;
     assert_eq!(
@@ -225,7 +199,7 @@ async fn the_scope_names_the_run_in_the_page_language() {
         ..Attributes::default()
     };
     let root = mount(attributes, "sim2");
-    wait_until_within("the scope sentence", MAX_TURNS, || find(&root, ".ss-sim-scope").is_some()).await;
+    wait_until("the scope sentence", || find(&root, ".ss-sim-scope").is_some()).await;
     let scope = text_of(&root, ".ss-sim-scope");
     assert!(
         scope.contains(" Nutzer auf einem DGX Spark, gpt-oss-120b · MXFP4 · vLLM 26.03 (Container) · Dendro Logic: "),

@@ -5,8 +5,6 @@
 //! wasm-bindgen test runner and CHROMEDRIVER set (see crates/xtask/src/test.rs).
 #![cfg(target_arch = "wasm32")]
 
-use std::time::Duration;
-
 use sizer_widget::config::Attributes;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -123,14 +121,7 @@ async fn the_verdict_and_the_team_fields_speak_german() {
     let root = mount(Attributes::default(), "team5");
     type_into(&root, "team_ttft_ceiling", "2.5").await;
     pick(&root, "lang", "de").await;
-    let mut verdict = String::new();
-    for _ in 0..MAX_TICKS {
-        verdict = text_of(&root, "[data-result=\"sparks\"]");
-        if verdict.starts_with("Ein") {
-            break;
-        }
-        tick().await;
-    }
+    let verdict = wait_for_text(&root, "[data-result=\"sparks\"]", |v| v.starts_with("Ein")).await;
     assert!(
         verdict.starts_with("Ein Spark bedient eure 163 Personen mit Qwen3-Coder-30B-A3B")
             && verdict.ends_with("(Platz für 163)."),
@@ -155,14 +146,12 @@ async fn the_ranking_sorts_by_people_per_spark() {
             .map(|cell| cell.get_attribute("data-value").and_then(|v| v.parse().ok()))
             .collect()
     };
-    let mut shown = people(&root);
-    for _ in 0..MAX_TICKS {
-        if shown.windows(2).all(|w| w[0] >= w[1]) {
-            break;
-        }
-        tick().await;
-        shown = people(&root);
-    }
+    wait_until("the ranking sorted", || {
+        let shown = people(&root);
+        shown.len() > 5 && shown.windows(2).all(|w| w[0] >= w[1])
+    })
+    .await;
+    let shown = people(&root);
     assert!(shown.len() > 5, "every run has a row");
     assert!(shown.windows(2).all(|w| w[0] >= w[1]), "most people per Spark first: {shown:?}");
     assert!(shown.contains(&Some(SEED_PEOPLE)));
@@ -188,17 +177,10 @@ async fn the_url_fragment_carries_the_team() {
         wait_for(&root, "input[data-field=\"team_agents\"]").await.dyn_into().expect("input");
     assert_eq!(agents.value(), "5");
 
-    // Typing writes the team back into the fragment (within one write interval; the bound only
-    // stops a broken writer hanging the test).
+    // Typing writes the team back into the fragment (within one write interval).
     type_into(&root, "team_agents", "6").await;
-    let mut hash = String::new();
-    for _ in 0..100 {
-        hash = location.hash().unwrap_or_default();
-        if hash.contains(",ta:6,") {
-            break;
-        }
-        yew::platform::time::sleep(Duration::from_millis(20)).await;
-    }
+    wait_for_fragment("the team written", || location.hash().unwrap_or_default().contains(",ta:6,")).await;
+    let hash = location.hash().unwrap_or_default();
     assert!(
         hash.contains(",tp:30,") && hash.contains(",ta:6,") && hash.contains(",th:f,") && hash.ends_with(",tc:3"),
         "{hash}"

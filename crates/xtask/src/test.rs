@@ -15,6 +15,9 @@ use crate::toolchain::{self, WASM_TARGET};
 use std::path::Path;
 use std::time::Instant;
 
+/// The most seconds one wasm-bindgen test binary may run in Chromium before the runner stops it.
+pub const WASM_TEST_BINARY_CEILING_S: &str = "600";
+
 pub fn test_all(root: &Path) -> TaskResult {
     let started = Instant::now();
     let mut timings: Vec<(&str, f64)> = Vec::new();
@@ -115,7 +118,11 @@ fn run_steps(root: &Path, timings: &mut Vec<(&'static str, f64)>) -> TaskResult 
                 .args(["test", "--package", "sizer-widget", "--target", WASM_TARGET])
                 .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER", bindgen_dir.join("wasm-bindgen-test-runner"))
                 .env("CHROMEDRIVER", &chromedriver)
-                .env("WASM_BINDGEN_USE_BROWSER", "1"),
+                .env("WASM_BINDGEN_USE_BROWSER", "1")
+                // The runner gives a whole test binary 20 s by default, a clock that a loaded
+                // machine can beat; each wait in the tests ends on its own condition instead
+                // (`tests/support`), so this only stops a hung binary.
+                .env("WASM_BINDGEN_TEST_TIMEOUT", WASM_TEST_BINARY_CEILING_S),
         )
     })?;
     if widget_has_feature(root, "ssr") {

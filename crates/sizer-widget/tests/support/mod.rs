@@ -10,12 +10,25 @@ use sizer_widget::{App, AppProps};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, EventInit, HtmlElement, HtmlInputElement, HtmlSelectElement};
 
-/// The most scheduler ticks a test waits for the DOM to settle after an event.
-pub const MAX_TICKS: usize = 50;
-/// How often, and how many times, a test looks for a throttled fragment write (2 s in all: the
-/// write comes within one 250 ms interval; the bound only stops a broken writer hanging the test).
+/// How long a wait may last before its test fails. Every wait ends as soon as its condition
+/// holds; this ceiling only matters when the awaited change never comes, so it is generous: a
+/// loaded 2-CPU machine running the suite beside other builds must never reach it.
+pub const PATIENCE: Duration = Duration::from_secs(30);
+/// How often a wait for a throttled write (the URL fragment, every 250 ms at most) looks again.
 pub const FRAGMENT_POLL: Duration = Duration::from_millis(20);
-pub const MAX_FRAGMENT_POLLS: usize = 100;
+
+/// A wait's deadline: [`PATIENCE`] from now, on the page's clock.
+pub struct Deadline(f64);
+
+impl Deadline {
+    pub fn start() -> Deadline {
+        Deadline(js_sys::Date::now() + PATIENCE.as_secs_f64() * 1000.0)
+    }
+
+    pub fn passed(&self) -> bool {
+        js_sys::Date::now() > self.0
+    }
+}
 
 pub fn document() -> web_sys::Document {
     web_sys::window().and_then(|w| w.document()).expect("a document")
@@ -42,6 +55,35 @@ pub fn mount_app(attributes: Attributes, prefix: &str) -> (Element, yew::AppHand
 /// Mounts a fresh instance with these attributes into a new element under <body>.
 pub fn mount(attributes: Attributes, prefix: &str) -> Element {
     mount_app(attributes, prefix).0
+}
+
+/// A mounted instance that [`Mounted::remove`] destroys: its effects and tasks end with its
+/// test instead of running on into the next one (an element merely removed keeps its app).
+pub struct Mounted {
+    host: Element,
+    handle: Option<yew::AppHandle<App>>,
+}
+
+impl Mounted {
+    pub fn new((host, handle): (Element, yew::AppHandle<App>)) -> Mounted {
+        Mounted { host, handle: Some(handle) }
+    }
+
+    /// Destroys the app and removes its element.
+    pub fn remove(mut self) {
+        if let Some(handle) = self.handle.take() {
+            handle.destroy();
+        }
+        self.host.remove();
+    }
+}
+
+impl std::ops::Deref for Mounted {
+    type Target = Element;
+
+    fn deref(&self) -> &Element {
+        &self.host
+    }
 }
 
 /// One scheduler turn: lets Yew run its queued renders and tasks.
@@ -76,32 +118,28 @@ pub fn text_of(root: &Element, selector: &str) -> String {
     find(root, selector).and_then(|e| e.text_content()).unwrap_or_default()
 }
 
-/// Waits (at most `turns` scheduler turns) until `accept` holds.
-pub async fn wait_until_within(what: &str, turns: usize, accept: impl Fn() -> bool) {
-    for _ in 0..turns {
-        if accept() {
-            return;
+/// Waits until `accept` holds, looking again after each scheduler turn; fails the test with
+/// `what` if it still does not after [`PATIENCE`].
+pub async fn wait_until(what: &str, accept: impl Fn() -> bool) {
+    let deadline = Deadline::start();
+    while !accept() {
+        if deadline.passed() {
+            panic!("{what} never happened (waited {} s)", PATIENCE.as_secs());
         }
         tick().await;
     }
-    panic!("{what} never happened");
-}
-
-/// Waits (a bounded number of ticks) until `accept` holds.
-pub async fn wait_until(what: &str, accept: impl Fn() -> bool) {
-    wait_until_within(what, MAX_TICKS, accept).await;
 }
 
 /// Waits until the URL fragment satisfies `accept`: the fragment is written by a throttle, so
-/// this polls every [`FRAGMENT_POLL`].
+/// this looks every [`FRAGMENT_POLL`] rather than every turn.
 pub async fn wait_for_fragment(what: &str, accept: impl Fn() -> bool) {
-    for _ in 0..MAX_FRAGMENT_POLLS {
-        if accept() {
-            return;
+    let deadline = Deadline::start();
+    while !accept() {
+        if deadline.passed() {
+            panic!("{what} never happened (waited {} s)", PATIENCE.as_secs());
         }
         yew::platform::time::sleep(FRAGMENT_POLL).await;
     }
-    panic!("{what} never happened");
 }
 
 /// Waits until `selector` matches, and returns it.
@@ -110,39 +148,32 @@ pub async fn wait_for(root: &Element, selector: &str) -> Element {
     find(root, selector).expect("just found")
 }
 
-/// Waits (at most `turns` scheduler turns) until `selector` matches, and returns it.
-pub async fn wait_for_within(root: &Element, selector: &str, turns: usize) -> Element {
-    wait_until_within(selector, turns, || find(root, selector).is_some()).await;
-    find(root, selector).expect("just found")
-}
-
 /// Waits until the text of `selector` satisfies `accept`, and returns the text.
 pub async fn wait_for_text(root: &Element, selector: &str, accept: impl Fn(&str) -> bool) -> String {
-    for _ in 0..MAX_TICKS {
+    let what = format!("{selector}'s text accepted");
+    let deadline = Deadline::start();
+    loop {
         let shown = text_of(root, selector);
         if accept(&shown) {
             return shown;
         }
-        tick().await;
-    }
-    panic!("{selector} text stayed {:?}", text_of(root, selector));
-}
-
-/// Waits until `attribute` of `selector` equals `expected`, for at most `turns` turns.
-pub async fn wait_for_attribute_within(root: &Element, selector: &str, attribute: &str, expected: &str, turns: usize) {
-    let value = || find(root, selector).and_then(|e| e.get_attribute(attribute));
-    for _ in 0..turns {
-        if value().as_deref() == Some(expected) {
-            return;
+        if deadline.passed() {
+            panic!("{what}: it stayed {shown:?}");
         }
         tick().await;
     }
-    panic!("{selector} {attribute} is {:?}, expected {expected}", value());
 }
 
 /// Waits until `attribute` of `selector` equals `expected`.
 pub async fn wait_for_attribute(root: &Element, selector: &str, attribute: &str, expected: &str) {
-    wait_for_attribute_within(root, selector, attribute, expected, MAX_TICKS).await;
+    let value = || find(root, selector).and_then(|e| e.get_attribute(attribute));
+    let deadline = Deadline::start();
+    while value().as_deref() != Some(expected) {
+        if deadline.passed() {
+            panic!("{selector} {attribute} is {:?}, expected {expected}", value());
+        }
+        tick().await;
+    }
 }
 
 /// Waits until the `data-value` of `[data-result=name]` equals `expected`.
