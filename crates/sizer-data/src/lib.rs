@@ -35,6 +35,7 @@ mod run_scenario;
 mod setup;
 mod sim;
 pub mod sim_api;
+pub mod suite;
 mod systems;
 mod team_plan;
 mod team_request;
