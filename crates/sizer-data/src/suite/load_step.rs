@@ -83,7 +83,8 @@ impl LoadStep {
     /// finite and not negative, percentiles in order.
     pub fn new(fields: LoadStepFields) -> Result<LoadStep, SuiteDataError> {
         let f = &fields;
-        let at = |what: &str| format!("{}: {what}", f.file);
+        // The file is named by whoever reports the error (the importer puts it first).
+        let at = |what: &str| what.to_owned();
         if let Some(rate) = f.rate_per_s {
             positive(&at("request_rate"), rate)?;
         }
@@ -123,11 +124,9 @@ impl LoadStep {
                     positive(&at(what), value)?;
                 }
             }
-            if let Some(ratio) = lengths.range_ratio {
-                if !(0.0..1.0).contains(&ratio) {
-                    let what = at("--random-range-ratio");
-                    return Err(SuiteDataError::OutOfRange { what, value: ratio, low: 0.0, high: 1.0 });
-                }
+            if let Some(ratio) = lengths.range_ratio.filter(|r| !(0.0..1.0).contains(r)) {
+                let what = at("--random-range-ratio");
+                return Err(SuiteDataError::OutOfRange { what, value: ratio, low: 0.0, high: 1.0 });
             }
         }
         Ok(LoadStep(fields))

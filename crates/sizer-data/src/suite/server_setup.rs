@@ -47,11 +47,10 @@ impl SuiteSetup {
     /// Validates once: a model id, a memory utilisation in (0, 1], a positive whole maximum length.
     pub fn new(fields: SuiteSetupFields) -> Result<SuiteSetup, SuiteDataError> {
         not_empty("the setup's model", &fields.model)?;
-        if let Some(share) = fields.gpu_memory_utilization {
-            if !(share.is_finite() && share > 0.0 && share <= 1.0) {
-                let what = "gpu_memory_utilization".to_owned();
-                return Err(SuiteDataError::OutOfRange { what, value: share, low: 0.0, high: 1.0 });
-            }
+        let bad_share = |share: &f64| !(share.is_finite() && *share > 0.0 && *share <= 1.0);
+        if let Some(share) = fields.gpu_memory_utilization.filter(bad_share) {
+            let what = "gpu_memory_utilization".to_owned();
+            return Err(SuiteDataError::OutOfRange { what, value: share, low: 0.0, high: 1.0 });
         }
         if let Some(length) = fields.max_model_len {
             positive("max_model_len", length)?;

@@ -53,7 +53,7 @@ pub struct SweepSummary(SweepSummaryFields);
 impl SweepSummary {
     /// Validates once: positive limits, each once, sorted; positive rates; figures not negative.
     pub fn new(mut fields: SweepSummaryFields) -> Result<SweepSummary, SuiteDataError> {
-        let at = |what: &str| format!("{}: {what}", fields.file);
+        let at = |what: &str| what.to_owned();
         for slo in &fields.capacity {
             positive(&at("capacity_by_slo_ms limit"), slo.limit_ms)?;
             if let Some(step) = &slo.at {

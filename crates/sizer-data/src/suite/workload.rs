@@ -130,7 +130,7 @@ impl ClosedLoopWorkload {
             return Err(SuiteDataError::NoPoints { workload: name });
         }
         for point in &fields.points {
-            let at = |what: &str| format!("{name}, line {}: {what}", point.source.line);
+            let at = |what: &str| format!("line {}: {what}", point.source.line);
             positive(&at("concurrency"), point.concurrency)?;
             measured(&at("t/s (req)"), Some(point.per_request_tok_s), true)?;
             measured(&at("t/s (total)"), point.total_tok_s, true)?;
