@@ -323,6 +323,26 @@ fn without_meta_json_the_model_most_files_name_wins() {
 }
 
 #[test]
+fn a_meta_json_of_another_model_is_refused_and_the_files_keep_their_model() {
+    let mut files = folder(QWEN);
+    let other = folder("qwen-3.6/qwen-3.6-27b/bf16");
+    let slot = files.iter_mut().find(|(n, _)| n == "meta.json").expect("meta.json");
+    slot.1 = other.iter().find(|(n, _)| n == "meta.json").expect("27b meta").1.clone();
+    let imported = import(&files);
+    let refused: Vec<String> = imported.refused.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        refused,
+        [
+            "meta.json: this file measured Qwen/Qwen3.6-27B, not Qwen/Qwen3.6-35B-A3B-FP8 like the other files, so it was left out; import it on its own."
+        ]
+    );
+    let run = imported.run.expect("the 35b run");
+    assert_eq!(run.model, "Qwen/Qwen3.6-35B-A3B-FP8");
+    assert!(run.setup.is_none());
+    assert_eq!(run.workloads.len(), 9);
+}
+
+#[test]
 fn another_profile_of_the_same_model_is_refused() {
     let mut files = folder("gemma-4/gemma-4-26b-a4b-it/bf16");
     let v23 = folder("gemma-4/gemma-4-26b-a4b-it/bf16-v23");

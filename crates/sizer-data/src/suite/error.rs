@@ -42,7 +42,7 @@ impl fmt::Display for SuiteDataError {
                 write!(f, "concurrency {concurrency} appears twice in the workload \"{workload}\".")
             }
             SuiteDataError::PercentilesOutOfOrder { what, lower, higher } => {
-                write!(f, "{what} is out of order: {lower} ms above {higher} ms.")
+                write!(f, "{what} are out of order: {lower} ms above {higher} ms.")
             }
             SuiteDataError::MoreThanSent { completed, failed, sent } => {
                 write!(f, "{completed} completed and {failed} failed requests are more than the {sent} sent.")

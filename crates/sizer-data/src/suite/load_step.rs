@@ -113,9 +113,9 @@ impl LoadStep {
         if let Some(peak) = f.max_concurrent_requests {
             non_negative(&at("max_concurrent_requests"), peak)?;
         }
-        in_order(&at("ttft percentiles"), f.ttft_ms.p50, f.ttft_ms.p95)?;
-        in_order(&at("ttft percentiles"), f.ttft_ms.p95, f.ttft_ms.p99)?;
-        in_order(&at("tpot percentiles"), f.median_tpot_ms, f.p99_tpot_ms)?;
+        in_order(&at("the TTFT percentiles"), f.ttft_ms.p50, f.ttft_ms.p95)?;
+        in_order(&at("the TTFT percentiles"), f.ttft_ms.p95, f.ttft_ms.p99)?;
+        in_order(&at("the TPOT percentiles"), f.median_tpot_ms, f.p99_tpot_ms)?;
         if let Some(lengths) = &f.configured {
             for (what, value) in
                 [("--random-input-len", lengths.input_tokens), ("--random-output-len", lengths.output_tokens)]

@@ -6,8 +6,8 @@
 //! serve` JSON (`open_loop.rs`; the markdown report beside it adds the command line's lengths),
 //! the rate-sweep summary (`summary.rs`) and `meta.json` (`meta.rs`). The suite's own notes
 //! (`_sanity.txt`, `_runner.log`, telemetry `.csv`) and the sweep's markdown summary (its JSON
-//! holds the same figures) are listed as ignored. Files of another model (or another profile of
-//! the same model) than the setup's, or than most files', are refused naming the model; each bad
+//! holds the same figures) are listed as ignored. Files of another model than most files name
+//! (or of another profile of that model) are refused naming the model; each bad
 //! file is refused with one sentence ([`FileError`]); every other file still imports.
 
 mod closed_loop;
@@ -163,20 +163,26 @@ fn read_file(base: &str, text: &str) -> Result<Option<(Part, Names)>, SuiteError
     Err(SuiteError::NotRecognised)
 }
 
-/// The server the files stand for: the setup's names, else the model most files name (the
-/// first of a tie) with the served name and profile most of its files give.
+/// The server the files stand for: the model most files name (`meta.json` counted first, so it
+/// wins a tie), with the served name and profile of `meta.json` when it names that model, else
+/// the ones most of that model's files give. A majority, so one damaged or foreign file (even a
+/// `meta.json`) cannot turn all the others away.
 fn identity(pieces: &[Piece]) -> Names {
-    if let Some(setup) = pieces.iter().find(|p| matches!(p.part, Part::Setup(_))) {
-        return setup.names.clone();
-    }
-    let model = most_common(pieces.iter().filter_map(|p| p.names.model.as_deref()));
-    let of_model: Vec<&Piece> = pieces
+    let setup_first = pieces
         .iter()
-        .filter(|p| model.is_none() || p.names.model.as_deref().is_some_and(|m| same(m, model.as_deref())))
-        .collect();
+        .filter(|p| matches!(p.part, Part::Setup(_)))
+        .chain(pieces.iter().filter(|p| !matches!(p.part, Part::Setup(_))));
+    let model = most_common(setup_first.filter_map(|p| p.names.model.as_deref()));
+    let of_model = |p: &&Piece| match (&p.names.model, &model) {
+        (Some(m), Some(_)) => same(m, model.as_deref()),
+        _ => true,
+    };
+    if let Some(setup) = pieces.iter().filter(of_model).find(|p| matches!(p.part, Part::Setup(_))) {
+        return Names { model, ..setup.names.clone() };
+    }
     Names {
-        served: most_common(pieces.iter().filter_map(|p| p.names.served.as_deref())),
-        profile: most_common(of_model.iter().filter_map(|p| p.names.profile.as_deref())),
+        served: most_common(pieces.iter().filter(of_model).filter_map(|p| p.names.served.as_deref())),
+        profile: most_common(pieces.iter().filter(of_model).filter_map(|p| p.names.profile.as_deref())),
         model,
     }
 }
@@ -246,10 +252,10 @@ fn assemble(
     ignored.extend(lengths.into_iter().filter(|entry| !entry.3).map(|entry| entry.2));
     // Unlimited-rate steps (`inf`) sort last.
     load.sweep.sort_by(|a, b| a.rate_per_s.unwrap_or(f64::INFINITY).total_cmp(&b.rate_per_s.unwrap_or(f64::INFINITY)));
-    let model = setup
-        .as_ref()
-        .map(|s: &SuiteSetup| s.model.clone())
-        .or_else(|| identity.model.clone())
+    let model = identity
+        .model
+        .clone()
+        .or_else(|| setup.as_ref().map(|s: &SuiteSetup| s.model.clone()))
         .or_else(|| identity.served.clone())
         .unwrap_or_default();
     Some(SuiteRun { model, setup, workloads, load })
