@@ -112,6 +112,8 @@ fn a_workload_is_sorted_and_refuses_bad_points() {
         "concurrency 5 appears twice in the workload \"02-rag-8k\"."
     );
     assert_eq!(refused(workload(vec![point(5.0, 0.0, 28)])), "line 28: t/s (req) must be a positive number, not 0.");
+    assert_eq!(refused(workload(vec![point(2.5, 20.0, 28)])), "line 28: concurrency is 2.5, outside 1 to 1000000.");
+    assert_eq!(refused(workload(vec![point(1e300, 20.0, 28)])), "line 28: concurrency is 1e300, outside 1 to 1000000.");
     let mut negative_spread = point(5.0, 20.0, 28);
     negative_spread.per_request_tok_s.spread = Some(-1.0);
     assert_eq!(refused(workload(vec![negative_spread])), "line 28: t/s (req) spread cannot be negative (-1).");

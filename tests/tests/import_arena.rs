@@ -396,6 +396,10 @@ fn a_malformed_file_gets_one_sentence_and_the_rest_imports() {
     let sentence = one_refused(&with_file("11-rate-sweep-0.5.json", &negative), "11-rate-sweep-0.5.json");
     assert_eq!(sentence, "11-rate-sweep-0.5.json: median_tpot_ms cannot be negative (-1).");
 
+    let many = step.replace("\"num_prompts\": 125", "\"num_prompts\": 1e300");
+    let sentence = one_refused(&with_file("11-rate-sweep-0.5.json", &many), "11-rate-sweep-0.5.json");
+    assert_eq!(sentence, "11-rate-sweep-0.5.json: num_prompts must be a whole number of requests, not 1e300.");
+
     let chat = folder(QWEN).into_iter().find(|(n, _)| n == "01-chat.md").expect("chat").1;
     let garbled = chat.replace("15.29 ± 0.18", "fast ± 0.18");
     let broken = with_file("01-chat.md", &garbled);

@@ -31,18 +31,22 @@ impl fmt::Display for SuiteDataError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SuiteDataError::Empty { what } => write!(f, "{what} is empty."),
-            SuiteDataError::NotFinite { what, value } => write!(f, "{what} must be a finite number, not {value}."),
-            SuiteDataError::NotPositive { what, value } => write!(f, "{what} must be a positive number, not {value}."),
-            SuiteDataError::Negative { what, value } => write!(f, "{what} cannot be negative ({value})."),
+            SuiteDataError::NotFinite { what, value } => {
+                write!(f, "{what} must be a finite number, not {}.", short(*value))
+            }
+            SuiteDataError::NotPositive { what, value } => {
+                write!(f, "{what} must be a positive number, not {}.", short(*value))
+            }
+            SuiteDataError::Negative { what, value } => write!(f, "{what} cannot be negative ({}).", short(*value)),
             SuiteDataError::OutOfRange { what, value, low, high } => {
-                write!(f, "{what} is {value}, outside {low} to {high}.")
+                write!(f, "{what} is {}, outside {} to {}.", short(*value), short(*low), short(*high))
             }
             SuiteDataError::NoPoints { workload } => write!(f, "the workload \"{workload}\" has no measured point."),
             SuiteDataError::DuplicateConcurrency { workload, concurrency } => {
-                write!(f, "concurrency {concurrency} appears twice in the workload \"{workload}\".")
+                write!(f, "concurrency {} appears twice in the workload \"{workload}\".", short(*concurrency))
             }
             SuiteDataError::PercentilesOutOfOrder { what, lower, higher } => {
-                write!(f, "{what} are out of order: {lower} ms above {higher} ms.")
+                write!(f, "{what} are out of order: {} ms above {} ms.", short(*lower), short(*higher))
             }
             SuiteDataError::MoreThanSent { completed, failed, sent } => {
                 write!(f, "{completed} completed and {failed} failed requests are more than the {sent} sent.")
@@ -52,6 +56,17 @@ impl fmt::Display for SuiteDataError {
 }
 
 impl std::error::Error for SuiteDataError {}
+
+/// A number as a sentence shows it: `0.9`, `131072`; beyond 10^15 (or under 10^-6) in
+/// exponent form (`1e300`), so a hostile value never fills a message with digits.
+fn short(value: f64) -> String {
+    let size = value.abs();
+    if size != 0.0 && size.is_finite() && !(1e-6..1e15).contains(&size) {
+        format!("{value:e}")
+    } else {
+        format!("{value}")
+    }
+}
 
 /// `value` if finite and above zero.
 pub(crate) fn positive(what: &str, value: f64) -> Result<f64, SuiteDataError> {

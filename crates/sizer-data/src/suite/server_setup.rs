@@ -5,6 +5,9 @@ use super::error::{SuiteDataError, not_empty, positive};
 use core::ops::Deref;
 use serde::Serialize;
 
+/// The longest context a setup may state: far beyond any model's (a billion tokens).
+const MAX_MODEL_LEN: f64 = 1e9;
+
 /// The plain fields of a server setup, before validation.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct SuiteSetupFields {
@@ -44,7 +47,8 @@ pub struct SuiteSetupFields {
 pub struct SuiteSetup(SuiteSetupFields);
 
 impl SuiteSetup {
-    /// Validates once: a model id, a memory utilisation in (0, 1], a positive whole maximum length.
+    /// Validates once: a model id, a memory utilisation in (0, 1], a whole maximum length from 1 to
+    /// a billion tokens.
     pub fn new(fields: SuiteSetupFields) -> Result<SuiteSetup, SuiteDataError> {
         not_empty("the setup's model", &fields.model)?;
         let bad_share = |share: &f64| !(share.is_finite() && *share > 0.0 && *share <= 1.0);
@@ -54,9 +58,9 @@ impl SuiteSetup {
         }
         if let Some(length) = fields.max_model_len {
             positive("max_model_len", length)?;
-            if length.fract() != 0.0 {
+            if length.fract() != 0.0 || length > MAX_MODEL_LEN {
                 let what = "max_model_len (a whole number of tokens)".to_owned();
-                return Err(SuiteDataError::OutOfRange { what, value: length, low: 1.0, high: f64::MAX });
+                return Err(SuiteDataError::OutOfRange { what, value: length, low: 1.0, high: MAX_MODEL_LEN });
             }
         }
         Ok(SuiteSetup(fields))

@@ -9,6 +9,7 @@
 use super::error::{SuiteDataError, non_negative, not_empty, positive};
 use core::ops::Deref;
 use serde::Serialize;
+use sizer_core::MAX_CONCURRENCY;
 
 /// What a workload stands for, from the suite's test name (`01-chat`, `02-rag-8k`, ...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -118,7 +119,7 @@ pub struct ClosedLoopWorkload(WorkloadFields);
 
 impl ClosedLoopWorkload {
     /// Validates once: a name, positive finite lengths (depth may be 0), at least one point, each
-    /// with a positive concurrency and speed, spreads and times not negative, no concurrency
+    /// with a whole concurrency from 1 to [`MAX_CONCURRENCY`] and a positive speed, spreads and times not negative, no concurrency
     /// twice. Points are sorted by concurrency.
     pub fn new(mut fields: WorkloadFields) -> Result<ClosedLoopWorkload, SuiteDataError> {
         not_empty("the workload's name", &fields.name)?;
@@ -132,6 +133,11 @@ impl ClosedLoopWorkload {
         for point in &fields.points {
             let at = |what: &str| format!("line {}: {what}", point.source.line);
             positive(&at("concurrency"), point.concurrency)?;
+            // Requests in flight come whole, and no more than the core's curves take.
+            if point.concurrency.fract() != 0.0 || point.concurrency > MAX_CONCURRENCY {
+                let (what, value, high) = (at("concurrency"), point.concurrency, MAX_CONCURRENCY);
+                return Err(SuiteDataError::OutOfRange { what, value, low: 1.0, high });
+            }
             measured(&at("t/s (req)"), Some(point.per_request_tok_s), true)?;
             measured(&at("t/s (total)"), point.total_tok_s, true)?;
             measured(&at("prompt t/s (total)"), point.prompt_tok_s, true)?;

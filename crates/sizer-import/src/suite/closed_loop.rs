@@ -27,8 +27,8 @@ pub fn looks_like(text: &str) -> bool {
     tables(text).is_ok_and(|tables| tables.iter().any(is_header))
 }
 
-/// Reads a closed-loop file; `stem` is its name without the extension (`01-chat`).
-pub fn read(text: &str, stem: &str) -> Result<ClosedLoop, SuiteError> {
+/// Reads a closed-loop file; `file` is its name, `stem` that name without the extension (`01-chat`).
+pub fn read(text: &str, file: &str, stem: &str) -> Result<ClosedLoop, SuiteError> {
     let tables = tables(text)?;
     let mut warnings = Vec::new();
     let mut rows: Vec<GenerationRow> = Vec::new();
@@ -72,7 +72,7 @@ pub fn read(text: &str, stem: &str) -> Result<ClosedLoop, SuiteError> {
         workloads.push(ClosedLoopWorkload::new(WorkloadFields {
             name,
             kind,
-            file: format!("{stem}.md"),
+            file: file.to_owned(),
             prompt_tokens: prompt,
             answer_tokens: answer,
             context_depth: depth,

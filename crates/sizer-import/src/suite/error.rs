@@ -54,6 +54,8 @@ impl fmt::Display for SuiteError {
                 "line {line}: {counter} has no prompt row (ppN) before it, so its prompt length is unknown."
             ),
             SuiteError::NotACount { key, value } => {
+                // A hostile 1e300 stays short.
+                let value = if value.abs() > 1e15 { format!("{value:e}") } else { format!("{value}") };
                 write!(f, "{key} must be a whole number of requests, not {value}.")
             }
             SuiteError::SeveralResults { count } => {

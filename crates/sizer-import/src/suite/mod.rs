@@ -151,7 +151,7 @@ fn read_file(base: &str, text: &str) -> Result<Option<(Part, Names)>, SuiteError
     }
     let header = Names { model: header_field(text, "Model"), served: None, profile: header_field(text, "Profile") };
     if closed_loop::looks_like(text) || text.contains("llama-benchy") {
-        let read = closed_loop::read(text, stem(base))?;
+        let read = closed_loop::read(text, base, stem(base))?;
         return Ok(Some((Part::ClosedLoop(read.workloads), Names { served: read.served_name, ..header })));
     }
     if stem(base) == "11-rate-sweep" {
