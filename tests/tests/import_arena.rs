@@ -79,6 +79,18 @@ fn every_run_imports_with_its_workloads_and_steps() {
         let got = imported.run.expect("a run");
         // Six closed-loop files; 05-big-context holds four prompt lengths.
         assert_eq!(got.workloads.len(), 9, "{run}: workloads");
+        // 3 concurrencies in each of 01 to 04 and in each prompt length of 05, one in 06.
+        let points: usize = got.workloads.iter().map(|w| w.points.len()).sum();
+        assert_eq!(points, 4 * 3 + 4 * 3 + 1, "{run}: points");
+        for point in got.workloads.iter().flat_map(|w| &w.points) {
+            // Every cell the arena prints carries its `±` spread, and every tg row has its pp row.
+            let line = point.source.line;
+            assert!(point.per_request_tok_s.spread.is_some(), "{run}: line {line}");
+            assert!(point.total_tok_s.and_then(|t| t.spread).is_some(), "{run}: line {line}");
+            assert!(point.prompt_tok_s.and_then(|t| t.spread).is_some(), "{run}: line {line}");
+            assert!(point.ttfr_ms.and_then(|t| t.spread).is_some(), "{run}: line {line}");
+            assert_eq!(point.source.prompt_line, Some(line - 1), "{run}: the pp row sits just above");
+        }
         let per_file = |file: &str| got.workloads.iter().filter(|w| w.file == file).count();
         assert_eq!(per_file("05-big-context.md"), 4, "{run}");
         assert_eq!(per_file("06-concurrency-stress.md"), 1, "{run}");
@@ -414,4 +426,19 @@ fn a_malformed_file_gets_one_sentence_and_the_rest_imports() {
     let unknown = with_file("08-sharegpt.json", "{\"hello\": 1}");
     one_refused(&unknown, "08-sharegpt.json");
     assert!(matches!(unknown.refused[0].error, SuiteError::NotRecognised));
+}
+
+#[test]
+fn one_arena_file_alone_still_imports_as_curves() {
+    // The single-file importer reads the same rows (through the shared llama-benchy row reader).
+    let big = folder(QWEN).into_iter().find(|(n, _)| n == "05-big-context.md").expect("05").1;
+    let imported = sizer_import::import(&big, "").expect("llama-benchy markdown");
+    assert_eq!(imported.runs.len(), 4, "one curve per prompt length");
+    let curve = imported.runs.iter().find(|r| r.label.contains("pp16384/tg256")).expect("pp16384");
+    let points = curve.per_request_points();
+    assert_eq!(points.len(), 3);
+    assert_close(points[2].0, 10.0, EXACT);
+    assert_close(points[2].1, 8.93, EXACT);
+    assert_close(curve.points[2].figures.prefill_tok_s.expect("pp16384 (c10)"), 3763.15, EXACT);
+    assert_close(curve.points[2].figures.ttft_mean_ms.expect("ttfr"), 22089.14, EXACT);
 }
