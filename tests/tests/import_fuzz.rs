@@ -34,6 +34,12 @@ fn corpus() -> Vec<String> {
         "dgx-spark-vllm/gpt-oss-20b-mxfp4__10-monday-peak.json",
         "dgx-spark-vllm/gpt-oss-20b-mxfp4__10-monday-peak.md",
         "dgx-spark-vllm/gpt-oss-20b-mxfp4__01-chat.llama-benchy.log",
+        // The arena's suite formats: llama-benchy with depth rows, a sweep step, its summary, meta.json.
+        "arena/qwen-3.6/qwen-3.6-35b-a3b/fp8/04-multi-turn.md",
+        "arena/qwen-3.6/qwen-3.6-35b-a3b/fp8/05-big-context.md",
+        "arena/qwen-3.6/qwen-3.6-35b-a3b/fp8/11-rate-sweep-0.5.json",
+        "arena/qwen-3.6/qwen-3.6-35b-a3b/fp8/11-rate-sweep.json",
+        "arena/qwen-3.6/qwen-3.6-35b-a3b/fp8/meta.json",
     ];
     let mut texts: Vec<String> =
         shared.iter().map(|p| std::fs::read_to_string(format!("{root}/fixtures/{p}")).expect("real fixture")).collect();

@@ -12,6 +12,9 @@
 //! source) load the same way ([`catalog()`]); [`ModelCatalog::kv_limit`] gives every run a KV
 //! limit and [`memory`] answers which models fit together. [`Dataset::plan_team`] plans a
 //! team against every run ([`TeamRequest`] is the JSON a host page sends).
+//!
+//! [`suite`] holds one server as a benchmark suite measured it (setup, closed-loop workloads,
+//! open-loop load steps and the rate sweep's capacity), beside the dataset's runs.
 
 #![forbid(unsafe_code)]
 
@@ -35,6 +38,7 @@ mod run_scenario;
 mod setup;
 mod sim;
 pub mod sim_api;
+pub mod suite;
 mod systems;
 mod team_plan;
 mod team_request;

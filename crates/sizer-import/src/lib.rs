@@ -11,6 +11,10 @@
 //! [`Outcome::NeedsConcurrency`] and [`Import::with_concurrency`] completes it. Failures are one
 //! sentence with line and key ([`ImportError`]); nothing here panics on any input.
 //! A vLLM "Total token throughput" is kept apart and never used as a generation speed.
+//!
+//! [`suite::import_suite`] reads several files of one server at once (a benchmark suite such as
+//! the DGX Spark arena) into one `sizer_data::suite::SuiteRun`: its setup, every closed-loop
+//! workload and its measured open-loop load, one sentence per file it leaves out.
 
 mod aiperf;
 mod basis_source;
@@ -25,6 +29,7 @@ mod json_util;
 mod label;
 mod limits;
 mod llama_benchy;
+mod llama_benchy_rows;
 mod outcome;
 mod parsed;
 mod setup;
@@ -34,6 +39,7 @@ pub mod share_link;
 mod share_setup;
 mod shared_run;
 pub mod sim_link;
+pub mod suite;
 mod table;
 mod text;
 mod to_run;

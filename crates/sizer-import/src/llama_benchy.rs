@@ -7,9 +7,10 @@ use crate::format::Format;
 use crate::json_util::{self, Located, Object};
 use crate::label::{model_name, run_label};
 use crate::limits::check_count;
+use crate::llama_benchy_rows as rows;
 use crate::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
 use crate::table::Table;
-use crate::text::{non_negative, number_cell, optional_number_cell, positive, short_number};
+use crate::text::{non_negative, positive, short_number};
 use crate::warning::Warning;
 use serde_json::Value;
 use sizer_data::CurveBasis;
@@ -191,54 +192,6 @@ pub fn is_header(table: &Table<'_>) -> bool {
     table.column(&["test"]).is_some() && table.column(&["t/s", "t/s (total)", "t/s (req)"]).is_some()
 }
 
-/// A parsed `test` cell: `pp2048 @ d4096 (c2)`, `tg32`, `ctx_pp @ d4096`, `ctx_tg @ d4096 (c1)`.
-#[derive(Debug, PartialEq)]
-struct Test {
-    generation: bool,
-    context_phase: bool,
-    size: Option<f64>,
-    depth: f64,
-    concurrency: Option<f64>,
-}
-
-fn parse_test(cell: &str) -> Option<Test> {
-    let mut rest = cell.trim();
-    let mut concurrency = None;
-    if let Some(open) = rest.rfind("(c") {
-        let inner = rest.get(open + 2..)?.strip_suffix(')')?;
-        concurrency = Some(inner.trim().parse::<f64>().ok()?);
-        rest = rest.get(..open)?.trim();
-    }
-    let (kind, depth) = match rest.split_once('@') {
-        Some((kind, depth)) => (kind.trim(), depth.trim().strip_prefix('d')?.parse::<f64>().ok()?),
-        None => (rest, 0.0),
-    };
-    let (generation, context_phase, size) = match kind {
-        "ctx_pp" => (false, true, None),
-        "ctx_tg" => (true, true, None),
-        _ => {
-            if let Some(n) = kind.strip_prefix("pp") {
-                (false, false, Some(n.parse::<f64>().ok()?))
-            } else if let Some(n) = kind.strip_prefix("tg") {
-                (true, false, Some(n.parse::<f64>().ok()?))
-            } else {
-                return None;
-            }
-        }
-    };
-    Some(Test { generation, context_phase, size, depth, concurrency })
-}
-
-/// A prompt-processing row waiting for its generation partner.
-struct Prefill {
-    size: Option<f64>,
-    depth: f64,
-    context_phase: bool,
-    concurrency: f64,
-    rate: Option<f64>,
-    ttfr_ms: Option<f64>,
-}
-
 /// Parses the markdown tables that have llama-benchy's header (identical repeats skipped).
 pub fn parse_markdown(tables: &[Table<'_>], name: &str) -> Result<(Vec<ParsedRun>, Vec<Warning>), ImportError> {
     let mut warnings = Vec::new();
@@ -276,111 +229,28 @@ fn parse_table(
     dated: bool,
     warnings: &mut Vec<Warning>,
 ) -> Result<(Vec<ParsedRun>, usize), ImportError> {
-    let test_col = table.required_column(&["test"])?;
-    let model_col = table.column(&["model"]);
-    let total_col = table.column(&["t/s (total)", "t/s"]);
-    let req_col = table.column(&["t/s (req)"]);
-    let peak_col = table.column(&["peak t/s", "peak t/s (total)"]);
-    let ttfr_col = table.column(&["ttfr (ms)", "ttft (ms)"]);
-    let date = table.after.iter().find_map(|line| {
-        let rest = line.trim().strip_prefix("date:")?;
-        Some(crate::text::clean_label(rest.split('|').next().unwrap_or(rest).trim()).0)
-    });
+    let read = rows::read(table, warnings)?;
     let mut runs = Runs::new();
-    let mut pending: Vec<Prefill> = Vec::new();
-    let mut skipped = 0;
-    let mut model: Option<String> = None;
-    for (line, cells) in &table.rows {
-        let line = *line;
-        let cell = |col: Option<usize>| col.and_then(|c| cells.get(c)).copied().unwrap_or_default();
-        let key = |col: Option<usize>| col.map(|c| table.header_text(c)).unwrap_or_default().to_owned();
-        let number = |col: Option<usize>| -> Result<Option<f64>, ImportError> {
-            non_negative(optional_number_cell(cell(col), line, &key(col))?, Some(line), &key(col))
-        };
-        let Some(test) = parse_test(cell(Some(test_col))) else {
-            skipped += 1;
-            continue;
-        };
-        if model.is_none() && model_col.is_some() {
-            model = model_name(cell(model_col), warnings);
-        }
-        let concurrency = positive(test.concurrency.unwrap_or(1.0), Some(line), "concurrency")?;
-        if !test.generation {
-            pending.push(Prefill {
-                size: test.size,
-                depth: test.depth,
-                context_phase: test.context_phase,
-                concurrency,
-                rate: number(total_col)?.filter(|r| *r > 0.0),
-                ttfr_ms: number(ttfr_col)?,
-            });
-            continue;
-        }
-        let partner = pending.iter().rposition(|p| {
-            p.depth == test.depth && p.context_phase == test.context_phase && p.concurrency == concurrency
-        });
-        let partner = partner.map(|i| pending.remove(i));
-        let total = match total_col {
-            Some(col) => {
-                Some(positive(number_cell(cell(Some(col)), line, &key(Some(col)))?, Some(line), &key(Some(col)))?)
-            }
-            None => None,
-        };
-        let per_request = match req_col {
-            Some(col) => {
-                Some(positive(number_cell(cell(Some(col)), line, &key(Some(col)))?, Some(line), &key(Some(col)))?)
-            }
-            None if concurrency == 1.0 => total,
-            None => None,
-        };
+    for row in read.rows {
         let figures = Figures {
-            per_request_tok_s: per_request,
-            generated_total_tok_s: total,
-            peak_generated_tok_s: number(peak_col)?,
-            prefill_tok_s: partner.as_ref().and_then(|p| p.rate),
-            ttft_mean_ms: partner.as_ref().and_then(|p| p.ttfr_ms),
+            per_request_tok_s: row.per_request.map(|c| c.mean),
+            generated_total_tok_s: row.total.map(|c| c.mean),
+            peak_generated_tok_s: row.peak.map(|c| c.mean),
+            prefill_tok_s: row.prompt.as_ref().and_then(|p| p.total).map(|c| c.mean),
+            ttft_mean_ms: row.prompt.as_ref().and_then(|p| p.ttfr_ms).map(|c| c.mean),
             ..Figures::default()
         };
         let config = Config {
-            prompt: partner.as_ref().and_then(|p| p.size),
-            response: test.size,
-            depth: test.depth,
-            context_phase: test.context_phase,
+            prompt: row.prompt.as_ref().and_then(|p| p.size),
+            response: row.size,
+            depth: row.depth,
+            context_phase: row.context_phase,
         };
-        let point = ParsedPoint::new(Some(concurrency), Some(line), figures);
+        let point = ParsedPoint::new(Some(row.concurrency), Some(row.line), figures);
         check_count(runs.runs.iter().map(|r| r.points.len()).sum::<usize>() + 1)?;
         runs.add(config, point, |c| {
-            new_run(Format::LlamaBenchyMarkdown, name, model.as_deref(), date.as_deref(), c, dated)
+            new_run(Format::LlamaBenchyMarkdown, name, read.model.as_deref(), read.date.as_deref(), c, dated)
         });
     }
-    Ok((runs.runs, skipped + pending.len()))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn test_names() {
-        assert_eq!(
-            parse_test("pp2048 @ d4096 (c2)"),
-            Some(Test {
-                generation: false,
-                context_phase: false,
-                size: Some(2048.0),
-                depth: 4096.0,
-                concurrency: Some(2.0)
-            })
-        );
-        assert_eq!(
-            parse_test("tg32"),
-            Some(Test { generation: true, context_phase: false, size: Some(32.0), depth: 0.0, concurrency: None })
-        );
-        assert_eq!(
-            parse_test("ctx_tg @ d8192"),
-            Some(Test { generation: true, context_phase: true, size: None, depth: 8192.0, concurrency: None })
-        );
-        assert_eq!(parse_test("tg32 @ x"), None);
-        assert_eq!(parse_test("(c"), None);
-    }
+    Ok((runs.runs, read.skipped))
 }

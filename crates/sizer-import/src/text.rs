@@ -63,6 +63,13 @@ pub fn parse_number(cell: &str) -> Option<f64> {
     mean.parse::<f64>().ok().filter(|value| value.is_finite())
 }
 
+/// The spread printed after the mean in llama-benchy's `73.18 ± 0.45` (or `+-`): `Some(0.45)`;
+/// `None` when the cell prints none, or what follows is not a finite number that is not negative.
+pub fn parse_spread(cell: &str) -> Option<f64> {
+    let (_, spread) = cell.split_once('±').or_else(|| cell.split_once("+-"))?;
+    parse_number(spread).filter(|s| *s >= 0.0)
+}
+
 /// Parses a required number cell, naming line and key on failure.
 pub fn number_cell(cell: &str, line: usize, key: &str) -> Result<f64, ImportError> {
     parse_number(cell).ok_or_else(|| ImportError::NotANumber { line, key: key.to_owned(), value: quote(cell.trim()) })

@@ -1,0 +1,40 @@
+//! One server measured by a benchmark suite (the DGX Spark arena: `tests/fixtures/arena/`): its
+//! setup, its closed-loop workloads (llama-benchy curves at fixed concurrency) and its measured
+//! open-loop load (`vllm bench serve` at a request rate, and a rate sweep with its summary).
+//!
+//! These types stand beside the dataset's [`crate::Run`], which they do not change: a run of the
+//! dataset has one curve; a [`SuiteRun`] holds every workload and load step its files gave. Every
+//! value is validated once by its constructor ([`ClosedLoopWorkload::new`], [`LoadStep::new`],
+//! [`SweepSummary::new`], [`SuiteSetup::new`]), which returns a [`SuiteDataError`] (one sentence)
+//! for a value that is not finite, not positive where it must be, or out of order. The one data
+//! rule here is the capacity by p95 TTFT limit recomputed from the sweep's steps
+//! ([`MeasuredLoad::recomputed_capacity`], `capacity.rs`).
+
+mod capacity;
+mod error;
+mod load_step;
+mod server_setup;
+mod sweep;
+mod workload;
+
+pub use capacity::{MeasuredLoad, SLO_LIMITS_MS, capacity_rps};
+pub use error::SuiteDataError;
+pub use load_step::{ConfiguredLengths, LoadStep, LoadStepFields, Percentiles};
+pub use server_setup::{SuiteSetup, SuiteSetupFields};
+pub use sweep::{CapacityAt, SloCapacity, SweepSummary, SweepSummaryFields};
+pub use workload::{ClosedLoopWorkload, Measured, PointSource, WorkloadFields, WorkloadKind, WorkloadPoint};
+
+use serde::Serialize;
+
+/// One server as a suite measured it: what its files gave, each part validated.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SuiteRun {
+    /// The model the server ran (the setup's model id, else the one the files name).
+    pub model: String,
+    /// The server's setup (`meta.json`), when it was among the files.
+    pub setup: Option<SuiteSetup>,
+    /// Closed-loop workloads, in the order of their files and rows.
+    pub workloads: Vec<ClosedLoopWorkload>,
+    /// The measured open-loop load.
+    pub load: MeasuredLoad,
+}
