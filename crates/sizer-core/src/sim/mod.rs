@@ -35,6 +35,7 @@
 mod engine;
 mod histogram;
 mod input;
+pub mod open_loop;
 mod predict;
 mod report;
 mod rng;
