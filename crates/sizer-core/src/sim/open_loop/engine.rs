@@ -5,6 +5,10 @@ use crate::sim::open_loop::fit::EngineFit;
 use crate::sim::open_loop::step::StepCoefficients;
 use core::fmt;
 
+/// The largest step coefficient accepted, seconds: a step of a thousand seconds per token is no
+/// engine, and the bound keeps every step time finite.
+pub const MAX_COEFFICIENT_S: f64 = 1_000.0;
+
 /// The server's scheduler limits, from its setup (`meta.json`, the engine's log).
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(default))]
@@ -37,7 +41,7 @@ impl Default for EngineSetup {
     serde(tag = "kind", rename_all = "snake_case")
 )]
 pub enum EngineError {
-    /// A coefficient is NaN, infinite or negative.
+    /// A coefficient is NaN, infinite, negative or above [`MAX_COEFFICIENT_S`].
     BadCoefficient { value: f64 },
     /// Every coefficient of the decode step is 0: a step would take no time.
     FreeDecodeStep,
@@ -58,7 +62,7 @@ impl fmt::Display for EngineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             EngineError::BadCoefficient { value } => {
-                write!(f, "a step coefficient of {value} is not a finite non-negative number")
+                write!(f, "a step coefficient of {value} s is not between 0 and {MAX_COEFFICIENT_S} s")
             }
             EngineError::FreeDecodeStep => f.write_str("the fitted decode step takes no time, so it predicts nothing"),
             EngineError::FreePrompt => f.write_str("the fitted prompt cost is zero, so it predicts nothing"),
@@ -84,7 +88,7 @@ pub struct EngineModel {
 }
 
 impl EngineModel {
-    /// Checks the coefficients (finite, non-negative, some decode and some prompt cost), the
+    /// Checks the coefficients (0 to [`MAX_COEFFICIENT_S`], some decode and some prompt cost), the
     /// setup and the fit's range (the largest concurrency and batch context the fit saw).
     pub fn new(
         coefficients: StepCoefficients,
@@ -94,7 +98,7 @@ impl EngineModel {
     ) -> Result<EngineModel, EngineError> {
         let k = coefficients;
         for value in [k.base_s, k.per_decode_s, k.per_context_token_s, k.per_prompt_token_s, k.per_prompt_pair_s] {
-            if !(value.is_finite() && value >= 0.0) {
+            if !(0.0..=MAX_COEFFICIENT_S).contains(&value) {
                 return Err(EngineError::BadCoefficient { value });
             }
         }

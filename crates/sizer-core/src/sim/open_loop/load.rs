@@ -11,6 +11,10 @@ use libm::{ceil, floor, round};
 pub const MAX_LOAD_REQUESTS: u32 = 100_000;
 /// Most tokens one prompt or one answer may have (longer than any served context today).
 pub const MAX_REQUEST_TOKENS: u32 = 4_000_000;
+/// The slowest rate accepted, requests per second (one every 2.8 hours): the last of
+/// [`MAX_LOAD_REQUESTS`] then arrives within 10^9 s, where a double still resolves 0.1 us, so
+/// no engine step is lost to rounding.
+pub const MIN_RATE_PER_S: f64 = 1e-4;
 /// Most tokens one load may ask for in all (prompts plus answers at their longest): bounds the
 /// number of engine steps, hence the time one prediction takes.
 pub const MAX_LOAD_TOKENS: f64 = 2e9;
@@ -102,6 +106,8 @@ pub enum LoadError {
     NotFinite { field: LoadField },
     /// Zero or negative where a positive number is needed (a zero rate, burstiness 0, ...).
     NotPositive { field: LoadField, value: f64 },
+    /// Positive but below the accepted minimum (a rate under [`MIN_RATE_PER_S`]).
+    TooSmall { field: LoadField, value: f64, min: f64 },
     /// Above the accepted maximum (or, for the range, outside `[0, 1)`).
     TooLarge { field: LoadField, value: f64, max: f64 },
     /// The whole load asks for more tokens than [`MAX_LOAD_TOKENS`].
@@ -114,6 +120,9 @@ impl fmt::Display for LoadError {
             LoadError::NotFinite { field } => write!(f, "{} must be a finite number", field.name()),
             LoadError::NotPositive { field, value } => {
                 write!(f, "{} = {value} must be greater than zero", field.name())
+            }
+            LoadError::TooSmall { field, value, min } => {
+                write!(f, "{} = {value} is below its accepted minimum of {min}", field.name())
             }
             LoadError::TooLarge { field, value, max } => {
                 write!(f, "{} = {value} is above its accepted maximum of {max}", field.name())
@@ -147,6 +156,13 @@ impl OpenLoad {
     /// Checks every field once: finite, positive where it must be, and within the limits.
     pub fn new(spec: LoadSpec) -> Result<OpenLoad, LoadError> {
         positive(LoadField::RatePerS, spec.rate_per_s, 10_000.0)?;
+        if spec.rate_per_s < MIN_RATE_PER_S {
+            return Err(LoadError::TooSmall {
+                field: LoadField::RatePerS,
+                value: spec.rate_per_s,
+                min: MIN_RATE_PER_S,
+            });
+        }
         positive(LoadField::Burstiness, spec.burstiness, 1_000.0)?;
         positive(LoadField::PromptTokens, f64::from(spec.prompt_tokens), f64::from(MAX_REQUEST_TOKENS))?;
         positive(LoadField::AnswerTokens, f64::from(spec.answer_tokens), f64::from(MAX_REQUEST_TOKENS))?;

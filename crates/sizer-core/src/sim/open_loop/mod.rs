@@ -46,12 +46,12 @@ pub mod simulate;
 pub mod step;
 
 pub use closed_loop::{ClosedLoopError, ClosedLoopField, ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload};
-pub use engine::{EngineError, EngineModel, EngineSetup};
+pub use engine::{EngineError, EngineModel, EngineSetup, MAX_COEFFICIENT_S};
 pub use fit::{DecodeModel, EngineFit, FitFigure, FitResidual, PrefillModel, fit_engine};
 pub use gamma::{gamma, standard_normal, uniform_int};
 pub use load::{
     Arrival, LoadError, LoadField, LoadSize, LoadSpec, MAX_LOAD_REQUESTS, MAX_LOAD_TOKENS, MAX_REQUEST_TOKENS,
-    OpenLoad, length_bounds,
+    MIN_RATE_PER_S, OpenLoad, length_bounds,
 };
 pub use lsq::{LsqSolution, least_squares, nonneg_least_squares};
 pub use report::{Extrapolation, OpenLoopReport, PredictError, TpotMs, percentile_linear};

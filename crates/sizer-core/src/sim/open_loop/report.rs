@@ -112,5 +112,6 @@ pub fn percentile_linear(sorted: &[f64], p: f64) -> f64 {
     let j = libm::floor(h) as usize;
     let lo = sorted[j.min(n - 1)];
     let hi = sorted[(j + 1).min(n - 1)];
-    lo + (h - j as f64) * (hi - lo)
+    // Clamped: rounding in the product must not step past a neighbour (percentiles stay ordered).
+    (lo + (h - j as f64) * (hi - lo)).clamp(lo, hi.max(lo))
 }

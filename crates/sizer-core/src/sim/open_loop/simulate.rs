@@ -219,10 +219,13 @@ impl<'a> Run<'a> {
             duration = duration.max(p.done_s);
             busy += p.done_s - a.at_s;
             tokens += f64::from(a.answer_tokens);
-            events.push((a.at_s, 1));
-            events.push((p.done_s, -1));
+            // In flight over [arrival, done): a request answered the instant it came never was.
+            if p.done_s > a.at_s {
+                events.push((a.at_s, 1));
+                events.push((p.done_s, -1));
+            }
         }
-        // Finishes before arrivals at the same instant: a request gone is not in flight.
+        // Finishes before arrivals at the same instant, as the intervals are half-open.
         events.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
         let (mut now_in, mut max_in) = (0i64, 0i64);
         for (_, delta) in &events {
