@@ -9,7 +9,7 @@
 
 use sizer_core::sim::open_loop::{
     ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload, EngineModel, EngineSetup, LoadSize, LoadSpec, OpenLoad,
-    fit_engine, predict_open_loop,
+    fit_engine, fit_engine_bursts, predict_open_loop,
 };
 use std::hint::black_box;
 use std::time::Instant;
@@ -75,7 +75,12 @@ fn main() {
         ),
     ])
     .expect("valid closed-loop figures");
-    let fit = fit_engine(&run);
+    let setup = EngineSetup { kv_pool_tokens: 1_000_000.0, ..EngineSetup::default() };
+    let direct = fit_engine(&run);
+    println!("direct fit: {:#?}", direct.coefficients);
+    let start = Instant::now();
+    let fit = fit_engine_bursts(&run, setup, 20);
+    println!("burst fit in {:.2} ms, {:?}", start.elapsed().as_secs_f64() * 1e3, fit.method);
     println!("fit: {:?} / {:?}\n{:#?}", fit.decode_model, fit.prefill_model, fit.coefficients);
     for r in &fit.residuals {
         println!(
@@ -88,7 +93,6 @@ fn main() {
             100.0 * r.relative()
         );
     }
-    let setup = EngineSetup { kv_pool_tokens: 1_000_000.0, ..EngineSetup::default() };
     let engine = EngineModel::from_fit(&fit, setup).expect("valid engine");
     println!("rate  n  p50 ttft s  p95 ttft s  median tpot ms  out tok/s  max in flight  batch x fit");
     for (rate, n) in [(0.1, 100), (0.2, 100), (0.3, 100), (0.5, 125), (0.7, 175), (1.0, 250)] {

@@ -31,6 +31,21 @@ pub enum PrefillModel {
     Flat,
 }
 
+/// How the coefficients were fitted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(tag = "kind", rename_all = "snake_case")
+)]
+pub enum FitMethod {
+    /// [`fit_engine`]: each point read as decode-only (speeds) or prompt-only (throughputs) steps.
+    Direct,
+    /// [`crate::sim::open_loop::burst_fit::fit_engine_bursts`]: the bursts replayed through the
+    /// step model, `rounds` refits.
+    Bursts { rounds: u32 },
+}
+
 /// What a residual compares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
@@ -69,6 +84,7 @@ pub struct EngineFit {
     pub coefficients: StepCoefficients,
     pub decode_model: DecodeModel,
     pub prefill_model: PrefillModel,
+    pub method: FitMethod,
     /// Every decode point, then every prompt point, then every TTFR at concurrency 1.
     pub residuals: Vec<FitResidual>,
     /// The largest concurrency the decode fit saw: a larger decode batch is extrapolation.
@@ -167,7 +183,15 @@ pub fn fit_engine(run: &ClosedLoopRun) -> EngineFit {
         per_prompt_pair_s: prompt[1],
     };
     let residuals = residuals(workloads, &coefficients);
-    EngineFit { coefficients, decode_model, prefill_model, residuals, max_concurrency, max_context_tokens }
+    EngineFit {
+        coefficients,
+        decode_model,
+        prefill_model,
+        method: FitMethod::Direct,
+        residuals,
+        max_concurrency,
+        max_context_tokens,
+    }
 }
 
 /// Seconds the fitted model takes to read one request's depth and prompt alone, per-step

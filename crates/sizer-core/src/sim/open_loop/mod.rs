@@ -35,6 +35,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod burst_fit;
 pub mod closed_loop;
 pub mod engine;
 pub mod fit;
@@ -45,9 +46,10 @@ pub mod report;
 pub mod simulate;
 pub mod step;
 
+pub use burst_fit::fit_engine_bursts;
 pub use closed_loop::{ClosedLoopError, ClosedLoopField, ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload};
 pub use engine::{EngineError, EngineModel, EngineSetup, MAX_COEFFICIENT_S};
-pub use fit::{DecodeModel, EngineFit, FitFigure, FitResidual, PrefillModel, fit_engine};
+pub use fit::{DecodeModel, EngineFit, FitFigure, FitMethod, FitResidual, PrefillModel, fit_engine};
 pub use gamma::{gamma, standard_normal, uniform_int};
 pub use load::{
     Arrival, LoadError, LoadField, LoadSize, LoadSpec, MAX_LOAD_REQUESTS, MAX_LOAD_TOKENS, MAX_REQUEST_TOKENS,

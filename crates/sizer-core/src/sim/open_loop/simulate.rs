@@ -29,6 +29,24 @@ struct Progress {
     first_token_s: f64,
     done_s: f64,
     waited_for_kv: bool,
+    /// Steps run when the first token came and when the answer was done (1-based).
+    first_step: u64,
+    done_step: u64,
+}
+
+/// One step's terms `[1, B, K, P, Q]` (see [`StepCoefficients::step_seconds`]): its time is their
+/// dot product with the coefficients.
+pub(crate) type StepTerms = [f64; 5];
+
+/// The steps a set of requests takes on `engine`, and per request the steps (1-based) of its
+/// first token and of its last: what the burst fit needs to write each measured time as terms
+/// times coefficients.
+pub(crate) fn trace(engine: &EngineModel, arrivals: &[Arrival]) -> (Vec<StepTerms>, Vec<(u64, u64)>) {
+    let mut run = Run::new(engine, arrivals);
+    run.trace = Some(Vec::new());
+    run.run_to_end();
+    let windows = run.progress.iter().map(|p| (p.first_step, p.done_step)).collect();
+    (run.trace.unwrap_or_default(), windows)
 }
 
 /// Runs `load` (arrivals from `seed`) on `engine` until the last answer.
@@ -66,12 +84,14 @@ struct Run<'a> {
     max_waiting: usize,
     max_batch_seen: usize,
     max_context_seen: f64,
+    trace: Option<Vec<StepTerms>>,
 }
 
 impl<'a> Run<'a> {
     fn new(engine: &EngineModel, arrivals: &'a [Arrival]) -> Run<'a> {
         let setup = engine.setup();
-        let fresh = Progress { read: 0, first_token_s: 0.0, done_s: 0.0, waited_for_kv: false };
+        let fresh =
+            Progress { read: 0, first_token_s: 0.0, done_s: 0.0, waited_for_kv: false, first_step: 0, done_step: 0 };
         Run {
             k: engine.coefficients(),
             pool: setup.kv_pool_tokens,
@@ -91,6 +111,7 @@ impl<'a> Run<'a> {
             max_waiting: 0,
             max_batch_seen: 0,
             max_context_seen: 0.0,
+            trace: None,
         }
     }
 
@@ -168,6 +189,9 @@ impl<'a> Run<'a> {
         let dt = self.k.step_seconds(batch as f64, self.context, prompt as f64, pairs);
         self.now += if dt.is_finite() && dt > 0.0 { dt } else { 0.0 };
         self.steps += 1;
+        if let Some(trace) = &mut self.trace {
+            trace.push([1.0, batch as f64, self.context, prompt as f64, pairs]);
+        }
         self.max_batch_seen = self.max_batch_seen.max(batch);
         self.max_context_seen = self.max_context_seen.max(self.context);
         if batch > 0 {
@@ -189,6 +213,7 @@ impl<'a> Run<'a> {
             }
             self.reading.pop_front();
             self.progress[ru].first_token_s = self.now;
+            self.progress[ru].first_step = self.steps;
             let answer = self.arrivals[ru].answer_tokens;
             if answer <= 1 {
                 self.finish(r);
@@ -202,6 +227,7 @@ impl<'a> Run<'a> {
 
     fn finish(&mut self, r: u32) {
         self.progress[r as usize].done_s = self.now;
+        self.progress[r as usize].done_step = self.steps;
         self.reserved -= self.need(r);
     }
 
