@@ -3,8 +3,9 @@
 //! coefficients, its fallbacks, and a fit to one arena run's literal closed-loop figures.
 
 use sizer_core::sim::open_loop::{
-    ClosedLoopError, ClosedLoopField, ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload, DecodeModel, FitFigure,
-    PrefillModel, StepCoefficients, fit_engine, least_squares, nonneg_least_squares,
+    ClosedLoopError, ClosedLoopField, ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload, DecodeModel, EngineFit,
+    EngineSetup, FitFigure, FitMethod, PrefillModel, StepCoefficients, fit_engine, fit_engine_bursts, least_squares,
+    nonneg_least_squares,
 };
 use sizer_tests::{EXACT, assert_close, assert_rel};
 
@@ -66,7 +67,7 @@ fn point(c: f64, v: f64, pp: Option<f64>) -> ClosedLoopPoint {
     ClosedLoopPoint { concurrency: c, per_request_tok_s: v, total_tok_s: v * c, prompt_tok_s: pp, ttfr_ms: None }
 }
 
-/// Closed-loop points exactly as the fit's model says: `1 / v = a + b c + k c L` and
+/// Closed-loop points exactly as the fit's model says: `1 / v = a + b c + r sqrt(c) + k c L` and
 /// `N / p = d T + e T (T - 1) / 2`, written out here rather than through the core.
 fn synthetic(k: StepCoefficients, shapes: &[(f64, f64, f64)], cs: &[f64]) -> Vec<ClosedLoopWorkload> {
     shapes
@@ -78,7 +79,8 @@ fn synthetic(k: StepCoefficients, shapes: &[(f64, f64, f64)], cs: &[f64]) -> Vec
             let points = cs
                 .iter()
                 .map(|&c| {
-                    let step = k.base_s + k.per_decode_s * c + k.per_context_token_s * c * l;
+                    let step =
+                        k.base_s + k.per_decode_s * c + k.per_root_decode_s * c.sqrt() + k.per_context_token_s * c * l;
                     point(c, 1.0 / step, Some(pp))
                 })
                 .collect();
@@ -90,6 +92,7 @@ fn synthetic(k: StepCoefficients, shapes: &[(f64, f64, f64)], cs: &[f64]) -> Vec
 const TRUTH: StepCoefficients = StepCoefficients {
     base_s: 0.014,
     per_decode_s: 0.0049,
+    per_root_decode_s: 0.003,
     per_context_token_s: 2.0e-7,
     per_prompt_token_s: 2.4e-4,
     per_prompt_pair_s: 2.6e-9,
@@ -104,6 +107,7 @@ fn the_fit_recovers_known_step_coefficients_exactly() {
     let k = fit.coefficients;
     assert_rel(k.base_s, TRUTH.base_s, EXACT);
     assert_rel(k.per_decode_s, TRUTH.per_decode_s, EXACT);
+    assert_rel(k.per_root_decode_s, TRUTH.per_root_decode_s, EXACT);
     assert_rel(k.per_context_token_s, TRUTH.per_context_token_s, EXACT);
     assert_rel(k.per_prompt_token_s, TRUTH.per_prompt_token_s, EXACT);
     assert_rel(k.per_prompt_pair_s, TRUTH.per_prompt_pair_s, EXACT);
@@ -128,6 +132,7 @@ fn a_single_curve_falls_back_to_the_batch_term_and_says_so() {
     assert_eq!((k.per_context_token_s, k.per_prompt_pair_s), (0.0, 0.0));
     assert_rel(k.base_s, TRUTH.base_s, EXACT);
     assert_rel(k.per_decode_s, TRUTH.per_decode_s + TRUTH.per_context_token_s * 1_536.0, EXACT);
+    assert_rel(k.per_root_decode_s, TRUTH.per_root_decode_s, EXACT);
     assert_rel(k.per_prompt_token_s, TRUTH.per_prompt_token_s + TRUTH.per_prompt_pair_s * 1_023.0 / 2.0, EXACT);
     assert!(fit.residuals.iter().all(|r| r.relative().abs() < 1e-9));
 }
@@ -137,15 +142,15 @@ fn one_concurrency_fits_the_context_term_or_a_constant() {
     let shapes = [(1_024.0, 1_024.0, 0.0), (8_192.0, 512.0, 0.0)];
     let fit = fit_engine(&ClosedLoopRun::new(synthetic(TRUTH, &shapes, &[10.0])).expect("valid"));
     assert_eq!(fit.decode_model, DecodeModel::ContextOnly);
-    assert_eq!(fit.coefficients.per_decode_s, 0.0);
+    assert_eq!((fit.coefficients.per_decode_s, fit.coefficients.per_root_decode_s), (0.0, 0.0));
     let fit = fit_engine(&ClosedLoopRun::new(synthetic(TRUTH, &shapes[..1], &[10.0])).expect("valid"));
     assert_eq!(fit.decode_model, DecodeModel::Constant);
-    // The constant is the measured step: 1 / v = a + 10 b + 10 k 1536.
-    assert_rel(
-        fit.coefficients.base_s,
-        TRUTH.base_s + 10.0 * TRUTH.per_decode_s + 15_360.0 * TRUTH.per_context_token_s,
-        EXACT,
-    );
+    // The constant is the measured step: 1 / v = a + 10 b + sqrt(10) r + 10 k 1536.
+    let step = TRUTH.base_s
+        + 10.0 * TRUTH.per_decode_s
+        + 10.0_f64.sqrt() * TRUTH.per_root_decode_s
+        + 15_360.0 * TRUTH.per_context_token_s;
+    assert_rel(fit.coefficients.base_s, step, EXACT);
 }
 
 /// `(concurrency, tg t/s (req), tg t/s (total), pp t/s (total), ttfr ms)`.
@@ -210,36 +215,41 @@ pub fn qwen_fp8() -> ClosedLoopRun {
     .expect("the arena's figures are valid")
 }
 
+/// The largest `|relative residual|` of each figure: per-request speed, prompt tok/s, TTFR.
+fn worst(fit: &EngineFit) -> [f64; 3] {
+    let mut worst = [0.0_f64; 3];
+    for r in &fit.residuals {
+        let slot = match r.figure {
+            FitFigure::PerRequestTokS => 0,
+            FitFigure::PromptTokS => 1,
+            FitFigure::TtfrMs => 2,
+        };
+        worst[slot] = worst[slot].max(r.relative().abs());
+    }
+    worst
+}
+
 #[test]
-fn the_fit_to_an_arena_run_reproduces_its_points() {
+fn the_direct_fit_to_an_arena_run_reproduces_its_points() {
     let run = qwen_fp8();
     let fit = fit_engine(&run);
     assert_eq!((fit.decode_model, fit.prefill_model), (DecodeModel::BatchAndContext, PrefillModel::LengthDependent));
+    assert_eq!(fit.method, FitMethod::Direct);
     let k = fit.coefficients;
-    for value in [k.base_s, k.per_decode_s, k.per_context_token_s, k.per_prompt_token_s, k.per_prompt_pair_s] {
-        assert!(value > 0.0, "every term is needed for this run: {k:?}");
-    }
-    // Stated tolerances: per-request speed within 25 % at every point (the closed loop's
-    // prompt bursts are in the measured speeds; see docs/SIMULATION.md), prompt throughput and
-    // the single-request TTFR within 12 %.
     let mut seen = [0; 3];
     for r in &fit.residuals {
-        let (tolerance, slot) = match r.figure {
-            FitFigure::PerRequestTokS => (0.25, 0),
-            FitFigure::PromptTokS => (0.12, 1),
-            FitFigure::TtfrMs => (0.12, 2),
-        };
-        seen[slot] += 1;
-        assert_close(r.relative(), 0.0, tolerance);
+        seen[r.figure as usize] += 1;
         // The fitted value is the model's, recomputed here from the coefficients.
         let w = &run.workloads()[r.workload];
         let p = w.points[r.point];
-        let t = w.prompt_tokens;
+        let (t, c) = (w.prompt_tokens, p.concurrency);
         let prompt_s = k.per_prompt_token_s * t + k.per_prompt_pair_s * t * (t - 1.0) / 2.0;
         let expected = match r.figure {
             FitFigure::PerRequestTokS => {
                 let l = t + w.answer_tokens / 2.0;
-                1.0 / (k.base_s + k.per_decode_s * p.concurrency + k.per_context_token_s * p.concurrency * l)
+                let step =
+                    k.base_s + k.per_decode_s * c + k.per_root_decode_s * c.sqrt() + k.per_context_token_s * c * l;
+                1.0 / step
             }
             FitFigure::PromptTokS => t / prompt_s,
             FitFigure::TtfrMs => 1000.0 * (k.base_s + prompt_s),
@@ -248,6 +258,31 @@ fn the_fit_to_an_arena_run_reproduces_its_points() {
     }
     assert_eq!(seen, [12, 12, 3], "every point is shown; TTFR only at concurrency 1");
     assert_eq!((fit.max_concurrency, fit.max_context_tokens), (20.0, 20.0 * (8_192.0 + 256.0)));
+    // Stated tolerances (the worst points are at 13.4 %, 10.9 % and 13.9 %): per-request speed
+    // within 15 % at every point (the closed loop's prompt bursts are in the measured speeds,
+    // which the direct fit reads as decode-only steps), prompt throughput within 12 %, the
+    // single-request TTFR within 15 %.
+    let [speed, prompt, ttfr] = worst(&fit);
+    assert!(speed <= 0.15 && prompt <= 0.12 && ttfr <= 0.15, "{:?}", fit.residuals);
+}
+
+#[test]
+fn the_burst_fit_to_an_arena_run_reproduces_its_points_more_closely() {
+    let run = qwen_fp8();
+    let setup = EngineSetup { kv_pool_tokens: 1e6, ..EngineSetup::default() };
+    let fit = fit_engine_bursts(&run, setup, 20);
+    assert!(matches!(fit.method, FitMethod::Bursts { rounds } if (1..=20).contains(&rounds)), "{:?}", fit.method);
+    // Every point replayed: 12 speeds, 12 prompt throughputs, 12 mean TTFRs.
+    assert_eq!(fit.residuals.len(), 36);
+    // Stated tolerances (the worst points are at 7.6 %, 12.3 % and 26.6 %): replayed speeds
+    // within 10 %, prompt throughput within 13 %; the mean TTFR of a burst within 30 % (not
+    // fitted: llama-benchy's TTFR includes the client side).
+    let [speed, prompt, ttfr] = worst(&fit);
+    assert!(speed <= 0.10 && prompt <= 0.13 && ttfr <= 0.30, "{:?}", fit.residuals);
+    let k = fit.coefficients;
+    for value in [k.per_root_decode_s, k.per_prompt_token_s, k.per_prompt_pair_s] {
+        assert!(value > 0.0, "the root batch term and both prompt terms are needed for this run: {k:?}");
+    }
 }
 
 #[test]

@@ -4,8 +4,8 @@
 
 use proptest::prelude::*;
 use sizer_core::sim::open_loop::{
-    ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload, EngineModel, EngineSetup, LoadSize, LoadSpec, OpenLoad,
-    StepCoefficients, fit_engine, predict_open_loop,
+    ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload, EngineModel, EngineSetup, FitMethod, LoadSize, LoadSpec,
+    OpenLoad, StepCoefficients, fit_engine, fit_engine_bursts, predict_open_loop,
 };
 
 /// Any f64, the awkward values well represented.
@@ -49,15 +49,19 @@ fn coefficient(scale: f64) -> impl Strategy<Value = f64> {
 }
 
 fn coefficients() -> impl Strategy<Value = StepCoefficients> {
-    (coefficient(0.05), coefficient(0.01), coefficient(1e-6), coefficient(1e-3), coefficient(1e-8)).prop_map(
-        |(base_s, per_decode_s, per_context_token_s, per_prompt_token_s, per_prompt_pair_s)| StepCoefficients {
-            base_s,
-            per_decode_s,
-            per_context_token_s,
-            per_prompt_token_s,
-            per_prompt_pair_s,
-        },
-    )
+    (coefficient(0.05), coefficient(0.01), coefficient(0.02), coefficient(1e-6), coefficient(1e-3), coefficient(1e-8))
+        .prop_map(
+            |(base_s, per_decode_s, per_root_decode_s, per_context_token_s, per_prompt_token_s, per_prompt_pair_s)| {
+                StepCoefficients {
+                    base_s,
+                    per_decode_s,
+                    per_root_decode_s,
+                    per_context_token_s,
+                    per_prompt_token_s,
+                    per_prompt_pair_s,
+                }
+            },
+        )
 }
 
 fn setup() -> impl Strategy<Value = EngineSetup> {
@@ -137,7 +141,7 @@ proptest! {
         let Ok(run) = ClosedLoopRun::new(workloads) else { return Ok(()) };
         let fit = fit_engine(&run);
         let k = fit.coefficients;
-        for value in [k.base_s, k.per_decode_s, k.per_context_token_s, k.per_prompt_token_s, k.per_prompt_pair_s] {
+        for value in [k.base_s, k.per_decode_s, k.per_root_decode_s, k.per_context_token_s, k.per_prompt_token_s, k.per_prompt_pair_s] {
             prop_assert!(value.is_finite() && value >= 0.0);
         }
         // Whatever was fitted either builds an engine that runs a small load, or is refused.
@@ -145,5 +149,22 @@ proptest! {
         let spec = LoadSpec { size: LoadSize::Requests { requests: 20 }, ..LoadSpec::default() };
         let load = OpenLoad::new(spec).expect("a valid load");
         prop_assert!(predict_open_loop(&load, &engine, seed).is_ok());
+    }
+}
+
+proptest! {
+    // Each case replays every point's burst a few times: fewer cases.
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_burst_fit_never_panics_and_stays_non_negative(workloads in workloads(), setup in setup()) {
+        let Ok(run) = ClosedLoopRun::new(workloads) else { return Ok(()) };
+        let fit = fit_engine_bursts(&run, setup, 3);
+        let k = fit.coefficients;
+        for value in [k.base_s, k.per_decode_s, k.per_root_decode_s, k.per_context_token_s, k.per_prompt_token_s, k.per_prompt_pair_s] {
+            prop_assert!(value.is_finite() && value >= 0.0);
+        }
+        let rounds_ok = matches!(fit.method, FitMethod::Direct | FitMethod::Bursts { rounds: 0..=3 });
+        prop_assert!(rounds_ok, "{:?}", fit.method);
     }
 }

@@ -12,6 +12,7 @@ use sizer_tests::{EXACT, assert_close, assert_rel};
 const K: StepCoefficients = StepCoefficients {
     base_s: 0.01,
     per_decode_s: 0.005,
+    per_root_decode_s: 0.0,
     per_context_token_s: 2e-7,
     per_prompt_token_s: 2.5e-4,
     per_prompt_pair_s: 2.5e-9,

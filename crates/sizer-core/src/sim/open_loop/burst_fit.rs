@@ -19,16 +19,17 @@ use crate::sim::open_loop::step::StepCoefficients;
 use alloc::vec::Vec;
 
 fn to_array(k: &StepCoefficients) -> StepTerms {
-    [k.base_s, k.per_decode_s, k.per_context_token_s, k.per_prompt_token_s, k.per_prompt_pair_s]
+    [k.base_s, k.per_decode_s, k.per_root_decode_s, k.per_context_token_s, k.per_prompt_token_s, k.per_prompt_pair_s]
 }
 
 fn from_array(b: &StepTerms) -> StepCoefficients {
     StepCoefficients {
         base_s: b[0],
         per_decode_s: b[1],
-        per_context_token_s: b[2],
-        per_prompt_token_s: b[3],
-        per_prompt_pair_s: b[4],
+        per_root_decode_s: b[2],
+        per_context_token_s: b[3],
+        per_prompt_token_s: b[4],
+        per_prompt_pair_s: b[5],
     }
 }
 
@@ -57,7 +58,7 @@ fn replay(engine: &EngineModel, w: &ClosedLoopWorkload, concurrency: f64) -> Rep
     let arrivals = alloc::vec![Arrival { at_s: 0.0, prompt_tokens: prompt, answer_tokens: answer }; n];
     let (steps, windows) = trace(engine, &arrivals);
     let mut prefix: Vec<StepTerms> = Vec::with_capacity(steps.len() + 1);
-    let mut acc = [0.0; 5];
+    let mut acc = [0.0; 6];
     prefix.push(acc);
     for s in &steps {
         add(&mut acc, s, 1.0);
@@ -86,7 +87,7 @@ impl Replay {
         self.ttft
             .iter()
             .copied()
-            .fold((f64::NEG_INFINITY, [0.0; 5]), |best, h| {
+            .fold((f64::NEG_INFINITY, [0.0; 6]), |best, h| {
                 let t = dot(&h, b);
                 if t > best.0 { (t, h) } else { best }
             })
@@ -94,7 +95,7 @@ impl Replay {
     }
 
     fn mean_ttft(&self) -> StepTerms {
-        let mut m = [0.0; 5];
+        let mut m = [0.0; 6];
         for h in &self.ttft {
             add(&mut m, h, 1.0 / self.ttft.len() as f64);
         }
@@ -107,7 +108,7 @@ impl Replay {
 /// # Formula
 /// Start from [`fit_engine`]'s coefficients `beta`. Each round, replay every point (its `C`
 /// requests sent at once, lengths as measured) and write, over the replayed steps `s` with
-/// terms `x_s = [1, B, K, P, Q]`:
+/// terms `x_s = [1, B, sqrt(B), K, P, Q]`:
 /// - request `i`'s decode time `T_i = W_i . beta`, `W_i` the sum of `x_s` from its first token
 ///   to its last; the measured per-request speed `v = mean_i (A - 1) / T_i` is linearised at the
 ///   current `beta` (one Gauss-Newton step: `J = -mean_i (A - 1) W_i / T_i^2`, equation
@@ -129,6 +130,7 @@ pub fn fit_engine_bursts(run: &ClosedLoopRun, setup: EngineSetup, rounds: u32) -
     let direct = fit_engine(run);
     let allowed = [
         true,
+        matches!(direct.decode_model, DecodeModel::BatchAndContext | DecodeModel::BatchOnly),
         matches!(direct.decode_model, DecodeModel::BatchAndContext | DecodeModel::BatchOnly),
         matches!(direct.decode_model, DecodeModel::BatchAndContext | DecodeModel::ContextOnly),
         true,
@@ -174,7 +176,7 @@ fn equations(run: &ClosedLoopRun, setup: EngineSetup, beta: &StepTerms) -> Optio
             let r = replay(&engine, w, p.concurrency);
             let v = p.per_request_tok_s;
             if r.after_first > 0.0 {
-                let mut j = [0.0; 5];
+                let mut j = [0.0; 6];
                 for wi in &r.decode {
                     let t = dot(wi, beta);
                     add(&mut j, wi, -r.after_first / (t * t) / r.decode.len() as f64);

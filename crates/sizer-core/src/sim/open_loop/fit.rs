@@ -10,10 +10,11 @@ use alloc::vec::Vec;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
 pub enum DecodeModel {
-    /// Several concurrencies and several context lengths: `a + b B + c K`.
+    /// Several concurrencies and several context lengths: `a + b B + r sqrt(B) + c K`.
     BatchAndContext,
     /// One context length per request in every workload (e.g. a single curve): `K` grows in step
-    /// with `B`, so the context term cannot be told from the batch term and is 0: `a + b B`.
+    /// with `B`, so the context term cannot be told from the batch term and is 0:
+    /// `a + b B + r sqrt(B)`.
     BatchOnly,
     /// One concurrency, several context lengths: `a + c K`, batch term 0.
     ContextOnly,
@@ -106,7 +107,7 @@ fn prefilled(w: &ClosedLoopWorkload) -> f64 {
 /// errors (every equation divided by its measured value, so a 10 tok/s point counts as much as a
 /// 50 tok/s one):
 /// - **decode**: each point at concurrency `C` of a workload with per-request context
-///   `L = depth + prompt + answer / 2` gives `1 / v = a + b C + c (C L)` (the closed loop keeps
+///   `L = depth + prompt + answer / 2` gives `1 / v = a + b C + r sqrt(C) + c (C L)` (the closed loop keeps
 ///   `C` requests decoding, each holding `L` tokens on average; the step-time form of
 ///   [`StepCoefficients::step_seconds`] with no prompt in the step);
 /// - **prompt**: each point with a prompt throughput `p` gives
@@ -128,7 +129,7 @@ fn prefilled(w: &ClosedLoopWorkload) -> f64 {
 /// least one prompt throughput), and a single column always has a non-negative fit.
 pub fn fit_engine(run: &ClosedLoopRun) -> EngineFit {
     let workloads = run.workloads();
-    let mut decode_rows: Vec<[f64; 3]> = Vec::new();
+    let mut decode_rows: Vec<[f64; 4]> = Vec::new();
     let mut concurrencies: Vec<f64> = Vec::new();
     let mut contexts: Vec<f64> = Vec::new();
     let (mut max_concurrency, mut max_context_tokens) = (0.0_f64, 0.0_f64);
@@ -137,7 +138,7 @@ pub fn fit_engine(run: &ClosedLoopRun) -> EngineFit {
         for p in &w.points {
             let c = p.concurrency;
             let y = 1.0 / p.per_request_tok_s;
-            decode_rows.push([1.0 / y, c / y, c * l / y]);
+            decode_rows.push([1.0 / y, c / y, libm::sqrt(c) / y, c * l / y]);
             push_distinct(&mut concurrencies, c);
             push_distinct(&mut contexts, l);
             max_concurrency = max_concurrency.max(c);
@@ -151,13 +152,13 @@ pub fn fit_engine(run: &ClosedLoopRun) -> EngineFit {
         (false, false) => DecodeModel::Constant,
     };
     let allowed = match decode_model {
-        DecodeModel::BatchAndContext => [true, true, true],
-        DecodeModel::BatchOnly => [true, true, false],
-        DecodeModel::ContextOnly => [true, false, true],
-        DecodeModel::Constant => [true, false, false],
+        DecodeModel::BatchAndContext => [true, true, true, true],
+        DecodeModel::BatchOnly => [true, true, true, false],
+        DecodeModel::ContextOnly => [true, false, false, true],
+        DecodeModel::Constant => [true, false, false, false],
     };
     let ones = alloc::vec![1.0; decode_rows.len()];
-    let decode = nonneg_least_squares(&decode_rows, &ones, allowed).map_or([0.0; 3], |s| s.coefficients);
+    let decode = nonneg_least_squares(&decode_rows, &ones, allowed).map_or([0.0; 4], |s| s.coefficients);
 
     let mut prompt_rows: Vec<[f64; 2]> = Vec::new();
     let mut lengths: Vec<f64> = Vec::new();
@@ -178,7 +179,8 @@ pub fn fit_engine(run: &ClosedLoopRun) -> EngineFit {
     let coefficients = StepCoefficients {
         base_s: decode[0],
         per_decode_s: decode[1],
-        per_context_token_s: decode[2],
+        per_root_decode_s: decode[2],
+        per_context_token_s: decode[3],
         per_prompt_token_s: prompt[0],
         per_prompt_pair_s: prompt[1],
     };

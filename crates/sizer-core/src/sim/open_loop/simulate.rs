@@ -34,9 +34,9 @@ struct Progress {
     done_step: u64,
 }
 
-/// One step's terms `[1, B, K, P, Q]` (see [`StepCoefficients::step_seconds`]): its time is their
+/// One step's terms `[1, B, sqrt(B), K, P, Q]` (see [`StepCoefficients::step_seconds`]): its time is their
 /// dot product with the coefficients.
-pub(crate) type StepTerms = [f64; 5];
+pub(crate) type StepTerms = [f64; 6];
 
 /// The steps a set of requests takes on `engine`, and per request the steps (1-based) of its
 /// first token and of its last: what the burst fit needs to write each measured time as terms
@@ -190,7 +190,8 @@ impl<'a> Run<'a> {
         self.now += if dt.is_finite() && dt > 0.0 { dt } else { 0.0 };
         self.steps += 1;
         if let Some(trace) = &mut self.trace {
-            trace.push([1.0, batch as f64, self.context, prompt as f64, pairs]);
+            let b = batch as f64;
+            trace.push([1.0, b, libm::sqrt(b), self.context, prompt as f64, pairs]);
         }
         self.max_batch_seen = self.max_batch_seen.max(batch);
         self.max_context_seen = self.max_context_seen.max(self.context);

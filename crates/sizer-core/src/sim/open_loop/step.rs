@@ -9,6 +9,10 @@ pub struct StepCoefficients {
     pub base_s: f64,
     /// `b`: per request decoding in the step.
     pub per_decode_s: f64,
+    /// `r`: per square root of the requests decoding: the batch cost that grows more slowly than
+    /// the batch (a mixture-of-experts model reads more of its experts as the batch grows, until
+    /// it reads them all).
+    pub per_root_decode_s: f64,
     /// `c`: per token of context the decoding requests hold (attention reads their KV).
     pub per_context_token_s: f64,
     /// `d`: per prompt token read in the step.
@@ -22,7 +26,7 @@ impl StepCoefficients {
     /// Seconds one step takes.
     ///
     /// # Formula
-    /// `t = a + b B + c K + d P + e Q`, with `B` requests decoding (one token each), `K` the
+    /// `t = a + b B + r sqrt(B) + c K + d P + e Q`, with `B` requests decoding (one token each), `K` the
     /// tokens they hold in the KV cache, `P` prompt tokens in the step and `Q` the prompt
     /// pairs ([`prompt_pairs`]). The form is the usual roofline reading of a decode step
     /// (weights once per step, then per-sequence and per-KV-token work; e.g. the Vidur simulator,
@@ -30,13 +34,17 @@ impl StepCoefficients {
     /// prefill in the same step (vLLM's scheduler mixes decodes and prompt chunks in one batch).
     /// The arena's closed-loop files support it: per-request speed falls with concurrency at a
     /// fixed length (`b`) and faster at longer contexts (`c`); prompt throughput falls from
-    /// 4,454 tok/s at 1k to 3,630 at 25k (`e`).
+    /// 4,454 tok/s at 1k to 3,630 at 25k (`e`). The root term is there because the same files
+    /// show a concave batch cost: Qwen3.6-35B-A3B's chat steps take 19.3, 45.1 and 65.4 ms at
+    /// 1, 5 and 10 requests (1000 / per-request tok/s), i.e. 20.9 and 21.9 ms per unit of
+    /// `sqrt(B)` but 6.5 and then 4.1 ms per request; the non-negative fit picks the mix.
     ///
     /// Bad input: negative or NaN counts follow IEEE arithmetic (the simulation never passes
     /// them).
     pub fn step_seconds(&self, decodes: f64, context_tokens: f64, prompt_tokens: f64, pairs: f64) -> f64 {
         self.base_s
             + self.per_decode_s * decodes
+            + self.per_root_decode_s * libm::sqrt(decodes)
             + self.per_context_token_s * context_tokens
             + self.per_prompt_token_s * prompt_tokens
             + self.per_prompt_pair_s * pairs
