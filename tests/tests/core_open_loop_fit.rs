@@ -331,3 +331,13 @@ fn bad_closed_loop_points_are_refused_with_one_sentence() {
     assert_eq!(err.to_string(), "no closed-loop point gives a prompt throughput, so the prompt cost cannot be fitted");
     assert_eq!(ClosedLoopError::NoWorkloads.to_string(), "the run has no closed-loop workload to fit the engine to");
 }
+
+#[test]
+fn bursts_too_large_to_replay_keep_the_direct_fit() {
+    // 1,000 requests of 60,000 tokens: 6e7 tokens, above the 5e7 the burst fit replays.
+    let shapes = [(50_000.0, 10_000.0, 0.0)];
+    let run = ClosedLoopRun::new(synthetic(TRUTH, &shapes, &[1.0, 1_000.0])).expect("valid");
+    let fit = fit_engine_bursts(&run, EngineSetup::default(), 5);
+    assert_eq!(fit, fit_engine(&run));
+    assert_eq!(fit.method, FitMethod::Direct);
+}

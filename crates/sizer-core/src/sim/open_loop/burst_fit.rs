@@ -18,6 +18,10 @@ use crate::sim::open_loop::simulate::{StepTerms, trace};
 use crate::sim::open_loop::step::StepCoefficients;
 use alloc::vec::Vec;
 
+/// Most tokens all of a run's bursts may hold for the burst fit (each round replays them all):
+/// the arena's Qwen3.6 figures hold 0.7 million.
+pub const MAX_REPLAY_TOKENS: f64 = 5e7;
+
 fn to_array(k: &StepCoefficients) -> StepTerms {
     [k.base_s, k.per_decode_s, k.per_root_decode_s, k.per_context_token_s, k.per_prompt_token_s, k.per_prompt_pair_s]
 }
@@ -124,10 +128,21 @@ impl Replay {
 /// residuals are the replayed figures beside the measured ones, TTFR included (mean time to
 /// first token of the burst; shown, not fitted: llama-benchy's TTFR adds the client's latency).
 ///
-/// Bad input: none possible for a validated [`ClosedLoopRun`]; a setup that cannot run the
-/// direct fit's coefficients (see [`EngineModel::new`]) leaves the direct fit unchanged.
+/// Bad input: none possible for a validated [`ClosedLoopRun`]. A setup that cannot run the
+/// direct fit's coefficients (see [`EngineModel::new`]), or bursts of more than
+/// [`MAX_REPLAY_TOKENS`] in all, leave the direct fit unchanged (`FitMethod::Direct`).
 pub fn fit_engine_bursts(run: &ClosedLoopRun, setup: EngineSetup, rounds: u32) -> EngineFit {
     let direct = fit_engine(run);
+    let replayed: f64 = run
+        .workloads()
+        .iter()
+        .flat_map(|w| {
+            w.points.iter().map(move |p| p.concurrency * (w.depth_tokens + w.prompt_tokens + w.answer_tokens))
+        })
+        .sum();
+    if replayed > MAX_REPLAY_TOKENS {
+        return direct;
+    }
     let allowed = [
         true,
         matches!(direct.decode_model, DecodeModel::BatchAndContext | DecodeModel::BatchOnly),

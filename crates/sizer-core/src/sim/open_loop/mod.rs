@@ -46,7 +46,7 @@ pub mod report;
 pub mod simulate;
 pub mod step;
 
-pub use burst_fit::fit_engine_bursts;
+pub use burst_fit::{MAX_REPLAY_TOKENS, fit_engine_bursts};
 pub use closed_loop::{ClosedLoopError, ClosedLoopField, ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload};
 pub use engine::{EngineError, EngineModel, EngineSetup, MAX_COEFFICIENT_S};
 pub use fit::{DecodeModel, EngineFit, FitFigure, FitMethod, FitResidual, PrefillModel, fit_engine};
