@@ -8,8 +8,8 @@
 //! not the run's: the importer brings the real one.
 
 use sizer_core::sim::open_loop::{
-    ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload, EngineModel, EngineSetup, LoadSize, LoadSpec, OpenLoad,
-    fit_engine, fit_engine_bursts, predict_open_loop,
+    ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload, EngineModel, EngineSetup, FitFigure, LoadSize, LoadSpec,
+    OpenLoad, fit_engine, fit_engine_bursts, predict_open_loop,
 };
 use std::hint::black_box;
 use std::time::Instant;
@@ -78,6 +78,11 @@ fn main() {
     let setup = EngineSetup { kv_pool_tokens: 1_000_000.0, ..EngineSetup::default() };
     let direct = fit_engine(&run);
     println!("direct fit: {:#?}", direct.coefficients);
+    for figure in [FitFigure::PerRequestTokS, FitFigure::PromptTokS, FitFigure::TtfrMs] {
+        let worst =
+            direct.residuals.iter().filter(|r| r.figure == figure).map(|r| r.relative().abs()).fold(0.0, f64::max);
+        println!("  direct fit, worst {figure:?}: {:.1} %", 100.0 * worst);
+    }
     let start = Instant::now();
     let fit = fit_engine_bursts(&run, setup, 20);
     println!("burst fit in {:.2} ms, {:?}", start.elapsed().as_secs_f64() * 1e3, fit.method);

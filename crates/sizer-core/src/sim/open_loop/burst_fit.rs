@@ -11,7 +11,9 @@
 
 use crate::sim::open_loop::closed_loop::{ClosedLoopRun, ClosedLoopWorkload};
 use crate::sim::open_loop::engine::{EngineModel, EngineSetup};
-use crate::sim::open_loop::fit::{DecodeModel, EngineFit, FitFigure, FitMethod, FitResidual, PrefillModel, fit_engine};
+use crate::sim::open_loop::fit::{
+    DecodeModel, EngineFit, FIT_LINEAR_BATCH, FitFigure, FitMethod, FitResidual, PrefillModel, fit_engine,
+};
 use crate::sim::open_loop::load::Arrival;
 use crate::sim::open_loop::lsq::nonneg_least_squares;
 use crate::sim::open_loop::simulate::{StepTerms, trace};
@@ -143,9 +145,10 @@ pub fn fit_engine_bursts(run: &ClosedLoopRun, setup: EngineSetup, rounds: u32) -
     if replayed > MAX_REPLAY_TOKENS {
         return direct;
     }
+    let batch = matches!(direct.decode_model, DecodeModel::BatchAndContext | DecodeModel::BatchOnly);
     let allowed = [
         true,
-        matches!(direct.decode_model, DecodeModel::BatchAndContext | DecodeModel::BatchOnly),
+        batch && FIT_LINEAR_BATCH,
         matches!(direct.decode_model, DecodeModel::BatchAndContext | DecodeModel::BatchOnly),
         matches!(direct.decode_model, DecodeModel::BatchAndContext | DecodeModel::ContextOnly),
         true,

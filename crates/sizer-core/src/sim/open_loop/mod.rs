@@ -49,7 +49,7 @@ pub mod step;
 pub use burst_fit::{MAX_REPLAY_TOKENS, fit_engine_bursts};
 pub use closed_loop::{ClosedLoopError, ClosedLoopField, ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload};
 pub use engine::{EngineError, EngineModel, EngineSetup, MAX_COEFFICIENT_S};
-pub use fit::{DecodeModel, EngineFit, FitFigure, FitMethod, FitResidual, PrefillModel, fit_engine};
+pub use fit::{DecodeModel, EngineFit, FIT_LINEAR_BATCH, FitFigure, FitMethod, FitResidual, PrefillModel, fit_engine};
 pub use gamma::{gamma, standard_normal, uniform_int};
 pub use load::{
     Arrival, LoadError, LoadField, LoadSize, LoadSpec, MAX_LOAD_REQUESTS, MAX_LOAD_TOKENS, MAX_REQUEST_TOKENS,
