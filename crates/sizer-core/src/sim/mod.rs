@@ -19,6 +19,10 @@
 //! people it allows; [`sweep_team_size`] finds the team size where the
 //! simulated share of requests at the floor falls under the percentile, beside the formula's.
 //!
+//! [`open_loop`] is the other kind of load: requests per second with gamma arrivals (as
+//! `vllm bench serve` sends them) on an engine whose step time is fitted to the run's own
+//! closed-loop points, simulated step by step with chunked prefill and KV admission.
+//!
 //! # Example
 //! ```
 //! use sizer_core::Curve;
@@ -35,6 +39,7 @@
 mod engine;
 mod histogram;
 mod input;
+pub mod open_loop;
 mod predict;
 mod report;
 mod rng;

@@ -1,0 +1,247 @@
+//! Refining the engine fit by replaying the closed loop's bursts through the step model: the
+//! measured per-request speeds include the other requests' prompts, read in the same steps.
+//!
+//! llama-benchy sends all `C` requests of a point at once. Their prompts are read first (in
+//! chunks, beside the decodes of the requests already answering), so an early request decodes
+//! through the later ones' prompt steps. The direct fit ([`fit_engine`]) reads each speed as a
+//! decode-only step and so blames the prompts' time on the batch and context terms. Here every
+//! point is replayed with the current coefficients ([`super::simulate`]'s engine, tracing each
+//! step's terms), each measured figure is written as a function of the coefficients over the
+//! replayed schedule, and the coefficients are refitted; the schedule is then replayed again.
+
+use crate::sim::open_loop::closed_loop::{ClosedLoopRun, ClosedLoopWorkload};
+use crate::sim::open_loop::engine::{EngineModel, EngineSetup};
+use crate::sim::open_loop::fit::{
+    DecodeModel, EngineFit, FIT_LINEAR_BATCH, FitFigure, FitMethod, FitResidual, PrefillModel, fit_engine,
+};
+use crate::sim::open_loop::load::Arrival;
+use crate::sim::open_loop::lsq::nonneg_least_squares;
+use crate::sim::open_loop::simulate::{StepTerms, trace};
+use crate::sim::open_loop::step::StepCoefficients;
+use alloc::vec::Vec;
+
+/// Most tokens all of a run's bursts may hold for the burst fit (each round replays them all):
+/// the arena's Qwen3.6 figures hold 0.7 million.
+pub const MAX_REPLAY_TOKENS: f64 = 5e7;
+
+fn to_array(k: &StepCoefficients) -> StepTerms {
+    [k.base_s, k.per_decode_s, k.per_root_decode_s, k.per_context_token_s, k.per_prompt_token_s, k.per_prompt_pair_s]
+}
+
+fn from_array(b: &StepTerms) -> StepCoefficients {
+    StepCoefficients {
+        base_s: b[0],
+        per_decode_s: b[1],
+        per_root_decode_s: b[2],
+        per_context_token_s: b[3],
+        per_prompt_token_s: b[4],
+        per_prompt_pair_s: b[5],
+    }
+}
+
+fn dot(x: &StepTerms, b: &StepTerms) -> f64 {
+    x.iter().zip(b).map(|(x, b)| x * b).sum()
+}
+
+fn add(acc: &mut StepTerms, x: &StepTerms, scale: f64) {
+    for (a, x) in acc.iter_mut().zip(x) {
+        *a += scale * x;
+    }
+}
+
+/// One replayed point: per request, the terms of its time to first token and of its decode.
+struct Replay {
+    ttft: Vec<StepTerms>,
+    decode: Vec<StepTerms>,
+    /// Output tokens after the first, per request.
+    after_first: f64,
+}
+
+fn replay(engine: &EngineModel, w: &ClosedLoopWorkload, concurrency: f64) -> Replay {
+    let prompt = libm::round(w.depth_tokens + w.prompt_tokens) as u32;
+    let answer = libm::round(w.answer_tokens) as u32;
+    let n = libm::round(concurrency).max(1.0) as usize;
+    let arrivals = alloc::vec![Arrival { at_s: 0.0, prompt_tokens: prompt, answer_tokens: answer }; n];
+    let (steps, windows) = trace(engine, &arrivals);
+    let mut prefix: Vec<StepTerms> = Vec::with_capacity(steps.len() + 1);
+    let mut acc = [0.0; 6];
+    prefix.push(acc);
+    for s in &steps {
+        add(&mut acc, s, 1.0);
+        prefix.push(acc);
+    }
+    let at = |step: u64| prefix.get(step as usize).copied().unwrap_or(acc);
+    let mut ttft = Vec::with_capacity(n);
+    let mut decode = Vec::with_capacity(n);
+    for &(first, done) in &windows {
+        let (f, d) = (at(first), at(done));
+        ttft.push(f);
+        decode.push(core::array::from_fn(|j| d[j] - f[j]));
+    }
+    Replay { ttft, decode, after_first: f64::from(answer.saturating_sub(1)) }
+}
+
+impl Replay {
+    /// Mean per-request decode speed, tokens after the first over the time after the first.
+    fn speed(&self, b: &StepTerms) -> f64 {
+        let n = self.decode.len() as f64;
+        self.decode.iter().map(|w| self.after_first / dot(w, b)).sum::<f64>() / n
+    }
+
+    /// Terms of the time until the last prompt was read (the burst's prompt phase).
+    fn prompt_phase(&self, b: &StepTerms) -> StepTerms {
+        self.ttft
+            .iter()
+            .copied()
+            .fold((f64::NEG_INFINITY, [0.0; 6]), |best, h| {
+                let t = dot(&h, b);
+                if t > best.0 { (t, h) } else { best }
+            })
+            .1
+    }
+
+    fn mean_ttft(&self) -> StepTerms {
+        let mut m = [0.0; 6];
+        for h in &self.ttft {
+            add(&mut m, h, 1.0 / self.ttft.len() as f64);
+        }
+        m
+    }
+}
+
+/// Refits the step coefficients by replaying each closed-loop point's burst on `setup`.
+///
+/// # Formula
+/// Start from [`fit_engine`]'s coefficients `beta`. Each round, replay every point (its `C`
+/// requests sent at once, lengths as measured) and write, over the replayed steps `s` with
+/// terms `x_s = [1, B, sqrt(B), K, P, Q]`:
+/// - request `i`'s decode time `T_i = W_i . beta`, `W_i` the sum of `x_s` from its first token
+///   to its last; the measured per-request speed `v = mean_i (A - 1) / T_i` is linearised at the
+///   current `beta` (one Gauss-Newton step: `J = -mean_i (A - 1) W_i / T_i^2`, equation
+///   `J beta' = v - v(beta) + J beta`);
+/// - the prompt phase, `G . beta'  = C N / p` with `G` the terms up to the last first token
+///   (the measured prompt throughput `p` of `C` prompts of `N` tokens).
+///
+/// Every equation is divided by its measured value (relative errors), solved by
+/// [`crate::sim::open_loop::lsq::nonneg_least_squares`] over the terms the direct fit could
+/// identify, and the schedule replayed again. After `rounds` rounds (or when the coefficients
+/// stop moving) the coefficients with the smallest sum of squared relative errors of the
+/// replayed figures are kept (the direct fit's included, so this never fits worse). The
+/// residuals are the replayed figures beside the measured ones, TTFR included (mean time to
+/// first token of the burst; shown, not fitted: llama-benchy's TTFR adds the client's latency).
+///
+/// Bad input: none possible for a validated [`ClosedLoopRun`]. A setup that cannot run the
+/// direct fit's coefficients (see [`EngineModel::new`]), or bursts of more than
+/// [`MAX_REPLAY_TOKENS`] in all, leave the direct fit unchanged (`FitMethod::Direct`).
+pub fn fit_engine_bursts(run: &ClosedLoopRun, setup: EngineSetup, rounds: u32) -> EngineFit {
+    let direct = fit_engine(run);
+    let replayed: f64 = run
+        .workloads()
+        .iter()
+        .flat_map(|w| {
+            w.points.iter().map(move |p| p.concurrency * (w.depth_tokens + w.prompt_tokens + w.answer_tokens))
+        })
+        .sum();
+    if replayed > MAX_REPLAY_TOKENS {
+        return direct;
+    }
+    let batch = matches!(direct.decode_model, DecodeModel::BatchAndContext | DecodeModel::BatchOnly);
+    let allowed = [
+        true,
+        batch && FIT_LINEAR_BATCH,
+        matches!(direct.decode_model, DecodeModel::BatchAndContext | DecodeModel::BatchOnly),
+        matches!(direct.decode_model, DecodeModel::BatchAndContext | DecodeModel::ContextOnly),
+        true,
+        direct.prefill_model == PrefillModel::LengthDependent,
+    ];
+    let mut beta = to_array(&direct.coefficients);
+    let Some(mut best) = evaluate(run, setup, &beta) else { return direct };
+    let mut best_beta = beta;
+    let mut done = 0;
+    for round in 1..=rounds {
+        let Some((rows, rhs)) = equations(run, setup, &beta) else { break };
+        let Some(solution) = nonneg_least_squares(&rows, &rhs, allowed) else { break };
+        let next = solution.coefficients;
+        let moved = next.iter().zip(&beta).any(|(n, b)| (n - b).abs() > 1e-12 * b.abs().max(1e-300));
+        beta = next;
+        done = round;
+        match evaluate(run, setup, &beta) {
+            Some(objective) if objective < best => {
+                best = objective;
+                best_beta = beta;
+            }
+            Some(_) => {}
+            None => break,
+        }
+        if !moved {
+            break;
+        }
+    }
+    let coefficients = from_array(&best_beta);
+    let residuals = match EngineModel::new(coefficients, setup, 0.0, 0.0) {
+        Ok(engine) => replayed_residuals(run, &engine),
+        Err(_) => direct.residuals.clone(),
+    };
+    EngineFit { coefficients, residuals, method: FitMethod::Bursts { rounds: done }, ..direct }
+}
+
+/// The linearised equations of one round, relative to the measured values.
+fn equations(run: &ClosedLoopRun, setup: EngineSetup, beta: &StepTerms) -> Option<(Vec<StepTerms>, Vec<f64>)> {
+    let engine = EngineModel::new(from_array(beta), setup, 0.0, 0.0).ok()?;
+    let (mut rows, mut rhs) = (Vec::new(), Vec::new());
+    for w in run.workloads() {
+        for p in &w.points {
+            let r = replay(&engine, w, p.concurrency);
+            let v = p.per_request_tok_s;
+            if r.after_first > 0.0 {
+                let mut j = [0.0; 6];
+                for wi in &r.decode {
+                    let t = dot(wi, beta);
+                    add(&mut j, wi, -r.after_first / (t * t) / r.decode.len() as f64);
+                }
+                rows.push(core::array::from_fn(|k| j[k] / v));
+                rhs.push((v - r.speed(beta) + dot(&j, beta)) / v);
+            }
+            if let Some(rate) = p.prompt_tok_s {
+                let target = libm::round(p.concurrency).max(1.0) * w.prompt_tokens / rate;
+                let g = r.prompt_phase(beta);
+                rows.push(core::array::from_fn(|k| g[k] / target));
+                rhs.push(1.0);
+            }
+        }
+    }
+    Some((rows, rhs))
+}
+
+/// Sum of squared relative errors of the replayed speeds and prompt throughputs.
+fn evaluate(run: &ClosedLoopRun, setup: EngineSetup, beta: &StepTerms) -> Option<f64> {
+    let engine = EngineModel::new(from_array(beta), setup, 0.0, 0.0).ok()?;
+    let total = replayed_residuals(run, &engine)
+        .iter()
+        .filter(|r| r.figure != FitFigure::TtfrMs)
+        .map(|r| r.relative() * r.relative())
+        .sum();
+    Some(total)
+}
+
+fn replayed_residuals(run: &ClosedLoopRun, engine: &EngineModel) -> Vec<FitResidual> {
+    let beta = to_array(&engine.coefficients());
+    let mut out = Vec::new();
+    for (wi, w) in run.workloads().iter().enumerate() {
+        for (pi, p) in w.points.iter().enumerate() {
+            let r = replay(engine, w, p.concurrency);
+            let at = |figure, measured, fitted| FitResidual { workload: wi, point: pi, figure, measured, fitted };
+            if r.after_first > 0.0 {
+                out.push(at(FitFigure::PerRequestTokS, p.per_request_tok_s, r.speed(&beta)));
+            }
+            if let Some(rate) = p.prompt_tok_s {
+                let c = libm::round(p.concurrency).max(1.0);
+                out.push(at(FitFigure::PromptTokS, rate, c * w.prompt_tokens / dot(&r.prompt_phase(&beta), &beta)));
+            }
+            if let Some(ms) = p.ttfr_ms {
+                out.push(at(FitFigure::TtfrMs, ms, 1000.0 * dot(&r.mean_ttft(), &beta)));
+            }
+        }
+    }
+    out
+}

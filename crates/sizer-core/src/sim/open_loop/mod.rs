@@ -1,0 +1,61 @@
+//! An open-loop load (requests per second, as `vllm bench serve` sends them) on an engine model
+//! fitted to a run's own closed-loop points (docs/SIMULATION.md, "Open loop: a measured load on
+//! a fitted engine").
+//!
+//! - [`load`]: the load ([`LoadSpec`], validated by [`OpenLoad::new`]) and its seeded arrivals:
+//!   gamma gaps ([`gamma::gamma`], Marsaglia-Tsang), lengths uniform over
+//!   `[floor(L (1 - r)), ceil(L (1 + r))]`;
+//! - [`closed_loop`] and [`fit`]: the run's closed-loop points ([`ClosedLoopRun::new`]) and the
+//!   step coefficients fitted to them by non-negative least squares ([`fit_engine`], [`lsq`]);
+//! - [`step`] and [`engine`]: one step's time, `a + b B + c K + d P + e Q`, and the engine it
+//!   runs on ([`EngineModel`]: coefficients, KV pool, step budget, batch limit);
+//! - [`simulate`]: the load through the engine step by step ([`predict_open_loop`]), reported
+//!   in vLLM's terms ([`OpenLoopReport`]) with how far it went beyond the fit ([`Extrapolation`]).
+//!
+//! # Example
+//! ```
+//! use sizer_core::sim::open_loop::{
+//!     ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload, EngineModel, EngineSetup, LoadSpec, OpenLoad,
+//!     fit_engine, predict_open_loop,
+//! };
+//!
+//! let point = |c: f64, v: f64, pp: f64| ClosedLoopPoint {
+//!     concurrency: c, per_request_tok_s: v, total_tok_s: v * c, prompt_tok_s: Some(pp), ttfr_ms: None,
+//! };
+//! let chat = ClosedLoopWorkload {
+//!     prompt_tokens: 1024.0, answer_tokens: 1024.0, depth_tokens: 0.0,
+//!     points: vec![point(1.0, 51.86, 4453.68), point(5.0, 22.15, 3682.23), point(10.0, 15.29, 3849.13)],
+//! };
+//! let fit = fit_engine(&ClosedLoopRun::new(vec![chat])?);
+//! let engine = EngineModel::from_fit(&fit, EngineSetup::default())?;
+//! let load = OpenLoad::new(LoadSpec::default())?; // 125 requests at 0.5 req/s
+//! let report = predict_open_loop(&load, &engine, 42)?;
+//! assert_eq!(report.completed, 125);
+//! assert!(report.ttft_s.p95 > report.ttft_s.p50);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod burst_fit;
+pub mod closed_loop;
+pub mod engine;
+pub mod fit;
+pub mod gamma;
+pub mod load;
+pub mod lsq;
+pub mod report;
+pub mod simulate;
+pub mod step;
+
+pub use burst_fit::{MAX_REPLAY_TOKENS, fit_engine_bursts};
+pub use closed_loop::{ClosedLoopError, ClosedLoopField, ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload};
+pub use engine::{EngineError, EngineModel, EngineSetup, MAX_COEFFICIENT_S};
+pub use fit::{DecodeModel, EngineFit, FIT_LINEAR_BATCH, FitFigure, FitMethod, FitResidual, PrefillModel, fit_engine};
+pub use gamma::{gamma, standard_normal, uniform_int};
+pub use load::{
+    Arrival, LoadError, LoadField, LoadSize, LoadSpec, MAX_LOAD_REQUESTS, MAX_LOAD_TOKENS, MAX_REQUEST_TOKENS,
+    MIN_RATE_PER_S, OpenLoad, length_bounds,
+};
+pub use lsq::{LsqSolution, least_squares, nonneg_least_squares};
+pub use report::{Extrapolation, OpenLoopReport, PredictError, TpotMs, percentile_linear};
+pub use simulate::predict_open_loop;
+pub use step::{StepCoefficients, prompt_pairs};
