@@ -4,9 +4,9 @@
 //! naming it (`api_keys.rs`). The widget only passes JavaScript values in and out.
 
 use serde::Deserialize;
-use sizer_core::{Curve, Scenario, size};
+use sizer_core::{Curve, HeadroomMethod, Scenario, size};
 
-use crate::api_keys::{INLINE_CURVE, KeyError, SCENARIO, check_keys};
+use crate::api_keys::{INLINE_CURVE, KeyError, SCENARIO, check_keys, check_z};
 use crate::{dataset, scenario_for_run};
 
 /// The second argument of `SparkSizer.size`: a dataset run id, or a curve of the caller's own
@@ -30,7 +30,7 @@ struct InlineCurve {
 pub enum ApiError {
     /// The scenario JSON does not parse.
     BadJson(String),
-    /// The scenario holds a key `size` does not read.
+    /// The scenario holds a key `size` does not read (or not with the other keys given).
     UnknownKey(KeyError),
     /// The run id is not in the dataset.
     UnknownRun(String),
@@ -90,7 +90,10 @@ fn scenario_from_json(json: &str) -> Result<Scenario, ApiError> {
         return Err(ApiError::BadJson("expected an object {...}".to_owned()));
     }
     check_keys(&value, &SCENARIO).map_err(ApiError::UnknownKey)?;
-    serde_json::from_value(value).map_err(|e| ApiError::BadJson(e.to_string()))
+    let scenario: Scenario = serde_json::from_value(value.clone()).map_err(|e| ApiError::BadJson(e.to_string()))?;
+    check_z(&value, scenario.headroom == HeadroomMethod::NormalApprox, "normal_approx")
+        .map_err(ApiError::UnknownKey)?;
+    Ok(scenario)
 }
 
 #[cfg(test)]

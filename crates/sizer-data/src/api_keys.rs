@@ -42,13 +42,16 @@ pub enum KeyError {
     Unknown { path: String, expected: Vec<&'static str> },
     /// The object at `path` holds none of `one_of`.
     Missing { path: String, one_of: &'static [&'static str] },
+    /// `path` is a documented key, but not read with the other keys given (`because` says when
+    /// it would be): `z` with a headroom method other than the normal approximation.
+    Unread { path: String, because: String },
 }
 
 impl KeyError {
     /// The path named, e.g. `groups[0].peopel` or `groups[1]`.
     pub fn path(&self) -> &str {
         match self {
-            KeyError::Unknown { path, .. } | KeyError::Missing { path, .. } => path,
+            KeyError::Unknown { path, .. } | KeyError::Missing { path, .. } | KeyError::Unread { path, .. } => path,
         }
     }
 }
@@ -66,6 +69,7 @@ impl fmt::Display for KeyError {
                 [key, alias] => write!(f, "missing field `{path}.{key}` (or its alias `{alias}`)"),
                 keys => write!(f, "`{path}` needs one of {}", quoted(keys)),
             },
+            KeyError::Unread { path, because } => write!(f, "field `{path}` is not read {because}"),
         }
     }
 }
@@ -76,6 +80,17 @@ impl std::error::Error for KeyError {}
 /// order, is returned.
 pub fn check_keys(value: &Value, keys: &'static Keys) -> Result<(), KeyError> {
     check(value, Shape::Object(keys), "")
+}
+
+/// `z` is read only by the normal approximation (`avg + z sqrt(avg)`); the exact methods take
+/// the percentile alone. `normal` is whether the request's headroom (given or default) is it,
+/// `normal_code` how the request spells it.
+pub fn check_z(value: &Value, normal: bool, normal_code: &str) -> Result<(), KeyError> {
+    if value.get("z").is_some_and(|z| !z.is_null()) && !normal {
+        let because = format!("unless `headroom` is `{normal_code}` (the other methods take the percentile alone)");
+        return Err(KeyError::Unread { path: "z".to_owned(), because });
+    }
+    Ok(())
 }
 
 fn check(value: &Value, shape: Shape, path: &str) -> Result<(), KeyError> {

@@ -13,7 +13,7 @@ use core::fmt;
 use serde::{Deserialize, Serialize};
 use sizer_core::{MemoryError, ResidentModel, plan_memory};
 
-use crate::api_keys::{MEMORY, check_keys};
+use crate::api_keys::{KeyError, MEMORY, check_keys};
 use crate::model_facts::{KvDtype, ModelCatalog};
 
 /// One model to keep loaded: its id, or the id with choices.
@@ -151,7 +151,17 @@ impl MemoryRequest {
         let value: serde_json::Value =
             serde_json::from_str(json).map_err(|e| MemoryRequestError::Json(e.to_string()))?;
         check_keys(&value, &MEMORY).map_err(|e| MemoryRequestError::Json(e.to_string()))?;
-        serde_json::from_value(value).map_err(|e| MemoryRequestError::Json(e.to_string()))
+        let request: MemoryRequest =
+            serde_json::from_value(value).map_err(|e| MemoryRequestError::Json(e.to_string()))?;
+        // With shares (all models or none), the split follows them: expected sessions are unread.
+        let details: Vec<ModelChoiceDetail> = request.models.iter().map(ModelChoice::detail).collect();
+        let unread = details.iter().position(|d| d.expected_sessions.is_some());
+        if let Some(index) = unread.filter(|_| details.iter().any(|d| d.share.is_some())) {
+            let because = "when the models have shares (the pool is split by the shares)".to_owned();
+            let error = KeyError::Unread { path: format!("models[{index}].expected_sessions"), because };
+            return Err(MemoryRequestError::Json(error.to_string()));
+        }
+        Ok(request)
     }
 }
 

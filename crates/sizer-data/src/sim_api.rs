@@ -20,12 +20,12 @@
 //! in and out (`sizer-widget/src/sim_api.rs`).
 
 use crate::api::{ApiError, ApiRun, inline_curve};
-use crate::api_keys::{SIM_SCENARIO, check_keys};
+use crate::api_keys::{SIM_SCENARIO, check_keys, check_z};
 use crate::dataset;
 use crate::sim_team::SimTeamRequest;
 use serde::Serialize;
 use sizer_core::sim::{Machine, SimReport, SimRequest, Simulation, sizing_request};
-use sizer_core::{Interpolation, Scenario};
+use sizer_core::{HeadroomMethod, Interpolation, Scenario};
 
 /// The largest seed a JavaScript number carries exactly (2^53).
 const MAX_NUMBER_SEED: f64 = 9_007_199_254_740_992.0;
@@ -94,6 +94,8 @@ pub fn simulate_json(team_or_scenario: &str, run: &ApiRun, seed: u64) -> Result<
             ),
         };
         let scenario: Scenario = serde_json::from_value(serde_json::Value::Object(object))
+            .map_err(|e| format!("Invalid scenario JSON: {e}."))?;
+        check_z(&value, scenario.headroom == HeadroomMethod::NormalApprox, "normal_approx")
             .map_err(|e| format!("Invalid scenario JSON: {e}."))?;
         let machine = machine(run, scenario.interpolation, Some(&scenario))?;
         match users {

@@ -11,14 +11,15 @@
 //! The simulation holds one time to first token and one session length for the whole team
 //! (`SimRequest::ttft_s`, `SimRequest::context_tokens`): the longest of its groups', as `plan`
 //! takes the KV pool at the team's longest context. `plan`'s own settings (`z`, `headroom`,
-//! `ttft_ceiling_s`, `uncertainty`) are not read by the simulation, so they are refused.
+//! `ttft_ceiling_s`, `uncertainty`) are not read by the simulation, so they are refused, as is an
+//! always-busy group's `interval_s` (its next request follows the last at once).
 
 use serde::Deserialize;
 use serde_json::Value;
 use sizer_core::Interpolation;
 use sizer_core::sim::{SimGroup, SimRequest};
 
-use crate::api_keys::{SIM_TEAM, check_keys};
+use crate::api_keys::{KeyError, SIM_TEAM, check_keys};
 use crate::team_request::{GroupRequest, TeamRequestError};
 
 /// The team JSON of `simulate`; see the module docs.
@@ -56,7 +57,16 @@ impl SimTeamRequest {
     /// The unknown key or missing head count ([`check_keys`]), or serde's sentence.
     pub fn from_value(value: Value) -> Result<SimTeamRequest, String> {
         check_keys(&value, &SIM_TEAM).map_err(|e| e.to_string())?;
-        serde_json::from_value(value).map_err(|e| e.to_string())
+        let team: SimTeamRequest = serde_json::from_value(value).map_err(|e| e.to_string())?;
+        // An always-busy user sends its next request as the last one ends: the simulation has no
+        // use for an interval (plan reads it for the prompt rate; the simulation queues each prompt).
+        for (index, group) in team.groups.iter().enumerate() {
+            if group.interval_s.is_some() && group.always_busy.unwrap_or(group.usage.scenario().always_busy) {
+                let because = "for an always-busy group (its next request follows the last at once)".to_owned();
+                return Err(KeyError::Unread { path: format!("groups[{index}].interval_s"), because }.to_string());
+            }
+        }
+        Ok(team)
     }
 
     /// The core's request: each group's preset with its fields in place, the team's longest TTFT
@@ -131,6 +141,11 @@ mod tests {
     fn plan_settings_and_bad_head_counts_are_refused() {
         let error = SimTeamRequest::from_value(json!({"groups": [{"people": 3}], "z": 2.33})).expect_err("refused");
         assert!(error.starts_with("unknown field `z`, expected one of `groups`, `floor_tok_s`,"), "{error}");
+        let agents = json!({"groups": [{"people": 1}, {"people": 2, "usage": "agent", "interval_s": 60}]});
+        assert_eq!(
+            SimTeamRequest::from_value(agents),
+            Err("field `groups[1].interval_s` is not read for an always-busy group (its next request follows the last at once)".to_owned())
+        );
         let request = SimTeamRequest::from_value(json!({"groups": [{"people": 1}, {"people": 2.5}]})).expect("reads");
         assert_eq!(
             request.sim_request(),

@@ -17,7 +17,7 @@
 //!   ],
 //!   "floor_tok_s": 15,                   // [15] per-request speed floor, tok/s
 //!   "percentile": 0.99,                  // [0.99] share of moments within the streams
-//!   "z": null,                           // [null: from the percentile] e.g. 2.33 for the seed
+//!   "z": null,                           // [null: from the percentile] e.g. 2.33 for the seed; "normal" only
 //!   "headroom": "finite",                // ["normal"] | "poisson" | "erlang_c" | "finite"
 //!   "interpolation": "linear",           // ["linear"] | "monotone_log2"
 //!   "ttft_ceiling_s": 3,                 // [null: off] p99 time-to-first-token ceiling, s
@@ -38,7 +38,7 @@ use core::fmt;
 use serde::{Deserialize, Serialize};
 use sizer_core::team::MAX_GROUP_PEOPLE;
 
-use crate::api_keys::{TEAM, check_keys};
+use crate::api_keys::{TEAM, check_keys, check_z};
 use sizer_core::{Group, Interpolation, Scenario, Team, TeamError, TeamHeadroom, TeamSettings};
 
 /// The English seed's worked team: the default when `groups` is missing.
@@ -245,8 +245,12 @@ impl TeamRequest {
         if !value.is_object() {
             return Err(TeamRequestError::Json("expected an object {...}".to_owned()));
         }
-        check_keys(&value, &TEAM).map_err(|error| TeamRequestError::Json(error.to_string()))?;
-        serde_json::from_value(value).map_err(|error| TeamRequestError::Json(error.to_string()))
+        let refuse = |error: crate::api_keys::KeyError| TeamRequestError::Json(error.to_string());
+        check_keys(&value, &TEAM).map_err(refuse)?;
+        let request: TeamRequest =
+            serde_json::from_value(value.clone()).map_err(|error| TeamRequestError::Json(error.to_string()))?;
+        check_z(&value, request.headroom == HeadroomChoice::Normal, "normal").map_err(refuse)?;
+        Ok(request)
     }
 
     /// The shared settings.
