@@ -1,4 +1,4 @@
-//! The JS API's keys (issue 31): every function (`size`, `plan`, `memory`, `simulate`) refuses a
+//! The JS API's keys: every function (`size`, `plan`, `memory`, `simulate`) refuses a
 //! key it does not read, at every level, naming its path; `simulate` reads the team exactly as
 //! `plan` does; one synchronous `simulate` call stays within its documented limits. Then one
 //! property test per function: random objects with keys drawn from the documented keys and
@@ -46,7 +46,7 @@ fn error_of<T: std::fmt::Debug>(result: Result<T, String>) -> String {
 
 #[test]
 fn size_refuses_a_misspelt_floor() {
-    // Issue 31: `{flor_tok_s: 10}` answered 163 people, the default floor's sizing.
+    // A misspelt floor used to be ignored: 163 people, the default floor's sizing.
     assert_eq!(
         error_of(size(r#"{"flor_tok_s": 10}"#)),
         "Invalid scenario: unknown field `flor_tok_s`, expected one of `floor_tok_s`, `answer_tokens`, \
@@ -64,7 +64,7 @@ fn size_refuses_a_misspelt_floor() {
 
 #[test]
 fn simulate_reads_the_team_as_plan_does() {
-    // Issue 31: `{"groups": [{"people": 240, "usage": "chat"}]}` simulated one user; `count: 240`
+    // Before, `{"groups": [{"people": 240, "usage": "chat"}]}` simulated one user; `count: 240`
     // simulated 240, and "only 27.1 % of requests kept 15 tok/s". The same team, the same seed:
     // the same figures, to the last digit.
     let people = simulate_json(r#"{"groups": [{"people": 240, "usage": "chat"}]}"#, &qwen(), 1).expect("simulates");
@@ -78,6 +78,21 @@ fn simulate_reads_the_team_as_plan_does() {
     let rows = plan(r#"{"groups": [{"people": 240, "usage": "chat"}], "z": 2.33}"#).expect("plans");
     let row = rows["rows"].as_array().expect("rows").iter().find(|r| r["run_id"] == QWEN).expect("the run");
     assert_eq!((&row["people_per_spark"], &row["sparks_needed"]), (&163.into(), &2.into()));
+}
+
+#[test]
+fn the_readmes_example_plans_and_simulates_the_same_team() {
+    let readme = include_str!("../../README.md");
+    let team = r#"{"groups": [{"people": 240, "usage": "chat"}], "floor_tok_s": 15}"#;
+    assert!(readme.contains(&format!("const team = '{team}';")), "the README shows this team");
+    let rows = plan(team).expect("plans");
+    let row = rows["rows"].as_array().expect("rows").iter().find(|r| r["run_id"] == QWEN).expect("the run");
+    // The English article's 163 chat users per Spark (z from p99, 2.326, rounds the same way).
+    assert_eq!((&row["people_per_spark"], &row["sparks_needed"]), (&163.into(), &2.into()));
+    let value: Value = serde_json::from_str(&simulate_json(team, &qwen(), 1).expect("simulates")).expect("JSON");
+    assert_eq!(value["users"], 240);
+    let verdict = value["verdict"].as_str().expect("a verdict");
+    assert!(verdict.starts_with("It does not: only 27.1\u{a0}% of requests kept 15\u{a0}tok/s"), "{verdict}");
 }
 
 #[test]
@@ -151,7 +166,7 @@ fn a_documented_key_the_other_keys_leave_unread_is_refused() {
 
 #[test]
 fn one_simulate_call_stays_within_its_limits() {
-    // Issue 31: 100,000 users and 10,000,000 requests were accepted and took 7.6 s natively.
+    // 100,000 users and 10,000,000 requests were accepted and took 7.6 s natively.
     let limits = "SparkSizer.simulate runs at most 10000 users, 100000 requests and 1000000 events in one call";
     assert_eq!(
         simulate_json(r#"{"groups": [{"people": 100000}], "max_requests": 10000000}"#, &qwen(), 1),
