@@ -2,7 +2,10 @@
 //! at every level, in one sentence naming the key's path (`groups[0].peopel`) and the keys read
 //! there. `size`, `plan`, `memory` and `simulate` check their JSON against a [`Keys`] table
 //! here before serde reads it, so a typo is an error rather than a silent default. The tables
-//! list what the types read; `tests` checks them against the types' own fields.
+//! list what the types read; `tests` checks them against the types' own fields. A documented key
+//! that the other keys leave unread is refused too ([`KeyError::Unread`]: `z` beside an exact
+//! headroom method here, [`check_z`]; the simulation's and the memory request's own cases where
+//! they are read).
 
 use core::fmt;
 
