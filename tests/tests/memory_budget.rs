@@ -160,8 +160,13 @@ fn bad_shares_contexts_and_fields_are_refused() {
     assert!(context.contains("the context must be a number of tokens from 1"), "{context}");
     let none = refuse(r#"{"models": [], "budget_gb": 115, "context_tokens": 8192}"#);
     assert!(none.contains("pick at least one model to keep loaded"), "{none}");
-    let bad_model =
+    let bad_key =
         refuse(r#"{"models": [{"id": "gpt-oss-20b", "dtype": "fp8"}], "budget_gb": 115, "context_tokens": 8192}"#);
+    assert!(
+        bad_key.contains("not valid: unknown field `models[0].dtype`, expected one of `id`, `format`"),
+        "{bad_key}"
+    );
+    let bad_model = refuse(r#"{"models": [3], "budget_gb": 115, "context_tokens": 8192}"#);
     assert!(
         bad_model.contains(r#"not valid: each model must be an id or an object with \"id\" and any of"#),
         "{bad_model}"

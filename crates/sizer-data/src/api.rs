@@ -1,10 +1,12 @@
 //! The JSON API's sizing, `window.SparkSizer.size(scenarioJson, run)`: a scenario (missing
 //! fields take the chat defaults) on a dataset run or an inline curve, sized by the core, as
-//! JSON; errors are one sentence. The widget only passes JavaScript values in and out.
+//! JSON; errors are one sentence. A key the scenario or the curve does not read is refused,
+//! naming it (`api_keys.rs`). The widget only passes JavaScript values in and out.
 
 use serde::Deserialize;
-use sizer_core::{Curve, Scenario, size};
+use sizer_core::{Curve, HeadroomMethod, Scenario, size};
 
+use crate::api_keys::{INLINE_CURVE, KeyError, SCENARIO, check_keys, check_z};
 use crate::{dataset, scenario_for_run};
 
 /// The second argument of `SparkSizer.size`: a dataset run id, or a curve of the caller's own
@@ -17,9 +19,8 @@ pub enum ApiRun {
     Inline(String),
 }
 
-/// An inline curve as the JS API accepts it.
+/// An inline curve as the JS API accepts it (unknown keys are refused by [`check_keys`]).
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 struct InlineCurve {
     points: Vec<(f64, f64)>,
 }
@@ -29,6 +30,8 @@ struct InlineCurve {
 pub enum ApiError {
     /// The scenario JSON does not parse.
     BadJson(String),
+    /// The scenario holds a key `size` does not read (or not with the other keys given).
+    UnknownKey(KeyError),
     /// The run id is not in the dataset.
     UnknownRun(String),
     /// The run has no curve.
@@ -44,6 +47,7 @@ impl ApiError {
     pub fn message(&self) -> String {
         match self {
             ApiError::BadJson(detail) => ["Invalid scenario JSON: ", detail, "."].concat(),
+            ApiError::UnknownKey(error) => format!("Invalid scenario: {error}."),
             ApiError::UnknownRun(id) => ["Unknown run id \"", id, "\"."].concat(),
             ApiError::NoCurve => "The run has no per-request speed curve.".into(),
             ApiError::BadCurve(detail) => ["Invalid inline curve: ", detail, "."].concat(),
@@ -54,7 +58,9 @@ impl ApiError {
 
 /// The curve of an inline `{"points": [[c, tok_s], ...]}` (per-request speed).
 pub fn inline_curve(json: &str) -> Result<Curve, ApiError> {
-    let inline: InlineCurve = serde_json::from_str(json).map_err(|e| ApiError::BadCurve(e.to_string()))?;
+    let value: serde_json::Value = serde_json::from_str(json).map_err(|e| ApiError::BadCurve(e.to_string()))?;
+    check_keys(&value, &INLINE_CURVE).map_err(|e| ApiError::BadCurve(e.to_string()))?;
+    let inline: InlineCurve = serde_json::from_value(value).map_err(|e| ApiError::BadCurve(e.to_string()))?;
     Curve::from_per_request(&inline.points).map_err(|e| ApiError::BadCurve(e.to_string()))
 }
 
@@ -63,7 +69,7 @@ pub fn inline_curve(json: &str) -> Result<Curve, ApiError> {
 /// `kv_pool_tokens` and `prefill_tok_s` are kept; for a dataset run the missing ones come from
 /// the dataset ([`scenario_for_run`]); an inline curve brings none.
 pub fn size_json(scenario_json: &str, run: &ApiRun) -> Result<String, ApiError> {
-    let base: Scenario = serde_json::from_str(scenario_json).map_err(|e| ApiError::BadJson(e.to_string()))?;
+    let base = scenario_from_json(scenario_json)?;
     let (scenario, curve) = match run {
         ApiRun::Id(id) => {
             let run = dataset().run(id).ok_or_else(|| ApiError::UnknownRun(id.clone()))?;
@@ -74,6 +80,20 @@ pub fn size_json(scenario_json: &str, run: &ApiRun) -> Result<String, ApiError> 
     };
     let sizing = size(&scenario, &curve).map_err(|e| ApiError::Scenario(e.to_string()))?;
     serde_json::to_string(&sizing).map_err(|e| ApiError::BadJson(e.to_string()))
+}
+
+/// The scenario of `size`: a JSON object whose keys are all [`Scenario`]'s (missing ones take
+/// the chat defaults).
+fn scenario_from_json(json: &str) -> Result<Scenario, ApiError> {
+    let value: serde_json::Value = serde_json::from_str(json).map_err(|e| ApiError::BadJson(e.to_string()))?;
+    if !value.is_object() {
+        return Err(ApiError::BadJson("expected an object {...}".to_owned()));
+    }
+    check_keys(&value, &SCENARIO).map_err(ApiError::UnknownKey)?;
+    let scenario: Scenario = serde_json::from_value(value.clone()).map_err(|e| ApiError::BadJson(e.to_string()))?;
+    check_z(&value, scenario.headroom == HeadroomMethod::NormalApprox, "normal_approx")
+        .map_err(ApiError::UnknownKey)?;
+    Ok(scenario)
 }
 
 #[cfg(test)]

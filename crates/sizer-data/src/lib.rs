@@ -20,6 +20,7 @@
 
 mod advice;
 pub mod api;
+pub mod api_keys;
 mod catalog;
 mod claim_check;
 mod curve;
@@ -38,6 +39,7 @@ mod run_scenario;
 mod setup;
 mod sim;
 pub mod sim_api;
+mod sim_team;
 pub mod suite;
 mod systems;
 mod team_plan;
@@ -66,6 +68,7 @@ pub use model_facts::{DtypeBasis, KvDtype, KvFacts, ModelCatalog, ModelFacts, Ru
 pub use run_alias::{AliasKind, RUN_ALIASES, RunAlias, RunLookup};
 pub use run_scenario::{RunInputs, TtftNearest, YOURS, scenario_for_run};
 pub use setup::{HARDWARE_NOT_STATED, SetupField, YourSetup};
+pub use sim_team::SimTeamRequest;
 pub use systems::Systems;
 pub use team_plan::{CitedFigure, PlanRow, Planner};
 pub use team_request::{DEFAULT_TEAM_PEOPLE, GroupRequest, HeadroomChoice, TeamRequest, TeamRequestError, Usage};

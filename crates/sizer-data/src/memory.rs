@@ -13,6 +13,7 @@ use core::fmt;
 use serde::{Deserialize, Serialize};
 use sizer_core::{MemoryError, ResidentModel, plan_memory};
 
+use crate::api_keys::{KeyError, MEMORY, check_keys};
 use crate::model_facts::{KvDtype, ModelCatalog};
 
 /// One model to keep loaded: its id, or the id with choices.
@@ -28,9 +29,9 @@ pub enum ModelChoice {
     Detailed(ModelChoiceDetail),
 }
 
-/// A model with choices; every field but `id` may be left out.
+/// A model with choices; every field but `id` may be left out. Unknown keys are refused by
+/// [`MemoryRequest::from_json`] ([`crate::api_keys::MEMORY`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct ModelChoiceDetail {
     /// The `model_id`, e.g. `gpt-oss-120b`.
     pub id: String,
@@ -59,9 +60,8 @@ impl ModelChoice {
     }
 }
 
-/// The question.
+/// The question; [`MemoryRequest::from_json`] refuses a key it does not read, naming its path.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct MemoryRequest {
     /// The models kept loaded together.
     pub models: Vec<ModelChoice>,
@@ -146,9 +146,22 @@ impl fmt::Display for MemoryRequestError {
 impl std::error::Error for MemoryRequestError {}
 
 impl MemoryRequest {
-    /// Parses a request.
+    /// Parses a request: a key it does not read is refused, naming its path (`models[1].shar`).
     pub fn from_json(json: &str) -> Result<MemoryRequest, MemoryRequestError> {
-        serde_json::from_str(json).map_err(|e| MemoryRequestError::Json(e.to_string()))
+        let value: serde_json::Value =
+            serde_json::from_str(json).map_err(|e| MemoryRequestError::Json(e.to_string()))?;
+        check_keys(&value, &MEMORY).map_err(|e| MemoryRequestError::Json(e.to_string()))?;
+        let request: MemoryRequest =
+            serde_json::from_value(value).map_err(|e| MemoryRequestError::Json(e.to_string()))?;
+        // With shares (all models or none), the split follows them: expected sessions are unread.
+        let details: Vec<ModelChoiceDetail> = request.models.iter().map(ModelChoice::detail).collect();
+        let unread = details.iter().position(|d| d.expected_sessions.is_some());
+        if let Some(index) = unread.filter(|_| details.iter().any(|d| d.share.is_some())) {
+            let because = "when the models have shares (the pool is split by the shares)".to_owned();
+            let error = KeyError::Unread { path: format!("models[{index}].expected_sessions"), because };
+            return Err(MemoryRequestError::Json(error.to_string()));
+        }
+        Ok(request)
     }
 }
 

@@ -1,11 +1,18 @@
 //! `window.SparkSizer.simulate(teamOrScenarioJson, runIdOrCurve, seed)`: the simulation as JSON.
 //!
-//! - `teamOrScenarioJson`: a team, `{"groups": [{"count": 163, "answer_tokens": 400, ...}],
-//!   "floor_tok_s": 15, ...}` (the core's `SimRequest`; missing fields take its defaults, and
-//!   `"interpolation": "monotone_log2"` reads the curve that way), or a scenario as for `size`,
-//!   whose sizing on one Spark gives the team (`"users": N` simulates N users of it instead);
+//! - `teamOrScenarioJson`: a team exactly as `plan` reads it, `{"groups": [{"people": 240,
+//!   "usage": "chat"}], "floor_tok_s": 15, ...}` (`count` is `people`'s alias; the keys and
+//!   defaults are in `sim_team.rs`), or a scenario as for `size`, whose sizing on one Spark gives
+//!   the team (`"users": N` simulates N users of it instead);
 //! - `runIdOrCurve`: a dataset run id, or `{"points": [[c, tok_s], ...]}` (per-request speed);
 //! - `seed`: a whole number from 0 to 2^53, or a string of digits for any 64-bit seed.
+//!
+//! A key it does not read is refused, naming its path (`groups[0].peopel`; `api_keys.rs`). The
+//! call is synchronous, on the host page's main thread, so its work is bounded: at most
+//! [`API_MAX_USERS`] users, [`API_MAX_REQUESTS`] requests and [`API_MAX_EVENTS`] simulated
+//! events (a long `warmup_s` can reach that first); beyond them it is refused in one sentence
+//! rather than freezing the page (the page's own simulation runs in slices and takes the core's
+//! larger limits).
 //!
 //! The answer is the core's `SimReport` (at least `requests`, `mean_in_flight`, `p99_in_flight`,
 //! `share_requests_at_floor`, `p99_ttft_s` and `holds`) plus the `verdict` sentence and, for a
@@ -13,13 +20,26 @@
 //! in and out (`sizer-widget/src/sim_api.rs`).
 
 use crate::api::{ApiError, ApiRun, inline_curve};
+use crate::api_keys::{SIM_SCENARIO, check_keys, check_z};
 use crate::dataset;
+use crate::sim_team::SimTeamRequest;
 use serde::Serialize;
-use sizer_core::sim::{Machine, SimReport, SimRequest, simulate, simulate_sizing};
-use sizer_core::{Interpolation, Scenario};
+use sizer_core::sim::{Machine, SimReport, SimRequest, Simulation, sizing_request};
+use sizer_core::{HeadroomMethod, Interpolation, Scenario};
 
 /// The largest seed a JavaScript number carries exactly (2^53).
 const MAX_NUMBER_SEED: f64 = 9_007_199_254_740_992.0;
+
+/// The most users one synchronous call simulates (the core's own limit is 100,000).
+pub const API_MAX_USERS: u32 = 10_000;
+
+/// The most requests one synchronous call measures (the core's own limit is 10,000,000).
+pub const API_MAX_REQUESTS: u32 = 100_000;
+
+/// The most events (a request sent, its first token, its finish ...) one call simulates,
+/// warm-up included: about what [`API_MAX_USERS`] chat users and [`API_MAX_REQUESTS`] requests
+/// take, so that no call within the limits runs much longer than they do.
+pub const API_MAX_EVENTS: u64 = 1_000_000;
 
 /// What the API answers.
 #[derive(Serialize)]
@@ -58,21 +78,12 @@ pub fn simulate_json(team_or_scenario: &str, run: &ApiRun, seed: u64) -> Result<
     let value: serde_json::Value =
         serde_json::from_str(team_or_scenario).map_err(|e| format!("Invalid team or scenario JSON: {e}."))?;
     let object = value.as_object().ok_or("The team or scenario must be a JSON object.")?;
-    let interpolation = |key: &str| -> Result<Interpolation, String> {
-        match object.get(key) {
-            None => Ok(Interpolation::default()),
-            Some(v) => {
-                serde_json::from_value(v.clone()).map_err(|e| format!("Invalid interpolation in the team: {e}."))
-            }
-        }
-    };
-    let (report, formula_people) = if object.contains_key("groups") {
-        let request: SimRequest =
-            serde_json::from_value(value.clone()).map_err(|e| format!("Invalid team JSON: {e}."))?;
-        let machine = machine(run, interpolation("interpolation")?, None)?;
-        let report = simulate(&request, &machine, seed).map_err(|e| format!("The team cannot be simulated: {e}."))?;
-        (report, None)
+    let (request, machine, formula_people) = if object.contains_key("groups") {
+        let team = SimTeamRequest::from_value(value).map_err(|e| format!("Invalid team JSON: {e}."))?;
+        let request = team.sim_request().map_err(|e| format!("The team cannot be simulated: {e}."))?;
+        (request, machine(run, team.interpolation, None)?, None)
     } else {
+        check_keys(&value, &SIM_SCENARIO).map_err(|e| format!("Invalid scenario JSON: {e}."))?;
         let mut object = object.clone();
         let users = match object.remove("users") {
             None => None,
@@ -84,23 +95,49 @@ pub fn simulate_json(team_or_scenario: &str, run: &ApiRun, seed: u64) -> Result<
         };
         let scenario: Scenario = serde_json::from_value(serde_json::Value::Object(object))
             .map_err(|e| format!("Invalid scenario JSON: {e}."))?;
+        check_z(&value, scenario.headroom == HeadroomMethod::NormalApprox, "normal_approx")
+            .map_err(|e| format!("Invalid scenario JSON: {e}."))?;
         let machine = machine(run, scenario.interpolation, Some(&scenario))?;
         match users {
-            Some(users) => {
-                let request = SimRequest::from_scenario(&scenario, users);
-                let report =
-                    simulate(&request, &machine, seed).map_err(|e| format!("The team cannot be simulated: {e}."))?;
-                (report, None)
-            }
+            Some(users) => (SimRequest::from_scenario(&scenario, users), machine, None),
             None => {
-                let (sizing, report) = simulate_sizing(&scenario, &machine, seed)
-                    .map_err(|e| format!("The sizing cannot be simulated: {e}."))?;
-                (report, Some(sizing.people_per_spark))
+                let (sizing, request) =
+                    sizing_request(&scenario, &machine).map_err(|e| format!("The sizing cannot be simulated: {e}."))?;
+                (request, machine, Some(sizing.people_per_spark))
             }
         }
     };
+    let report = simulate_bounded(&request, &machine, seed)?;
     let answer = SimAnswer { verdict: report.verdict(), report: &report, formula_people };
     serde_json::to_string(&answer).map_err(|e| format!("The report could not be written as JSON: {e}."))
+}
+
+/// The limits of one synchronous call, in the sentence that refuses a call beyond them.
+fn limits() -> String {
+    format!(
+        "SparkSizer.simulate runs at most {API_MAX_USERS} users, {API_MAX_REQUESTS} requests and {API_MAX_EVENTS} events in one call"
+    )
+}
+
+/// Simulates within the API's limits (see the module docs), or says which was passed.
+fn simulate_bounded(request: &SimRequest, machine: &Machine, seed: u64) -> Result<SimReport, String> {
+    let users = request.total_users();
+    if users > API_MAX_USERS {
+        return Err(format!("{users} users are too many: {}.", limits()));
+    }
+    if request.max_requests > API_MAX_REQUESTS {
+        return Err(format!("max_requests = {} is too many: {}.", request.max_requests, limits()));
+    }
+    let mut simulation =
+        Simulation::new(request, machine, seed).map_err(|e| format!("The team cannot be simulated: {e}."))?;
+    if simulation.advance(API_MAX_EVENTS) {
+        Ok(simulation.report())
+    } else {
+        Err(format!(
+            "The simulation needs more events than one call may take ({}): a shorter warmup_s, fewer users or fewer requests fit.",
+            limits()
+        ))
+    }
 }
 
 /// The machine for a run id or an inline curve. With a scenario, its KV pool and prefill rate

@@ -5,7 +5,7 @@
 //! ```json
 //! {
 //!   "groups": [                          // [one chat group of 163, the English seed's team]
-//!     { "people": 30,                    // [1] head count, 0 to 10,000,000
+//!     { "people": 30,                    // head count, 0 to 10,000,000 (alias "count")
 //!       "usage": "chat",                 // ["chat"] | "agent": the seed's presets
 //!       "answer_tokens": 400,            // [preset] generated tokens per answer
 //!       "interval_s": 120,               // [preset] seconds between one person's requests
@@ -17,7 +17,7 @@
 //!   ],
 //!   "floor_tok_s": 15,                   // [15] per-request speed floor, tok/s
 //!   "percentile": 0.99,                  // [0.99] share of moments within the streams
-//!   "z": null,                           // [null: from the percentile] e.g. 2.33 for the seed
+//!   "z": null,                           // [null: from the percentile] e.g. 2.33 for the seed; "normal" only
 //!   "headroom": "finite",                // ["normal"] | "poisson" | "erlang_c" | "finite"
 //!   "interpolation": "linear",           // ["linear"] | "monotone_log2"
 //!   "ttft_ceiling_s": 3,                 // [null: off] p99 time-to-first-token ceiling, s
@@ -27,13 +27,18 @@
 //!
 //! The chat preset is 400-token answers every 120 s, 1 s to first token, 8,192-token sessions
 //! and 512-token prompts; the agent preset is always busy, a 20,000-token prompt every 30 s and
-//! 32,768-token sessions (both from the English seed). Unknown fields are refused, so a typo
-//! (`"floor": 10`) is an error rather than a silent default.
+//! 32,768-token sessions (both from the English seed). A group must give `people` (or its alias
+//! `count`, the simulation's older spelling): it is never filled in. Unknown keys are refused at
+//! every level, naming the key's path (`groups[0].peopel`; see `api_keys.rs`), so a typo
+//! (`"floor": 10`) is an error rather than a silent default. `SparkSizer.simulate` reads the same
+//! groups (`sim_team.rs`).
 
 use core::fmt;
 
 use serde::{Deserialize, Serialize};
 use sizer_core::team::MAX_GROUP_PEOPLE;
+
+use crate::api_keys::{TEAM, check_keys, check_z};
 use sizer_core::{Group, Interpolation, Scenario, Team, TeamError, TeamHeadroom, TeamSettings};
 
 /// The English seed's worked team: the default when `groups` is missing.
@@ -110,11 +115,13 @@ impl From<HeadroomChoice> for TeamHeadroom {
 }
 
 /// One group as requested: a preset and any fields that differ from it.
+///
+/// Unknown keys and a missing head count are refused before serde reads it
+/// ([`crate::api_keys::GROUP`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct GroupRequest {
     /// Read as any JSON number so that `-3` or `2.5` get a sentence naming the group.
-    #[serde(default = "one")]
+    #[serde(alias = "count")]
     pub people: f64,
     #[serde(default)]
     pub usage: Usage,
@@ -130,10 +137,6 @@ pub struct GroupRequest {
     pub context_tokens: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prompt_tokens: Option<f64>,
-}
-
-fn one() -> f64 {
-    1.0
 }
 
 impl GroupRequest {
@@ -173,8 +176,9 @@ impl GroupRequest {
 }
 
 /// The team JSON of `plan(teamJson)`; see the module docs for every field and its default.
+/// [`TeamRequest::from_json`] refuses unknown keys ([`crate::api_keys::TEAM`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[serde(default)]
 pub struct TeamRequest {
     pub groups: Vec<GroupRequest>,
     pub floor_tok_s: f64,
@@ -232,14 +236,21 @@ impl fmt::Display for TeamRequestError {
 impl std::error::Error for TeamRequestError {}
 
 impl TeamRequest {
-    /// Parses the JSON of `plan(teamJson)`.
+    /// Parses the JSON of `plan(teamJson)`: a key it does not read is refused, naming its path.
     pub fn from_json(json: &str) -> Result<TeamRequest, TeamRequestError> {
+        let value: serde_json::Value =
+            serde_json::from_str(json).map_err(|error| TeamRequestError::Json(error.to_string()))?;
         // serde would also read a struct from an array (`[]` as every default): only an object
         // is the documented shape.
-        if !json.trim_start().starts_with('{') {
+        if !value.is_object() {
             return Err(TeamRequestError::Json("expected an object {...}".to_owned()));
         }
-        serde_json::from_str(json).map_err(|error| TeamRequestError::Json(error.to_string()))
+        let refuse = |error: crate::api_keys::KeyError| TeamRequestError::Json(error.to_string());
+        check_keys(&value, &TEAM).map_err(refuse)?;
+        let request: TeamRequest =
+            serde_json::from_value(value.clone()).map_err(|error| TeamRequestError::Json(error.to_string()))?;
+        check_z(&value, request.headroom == HeadroomChoice::Normal, "normal").map_err(refuse)?;
+        Ok(request)
     }
 
     /// The shared settings.

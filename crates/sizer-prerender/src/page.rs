@@ -1,6 +1,6 @@
 //! Finding the mount points of a page and splicing prerendered HTML into them (no HTML parser:
 //! the pages are ours and small; comments are skipped, attributes read as HTML writes them).
-use sizer_widget::Attributes;
+use sizer_widget::{Attributes, unknown_attributes};
 
 /// Where the widget's HTML goes inside a mount point.
 pub const MARKER: &str = "<!-- prerender -->";
@@ -144,6 +144,7 @@ fn attributes_from(pairs: &[(String, Option<String>)], prefix: &str) -> Attribut
         ttft_ceiling: get("ttft-ceiling"),
         uncertainty: get("uncertainty"),
         sync_url: get("sync-url").is_some(),
+        unknown: unknown_attributes(pairs.iter().map(|(n, v)| (n.clone(), v.clone().unwrap_or_default())), prefix),
     }
 }
 
@@ -199,8 +200,8 @@ mod tests {
     const PAGE: &str = "<!-- a comment naming <div data-spark-sizer> -->\n<main>\n\
         <div class=\"x\" data-spark-sizer data-sync-url><!-- prerender --></div>\n\
         <div data-spark-sizer data-run='qwen &amp; co' data-floor=\"10\" data-lang=de></div>\n\
-        <p title=\"a > b\">text</p><div data-spark-sizer data-usage=\"agent\"><!-- prerender --></div>\n\
-        <spark-sizer floor=\"12\" lang=\"de\" data-floor=\"99\" team=\"30\" team-agents=\"5\" ttft-ceiling=\"3\" uncertainty=\"10\"><!-- prerender --></spark-sizer><spark-sizerx></spark-sizerx></main>\n";
+        <p title=\"a > b\">text</p><div data-spark-sizer data-usage=\"agent\" data-flor=\"9\"><!-- prerender --></div>\n\
+        <spark-sizer floor=\"12\" lang=\"de\" data-floor=\"99\" id=\"s\" flor=\"8\" team=\"30\" team-agents=\"5\" ttft-ceiling=\"3\" uncertainty=\"10\"><!-- prerender --></spark-sizer><spark-sizerx></spark-sizerx></main>\n";
 
     #[test]
     fn finds_mount_points_in_order_with_their_attributes_and_skips_comments() {
@@ -221,6 +222,8 @@ mod tests {
             }
         );
         assert_eq!(tags[2].attributes.usage.as_deref(), Some("agent"));
+        // Unknown names reach the widget's notice as the browser's mount reads them.
+        assert_eq!(tags[2].attributes.unknown, [("data-flor".to_string(), "9".to_string())]);
         assert_eq!(
             tags[3].attributes,
             Attributes {
@@ -230,6 +233,7 @@ mod tests {
                 team_agents: Some("5".into()),
                 ttft_ceiling: Some("3".into()),
                 uncertainty: Some("10".into()),
+                unknown: vec![("flor".into(), "8".into())],
                 ..Attributes::default()
             }
         );
@@ -250,13 +254,15 @@ mod tests {
             "{page}"
         );
         assert!(
-            page.contains("<div data-spark-sizer data-usage=\"agent\" data-ssr=\"0123abcd-ffee\"><b>C</b></div>"),
+            page.contains(
+                "<div data-spark-sizer data-usage=\"agent\" data-flor=\"9\" data-ssr=\"0123abcd-ffee\"><b>C</b></div>"
+            ),
             "{page}"
         );
         assert!(page.contains("data-lang=de></div>"), "the unmarked mount point is left alone");
         assert!(
             page.contains(
-                "<spark-sizer floor=\"12\" lang=\"de\" data-floor=\"99\" team=\"30\" team-agents=\"5\" \
+                "<spark-sizer floor=\"12\" lang=\"de\" data-floor=\"99\" id=\"s\" flor=\"8\" team=\"30\" team-agents=\"5\" \
                  ttft-ceiling=\"3\" uncertainty=\"10\"><template shadowrootmode=\"open\">\
                  <link rel=\"stylesheet\" href=\"./spark-sizer.css\"><div data-spark-sizer-root \
                  data-ssr=\"0123abcd-ffee\"><b>D</b></div></template></spark-sizer>"

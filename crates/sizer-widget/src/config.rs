@@ -4,7 +4,9 @@
 //! or given by the prerenderer) and keeps every valid one; each invalid one becomes a
 //! [`ConfigError`] that the widget shows, and the default is used in its place. The team
 //! attributes (`data-team`, `data-team-agents`, `data-ttft-ceiling`, `data-uncertainty`) are
-//! read like the "Your team" fields ([`TeamField`]).
+//! read like the "Your team" fields ([`TeamField`]). An attribute the widget does not read
+//! ([`unknown_attributes`]: a misspelt `data-flor`, or `flor` on a `<spark-sizer>`) is named
+//! in the same notice, as the JS API names a key it does not read.
 
 use crate::calculation::DEFAULT_RUN;
 use crate::i18n::Lang;
@@ -31,6 +33,83 @@ pub struct Attributes {
     /// The team's uncertainty in percent.
     pub uncertainty: Option<String>,
     pub sync_url: bool,
+    /// Attributes the widget does not read, `(name, value)` as written ([`unknown_attributes`]).
+    pub unknown: Vec<(String, String)>,
+}
+
+/// The attributes the widget reads, without the `data-` prefix of a mount point (a
+/// `<spark-sizer>` element's own names).
+pub const KNOWN_ATTRIBUTES: [&str; 11] = [
+    "run",
+    "floor",
+    "usage",
+    "lang",
+    "replicas",
+    "context",
+    "team",
+    "team-agents",
+    "ttft-ceiling",
+    "uncertainty",
+    "sync-url",
+];
+
+/// `data-*` attributes of a mount point that are the widget's and its glue's own markers.
+const MARKERS: [&str; 4] = ["data-spark-sizer", "data-spark-sizer-mounted", "data-ssr", "data-ssr-shown"];
+
+/// HTML's global attributes, which any element (a `<spark-sizer>` too) may carry; `data-*`,
+/// `aria-*` and `on*` names are the page's as well.
+const GLOBAL_ATTRIBUTES: [&str; 31] = [
+    "accesskey",
+    "autocapitalize",
+    "autocorrect",
+    "autofocus",
+    "class",
+    "contenteditable",
+    "dir",
+    "draggable",
+    "enterkeyhint",
+    "exportparts",
+    "hidden",
+    "id",
+    "inert",
+    "inputmode",
+    "is",
+    "itemid",
+    "itemprop",
+    "itemref",
+    "itemscope",
+    "itemtype",
+    "nonce",
+    "part",
+    "popover",
+    "role",
+    "slot",
+    "spellcheck",
+    "style",
+    "tabindex",
+    "title",
+    "translate",
+    "writingsuggestions",
+];
+
+/// The attributes among `pairs` (name, value) the widget does not read. `prefix` is `data-` for
+/// a mount point, whose other attributes (`id`, `class`, ...) are the host page's, so only its
+/// `data-*` names are checked; empty for a `<spark-sizer>` element, whose every name is checked
+/// except HTML's global ones and `data-*`, `aria-*` and `on*`.
+pub fn unknown_attributes(pairs: impl IntoIterator<Item = (String, String)>, prefix: &str) -> Vec<(String, String)> {
+    let known = |name: &str| name.strip_prefix(prefix).is_some_and(|bare| KNOWN_ATTRIBUTES.contains(&bare));
+    let page_owned = |name: &str| {
+        if prefix.is_empty() {
+            GLOBAL_ATTRIBUTES.contains(&name) || ["data-", "aria-", "on"].iter().any(|p| name.starts_with(p))
+        } else {
+            !name.starts_with(prefix) || MARKERS.contains(&name)
+        }
+    };
+    pairs
+        .into_iter()
+        .map(|(name, value)| (name.to_ascii_lowercase(), value))
+        .filter(|(name, _)| !known(name) && !page_owned(name))
+        .collect()
 }
 
 /// A validated configuration.
@@ -57,7 +136,7 @@ pub struct Config {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ConfigError {
     /// The attribute name, e.g. `data-floor`.
-    pub attribute: &'static str,
+    pub attribute: String,
     /// The value as written.
     pub value: String,
     /// What is wrong with it.
@@ -71,6 +150,8 @@ pub enum ConfigProblem {
     UnknownRun,
     UnknownLang,
     UnknownUsage,
+    /// An attribute the widget does not read.
+    UnknownAttribute,
 }
 
 impl Config {
@@ -93,7 +174,7 @@ impl Config {
                         Some(RunNotice::Configured { old: run.to_string(), new: current.id.clone(), kind: alias.kind });
                 }
                 sizer_data::RunLookup::Unknown => config.errors.push(ConfigError {
-                    attribute: "data-run",
+                    attribute: "data-run".into(),
                     value: run.to_string(),
                     problem: ConfigProblem::UnknownRun,
                 }),
@@ -113,7 +194,7 @@ impl Config {
             match field.parse(Lang::En, value) {
                 Ok(number) => config.team.push((field, number)),
                 Err(error) => config.errors.push(ConfigError {
-                    attribute,
+                    attribute: attribute.into(),
                     value: value.clone(),
                     problem: ConfigProblem::Input(error),
                 }),
@@ -123,7 +204,7 @@ impl Config {
             match Lang::from_code(value) {
                 Some(lang) => config.lang = Some(lang),
                 None => config.errors.push(ConfigError {
-                    attribute: "data-lang",
+                    attribute: "data-lang".into(),
                     value: value.clone(),
                     problem: ConfigProblem::UnknownLang,
                 }),
@@ -133,12 +214,17 @@ impl Config {
             match Usage::from_code(value) {
                 Some(usage) => config.usage = Some(usage),
                 None => config.errors.push(ConfigError {
-                    attribute: "data-usage",
+                    attribute: "data-usage".into(),
                     value: value.clone(),
                     problem: ConfigProblem::UnknownUsage,
                 }),
             }
         }
+        config.errors.extend(attributes.unknown.iter().map(|(name, value)| ConfigError {
+            attribute: name.clone(),
+            value: value.clone(),
+            problem: ConfigProblem::UnknownAttribute,
+        }));
         config
     }
 }
@@ -148,7 +234,11 @@ fn number(errors: &mut Vec<ConfigError>, attribute: &'static str, field: Field, 
     match field.parse(crate::input::locale(Lang::En), value) {
         Ok(number) => Some(number),
         Err(error) => {
-            errors.push(ConfigError { attribute, value: value.clone(), problem: ConfigProblem::Input(error) });
+            errors.push(ConfigError {
+                attribute: attribute.into(),
+                value: value.clone(),
+                problem: ConfigProblem::Input(error),
+            });
             None
         }
     }
@@ -172,6 +262,7 @@ mod tests {
             ttft_ceiling: Some("2.5".into()),
             uncertainty: Some(" 20 ".into()),
             sync_url: true,
+            unknown: Vec::new(),
         };
         let config = Config::from_attributes(&attributes);
         assert_eq!(config.run.as_deref(), Some("gpuwerk-llama-3.3-70b-awq-vllm-0.27.1"));
@@ -211,7 +302,7 @@ mod tests {
         assert_eq!(config.floor, None);
         assert_eq!(config.lang, None);
         assert_eq!(config.team, []);
-        let names: Vec<&str> = config.errors.iter().map(|e| e.attribute).collect();
+        let names: Vec<&str> = config.errors.iter().map(|e| e.attribute.as_str()).collect();
         assert_eq!(
             names,
             [
@@ -234,6 +325,31 @@ mod tests {
                 ConfigProblem::Input(InputError::NotWhole),
                 ConfigProblem::Input(InputError::TooSmall { min: 0.0, exclusive: true }),
                 ConfigProblem::Input(InputError::NotNumber),
+            ]
+        );
+    }
+
+    #[test]
+    fn attributes_the_widget_does_not_read_are_named() {
+        let pairs = |names: &[&str]| names.iter().map(|n| (n.to_string(), "10".to_string())).collect::<Vec<_>>();
+        let mount_point =
+            pairs(&["data-spark-sizer", "data-flor", "data-floor", "id", "class", "data-ssr", "Data-Team"]);
+        assert_eq!(unknown_attributes(mount_point, "data-"), [("data-flor".to_string(), "10".to_string())]);
+        let element =
+            pairs(&["flor", "floor", "team-agents", "style", "data-x", "aria-label", "onclick", "data-floor"]);
+        assert_eq!(unknown_attributes(element, ""), [("flor".to_string(), "10".to_string())]);
+        let config = Config::from_attributes(&Attributes {
+            floor: Some("fast".into()),
+            unknown: vec![("data-flor".into(), "10".into())],
+            ..Attributes::default()
+        });
+        let errors: Vec<(&str, &str, ConfigProblem)> =
+            config.errors.iter().map(|e| (e.attribute.as_str(), e.value.as_str(), e.problem)).collect();
+        assert_eq!(
+            errors,
+            [
+                ("data-floor", "fast", ConfigProblem::Input(InputError::NotNumber)),
+                ("data-flor", "10", ConfigProblem::UnknownAttribute)
             ]
         );
     }

@@ -22,7 +22,9 @@ pub struct SizingListener(pub Option<Callback<String>>);
 pub fn element_config(attributes: &crate::config::Attributes) -> Config {
     let mut config = Config::from_attributes(attributes);
     for error in &mut config.errors {
-        error.attribute = error.attribute.strip_prefix("data-").unwrap_or(error.attribute);
+        if let Some(bare) = error.attribute.strip_prefix("data-") {
+            error.attribute = bare.to_owned();
+        }
     }
     config
 }

@@ -55,7 +55,7 @@ mod sim_api;
 pub use mount::{install_api, mount};
 
 pub use app::{App, AppProps};
-pub use config::Attributes;
+pub use config::{Attributes, unknown_attributes};
 /// The seed and a shared curve in a link: read and written by the import crate.
 pub use sizer_import::{share_link, sim_link};
 

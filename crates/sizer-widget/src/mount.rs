@@ -12,7 +12,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
 use crate::app::{App, AppProps};
-use crate::config::{Attributes, Config};
+use crate::config::{Attributes, Config, unknown_attributes};
 use crate::embedded::{Embedded, EmbeddedProps};
 
 /// Marks an element that already holds an instance.
@@ -35,7 +35,21 @@ fn attributes(element: &Element) -> Attributes {
         ttft_ceiling: element.get_attribute("data-ttft-ceiling"),
         uncertainty: element.get_attribute("data-uncertainty"),
         sync_url: element.has_attribute("data-sync-url"),
+        unknown: unknown_attributes(all_attributes(element), "data-"),
     }
+}
+
+/// Every attribute of `element`, `(name, value)`.
+fn all_attributes(element: &Element) -> Vec<(String, String)> {
+    element
+        .get_attribute_names()
+        .iter()
+        .filter_map(|name| name.as_string())
+        .map(|name| {
+            let value = element.get_attribute(&name).unwrap_or_default();
+            (name, value)
+        })
+        .collect()
 }
 
 /// Mounts one instance into `element` (once). A prerendered element (`data-ssr`) is hydrated
@@ -83,6 +97,7 @@ fn element_attributes(host: &Element) -> Attributes {
         ttft_ceiling: host.get_attribute("ttft-ceiling"),
         uncertainty: host.get_attribute("uncertainty"),
         sync_url: host.has_attribute("sync-url"),
+        unknown: unknown_attributes(all_attributes(host), ""),
     }
 }
 

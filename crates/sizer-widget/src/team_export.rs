@@ -5,7 +5,7 @@
 use std::rc::Rc;
 
 use serde_json::{Value, json};
-use sizer_core::{Scenario, Team};
+use sizer_core::{Scenario, Team, TeamHeadroom};
 use sizer_data::{PlanRow, Run, dataset};
 
 use crate::codes::{self, INTERPOLATION, TEAM_HEADROOM};
@@ -89,7 +89,8 @@ impl TeamShare {
             "groups": groups,
             "floor_tok_s": usage.floor_tok_s,
             "percentile": usage.percentile,
-            "z": usage.z,
+            // plan reads `z` only with the normal headroom (and refuses it otherwise).
+            "z": usage.z.filter(|_| self.input.headroom == TeamHeadroom::NormalApprox),
             "headroom": codes::code(&TEAM_HEADROOM, self.input.headroom),
             "interpolation": codes::code(&INTERPOLATION, usage.interpolation),
             "ttft_ceiling_s": value(TeamField::TtftCeiling),
@@ -129,6 +130,13 @@ mod tests {
             serde_json::from_str(&dataset().plan_json(&export["request"].to_string(), &[])).expect("json");
         let row = again["rows"].as_array().expect("rows").iter().find(|r| r["run_id"] == QWEN).expect("row").clone();
         assert_eq!((&row["people_per_spark"], &row["sparks_needed"]), (&57.into(), &1.into()));
+        // A link's z of 2.33 is the normal approximation's alone: the finite headroom's request
+        // leaves it out, so plan takes it.
+        let with_z = TeamShare { usage: Scenario { z: Some(2.33), ..Scenario::chat() }, ..issue_team() }.json(QWEN);
+        assert_eq!(with_z["request"]["z"], Value::Null);
+        let again: Value =
+            serde_json::from_str(&dataset().plan_json(&with_z["request"].to_string(), &[])).expect("json");
+        assert!(again["rows"].is_array(), "{again}");
     }
 
     #[test]

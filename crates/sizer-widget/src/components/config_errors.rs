@@ -1,4 +1,4 @@
-//! The `data-*` attributes of the mount point that were invalid, shown like input errors.
+//! The `data-*` attributes of the mount point that were invalid or unknown, shown like input errors.
 
 use yew::prelude::*;
 
@@ -25,8 +25,8 @@ pub fn ConfigErrors(props: &ConfigErrorsProps) -> Html {
             <p>{ text(lang, Msg::ErrConfig) }</p>
             <ul>
                 for error in props.errors.iter() {
-                    <li key={error.attribute}>
-                        <code>{ [error.attribute, "=\"", error.value.as_str(), "\""].concat() }</code>
+                    <li key={error.attribute.clone()}>
+                        <code>{ [error.attribute.as_str(), "=\"", error.value.as_str(), "\""].concat() }</code>
                         { ": " }
                         { problem_text(lang, error.problem) }
                     </li>
@@ -42,5 +42,6 @@ fn problem_text(lang: Lang, problem: ConfigProblem) -> String {
         ConfigProblem::UnknownRun => text(lang, Msg::ErrUnknownRun).into(),
         ConfigProblem::UnknownLang => text(lang, Msg::ErrUnknownLang).into(),
         ConfigProblem::UnknownUsage => text(lang, Msg::ErrUnknownUsage).into(),
+        ConfigProblem::UnknownAttribute => text(lang, Msg::ErrUnknownAttribute).into(),
     }
 }

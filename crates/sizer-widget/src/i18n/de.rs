@@ -57,6 +57,7 @@ pub fn text(msg: Msg) -> &'static str {
         Msg::ErrUnknownRun => "Einen gemessenen Lauf mit dieser Kennung gibt es nicht.",
         Msg::ErrUnknownLang => "Unbekannte Sprache; erlaubt sind en und de.",
         Msg::ErrUnknownUsage => "Unbekanntes Nutzungsmuster; erlaubt sind chat und agent.",
+        Msg::ErrUnknownAttribute => "Unbekanntes Attribut; das Widget liest es nicht (bitte die Schreibweise prüfen).",
         Msg::ErrConfig => "Eine Einstellung auf dieser Seite ist ungültig; stattdessen gilt der Standardwert.",
         Msg::ErrNoCurve => "Dieser Lauf hat keine verwendbare Tempokurve je Anfrage.",
         Msg::ErrScenario => "Mit diesen Eingaben lässt sich nicht rechnen.",

@@ -57,6 +57,7 @@ pub fn text(msg: Msg) -> &'static str {
         Msg::ErrUnknownRun => "There is no measured run with this id.",
         Msg::ErrUnknownLang => "Unknown language; use en or de.",
         Msg::ErrUnknownUsage => "Unknown usage pattern; use chat or agent.",
+        Msg::ErrUnknownAttribute => "Unknown attribute; the widget does not read it (check its spelling).",
         Msg::ErrConfig => "A setting on this page is invalid; the default is used instead.",
         Msg::ErrNoCurve => "This run has no usable per-user speed curve.",
         Msg::ErrScenario => "These inputs cannot be sized.",

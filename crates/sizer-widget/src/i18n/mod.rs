@@ -135,6 +135,7 @@ pub enum Msg {
     ErrUnknownRun,
     ErrUnknownLang,
     ErrUnknownUsage,
+    ErrUnknownAttribute,
     ErrConfig,
     ErrNoCurve,
     ErrScenario,
