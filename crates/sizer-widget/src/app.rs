@@ -67,7 +67,7 @@ pub fn App(props: &AppProps) -> Html {
         use_memo((), move |_| Callback::from(move |action: MemoryAction| dispatcher.dispatch(Action::Memory(action))))
     };
 
-    use_fragment_sync(sync_url, state.dispatcher(), fragment.clone(), state.link.held);
+    use_fragment_sync(sync_url, state.dispatcher(), fragment.clone(), state.link.held, state.person_changes);
     {
         // `SparkSizer.plan()` ranks this instance's imported runs too.
         let instance = prefix.to_string();
@@ -288,8 +288,19 @@ fn use_sizing_report(outcome: &Rc<crate::calculation::Calculation>) {
 /// (coalesced, off the input's path: see [`browser::FragmentWriter`]), except while `held`: a
 /// link as opened stays in the address until the person changes something.
 /// Only for instances with `data-sync-url`; effects never run on the server.
+///
+/// `person_changes` is among the write's dependencies because Yew may run one effect for two
+/// renders (it yields to the browser after about 16 ms, possibly between a render and its
+/// effects): a pasted link and an edit that brings back the last written fragment would
+/// otherwise leave the effect's dependencies equal, and the address on the pasted link.
 #[hook]
-fn use_fragment_sync(sync_url: bool, dispatcher: UseReducerDispatcher<SizerState>, fragment: String, held: bool) {
+fn use_fragment_sync(
+    sync_url: bool,
+    dispatcher: UseReducerDispatcher<SizerState>,
+    fragment: String,
+    held: bool,
+    person_changes: u64,
+) {
     {
         let dispatcher = dispatcher.clone();
         use_effect_with(sync_url, move |&sync_url| {
@@ -310,7 +321,7 @@ fn use_fragment_sync(sync_url: bool, dispatcher: UseReducerDispatcher<SizerState
     }
     let writer = use_memo((), |_| browser::FragmentWriter::default());
     let first = use_mut_ref(|| true);
-    use_effect_with((sync_url, fragment, held), move |(sync_url, fragment, held)| {
+    use_effect_with((sync_url, fragment, held, person_changes), move |(sync_url, fragment, held, _)| {
         // The first render comes before the address's link is read: a link there is left as
         // it is (the load above holds it), anything else gets this instance's fragment.
         let opened_on_link = std::mem::replace(&mut *first.borrow_mut(), false)

@@ -123,6 +123,9 @@ pub struct SizerState {
     pub sim_seed: u64,
     /// What is kept about the link the instance was opened with.
     pub link: LinkState,
+    /// How many changes the person has made. The address is written after each one, even a
+    /// change back to the fragment last written: a link pasted in between is in the address.
+    pub person_changes: u64,
 }
 
 impl SizerState {
@@ -151,6 +154,7 @@ impl SizerState {
             interpolation: preset.interpolation,
             sim_seed: crate::sim_job::DEFAULT_SEED,
             link: LinkState { run: config.run_notice.clone(), ..LinkState::default() },
+            person_changes: 0,
         };
         state.put_scenario_values(&preset);
         if let Some(floor) = config.floor {
@@ -218,6 +222,7 @@ impl Reducible for SizerState {
         );
         if by_person {
             next.link.held = false;
+            next.person_changes = next.person_changes.wrapping_add(1);
         }
         match action {
             Action::SetText(field, text) => next.put_text(field, text),
