@@ -10,14 +10,19 @@
 //! rule here is the capacity by p95 TTFT limit recomputed from the sweep's steps
 //! ([`MeasuredLoad::recomputed_capacity`], `capacity.rs`).
 
+pub mod baseline;
+pub mod calibrate;
 mod capacity;
+pub mod engine_inputs;
 mod error;
+pub mod load_inputs;
 mod load_step;
 mod server_setup;
+pub mod summary;
 mod sweep;
 mod workload;
 
-pub use capacity::{MeasuredLoad, SLO_LIMITS_MS, capacity_rps};
+pub use capacity::{MeasuredLoad, SLO_LIMITS_MS, capacity_of, capacity_rps};
 pub use error::SuiteDataError;
 pub use load_step::{ConfiguredLengths, LoadStep, LoadStepFields, Percentiles};
 pub use server_setup::{SuiteSetup, SuiteSetupFields};
