@@ -81,6 +81,7 @@ fn the_fitted_engine_holds_its_summary_figures() {
     assert_eq!(s.capacity_exact, [t(8, 18), t(10, 18), t(12, 18)]);
     assert_eq!(s.tpot_eligible, t(65, 129));
     assert_eq!(s.ttft_eligible, t(48, 129));
+    assert_eq!(s.tpot_slow_eligible, t(102, 129));
     assert_eq!(s.tpot_all, t(77, 158));
     assert_eq!(s.tpot_sweep, t(45, 101));
     assert_eq!(s.ttft_sweep_eligible, t(31, 76));
@@ -93,6 +94,7 @@ fn the_baseline_holds_its_summary_figures() {
     assert_eq!(s.capacity_exact, [t(11, 18), t(7, 18), t(7, 18)]);
     assert_eq!(s.tpot_eligible, t(28, 129));
     assert_eq!(s.ttft_eligible, t(0, 129));
+    assert_eq!(s.tpot_slow_eligible, t(71, 129));
     assert_eq!(s.tpot_sweep, t(18, 101));
 }
 

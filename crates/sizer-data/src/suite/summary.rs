@@ -105,6 +105,9 @@ pub struct ModelSummary {
     pub tpot_eligible: Tally,
     /// p95 TTFT within 25 % on the eligible steps.
     pub ttft_eligible: Tally,
+    /// Eligible steps whose predicted median TPOT is above the measured one (too slow): the
+    /// sign of the speed error.
+    pub tpot_slow_eligible: Tally,
     /// Median TPOT within 15 % on every replayed step.
     pub tpot_all: Tally,
     /// Median TPOT within 15 % on the rate-sweep steps only.
@@ -133,6 +136,8 @@ pub fn summarise(runs: &[RunCalibration], model: Model) -> ModelSummary {
             if eligible {
                 summary.tpot_eligible.add(tpot);
                 summary.ttft_eligible.add(ttft);
+                let slow = got.and_then(|f| f.median_tpot_ms).zip(measured.median_tpot_ms).is_some_and(|(p, m)| p > m);
+                summary.tpot_slow_eligible.add(slow);
             }
             if step.in_sweep {
                 summary.tpot_sweep.add(tpot);
