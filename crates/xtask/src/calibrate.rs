@@ -48,6 +48,7 @@ pub fn tried_constants() -> Vec<(&'static str, EngineConstants)> {
         ("step budget 2,048", EngineConstants { step_token_budget: 2_048, ..c }),
         ("step budget 16,384", EngineConstants { step_token_budget: 16_384, ..c }),
         ("burst fit 5 rounds", EngineConstants { burst_rounds: 5, ..c }),
+        ("no client latency", EngineConstants { client_latency: false, ..c }),
     ]
 }
 

@@ -93,8 +93,12 @@ pub fn document(
     let _ = writeln!(
         out,
         "Constants used: KV pool {:.0} tokens (assumed, every run), step budget {} tokens and batch limit {} where \
-         the server's flags do not say, {} burst-fit rounds.\n",
-        chosen.kv_pool_tokens, chosen.step_token_budget, chosen.max_batch, chosen.burst_rounds
+         the server's flags do not say, {} burst-fit rounds, client latency {}.\n",
+        chosen.kv_pool_tokens,
+        chosen.step_token_budget,
+        chosen.max_batch,
+        chosen.burst_rounds,
+        if chosen.client_latency { "added (per run, from 01-chat's TTFR)" } else { "not added" }
     );
     let engine = summarise(calibrations, Model::Engine);
     let baseline = summarise(calibrations, Model::Baseline);
@@ -183,6 +187,12 @@ fn run_section(out: &mut String, name: &str, calibration: &RunCalibration, run: 
         setup.step_token_budget,
         setup.max_batch,
         setup.max_model_len.map_or_else(|| "none".to_owned(), |l| l.to_string())
+    );
+    let _ = writeln!(
+        out,
+        "Client latency added to every predicted TTFT: {:.0} ms (`01-chat`'s measured TTFR at its lowest concurrency \
+         less the replayed one, at least 0).\n",
+        calibration.client_latency_ms
     );
     match &calibration.fit {
         Err(why) => {

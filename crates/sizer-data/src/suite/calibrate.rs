@@ -3,7 +3,7 @@
 //! that engine and on the baseline, and set the predictions beside the measurements.
 
 use super::baseline::{baseline_machine, baseline_request};
-use super::engine_inputs::{EngineConstants, closed_loop_run, engine_setup};
+use super::engine_inputs::{EngineConstants, client_latency_ms, closed_loop_run, engine_setup};
 use super::load_inputs::{Replay, load_spec};
 use super::{LoadStep, SuiteRun};
 use sizer_core::sim::open_loop::{
@@ -60,6 +60,8 @@ pub struct RunCalibration {
     pub fit: Result<EngineFit, String>,
     /// The setup the engine ran with.
     pub setup: EngineSetup,
+    /// The client latency added to every predicted TTFT, ms (0 unless the constants ask for it).
+    pub client_latency_ms: f64,
     /// Every open-loop step: the single tests (07 to 10) in file order, then the sweep by rate.
     pub steps: Vec<StepComparison>,
 }
@@ -76,16 +78,22 @@ pub fn calibrate_run(run: &SuiteRun, constants: &EngineConstants) -> RunCalibrat
     let engine =
         fit.as_ref().map_err(Clone::clone).and_then(|f| EngineModel::from_fit(f, setup).map_err(|e| e.to_string()));
     let machine = baseline_machine(run, constants.kv_pool_tokens).map_err(|e| e.to_string());
+    let latency = match (&fit, constants.client_latency) {
+        (Ok(fit), true) => client_latency_ms(run, fit).unwrap_or(0.0),
+        _ => 0.0,
+    };
     let tests = run.load.tests.iter().map(|s| (s, false));
     let sweep = run.load.sweep.iter().map(|s| (s, true));
-    let steps = tests.chain(sweep).map(|(step, in_sweep)| compare(step, in_sweep, &engine, &machine)).collect();
-    RunCalibration { model: run.model.clone(), fit, setup, steps }
+    let steps =
+        tests.chain(sweep).map(|(step, in_sweep)| compare(step, in_sweep, &engine, latency, &machine)).collect();
+    RunCalibration { model: run.model.clone(), fit, setup, client_latency_ms: latency, steps }
 }
 
 fn compare(
     step: &LoadStep,
     in_sweep: bool,
     engine: &Result<EngineModel, String>,
+    latency_ms: f64,
     machine: &Result<sizer_core::sim::Machine, String>,
 ) -> StepComparison {
     let measured = StepFigures {
@@ -101,7 +109,7 @@ fn compare(
         let report = predict_open_loop(&load, engine, CALIBRATION_SEED).map_err(|e| e.to_string())?;
         Ok(EnginePrediction {
             figures: StepFigures {
-                p95_ttft_ms: report.ttft_s.p95 * 1000.0,
+                p95_ttft_ms: report.ttft_s.p95 * 1000.0 + latency_ms,
                 median_tpot_ms: report.tpot_ms.map(|t| t.median),
                 in_flight: f64::from(report.max_in_flight),
             },

@@ -35,11 +35,18 @@ pub struct EngineConstants {
     pub max_batch: u32,
     /// Refit rounds of the burst fit (`fit_engine_bursts`).
     pub burst_rounds: u32,
+    /// Add the run's client latency to every predicted TTFT ([`client_latency_ms`]).
+    pub client_latency: bool,
 }
 
 /// The calibration's chosen constants (`docs/CALIBRATION.md`, "Global constants").
-pub const CALIBRATED: EngineConstants =
-    EngineConstants { kv_pool_tokens: 1_000_000.0, step_token_budget: 8_192, max_batch: 256, burst_rounds: 20 };
+pub const CALIBRATED: EngineConstants = EngineConstants {
+    kv_pool_tokens: 1_000_000.0,
+    step_token_budget: 8_192,
+    max_batch: 256,
+    burst_rounds: 20,
+    client_latency: true,
+};
 
 /// The run's closed-loop workloads of [`FITTED_KINDS`] as the core's fit reads them: nominal
 /// lengths, the `tg` row's `t/s (req)` (and `t/s (total)`, else `t/s (req) x C`), the `pp` row's
@@ -67,6 +74,27 @@ pub fn closed_loop_run(run: &SuiteRun) -> Result<ClosedLoopRun, ClosedLoopError>
         })
         .collect();
     ClosedLoopRun::new(workloads)
+}
+
+/// The time a request spends outside the engine (client, HTTP, tokenizer), ms, read from the
+/// run's closed-loop files: how much llama-benchy's measured TTFR of `01-chat` at its lowest
+/// concurrency exceeds the fit's replayed one (`fit`'s TTFR residual there), at least 0; `None`
+/// without that residual.
+///
+/// # Rule
+/// At concurrency 1 nothing queues, so the replayed TTFR is the engine's prompt time alone and
+/// the rest of the measured one is time outside the engine (SIMULATION.md: llama-benchy's TTFR
+/// at concurrency 1 is about 70 ms above its own prompt-time estimate). A constant latency in
+/// front of the engine shifts every request's TTFT by itself and leaves the engine's schedule
+/// unchanged, so it is added to the predicted TTFT percentiles.
+pub fn client_latency_ms(run: &SuiteRun, fit: &sizer_core::sim::open_loop::EngineFit) -> Option<f64> {
+    use sizer_core::sim::open_loop::FitFigure;
+    let chat =
+        run.workloads.iter().filter(|w| FITTED_KINDS.contains(&w.kind)).position(|w| w.kind == WorkloadKind::Chat)?;
+    fit.residuals
+        .iter()
+        .find(|r| r.workload == chat && r.point == 0 && r.figure == FitFigure::TtfrMs)
+        .map(|r| (r.measured - r.fitted).max(0.0))
 }
 
 /// The scheduler a run's server had: `--max-num-batched-tokens` and `--max-num-seqs` from its
