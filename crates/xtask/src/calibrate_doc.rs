@@ -92,7 +92,7 @@ pub fn document(
     out.push_str(PROCEDURE);
     let _ = writeln!(
         out,
-        "Constants used: KV pool {:.0} tokens (assumed, every run), step budget {} tokens and batch limit {} where \
+        "\nConstants used: KV pool {:.0} tokens (assumed, every run), step budget {} tokens and batch limit {} where \
          the server's flags do not say, {} burst-fit rounds, client latency {}.\n",
         chosen.kv_pool_tokens,
         chosen.step_token_budget,
@@ -215,6 +215,18 @@ fn run_section(out: &mut String, name: &str, calibration: &RunCalibration, run: 
                 c.per_context_token_s * 1e9,
                 c.per_prompt_token_s * 1e6,
                 c.per_prompt_pair_s * 1e9
+            );
+            let worst = |figure: FitFigure| {
+                let errors = fit.residuals.iter().filter(|r| r.figure == figure).map(|r| r.relative().abs());
+                let (count, max) = errors.fold((0, 0.0_f64), |(n, m), e| (n + 1, m.max(e)));
+                format!("{count} points, largest error {:.1} %", 100.0 * max)
+            };
+            let _ = writeln!(
+                out,
+                "Residuals: per-request speed {}; prompt throughput {}; TTFR (shown, not fitted) {}.\n",
+                worst(FitFigure::PerRequestTokS),
+                worst(FitFigure::PromptTokS),
+                worst(FitFigure::TtfrMs)
             );
             let fitted: Vec<_> = run
                 .workloads

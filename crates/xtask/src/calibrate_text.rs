@@ -35,7 +35,9 @@ fixtures README), in the order of the tables below:
    TTFR at concurrency 1 less the burst fit's replayed one (nothing queues there), at least 0;
    16 to 969 ms on these runs (per run below). A constant delay in front of the engine shifts
    every TTFT by itself and leaves the engine's schedule alone, so it is added to the predicted
-   TTFT percentiles (not to TPOT). It is a choice made on these 19 runs (table below).
+   TTFT percentiles (not to TPOT). It is a choice made on these 19 runs (table below). The same
+   latency is why the fit's prompt throughput misses most at concurrency 1 (up to twice the
+   measured one in the residual tables): llama-benchy's prompt rate there includes it.
 6. **Loads** (`sizer_data::suite::load_inputs::load_spec`): every open-loop step at its
    configured rate, burstiness and number of requests (`num_prompts`; the sweep sends 100 to 250
    per step), seed 42. The sweep steps (`11-rate-sweep-<rate>.json`) carry no command line: their
