@@ -26,7 +26,8 @@ fixtures README), in the order of the tables below:
    limit), else the global constants below; `max_model_len` from `meta.json`.
 4. **KV pool: an assumption.** The pool a server had is in its runner log, which the suite does
    not publish, and the arena models' architectures (layers, KV heads, head size, hybrid
-   attention layers) are not in our data, except gpt-oss-20b's. So every run gets the same
+   attention layers) are not in our data, except gpt-oss-20b's (whose pool would still need the
+   weights' size and vLLM's own overhead on this box, which no file gives). So every run gets the same
    assumed pool, 1,000,000 tokens. How much it matters is measured, not guessed: the summary
    says on how many steps a request waited for KV space, and the constants table below recomputes
    everything at 250,000, 500,000 and 2,000,000 tokens.

@@ -7,8 +7,11 @@
 //! value is validated once by its constructor ([`ClosedLoopWorkload::new`], [`LoadStep::new`],
 //! [`SweepSummary::new`], [`SuiteSetup::new`]), which returns a [`SuiteDataError`] (one sentence)
 //! for a value that is not finite, not positive where it must be, or out of order. The one data
-//! rule here is the capacity by p95 TTFT limit recomputed from the sweep's steps
-//! ([`MeasuredLoad::recomputed_capacity`], `capacity.rs`).
+//! rule of the types is the capacity by p95 TTFT limit recomputed from the sweep's steps
+//! ([`MeasuredLoad::recomputed_capacity`], `capacity.rs`). The calibration's rules sit beside
+//! them: [`engine_inputs`] (the fit's points and the engine's setup), [`load_inputs`] (a step as
+//! a load), [`baseline`] (today's simulation), [`calibrate`] (one run's procedure) and
+//! [`summary`] (the errors against the targets), `docs/CALIBRATION.md`.
 
 pub mod baseline;
 pub mod calibrate;
