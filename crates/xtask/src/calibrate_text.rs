@@ -5,8 +5,9 @@
 /// The opening: command, procedure, constants.
 pub const PROCEDURE: &str = "# Calibration: the fitted engine against the arena's measured loads
 
-Written by `cargo xtask calibrate` (about 10 s with `cargo run --release -p xtask -- calibrate`,
-the same task; do not edit by hand: re-running it gives the same file, byte for byte). The
+Written by `cargo xtask calibrate` (about 35 s once built, debug; 10 s as
+`cargo run --release -p xtask -- calibrate`, the same task and the same file). Do not edit by
+hand: re-running it gives the same file, byte for byte. The
 summary rows are held by `cargo test -p sizer-tests --test calibration`.
 
 ## How it is made
