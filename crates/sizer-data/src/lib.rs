@@ -14,7 +14,10 @@
 //! team against every run ([`TeamRequest`] is the JSON a host page sends).
 //!
 //! [`suite`] holds one server as a benchmark suite measured it (setup, closed-loop workloads,
-//! open-loop load steps and the rate sweep's capacity), beside the dataset's runs.
+//! open-loop load steps and the rate sweep's capacity), beside the dataset's runs, and the
+//! calibration's rules: such a server as the open-loop engine's inputs, its measured steps as
+//! loads, today's simulation as the baseline, and the summary against the targets
+//! ([`suite::calibrate::calibrate_run`], [`suite::summary::summarise`]).
 
 #![forbid(unsafe_code)]
 

@@ -4,6 +4,9 @@
 //! static server `cargo xtask serve` uses.
 pub mod bench;
 pub mod browser;
+pub mod calibrate;
+pub mod calibrate_doc;
+pub mod calibrate_text;
 pub mod chromedriver;
 pub mod cmd;
 pub mod digest;

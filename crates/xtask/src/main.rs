@@ -1,4 +1,4 @@
-//! `cargo xtask <task>`: dist, serve, test (see `--help`).
+//! `cargo xtask <task>`: dist, serve, test, calibrate (see `--help`).
 use std::process::ExitCode;
 use xtask::paths::workspace_root;
 
@@ -15,6 +15,8 @@ tasks:
          --ttft-ceiling S --uncertainty PCT --base URL]
                         prints a <spark-sizer> snippet with that configuration prerendered in
                         its shadow root (for the dist/ built last)
+  calibrate             the arena's 19 runs: fit each engine to its closed-loop files, predict its
+                        open-loop steps beside today's simulation, write docs/CALIBRATION.md
   bench [--runs N …]    dist, the core's micro-benchmarks and the page benchmark in headless
                         Chromium; prints the table and writes BENCHMARKS.md";
 
@@ -26,6 +28,7 @@ fn main() -> ExitCode {
         Some("serve") => parse_port(&args[1..]).and_then(|port| xtask::serve::serve(&root, port)),
         Some("test") => xtask::test::test_all(&root),
         Some("embed") => xtask::embed::embed(&root, &args[1..]),
+        Some("calibrate") => xtask::calibrate::calibrate(&root),
         Some("bench") => xtask::bench::bench(&root, &args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");

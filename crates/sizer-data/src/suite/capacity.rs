@@ -42,12 +42,18 @@ impl MeasuredLoad {
 /// requests partly failed counts like any other; none of the 19 runs has one, and the suite does
 /// not say otherwise. An aborted sweep gives the capacity of the steps it ran (a lower bound).
 pub fn capacity_rps(steps: &[LoadStep], limit_ms: f64) -> Option<f64> {
+    capacity_of(steps.iter().map(|step| (step.rate_per_s, step.ttft_ms.p95)), limit_ms)
+}
+
+/// [`capacity_rps`]'s rule on `(configured rate, p95 TTFT ms)` pairs, e.g. a prediction's: the
+/// highest rate whose p95 is strictly under `limit_ms` (a NaN p95 is never under it).
+pub fn capacity_of(steps: impl IntoIterator<Item = (Option<f64>, f64)>, limit_ms: f64) -> Option<f64> {
     if !(limit_ms.is_finite() && limit_ms > 0.0) {
         return None;
     }
     steps
-        .iter()
-        .filter(|step| step.ttft_ms.p95 < limit_ms)
-        .filter_map(|step| step.rate_per_s)
+        .into_iter()
+        .filter(|(_, p95)| *p95 < limit_ms)
+        .filter_map(|(rate, _)| rate)
         .fold(None, |best: Option<f64>, rate| Some(best.map_or(rate, |b| b.max(rate))))
 }

@@ -7,17 +7,25 @@
 //! value is validated once by its constructor ([`ClosedLoopWorkload::new`], [`LoadStep::new`],
 //! [`SweepSummary::new`], [`SuiteSetup::new`]), which returns a [`SuiteDataError`] (one sentence)
 //! for a value that is not finite, not positive where it must be, or out of order. The one data
-//! rule here is the capacity by p95 TTFT limit recomputed from the sweep's steps
-//! ([`MeasuredLoad::recomputed_capacity`], `capacity.rs`).
+//! rule of the types is the capacity by p95 TTFT limit recomputed from the sweep's steps
+//! ([`MeasuredLoad::recomputed_capacity`], `capacity.rs`). The calibration's rules sit beside
+//! them: [`engine_inputs`] (the fit's points and the engine's setup), [`load_inputs`] (a step as
+//! a load), [`baseline`] (today's simulation), [`calibrate`] (one run's procedure) and
+//! [`summary`] (the errors against the targets), `docs/CALIBRATION.md`.
 
+pub mod baseline;
+pub mod calibrate;
 mod capacity;
+pub mod engine_inputs;
 mod error;
+pub mod load_inputs;
 mod load_step;
 mod server_setup;
+pub mod summary;
 mod sweep;
 mod workload;
 
-pub use capacity::{MeasuredLoad, SLO_LIMITS_MS, capacity_rps};
+pub use capacity::{MeasuredLoad, SLO_LIMITS_MS, capacity_of, capacity_rps};
 pub use error::SuiteDataError;
 pub use load_step::{ConfiguredLengths, LoadStep, LoadStepFields, Percentiles};
 pub use server_setup::{SuiteSetup, SuiteSetupFields};

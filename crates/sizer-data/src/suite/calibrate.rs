@@ -1,0 +1,139 @@
+//! The calibration procedure for one suite run (`cargo xtask calibrate` and its test share it):
+//! fit the engine to the run's closed-loop files, replay every open-loop step it measured on
+//! that engine and on the baseline, and set the predictions beside the measurements.
+
+use super::baseline::{baseline_machine, baseline_request};
+use super::engine_inputs::{EngineConstants, client_latency_ms, closed_loop_run, engine_setup};
+use super::load_inputs::{Replay, load_spec};
+use super::{LoadStep, SuiteRun};
+use sizer_core::sim::open_loop::{
+    EngineFit, EngineModel, EngineSetup, Extrapolation, OpenLoad, fit_engine_bursts, predict_open_loop,
+};
+use sizer_core::sim::simulate;
+
+/// The seed every prediction uses (the arena's `--seed 42`).
+pub const CALIBRATION_SEED: u64 = 42;
+
+/// The figures a step is compared on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StepFigures {
+    /// p95 time to first token, ms.
+    pub p95_ttft_ms: f64,
+    /// Median time per output token, ms (`None`: no request with two tokens).
+    pub median_tpot_ms: Option<f64>,
+    /// Most requests in flight (the baseline: its p99 in-flight count).
+    pub in_flight: f64,
+}
+
+/// What the fitted engine predicted for a step, beside how far it went.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EnginePrediction {
+    pub figures: StepFigures,
+    /// How far beyond the fitted range the steps ran.
+    pub extrapolation: Extrapolation,
+    /// Requests that waited for KV space.
+    pub waited_for_kv: u32,
+}
+
+/// One open-loop step: measured, predicted, baseline. A prediction that cannot run says why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepComparison {
+    /// The step's file (`11-rate-sweep-0.5.json`).
+    pub file: String,
+    /// Whether it is a rate-sweep step.
+    pub in_sweep: bool,
+    /// Configured rate (req/s); `None` for `inf`.
+    pub rate_per_s: Option<f64>,
+    pub measured: StepFigures,
+    /// How the step was replayed, when it could be.
+    pub replay: Option<Replay>,
+    pub predicted: Result<EnginePrediction, String>,
+    pub baseline: Result<StepFigures, String>,
+}
+
+/// One run's calibration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunCalibration {
+    /// The run's model.
+    pub model: String,
+    /// The fit, when the closed-loop files allowed one (else why not).
+    pub fit: Result<EngineFit, String>,
+    /// The setup the engine ran with.
+    pub setup: EngineSetup,
+    /// The client latency added to every predicted TTFT, ms (0 unless the constants ask for it).
+    pub client_latency_ms: f64,
+    /// Every open-loop step: the single tests (07 to 10) in file order, then the sweep by rate.
+    pub steps: Vec<StepComparison>,
+}
+
+/// Calibrates one run with `constants`: the burst fit (`constants.burst_rounds`) on the run's
+/// closed-loop points, [`engine_setup`] for the scheduler, every open-loop step replayed with
+/// [`load_spec`] and seed [`CALIBRATION_SEED`], and the baseline ([`baseline_machine`]) for the
+/// same loads.
+pub fn calibrate_run(run: &SuiteRun, constants: &EngineConstants) -> RunCalibration {
+    let setup = engine_setup(run, constants);
+    let fit = closed_loop_run(run)
+        .map(|points| fit_engine_bursts(&points, setup, constants.burst_rounds))
+        .map_err(|e| e.to_string());
+    let engine =
+        fit.as_ref().map_err(Clone::clone).and_then(|f| EngineModel::from_fit(f, setup).map_err(|e| e.to_string()));
+    let machine = baseline_machine(run, constants.kv_pool_tokens).map_err(|e| e.to_string());
+    let latency = match (&fit, constants.client_latency) {
+        (Ok(fit), true) => client_latency_ms(run, fit).unwrap_or(0.0),
+        _ => 0.0,
+    };
+    let tests = run.load.tests.iter().map(|s| (s, false));
+    let sweep = run.load.sweep.iter().map(|s| (s, true));
+    let steps =
+        tests.chain(sweep).map(|(step, in_sweep)| compare(step, in_sweep, &engine, latency, &machine)).collect();
+    RunCalibration { model: run.model.clone(), fit, setup, client_latency_ms: latency, steps }
+}
+
+fn compare(
+    step: &LoadStep,
+    in_sweep: bool,
+    engine: &Result<EngineModel, String>,
+    latency_ms: f64,
+    machine: &Result<sizer_core::sim::Machine, String>,
+) -> StepComparison {
+    let measured = StepFigures {
+        p95_ttft_ms: step.ttft_ms.p95,
+        median_tpot_ms: Some(step.median_tpot_ms),
+        in_flight: step.max_concurrent_requests.unwrap_or(f64::NAN),
+    };
+    let spec = load_spec(step, in_sweep).map_err(|e| e.to_string());
+    let replay = spec.as_ref().ok().map(|(_, replay)| *replay);
+    let predicted = spec.clone().and_then(|(spec, _)| {
+        let engine = engine.as_ref().map_err(Clone::clone)?;
+        let load = OpenLoad::new(spec).map_err(|e| e.to_string())?;
+        let report = predict_open_loop(&load, engine, CALIBRATION_SEED).map_err(|e| e.to_string())?;
+        Ok(EnginePrediction {
+            figures: StepFigures {
+                p95_ttft_ms: report.ttft_s.p95 * 1000.0 + latency_ms,
+                median_tpot_ms: report.tpot_ms.map(|t| t.median),
+                in_flight: f64::from(report.max_in_flight),
+            },
+            extrapolation: report.extrapolation,
+            waited_for_kv: report.requests_waited_for_kv,
+        })
+    });
+    let baseline = spec.and_then(|(spec, _)| {
+        let machine = machine.as_ref().map_err(Clone::clone)?;
+        let report = simulate(&baseline_request(&spec), machine, CALIBRATION_SEED).map_err(|e| e.to_string())?;
+        let ttft = report.ttft_s.ok_or_else(|| "no request finished in the window.".to_owned())?;
+        Ok(StepFigures {
+            p95_ttft_ms: ttft.p95 * 1000.0,
+            median_tpot_ms: report.speed_tok_s.map(|s| 1000.0 / s.p50),
+            in_flight: f64::from(report.p99_in_flight),
+        })
+    });
+    StepComparison {
+        file: step.file.clone(),
+        in_sweep,
+        rate_per_s: step.rate_per_s,
+        measured,
+        replay,
+        predicted,
+        baseline,
+    }
+}

@@ -1,0 +1,146 @@
+//! What a suite run gives the open-loop engine model: the closed-loop points its coefficients are
+//! fitted to (`ClosedLoopRun`, from the closed-loop files only: its open-loop results are what a
+//! prediction is compared against, never fitted) and the scheduler setup it runs with
+//! (`EngineSetup`: step budget and batch limit from the server's flags where it states them,
+//! else the calibration's global constants; the KV pool; the longest context).
+
+use super::{SuiteRun, WorkloadKind};
+use sizer_core::sim::open_loop::{
+    ClosedLoopError, ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload as CoreWorkload, EngineSetup,
+};
+
+/// The closed-loop workloads the fit reads: `01-chat`, `02-rag-8k`, `03-long-output`,
+/// `05-big-context` and `06-concurrency-stress`. `04-multi-turn` is left out: its rows say
+/// `@ d4` (llama-benchy's `--depth 4`, four tokens of earlier context, not the five turns its
+/// heading names), so its lengths do not say what the requests held.
+pub const FITTED_KINDS: [WorkloadKind; 5] = [
+    WorkloadKind::Chat,
+    WorkloadKind::Rag,
+    WorkloadKind::LongOutput,
+    WorkloadKind::BigContext,
+    WorkloadKind::ConcurrencyStress,
+];
+
+/// The global constants of the calibration (`docs/CALIBRATION.md` gives the values tried and the
+/// figure each was chosen on; they are fitted on the arena's 19 runs and nothing else).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EngineConstants {
+    /// KV pool in tokens for a run whose pool the files do not give: an assumption (the runner
+    /// logs that state it are not in the suite, and the arena models' architectures are not in
+    /// our data). `OpenLoopReport::requests_waited_for_kv` says where it mattered.
+    pub kv_pool_tokens: f64,
+    /// Step token budget for a server started without `--max-num-batched-tokens`.
+    pub step_token_budget: u32,
+    /// Batch limit for a server started without `--max-num-seqs`.
+    pub max_batch: u32,
+    /// Refit rounds of the burst fit (`fit_engine_bursts`).
+    pub burst_rounds: u32,
+    /// Add the run's client latency to every predicted TTFT ([`client_latency_ms`]).
+    pub client_latency: bool,
+}
+
+/// The calibration's chosen constants (`docs/CALIBRATION.md`, "Global constants").
+pub const CALIBRATED: EngineConstants = EngineConstants {
+    kv_pool_tokens: 1_000_000.0,
+    step_token_budget: 8_192,
+    max_batch: 256,
+    burst_rounds: 20,
+    client_latency: true,
+};
+
+/// The run's closed-loop workloads of [`FITTED_KINDS`] as the core's fit reads them: nominal
+/// lengths, the `tg` row's `t/s (req)` (and `t/s (total)`, else `t/s (req) x C`), the `pp` row's
+/// `t/s (total)` and `ttfr`, means only (spreads are shown, not weighted).
+pub fn closed_loop_run(run: &SuiteRun) -> Result<ClosedLoopRun, ClosedLoopError> {
+    let workloads = run
+        .workloads
+        .iter()
+        .filter(|w| FITTED_KINDS.contains(&w.kind))
+        .map(|w| CoreWorkload {
+            prompt_tokens: w.prompt_tokens,
+            answer_tokens: w.answer_tokens,
+            depth_tokens: w.context_depth,
+            points: w
+                .points
+                .iter()
+                .map(|p| ClosedLoopPoint {
+                    concurrency: p.concurrency,
+                    per_request_tok_s: p.per_request_tok_s.mean,
+                    total_tok_s: p.total_tok_s.map_or(p.per_request_tok_s.mean * p.concurrency, |t| t.mean),
+                    prompt_tok_s: p.prompt_tok_s.map(|m| m.mean),
+                    ttfr_ms: p.ttfr_ms.map(|m| m.mean),
+                })
+                .collect(),
+        })
+        .collect();
+    ClosedLoopRun::new(workloads)
+}
+
+/// The time a request spends outside the engine (client, HTTP, tokenizer), ms, read from the
+/// run's closed-loop files: how much llama-benchy's measured TTFR of `01-chat` at its lowest
+/// concurrency exceeds the fit's replayed one (`fit`'s TTFR residual there), at least 0; `None`
+/// without that residual.
+///
+/// # Rule
+/// At concurrency 1 nothing queues, so the replayed TTFR is the engine's prompt time alone and
+/// the rest of the measured one is time outside the engine (SIMULATION.md: llama-benchy's TTFR
+/// at concurrency 1 is about 70 ms above its own prompt-time estimate). A constant latency in
+/// front of the engine shifts every request's TTFT by itself and leaves the engine's schedule
+/// unchanged, so it is added to the predicted TTFT percentiles.
+pub fn client_latency_ms(run: &SuiteRun, fit: &sizer_core::sim::open_loop::EngineFit) -> Option<f64> {
+    use sizer_core::sim::open_loop::FitFigure;
+    let chat =
+        run.workloads.iter().filter(|w| FITTED_KINDS.contains(&w.kind)).position(|w| w.kind == WorkloadKind::Chat)?;
+    fit.residuals
+        .iter()
+        .find(|r| r.workload == chat && r.point == 0 && r.figure == FitFigure::TtfrMs)
+        .map(|r| (r.measured - r.fitted).max(0.0))
+}
+
+/// The scheduler a run's server had: `--max-num-batched-tokens` and `--max-num-seqs` from its
+/// flags (`meta.json`'s `extra_vllm_args`) where given, else `constants`; `max_model_len` from
+/// its setup; the KV pool from `constants` (see [`EngineConstants::kv_pool_tokens`]). A step
+/// budget not above the batch limit (which the engine refuses) is raised to one above it.
+pub fn engine_setup(run: &SuiteRun, constants: &EngineConstants) -> EngineSetup {
+    let flags = run.setup.as_ref().and_then(|s| s.extra_flags.as_deref()).unwrap_or("");
+    let max_batch = flag_value(flags, "--max-num-seqs").unwrap_or(constants.max_batch).max(1);
+    let budget = flag_value(flags, "--max-num-batched-tokens").unwrap_or(constants.step_token_budget);
+    let max_model_len = run.setup.as_ref().and_then(|s| s.max_model_len).and_then(|len| {
+        // Validated whole and at most 10^9 by `SuiteSetup::new`, so the cast is exact.
+        (len <= f64::from(u32::MAX)).then_some(len as u32)
+    });
+    EngineSetup {
+        kv_pool_tokens: constants.kv_pool_tokens,
+        step_token_budget: budget.max(max_batch.saturating_add(1)),
+        max_batch,
+        max_model_len,
+    }
+}
+
+/// The whole number after `name` in a command line (`--max-num-seqs 256` or `--max-num-seqs=256`).
+fn flag_value(flags: &str, name: &str) -> Option<u32> {
+    let mut words = flags.split_whitespace();
+    while let Some(word) = words.next() {
+        if word == name {
+            return words.next()?.parse().ok();
+        }
+        if let Some(value) = word.strip_prefix(name).and_then(|rest| rest.strip_prefix('=')) {
+            return value.parse().ok();
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::flag_value;
+
+    #[test]
+    fn flags_are_read_in_both_spellings() {
+        let flags = "--trust-remote-code --max-num-seqs 256 --max-num-batched-tokens=8192";
+        assert_eq!(flag_value(flags, "--max-num-seqs"), Some(256));
+        assert_eq!(flag_value(flags, "--max-num-batched-tokens"), Some(8192));
+        assert_eq!(flag_value(flags, "--max-model-len"), None);
+        assert_eq!(flag_value("--max-num-seqs lots", "--max-num-seqs"), None);
+    }
+}

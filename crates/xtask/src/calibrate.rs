@@ -1,0 +1,98 @@
+//! `cargo xtask calibrate`: every arena run (`tests/fixtures/arena/`) imported with
+//! `sizer_import::suite::import_suite`, calibrated by `sizer_data::suite::calibrate::calibrate_run`
+//! (the engine fitted to its closed-loop files, its open-loop steps predicted and set beside the
+//! measured ones and the baseline's), and the result written to `docs/CALIBRATION.md` by
+//! [`crate::calibrate_doc`]. Deterministic: no timings in the file, runs in a fixed order.
+use crate::error::{TaskError, TaskResult};
+use sizer_data::suite::SuiteRun;
+use sizer_data::suite::calibrate::{RunCalibration, calibrate_run};
+use sizer_data::suite::engine_inputs::{CALIBRATED, EngineConstants};
+use std::path::Path;
+
+/// The 19 arena runs, in the order the document lists them.
+pub const ARENA_RUNS: [&str; 19] = [
+    "gemma-4/gemma-4-26b-a4b-it/bf16",
+    "gemma-4/gemma-4-26b-a4b-it/bf16-v23",
+    "gemma-4/gemma-4-31b-it/bf16",
+    "gemma-4/gemma-4-e2b-it/bf16",
+    "gpt-oss/gpt-oss-20b/mxfp4",
+    "kat-coder/kat-coder-v2.5/bf16",
+    "ministral-3/ministral-3-3b-instruct/bf16",
+    "ministral-3/ministral-3-8b-instruct/bf16",
+    "muse-glimmer/muse-glimmer-30b/bf16",
+    "nemotron-3/nemotron-3-nano-30b-a3b/bf16",
+    "nemotron-3/nemotron-3-nano-30b-a3b/nvfp4",
+    "nemotron-3/nemotron-3-nano-4b/fp8",
+    "nemotron-3/nemotron-3-nano-omni-30b-a3b-reasoning/fp8",
+    "nemotron-cascade-2/nemotron-cascade-2-30b-a3b/bf16",
+    "qwen-3.5/qwen-3.5-0.8b/bf16",
+    "qwen-3.5/qwen-3.5-4b/bf16",
+    "qwen-3.6/qwen-3.6-27b/bf16",
+    "qwen-3.6/qwen-3.6-35b-a3b/fp8",
+    "qwen-3.8/qwen-3.8-27b/bf16",
+];
+
+/// Where the document goes, from the workspace root.
+pub const DOC: &str = "docs/CALIBRATION.md";
+
+/// The constants tried beside [`CALIBRATED`] (one changed at a time), for the document's
+/// "Global constants" table.
+pub fn tried_constants() -> Vec<(&'static str, EngineConstants)> {
+    let c = CALIBRATED;
+    vec![
+        ("chosen", c),
+        ("KV pool 250,000 tokens", EngineConstants { kv_pool_tokens: 250_000.0, ..c }),
+        ("KV pool 500,000 tokens", EngineConstants { kv_pool_tokens: 500_000.0, ..c }),
+        ("KV pool 2,000,000 tokens", EngineConstants { kv_pool_tokens: 2_000_000.0, ..c }),
+        ("batch limit 1,024", EngineConstants { max_batch: 1_024, ..c }),
+        ("step budget 2,048", EngineConstants { step_token_budget: 2_048, ..c }),
+        ("step budget 16,384", EngineConstants { step_token_budget: 16_384, ..c }),
+        ("burst fit 5 rounds", EngineConstants { burst_rounds: 5, ..c }),
+        ("no client latency", EngineConstants { client_latency: false, ..c }),
+    ]
+}
+
+/// One arena run folder imported as a suite; every file refused is an error.
+pub fn import_run(root: &Path, run: &str) -> TaskResult<SuiteRun> {
+    let dir = root.join("tests/fixtures/arena").join(run);
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(&dir).map_err(TaskError::io(&dir))? {
+        let path = entry.map_err(TaskError::io(&dir))?.path();
+        let Some(name) = path.file_name().and_then(|n| n.to_str()).map(str::to_owned) else { continue };
+        let text = std::fs::read_to_string(&path).map_err(TaskError::io(&path))?;
+        files.push((name, text));
+    }
+    files.sort();
+    let borrowed: Vec<(&str, &str)> = files.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
+    let imported = sizer_import::suite::import_suite(&borrowed);
+    if let Some(refused) = imported.refused.first() {
+        return Err(TaskError::Message(format!("{run}: {refused}")));
+    }
+    imported.run.ok_or_else(|| TaskError::Message(format!("{run}: the files gave no run")))
+}
+
+/// Calibrates every run with `constants`.
+pub fn calibrate_all(runs: &[(String, SuiteRun)], constants: &EngineConstants) -> Vec<RunCalibration> {
+    runs.iter().map(|(_, run)| calibrate_run(run, constants)).collect()
+}
+
+/// The task: import, calibrate with every tried constant set, write the document.
+pub fn calibrate(root: &Path) -> TaskResult {
+    let mut runs = Vec::new();
+    for run in ARENA_RUNS {
+        runs.push((run.to_owned(), import_run(root, run)?));
+    }
+    let tried: Vec<(&str, EngineConstants, Vec<RunCalibration>)> = tried_constants()
+        .into_iter()
+        .map(|(name, constants)| {
+            eprintln!("calibrating: {name}");
+            (name, constants, calibrate_all(&runs, &constants))
+        })
+        .collect();
+    let names: Vec<&str> = ARENA_RUNS.to_vec();
+    let text = crate::calibrate_doc::document(&names, &runs, &tried);
+    let path = root.join(DOC);
+    std::fs::write(&path, text).map_err(TaskError::io(&path))?;
+    eprintln!("wrote {}", path.display());
+    Ok(())
+}

@@ -1,0 +1,296 @@
+//! `docs/CALIBRATION.md` as `cargo xtask calibrate` writes it: the procedure, the summary
+//! against the targets, the constants tried, capacity per run, then per run the fit and every
+//! step. Layout only: every figure comes from `sizer_data::suite::{calibrate, summary}`.
+use crate::calibrate_text::{MISSES, PROCEDURE};
+use sizer_core::sim::open_loop::FitFigure;
+use sizer_data::suite::SuiteRun;
+use sizer_data::suite::calibrate::{RunCalibration, StepComparison};
+use sizer_data::suite::engine_inputs::EngineConstants;
+use sizer_data::suite::summary::{Model, ModelSummary, Tally, capacities, figures, summarise};
+use std::fmt::Write as _;
+
+fn tally(t: Tally) -> String {
+    format!("{} of {} ({:.1} %)", t.hits, t.of, 100.0 * t.share())
+}
+
+fn pooled(tallies: &[Tally; 3]) -> Tally {
+    Tally { hits: tallies.iter().map(|t| t.hits).sum(), of: tallies.iter().map(|t| t.of).sum() }
+}
+
+/// The summary rows: (what, target, engine, baseline). The native test checks these lines.
+pub fn summary_rows(engine: &ModelSummary, baseline: &ModelSummary) -> Vec<String> {
+    let mut rows = Vec::new();
+    for (i, limit) in ["2 s", "5 s", "10 s"].iter().enumerate() {
+        rows.push(format!(
+            "| capacity at {limit} within one rate step (runs) | >= 90 % | {} | {} |",
+            tally(engine.capacity_within_one[i]),
+            tally(baseline.capacity_within_one[i])
+        ));
+        rows.push(format!(
+            "| capacity at {limit} exact (runs) | >= 70 % | {} | {} |",
+            tally(engine.capacity_exact[i]),
+            tally(baseline.capacity_exact[i])
+        ));
+    }
+    rows.push(format!(
+        "| median TPOT within 15 % (steps, measured p95 TTFT <= 10 s) | >= 80 % | {} | {} |",
+        tally(engine.tpot_eligible),
+        tally(baseline.tpot_eligible)
+    ));
+    rows.push(format!(
+        "| p95 TTFT within 25 % (steps, measured p95 TTFT <= 10 s) | >= 70 % | {} | {} |",
+        tally(engine.ttft_eligible),
+        tally(baseline.ttft_eligible)
+    ));
+    rows.push(format!(
+        "| predicted median TPOT above the measured (eligible steps) | - | {} | {} |",
+        tally(engine.tpot_slow_eligible),
+        tally(baseline.tpot_slow_eligible)
+    ));
+    rows.push(format!(
+        "| median TPOT within 15 % (every replayed step) | - | {} | {} |",
+        tally(engine.tpot_all),
+        tally(baseline.tpot_all)
+    ));
+    rows.push(format!(
+        "| median TPOT within 15 % (rate-sweep steps) | - | {} | {} |",
+        tally(engine.tpot_sweep),
+        tally(baseline.tpot_sweep)
+    ));
+    rows.push(format!(
+        "| p95 TTFT within 25 % (rate-sweep steps, measured p95 <= 10 s) | - | {} | {} |",
+        tally(engine.ttft_sweep_eligible),
+        tally(baseline.ttft_sweep_eligible)
+    ));
+    rows
+}
+
+fn rate(r: Option<f64>) -> String {
+    r.map_or_else(|| "none".to_owned(), |r| format!("{r}"))
+}
+
+fn ms_as_s(ms: f64) -> String {
+    if ms.is_finite() { format!("{:.1}", ms / 1000.0) } else { "-".to_owned() }
+}
+
+fn opt_ms(ms: Option<f64>) -> String {
+    ms.filter(|m| m.is_finite()).map_or_else(|| "-".to_owned(), |m| format!("{m:.0}"))
+}
+
+fn count(value: f64) -> String {
+    if value.is_finite() { format!("{value:.0}") } else { "-".to_owned() }
+}
+
+/// The whole document.
+pub fn document(
+    names: &[&str],
+    runs: &[(String, SuiteRun)],
+    tried: &[(&str, EngineConstants, Vec<RunCalibration>)],
+) -> String {
+    let mut out = String::new();
+    let Some((_, chosen, calibrations)) = tried.first() else { return out };
+    out.push_str(PROCEDURE);
+    let _ = writeln!(
+        out,
+        "\nConstants used: KV pool {:.0} tokens (assumed, every run), step budget {} tokens and batch limit {} where \
+         the server's flags do not say, {} burst-fit rounds, client latency {}.\n",
+        chosen.kv_pool_tokens,
+        chosen.step_token_budget,
+        chosen.max_batch,
+        chosen.burst_rounds,
+        if chosen.client_latency { "added (per run, from 01-chat's TTFR)" } else { "not added" }
+    );
+    let engine = summarise(calibrations, Model::Engine);
+    let baseline = summarise(calibrations, Model::Baseline);
+    out.push_str("## Summary against the targets\n\n");
+    out.push_str("| figure | target | fitted engine | baseline (today's simulation) |\n|---|---:|---:|---:|\n");
+    for row in summary_rows(&engine, &baseline) {
+        let _ = writeln!(out, "{row}");
+    }
+    let waited: usize = calibrations
+        .iter()
+        .flat_map(|c| &c.steps)
+        .filter(|s| s.predicted.as_ref().is_ok_and(|p| p.waited_for_kv > 0))
+        .count();
+    let replayed: usize = calibrations.iter().flat_map(|c| &c.steps).filter(|s| s.replay.is_some()).count();
+    let _ = writeln!(
+        out,
+        "\n{replayed} steps were replayed; in {waited} of them at least one request of the fitted engine waited for \
+         KV space (the assumed pool mattered there).\n"
+    );
+
+    out.push_str("## Global constants: the values tried\n\n");
+    out.push_str(
+        "Each row changes one constant from the chosen set and recomputes everything. Capacity is pooled over the \
+         three limits (run x limit pairs).\n\n",
+    );
+    out.push_str("| constants | capacity within one | capacity exact | TPOT within 15 % | TTFT within 25 % | steps that waited for KV |\n|---|---:|---:|---:|---:|---:|\n");
+    for (name, _, calibration) in tried {
+        let s = summarise(calibration, Model::Engine);
+        let waited = calibration
+            .iter()
+            .flat_map(|c| &c.steps)
+            .filter(|st| st.predicted.as_ref().is_ok_and(|p| p.waited_for_kv > 0))
+            .count();
+        let _ = writeln!(
+            out,
+            "| {name} | {} | {} | {} | {} | {waited} |",
+            tally(pooled(&s.capacity_within_one)),
+            tally(pooled(&s.capacity_exact)),
+            tally(s.tpot_eligible),
+            tally(s.ttft_eligible)
+        );
+    }
+
+    out.push_str("\n## Capacity per run (configured req/s whose p95 TTFT stays under the limit)\n\n");
+    out.push_str("| run | limit | measured | fitted engine | baseline |\n|---|---:|---:|---:|---:|\n");
+    for (name, calibration) in names.iter().zip(calibrations) {
+        let e = capacities(calibration, Model::Engine);
+        let b = capacities(calibration, Model::Baseline);
+        if e.is_empty() {
+            let _ = writeln!(out, "| `{name}` | - | no sweep | - | - |");
+        }
+        for (e, b) in e.iter().zip(&b) {
+            let mark = |apart: usize| match apart {
+                0 => "exact",
+                1 => "one step off",
+                _ => "off",
+            };
+            let _ = writeln!(
+                out,
+                "| `{name}` | {:.0} s | {} | {} ({}) | {} ({}) |",
+                e.limit_ms / 1000.0,
+                rate(e.measured),
+                rate(e.predicted),
+                mark(e.steps_apart),
+                rate(b.predicted),
+                mark(b.steps_apart)
+            );
+        }
+    }
+
+    out.push_str(MISSES);
+    out.push_str("\n## Per run: the fit and every step\n");
+    for ((name, calibration), (_, run)) in names.iter().zip(calibrations).zip(runs) {
+        run_section(&mut out, name, calibration, run);
+    }
+    out
+}
+
+fn run_section(out: &mut String, name: &str, calibration: &RunCalibration, run: &SuiteRun) {
+    let _ = writeln!(out, "\n### `{name}`\n");
+    let setup = calibration.setup;
+    let _ = writeln!(
+        out,
+        "Model `{}`; engine: step budget {}, batch limit {}, max model length {}.\n",
+        calibration.model,
+        setup.step_token_budget,
+        setup.max_batch,
+        setup.max_model_len.map_or_else(|| "none".to_owned(), |l| l.to_string())
+    );
+    let _ = writeln!(
+        out,
+        "Client latency added to every predicted TTFT: {:.0} ms (`01-chat`'s measured TTFR at its lowest concurrency \
+         less the replayed one, at least 0).\n",
+        calibration.client_latency_ms
+    );
+    match &calibration.fit {
+        Err(why) => {
+            let _ = writeln!(out, "No fit: {why}\n");
+        }
+        Ok(fit) => {
+            let c = fit.coefficients;
+            let _ = writeln!(
+                out,
+                "Fit ({:?}, {:?} decode, {:?} prompt; max concurrency {}, max context {:.0} tokens): a = {:.3} ms, b = {:.3} ms, \
+                 r = {:.3} ms, c = {:.4} ns, d = {:.2} µs, e = {:.4} ns.\n",
+                fit.method,
+                fit.decode_model,
+                fit.prefill_model,
+                fit.max_concurrency,
+                fit.max_context_tokens,
+                c.base_s * 1e3,
+                c.per_decode_s * 1e3,
+                c.per_root_decode_s * 1e3,
+                c.per_context_token_s * 1e9,
+                c.per_prompt_token_s * 1e6,
+                c.per_prompt_pair_s * 1e9
+            );
+            let worst = |figure: FitFigure| {
+                let errors = fit.residuals.iter().filter(|r| r.figure == figure).map(|r| r.relative().abs());
+                let (count, max) = errors.fold((0, 0.0_f64), |(n, m), e| (n + 1, m.max(e)));
+                format!("{count} points, largest error {:.1} %", 100.0 * max)
+            };
+            let _ = writeln!(
+                out,
+                "Residuals: per-request speed {}; prompt throughput {}; TTFR (shown, not fitted) {}.\n",
+                worst(FitFigure::PerRequestTokS),
+                worst(FitFigure::PromptTokS),
+                worst(FitFigure::TtfrMs)
+            );
+            let fitted: Vec<_> = run
+                .workloads
+                .iter()
+                .filter(|w| sizer_data::suite::engine_inputs::FITTED_KINDS.contains(&w.kind))
+                .collect();
+            out.push_str("| workload | C | figure | measured | fitted | error |\n|---|---:|---|---:|---:|---:|\n");
+            for r in &fit.residuals {
+                let workload = fitted.get(r.workload);
+                let label = workload.map_or("?", |w| w.name.as_str());
+                let c = workload.and_then(|w| w.points.get(r.point)).map_or(f64::NAN, |p| p.concurrency);
+                let figure = match r.figure {
+                    FitFigure::PerRequestTokS => "tok/s per request",
+                    FitFigure::PromptTokS => "prompt tok/s",
+                    FitFigure::TtfrMs => "TTFR ms (shown)",
+                };
+                let _ = writeln!(
+                    out,
+                    "| {label} | {c} | {figure} | {:.1} | {:.1} | {:+.1} % |",
+                    r.measured,
+                    r.fitted,
+                    100.0 * r.relative()
+                );
+            }
+            out.push('\n');
+        }
+    }
+    if calibration.steps.is_empty() {
+        out.push_str("No open-loop step.\n");
+        return;
+    }
+    out.push_str(
+        "| step | req/s | p95 TTFT s: measured / engine / baseline | median TPOT ms: measured / engine / baseline | in flight: measured max / engine max / baseline p99 | batch / fit's | waited for KV |\n|---|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for step in &calibration.steps {
+        step_row(out, step);
+    }
+}
+
+fn step_row(out: &mut String, step: &StepComparison) {
+    let e = figures(step, Model::Engine);
+    let b = figures(step, Model::Baseline);
+    let note = match (&step.replay, &step.predicted) {
+        (None, Err(why)) => format!(" (not replayed: {why})"),
+        (Some(_), Err(why)) => format!(" (engine: {why})"),
+        (Some(sizer_data::suite::load_inputs::Replay::MeanLengths), _) => " (mean lengths)".to_owned(),
+        _ => String::new(),
+    };
+    let (ratio, waited) = step.predicted.as_ref().map_or(("-".to_owned(), "-".to_owned()), |p| {
+        (format!("{:.1}", p.extrapolation.batch_ratio()), p.waited_for_kv.to_string())
+    });
+    let _ = writeln!(
+        out,
+        "| {}{note} | {} | {} / {} / {} | {} / {} / {} | {} / {} / {} | {ratio} | {waited} |",
+        step.file,
+        rate(step.rate_per_s),
+        ms_as_s(step.measured.p95_ttft_ms),
+        e.map_or_else(|| "-".to_owned(), |f| ms_as_s(f.p95_ttft_ms)),
+        b.map_or_else(|| "-".to_owned(), |f| ms_as_s(f.p95_ttft_ms)),
+        opt_ms(step.measured.median_tpot_ms),
+        opt_ms(e.and_then(|f| f.median_tpot_ms)),
+        opt_ms(b.and_then(|f| f.median_tpot_ms)),
+        count(step.measured.in_flight),
+        e.map_or_else(|| "-".to_owned(), |f| count(f.in_flight)),
+        b.map_or_else(|| "-".to_owned(), |f| count(f.in_flight)),
+    );
+}

@@ -1,0 +1,171 @@
+//! The calibration on the DGX Spark arena's 19 runs (`tests/fixtures/arena/`): the summary
+//! figures recomputed through the library procedure (`sizer_data::suite::calibrate`,
+//! `summary`) are held exactly, so a change that worsens or silently moves them fails, and
+//! `docs/CALIBRATION.md` (written by `cargo xtask calibrate`) states the same figures.
+
+use sizer_core::sim::open_loop::{LoadSize, LoadSpec};
+use sizer_data::suite::calibrate::{RunCalibration, calibrate_run};
+use sizer_data::suite::engine_inputs::CALIBRATED;
+use sizer_data::suite::load_inputs::{Replay, ReplayError, load_spec};
+use sizer_data::suite::summary::{Model, ModelSummary, Tally, capacities, summarise};
+use sizer_data::suite::{SuiteRun, capacity_rps};
+use sizer_import::suite::import_suite;
+use sizer_tests::{EXACT, assert_close};
+use std::sync::OnceLock;
+
+const RUNS: [&str; 19] = [
+    "gemma-4/gemma-4-26b-a4b-it/bf16",
+    "gemma-4/gemma-4-26b-a4b-it/bf16-v23",
+    "gemma-4/gemma-4-31b-it/bf16",
+    "gemma-4/gemma-4-e2b-it/bf16",
+    "gpt-oss/gpt-oss-20b/mxfp4",
+    "kat-coder/kat-coder-v2.5/bf16",
+    "ministral-3/ministral-3-3b-instruct/bf16",
+    "ministral-3/ministral-3-8b-instruct/bf16",
+    "muse-glimmer/muse-glimmer-30b/bf16",
+    "nemotron-3/nemotron-3-nano-30b-a3b/bf16",
+    "nemotron-3/nemotron-3-nano-30b-a3b/nvfp4",
+    "nemotron-3/nemotron-3-nano-4b/fp8",
+    "nemotron-3/nemotron-3-nano-omni-30b-a3b-reasoning/fp8",
+    "nemotron-cascade-2/nemotron-cascade-2-30b-a3b/bf16",
+    "qwen-3.5/qwen-3.5-0.8b/bf16",
+    "qwen-3.5/qwen-3.5-4b/bf16",
+    "qwen-3.6/qwen-3.6-27b/bf16",
+    "qwen-3.6/qwen-3.6-35b-a3b/fp8",
+    "qwen-3.8/qwen-3.8-27b/bf16",
+];
+
+fn import(run: &str) -> SuiteRun {
+    let dir = format!("{}/fixtures/arena/{run}", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
+        .map(|entry| {
+            let path = entry.expect("a directory entry").path();
+            let name = path.file_name().and_then(|n| n.to_str()).expect("a UTF-8 name").to_owned();
+            (name, std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+        })
+        .collect();
+    files.sort();
+    let borrowed: Vec<(&str, &str)> = files.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
+    let imported = import_suite(&borrowed);
+    assert!(imported.refused.is_empty(), "{run}: {:?}", imported.refused);
+    imported.run.unwrap_or_else(|| panic!("{run}: no run"))
+}
+
+/// The 19 runs imported and calibrated once for every test here.
+fn calibrated() -> &'static [(SuiteRun, RunCalibration)] {
+    static ALL: OnceLock<Vec<(SuiteRun, RunCalibration)>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        RUNS.iter()
+            .map(|run| {
+                let suite = import(run);
+                let calibration = calibrate_run(&suite, &CALIBRATED);
+                (suite, calibration)
+            })
+            .collect()
+    })
+}
+
+fn summary(model: Model) -> ModelSummary {
+    let runs: Vec<RunCalibration> = calibrated().iter().map(|(_, c)| c.clone()).collect();
+    summarise(&runs, model)
+}
+
+fn t(hits: usize, of: usize) -> Tally {
+    Tally { hits, of }
+}
+
+#[test]
+fn the_fitted_engine_holds_its_summary_figures() {
+    let s = summary(Model::Engine);
+    // Capacity at 2, 5 and 10 s over the 18 runs with a sweep.
+    assert_eq!(s.capacity_within_one, [t(17, 18), t(13, 18), t(17, 18)]);
+    assert_eq!(s.capacity_exact, [t(13, 18), t(10, 18), t(12, 18)]);
+    assert_eq!(s.tpot_eligible, t(65, 129));
+    assert_eq!(s.ttft_eligible, t(60, 129));
+    assert_eq!(s.tpot_slow_eligible, t(102, 129));
+    assert_eq!(s.tpot_all, t(77, 158));
+    assert_eq!(s.tpot_sweep, t(45, 101));
+    assert_eq!(s.ttft_sweep_eligible, t(30, 76));
+}
+
+#[test]
+fn the_baseline_holds_its_summary_figures() {
+    let s = summary(Model::Baseline);
+    assert_eq!(s.capacity_within_one, [t(13, 18), t(8, 18), t(7, 18)]);
+    assert_eq!(s.capacity_exact, [t(11, 18), t(7, 18), t(7, 18)]);
+    assert_eq!(s.tpot_eligible, t(28, 129));
+    assert_eq!(s.ttft_eligible, t(0, 129));
+    assert_eq!(s.tpot_slow_eligible, t(71, 129));
+    assert_eq!(s.tpot_sweep, t(18, 101));
+}
+
+#[test]
+fn measured_capacities_are_the_sweep_summaries_own() {
+    // Oracle: each run's `11-rate-sweep.json` (`capacity_by_slo_ms`), read by the importer, not
+    // the rule under test; and two figures typed from the files.
+    for (suite, calibration) in calibrated() {
+        let Some(summary) = &suite.load.summary else { continue };
+        for row in capacities(calibration, Model::Engine) {
+            assert_eq!(row.measured, summary.capacity_at(row.limit_ms), "{} at {}", suite.model, row.limit_ms);
+            assert_eq!(row.measured, capacity_rps(&suite.load.sweep, row.limit_ms));
+        }
+    }
+    let qwen = &calibrated()[17];
+    assert_eq!(qwen.0.model, "Qwen/Qwen3.6-35B-A3B-FP8");
+    let rows = capacities(&qwen.1, Model::Engine);
+    assert_eq!([rows[0].measured, rows[1].measured, rows[2].measured], [None, Some(0.3), Some(0.7)]);
+    let first = qwen.1.steps.iter().find(|s| s.file == "11-rate-sweep-0.1.json").expect("the 0.1 step");
+    assert_close(first.measured.p95_ttft_ms, 2_808.250_028_474_139_5, EXACT);
+}
+
+#[test]
+fn the_document_states_the_same_summary() {
+    let (e, b) = (summary(Model::Engine), summary(Model::Baseline));
+    let cell = |t: Tally| format!("{} of {} ({:.1} %)", t.hits, t.of, 100.0 * t.share());
+    let mut rows = Vec::new();
+    for (i, limit) in ["2 s", "5 s", "10 s"].iter().enumerate() {
+        let (ew, bw) = (cell(e.capacity_within_one[i]), cell(b.capacity_within_one[i]));
+        rows.push(format!("| capacity at {limit} within one rate step (runs) | >= 90 % | {ew} | {bw} |"));
+        let (ex, bx) = (cell(e.capacity_exact[i]), cell(b.capacity_exact[i]));
+        rows.push(format!("| capacity at {limit} exact (runs) | >= 70 % | {ex} | {bx} |"));
+    }
+    let (et, bt) = (cell(e.tpot_eligible), cell(b.tpot_eligible));
+    rows.push(format!("| median TPOT within 15 % (steps, measured p95 TTFT <= 10 s) | >= 80 % | {et} | {bt} |"));
+    let (ef, bf) = (cell(e.ttft_eligible), cell(b.ttft_eligible));
+    rows.push(format!("| p95 TTFT within 25 % (steps, measured p95 TTFT <= 10 s) | >= 70 % | {ef} | {bf} |"));
+    let path = format!("{}/../docs/CALIBRATION.md", env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    for row in rows {
+        assert!(doc.lines().any(|line| line == row), "docs/CALIBRATION.md lacks {row:?}: run `cargo xtask calibrate`");
+    }
+}
+
+#[test]
+fn steps_replay_at_their_own_rate_lengths_and_size() {
+    // Oracle: the command lines in `07-office-baseline.md` and `10-monday-peak.md`, the fixtures
+    // README's sweep lengths, and `08-sharegpt.json`'s totals (57,229 in, 52,850 out, 250 done).
+    let qwen = &calibrated()[17].0;
+    let step = |file: &str| {
+        let all = qwen.load.tests.iter().chain(&qwen.load.sweep);
+        all.clone().find(|s| s.file == file).unwrap_or_else(|| panic!("no {file}"))
+    };
+    let office = load_spec(step("07-office-baseline.json"), false).expect("a load");
+    let expected = LoadSpec {
+        rate_per_s: 0.3,
+        burstiness: 0.7,
+        prompt_tokens: 4_000,
+        answer_tokens: 500,
+        length_range: 0.9,
+        size: LoadSize::Requests { requests: 200 },
+    };
+    assert_eq!(office, (expected, Replay::AsConfigured));
+    let sweep = load_spec(step("11-rate-sweep-0.5.json"), true).expect("a load");
+    let expected = LoadSpec { rate_per_s: 0.5, size: LoadSize::Requests { requests: 125 }, ..expected };
+    assert_eq!(sweep, (expected, Replay::AsConfigured));
+    let (share, replay) = load_spec(step("08-sharegpt.json"), false).expect("a load");
+    assert_eq!(replay, Replay::MeanLengths);
+    // 57,229 / 250 = 228.9 and 52,850 / 250 = 211.4, rounded.
+    assert_eq!((share.prompt_tokens, share.answer_tokens, share.length_range), (229, 211, 0.0));
+    assert_eq!(load_spec(step("10-monday-peak.json"), false), Err(ReplayError::ConcurrencyCap { limit: 25.0 }));
+}
