@@ -173,6 +173,16 @@ fn each_bad_field_is_its_own_error_with_one_sentence() {
         LoadError::NotPositive { field: LoadField::Burstiness, value: 0.0 }
     );
     assert_eq!(bad(LoadSpec { burstiness: f64::INFINITY, ..d }), LoadError::NotFinite { field: LoadField::Burstiness });
+    // A subnormal shape made the gaps' scale infinite (the proptest found 5.07e-309).
+    assert_eq!(
+        bad(LoadSpec { burstiness: 5.07e-309, ..d }),
+        LoadError::TooSmall { field: LoadField::Burstiness, value: 5.07e-309, min: 0.01 }
+    );
+    assert_eq!(
+        bad(LoadSpec { burstiness: 0.009, ..d }).to_string(),
+        "burstiness = 0.009 is below its accepted minimum of 0.01"
+    );
+    assert!(OpenLoad::new(LoadSpec { burstiness: 0.01, ..d }).is_ok());
     assert_eq!(
         bad(LoadSpec { prompt_tokens: 0, ..d }),
         LoadError::NotPositive { field: LoadField::PromptTokens, value: 0.0 }

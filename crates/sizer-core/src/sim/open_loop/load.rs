@@ -15,6 +15,10 @@ pub const MAX_REQUEST_TOKENS: u32 = 4_000_000;
 /// [`MAX_LOAD_REQUESTS`] then arrives within 10^9 s, where a double still resolves 0.1 us, so
 /// no engine step is lost to rounding.
 pub const MIN_RATE_PER_S: f64 = 1e-4;
+/// The burstiest gaps accepted (gamma shape; their coefficient of variation is `1/sqrt(k)`, 10
+/// here). Below it the gaps' scale `1 / (rate k)` leaves the range of a double (a shape of
+/// 5e-309 made it infinite and every gap 0); `vllm bench serve` users pass 0.1 to 10.
+pub const MIN_BURSTINESS: f64 = 0.01;
 /// Most tokens one load may ask for in all (prompts plus answers at their longest): every engine
 /// step reads at least one token, so this bounds the steps, hence the time one prediction takes
 /// (a few seconds natively at worst; the arena's 250-request step asks for 2.1 million).
@@ -107,7 +111,8 @@ pub enum LoadError {
     NotFinite { field: LoadField },
     /// Zero or negative where a positive number is needed (a zero rate, burstiness 0, ...).
     NotPositive { field: LoadField, value: f64 },
-    /// Positive but below the accepted minimum (a rate under [`MIN_RATE_PER_S`]).
+    /// Positive but below the accepted minimum (a rate under [`MIN_RATE_PER_S`], a burstiness
+    /// under [`MIN_BURSTINESS`]).
     TooSmall { field: LoadField, value: f64, min: f64 },
     /// Above the accepted maximum (or, for the range, outside `[0, 1)`).
     TooLarge { field: LoadField, value: f64, max: f64 },
@@ -165,6 +170,13 @@ impl OpenLoad {
             });
         }
         positive(LoadField::Burstiness, spec.burstiness, 1_000.0)?;
+        if spec.burstiness < MIN_BURSTINESS {
+            return Err(LoadError::TooSmall {
+                field: LoadField::Burstiness,
+                value: spec.burstiness,
+                min: MIN_BURSTINESS,
+            });
+        }
         positive(LoadField::PromptTokens, f64::from(spec.prompt_tokens), f64::from(MAX_REQUEST_TOKENS))?;
         positive(LoadField::AnswerTokens, f64::from(spec.answer_tokens), f64::from(MAX_REQUEST_TOKENS))?;
         let r = spec.length_range;

@@ -53,7 +53,7 @@ pub use fit::{DecodeModel, EngineFit, FIT_LINEAR_BATCH, FitFigure, FitMethod, Fi
 pub use gamma::{gamma, standard_normal, uniform_int};
 pub use load::{
     Arrival, LoadError, LoadField, LoadSize, LoadSpec, MAX_LOAD_REQUESTS, MAX_LOAD_TOKENS, MAX_REQUEST_TOKENS,
-    MIN_RATE_PER_S, OpenLoad, length_bounds,
+    MIN_BURSTINESS, MIN_RATE_PER_S, OpenLoad, length_bounds,
 };
 pub use lsq::{LsqSolution, least_squares, nonneg_least_squares};
 pub use report::{Extrapolation, OpenLoopReport, PredictError, TpotMs, percentile_linear};
