@@ -2,16 +2,19 @@
 //! benchmarks, shows its work and cites every figure.
 //!
 //! Module map, one room per folder; dependencies point one way (features use `common` and
-//! `i18n`, the shell uses the features):
-//! - `shell/`: the calculator page, the custom element and mount points, the first frame and
-//!   the module loaded after it (the `rest` split point), the `window.SparkSizer` APIs.
-//! - `sizing/`: the one reducer, the validated attributes, the URL fragment, the calculation,
-//!   its worked steps and export, and the result's views.
+//! `i18n`, `i18n` uses no room, the shell uses the features; only `import` still uses the shell,
+//! see its module doc):
+//! - `shell/`: the calculator page, the one reducer, opening a link, the validated attributes,
+//!   the custom element and mount points, the first frame and the module loaded after it (the
+//!   `rest` split point), the `window.SparkSizer` APIs.
+//! - `sizing/`: the calculation, its worked steps and export, the scenario's fragment keys, the
+//!   run shown and the result's views.
 //! - `team/`, `memory/`, `import/`, `simulation/`: one feature each (sub-reducer, link keys,
 //!   export, worked steps, views).
-//! - `common/`: browser glue, ids, deferred tasks, choice codes, field parsing, chart canvas,
+//! - `common/`: browser glue, ids, deferred tasks, field parsing, chart canvas,
 //!   small shared views.
-//! - `i18n/`: message tables, sentences and number formats in English and German.
+//! - `i18n/`: message tables, sentences and number formats in English and German, and each
+//!   choice's code and label.
 
 pub mod common;
 pub mod i18n;
@@ -26,9 +29,9 @@ pub mod team;
 pub use shell::mount::{install_api, mount};
 
 pub use shell::app::{App, AppProps};
+pub use shell::config::Attributes;
 /// The seed and a shared curve in a link: read and written by the import crate.
 pub use sizer_import::{share_link, sim_link};
-pub use sizing::config::Attributes;
 
 /// The id prefix of the `index`-th instance on a page (`ss0`, `ss1`, ...): element ids stay
 /// unique with several instances, and a prerendered instance hydrates with the same ids.
@@ -65,7 +68,7 @@ pub async fn render_element_to_string(attributes: Attributes) -> String {
 /// page's `[data-spark-sizer]` elements.
 #[cfg(feature = "ssr")]
 pub async fn render_to_string(attributes: Attributes, index: usize) -> String {
-    let config = sizing::config::Config::from_attributes(&attributes);
+    let config = shell::config::Config::from_attributes(&attributes);
     let prefix = id_prefix(index);
     yew::ServerRenderer::<App>::with_props(move || AppProps { config, id_prefix: prefix.into() }).render().await
 }

@@ -4,7 +4,7 @@
 #![cfg(all(feature = "ssr", not(target_arch = "wasm32")))]
 
 use sizer_widget::render_to_string;
-use sizer_widget::sizing::config::Attributes;
+use sizer_widget::shell::config::Attributes;
 
 fn render(attributes: Attributes) -> String {
     futures::executor::block_on(render_to_string(attributes, 0))

@@ -6,7 +6,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use sizer_widget::import::imported::STORAGE_KEY;
-use sizer_widget::sizing::config::{Attributes, Config};
+use sizer_widget::shell::config::{Attributes, Config};
 use sizer_widget::{App, AppProps};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};

@@ -10,9 +10,9 @@ use proptest::prelude::*;
 use sizer_core::Scenario;
 use sizer_widget::common::input::Field;
 use sizer_widget::i18n::Lang;
-use sizer_widget::sizing::config::Config;
+use sizer_widget::shell::config::Config;
+use sizer_widget::shell::state::{Action, SizerState};
 use sizer_widget::sizing::fragment;
-use sizer_widget::sizing::state::{Action, SizerState};
 use yew::Reducible;
 
 const KEYS: &[&str] = &[
@@ -73,7 +73,7 @@ fn link() -> impl Strategy<Value = String> {
 }
 
 fn open(hash: &str) -> Option<Rc<SizerState>> {
-    let link = sizer_widget::sizing::link::read(hash)?;
+    let link = sizer_widget::shell::link::read(hash)?;
     Some(Rc::new(SizerState::new(&Config::default())).reduce(Action::LoadLink(Rc::new(link))))
 }
 

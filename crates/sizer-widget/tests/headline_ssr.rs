@@ -12,10 +12,10 @@ use std::rc::Rc;
 use sizer_core::Scenario;
 use sizer_widget::i18n::Lang;
 use sizer_widget::render_to_string;
+use sizer_widget::shell::config::Attributes;
+use sizer_widget::shell::state::Usage;
 use sizer_widget::sizing::calculation::Calculation;
-use sizer_widget::sizing::config::Attributes;
 use sizer_widget::sizing::run_ref::RunRef;
-use sizer_widget::sizing::state::Usage;
 use sizer_widget::sizing::summary::result_text;
 
 const NBSP: char = '\u{a0}';

@@ -9,8 +9,8 @@
 use sizer_core::{Scenario, Sizing, size};
 use sizer_data::Run;
 use sizer_widget::import::imported::STORAGE_KEY;
+use sizer_widget::shell::config::Attributes;
 use sizer_widget::sizing::calculation::DEFAULT_RUN;
-use sizer_widget::sizing::config::Attributes;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};

@@ -13,7 +13,7 @@
 //! are held to one set of numbers.
 #![cfg(target_arch = "wasm32")]
 
-use sizer_widget::sizing::config::Attributes;
+use sizer_widget::shell::config::Attributes;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{Element, Event, EventInit, HtmlElement, HtmlInputElement};

@@ -4,7 +4,7 @@
 #![cfg(all(feature = "ssr", not(target_arch = "wasm32")))]
 
 use sizer_widget::render_to_string;
-use sizer_widget::sizing::config::Attributes;
+use sizer_widget::shell::config::Attributes;
 
 const QWEN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
 

@@ -14,10 +14,11 @@
 use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
-use sizer_data::{Run, RunOrigin, YourSetup};
+use sizer_data::{Run, RunOrigin, YourSetup, dataset};
 use sizer_import::clean_label;
 
-use crate::sizing::state::SizerState;
+use crate::shell::state::SizerState;
+use crate::sizing::run_ref::RunRef;
 
 pub use crate::i18n::notices::StorageNotice;
 
@@ -37,6 +38,16 @@ pub const MAX_IMPORTED_RUNS: usize = 100;
 
 /// The id prefix of imported runs.
 pub const ID_PREFIX: &str = "yours-";
+
+impl RunRef {
+    /// The run with this id: the dataset first, then the imported runs.
+    pub fn find(imported: &ImportedRuns, id: &str) -> Option<RunRef> {
+        match dataset().run(id) {
+            Some(run) => Some(RunRef::Sourced(run)),
+            None => imported.get(id).cloned().map(RunRef::Yours),
+        }
+    }
+}
 
 /// Runs read back from this device.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -398,7 +409,7 @@ mod tests {
 
     #[test]
     fn a_shared_curve_travels_in_the_fragment_only_when_asked() {
-        let mut state = SizerState::new(&crate::sizing::config::Config::default());
+        let mut state = SizerState::new(&crate::shell::config::Config::default());
         state.apply_imported(ImportAction::Add { runs: vec![run("a")], report: None });
         assert_eq!(state.run_id, "yours-1");
         let plain = crate::sizing::fragment::encode(&state.run_id, state.lang, &state.scenario());
@@ -432,7 +443,7 @@ mod tests {
         // Opening the same link twice lists the curve once.
         state.apply_imported(ImportAction::AddShared(Rc::new(received.clone())));
         assert_eq!((state.imported.len(), state.run_id.as_str()), (1, "yours-1"));
-        let mut fresh = SizerState::new(&crate::sizing::config::Config::default());
+        let mut fresh = SizerState::new(&crate::shell::config::Config::default());
         fresh.apply_imported(ImportAction::AddShared(Rc::new(received)));
         assert_eq!((fresh.imported.len(), fresh.run_id.as_str()), (1, "yours-1"));
     }

@@ -8,8 +8,8 @@ use sizer_data::{Run, SetupField};
 use sizer_import::{Format, Import, ImportError, Outcome, Warning};
 
 use crate::import::imported::{AddError, Restored, StorageNotice};
+use crate::shell::state::SizerState;
 use crate::sizing::calculation::DEFAULT_RUN;
-use crate::sizing::state::SizerState;
 
 /// Why the last import did not go through.
 #[derive(Clone, Debug, PartialEq)]
@@ -74,7 +74,7 @@ pub enum SetupAnswer {
     Number(SetupField, Option<f64>),
 }
 
-/// What a person did in the import panel (one [`crate::sizing::state::Action::Imported`]).
+/// What a person did in the import panel (one [`crate::shell::state::Action::Imported`]).
 #[derive(Clone, Debug, PartialEq)]
 pub enum ImportAction {
     /// Imported runs: listed, and the first one put in use; `report` is the import's status
@@ -262,7 +262,7 @@ mod tests {
 
     #[test]
     fn an_import_past_the_limit_fails_in_the_panel_and_lists_nothing() {
-        let mut state = SizerState::new(&crate::sizing::config::Config::default());
+        let mut state = SizerState::new(&crate::shell::config::Config::default());
         let many: Vec<Rc<Run>> = (0..crate::import::imported::MAX_IMPORTED_RUNS).map(|_| run("a")).collect();
         assert!(state.apply_imported(ImportAction::Add { runs: many, report: None }));
         state.apply_imported(ImportAction::Busy);
@@ -278,7 +278,7 @@ mod tests {
 
     #[test]
     fn a_reported_import_shows_what_it_added() {
-        let mut state = SizerState::new(&crate::sizing::config::Config::default());
+        let mut state = SizerState::new(&crate::shell::config::Config::default());
         state.apply_imported(ImportAction::Busy);
         let report = ImportReport { format: Format::Csv, warnings: Vec::new() };
         let mine = run("mine");

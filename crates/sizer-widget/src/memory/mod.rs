@@ -1,8 +1,9 @@
 //! Memory: the chosen budget and its sub-reducer (`state`), the figures shown (`view`), the
-//! export (`export`) and the views (`section`, `bar`).
+//! export (`export`) and the views (`section`, `bar`, `kv_pool_note`).
 
 pub mod bar;
 pub mod export;
+pub mod kv_pool_note;
 pub mod section;
 pub mod state;
 pub mod view;

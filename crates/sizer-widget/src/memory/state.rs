@@ -1,5 +1,5 @@
 //! The memory section's choices: which models to keep loaded and the working budget, as typed.
-//! Kept in the calculator's state ([`crate::sizing::state::Action::Memory`]), written to the URL fragment
+//! Kept in the calculator's state ([`crate::shell::state::Action::Memory`]), written to the URL fragment
 //! (`mk:` the models, `mb:` the budget) and to the exports. No formulas: the plan is
 //! `sizer_data::memory::memory` (see `memory_view.rs`).
 

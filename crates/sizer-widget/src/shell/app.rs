@@ -16,18 +16,18 @@ use crate::common::input::Field;
 use crate::common::number_field::NumberField;
 use crate::i18n::codes::{self, HEADROOM, INTERPOLATION, THEME};
 use crate::i18n::{Lang, Msg, headline, text};
+use crate::memory::kv_pool_note::KvPoolNote;
 use crate::memory::state::MemoryAction;
+use crate::shell::config::Config;
+use crate::shell::config_errors::ConfigErrors;
 use crate::shell::first_frame::Rest;
 use crate::shell::handlers::Handlers;
 use crate::shell::skip_links::SkipLinks;
-use crate::sizing::config::Config;
+use crate::shell::state::{Action, SizerState, Usage};
 use crate::sizing::fragment;
 use crate::sizing::run_ref::RunRef;
-use crate::sizing::state::{Action, SizerState, Usage};
 use crate::sizing::summary::result_text;
-use crate::sizing::views::config_errors::ConfigErrors;
 use crate::sizing::views::floor_presets::FloorInput;
-use crate::sizing::views::kv_pool_note::KvPoolNote;
 use crate::sizing::views::link_notice::LinkNotice;
 use crate::sizing::views::result_panel::ResultPanel;
 use crate::sizing::views::run_picker::RunPicker;
@@ -297,7 +297,7 @@ fn use_fragment_sync(sync_url: bool, dispatcher: UseReducerDispatcher<SizerState
         let dispatcher = dispatcher.clone();
         use_effect_with(sync_url, move |&sync_url| {
             let load = move || {
-                if let Some(link) = browser::read_fragment().as_deref().and_then(crate::sizing::link::read) {
+                if let Some(link) = browser::read_fragment().as_deref().and_then(crate::shell::link::read) {
                     dispatcher.dispatch(Action::LoadLink(Rc::new(link)));
                 }
             };
@@ -330,7 +330,7 @@ fn use_fragment_sync(sync_url: bool, dispatcher: UseReducerDispatcher<SizerState
 /// (also beside an error it explains: `1,500` in German is 1.5, not a whole number).
 fn reading(lang: Lang, text: &str) -> Option<AttrValue> {
     let (read, other) = crate::common::input::ambiguous_reading(lang, text)?;
-    let format = |value| crate::sizing::state::format_value(lang, value);
+    let format = |value| crate::shell::state::format_value(lang, value);
     Some(AttrValue::from(crate::i18n::links::reading(lang, &format(read), &format(other))))
 }
 

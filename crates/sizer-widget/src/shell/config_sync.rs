@@ -7,8 +7,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::sizing::config::Config;
-use crate::sizing::state::{Action, ConfigChange, SizerState};
+use crate::shell::config::Config;
+use crate::shell::state::{Action, ConfigChange, SizerState};
 
 /// Dispatches [`Action::Reconfigure`] after a render whose `config` differs from the last one
 /// applied (the first render's is applied by `SizerState::new`).

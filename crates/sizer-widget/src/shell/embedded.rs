@@ -5,8 +5,8 @@
 use yew::prelude::*;
 
 use crate::shell::app::App;
+use crate::shell::config::Config;
 use crate::shell::first_frame::ProgressiveRender;
-use crate::sizing::config::Config;
 
 /// The id prefix of an instance in a shadow root: ids there are the root's own, so every
 /// instance, and its prerendered markup, uses the same one.
@@ -19,7 +19,7 @@ pub struct SizingListener(pub Option<Callback<String>>);
 
 /// An element's configuration: validated like the `data-*` attributes, its errors named by the
 /// element's own attribute names (`floor`, not `data-floor`).
-pub fn element_config(attributes: &crate::sizing::config::Attributes) -> Config {
+pub fn element_config(attributes: &crate::shell::config::Attributes) -> Config {
     let mut config = Config::from_attributes(attributes);
     for error in &mut config.errors {
         error.attribute = error.attribute.strip_prefix("data-").unwrap_or(error.attribute);

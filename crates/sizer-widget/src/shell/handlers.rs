@@ -12,7 +12,7 @@ use crate::common::input::Field;
 use crate::i18n::Lang;
 use crate::i18n::codes::{self, HEADROOM, INTERPOLATION, THEME};
 use crate::import::state::ImportAction;
-use crate::sizing::state::{Action, SizerState, Usage};
+use crate::shell::state::{Action, SizerState, Usage};
 use crate::team::state::TeamAction;
 
 /// Every callback the calculator hands to its inputs.

@@ -18,9 +18,9 @@ use yew::prelude::*;
 
 use crate::common::ids::Ids;
 use crate::shell::handlers::Handlers;
+use crate::shell::state::SizerState;
 use crate::sizing::calculation::Calculation;
 use crate::sizing::run_ref::RunRef;
-use crate::sizing::state::SizerState;
 
 /// What the views after the first frame read from the calculator's render.
 pub struct RestArgs<'a> {

@@ -65,7 +65,7 @@ pub fn output(args: &RestArgs<'_>) -> Html {
                 link={sync_url}
                 memory={state.memory.clone()}
                 team={team_share}
-                stale={crate::sizing::stale::stale_inputs(state)}
+                stale={crate::shell::stale_inputs::stale_inputs(state)}
             />
             { charts }
         </>

@@ -12,8 +12,8 @@ use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
 use crate::shell::app::{App, AppProps};
+use crate::shell::config::{Attributes, Config};
 use crate::shell::embedded::{Embedded, EmbeddedProps};
-use crate::sizing::config::{Attributes, Config};
 
 /// Marks an element that already holds an instance.
 const MOUNTED: &str = "data-spark-sizer-mounted";

@@ -12,7 +12,7 @@ use yew::prelude::*;
 use crate::i18n::Lang;
 use crate::i18n::codes::{self, THEME};
 use crate::i18n::page::{PageMsg, page_text};
-use crate::sizing::state::{Action, SizerState, Theme};
+use crate::shell::state::{Action, SizerState, Theme};
 
 /// The `localStorage` key of the chosen colour scheme (`auto` | `light` | `dark`); the
 /// standalone page's inline script reads the same key.

@@ -14,9 +14,9 @@ use crate::memory::state::MemoryChoice;
 use crate::share_link::CopyNote;
 use crate::sizing::calculation::Calculation;
 use crate::sizing::export;
-use crate::sizing::state::Usage;
 use crate::sizing::steps::steps;
 use crate::sizing::summary::result_text;
+use sizer_data::Usage;
 
 /// Props of [`ShareBar`].
 #[derive(Properties, PartialEq, Clone)]

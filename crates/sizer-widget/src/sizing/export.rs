@@ -215,9 +215,9 @@ pub fn json_marked(
 mod tests {
     use super::*;
     use crate::sizing::calculation::DEFAULT_RUN;
-    use crate::sizing::state::Usage;
     use crate::sizing::steps::steps;
     use crate::sizing::summary::result_text;
+    use sizer_data::Usage;
 
     #[test]
     fn markdown_and_json_carry_the_result() {

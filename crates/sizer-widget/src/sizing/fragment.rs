@@ -5,7 +5,7 @@
 //! m:<l|m interpolation>,c:<context tokens>,q:<prompt tokens>,n:<replicas>`; `p` is left out when
 //! the fixed z with the normal approximation leaves it unused. Missing keys take the
 //! chat defaults; keys of the link's other owners are left to them, and a key no owner knows is
-//! named by [`crate::sizing::link::read`] (a newer version's link opens with it named). A value that cannot be
+//! named by [`crate::shell::link::read`] (a newer version's link opens with it named). A value that cannot be
 //! honoured spoils only its own key: a numeric one comes back as a [`BadField`] (the
 //! form shows its text with the field's error, the sizing keeps the default), any other as a
 //! [`BadPart`]; every valid key is kept. Numbers are read like typed ones in English

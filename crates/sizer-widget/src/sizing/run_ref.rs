@@ -1,12 +1,12 @@
 //! A run as the widget holds it: a sourced run borrowed from the embedded dataset, or a
 //! person's own run shared between the state, the picker and the charts. Neither is copied.
+//! `RunRef::find`, which also looks among the imported runs, is in `import::imported` (the
+//! import room uses this one, not the other way round).
 
 use std::ops::Deref;
 use std::rc::Rc;
 
 use sizer_data::{Run, dataset};
-
-use crate::import::imported::ImportedRuns;
 
 /// A run the calculator can size and draw.
 #[derive(Clone, Debug)]
@@ -18,14 +18,6 @@ pub enum RunRef {
 }
 
 impl RunRef {
-    /// The run with this id: the dataset first, then the imported runs.
-    pub fn find(imported: &ImportedRuns, id: &str) -> Option<RunRef> {
-        match dataset().run(id) {
-            Some(run) => Some(RunRef::Sourced(run)),
-            None => imported.get(id).cloned().map(RunRef::Yours),
-        }
-    }
-
     /// The dataset's run with this id.
     pub fn sourced(id: &str) -> Option<RunRef> {
         dataset().run(id).map(RunRef::Sourced)

@@ -1,16 +1,12 @@
 //! The inputs whose text is not what a sizing used: while a field shows
 //! `abc`, the sizing keeps the last valid value, and an export must say so rather than pass the
-//! last valid scenario off as what is on screen. [`stale_inputs`] lists them (form, team and
+//! last valid scenario off as what is on screen. `shell::stale_inputs` lists them (form, team and
 //! memory fields) for the Markdown and JSON exports (`export.rs`) and for the note beside
 //! "Copy link" ([`link_note`]).
 
 use serde::Serialize;
 
-use crate::common::error_text::error_message;
-use crate::common::input::{Field, InputError};
 use crate::i18n::{Lang, format_number};
-use crate::sizing::state::SizerState;
-use crate::team::state::TeamField;
 
 /// A field whose typed text was not used.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -23,32 +19,6 @@ pub struct StaleInput {
     pub used: Option<f64>,
     /// Why the text was not used, in the export's language.
     pub error: String,
-}
-
-/// Every field whose text is invalid, in form order.
-pub fn stale_inputs(state: &SizerState) -> Vec<StaleInput> {
-    let lang = state.lang;
-    let stale = |field: &'static str, typed: &str, used: Option<f64>, error: InputError| StaleInput {
-        field,
-        typed: typed.to_owned(),
-        used,
-        error: error_message(lang, error),
-    };
-    let mut out = Vec::new();
-    for field in Field::ALL {
-        if let Some(error) = state.error(field) {
-            out.push(stale(field.name(), state.text(field), Some(state.value(field)), error));
-        }
-    }
-    for field in TeamField::ALL {
-        if let Some(error) = state.team.error(field) {
-            out.push(stale(field.name(), state.team.text(field), state.team.value(field), error));
-        }
-    }
-    if let Some(error) = state.memory.budget_error {
-        out.push(stale("memory_budget", &state.memory.budget_text, Some(state.memory.budget_gb), error));
-    }
-    out
 }
 
 /// The Markdown warning that opens an export made while fields hold invalid text: one sentence
@@ -112,32 +82,4 @@ pub fn link_note(lang: Lang, stale: &[StaleInput]) -> String {
         Lang::De => "Wo ein Feld einen Fehler zeigt, enthält der Link stattdessen seinen letzten gültigen Wert: ",
     };
     [lead, &items.join("; "), "."].concat()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::sizing::state::Action;
-    use yew::Reducible;
-
-    #[test]
-    fn a_bad_floor_is_listed_with_the_value_used() {
-        let state = std::rc::Rc::new(SizerState::new(&crate::sizing::config::Config::default()));
-        assert!(stale_inputs(&state).is_empty());
-        let state = state.reduce(Action::SetText(Field::Floor, "abc".into()));
-        let stale = stale_inputs(&state);
-        assert_eq!(stale.len(), 1);
-        assert_eq!((stale[0].field, stale[0].typed.as_str(), stale[0].used), ("floor", "abc", Some(15.0)));
-        assert_eq!(stale[0].error, "This is not a number.");
-        assert_eq!(
-            markdown_warning(Lang::En, &stale),
-            "> **Not as on screen:** the field `floor` shows `abc` (This is not a number.), so this export uses its \
-             last valid value, 15.\n\n"
-        );
-        assert_eq!(
-            link_note(Lang::En, &stale),
-            "Where a field shows an error, the link carries its last valid value instead: floor \u{201c}abc\u{201d} \u{2192} 15."
-        );
-        assert_eq!(link_note(Lang::En, &[]), "");
-    }
 }

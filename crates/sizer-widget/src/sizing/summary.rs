@@ -14,7 +14,7 @@ use crate::i18n::headline;
 use crate::i18n::phrases::Audience;
 use crate::i18n::{Lang, Msg, format_integer, format_number, text};
 use crate::sizing::calculation::{Calculation, NoSizing};
-use crate::sizing::state::Usage;
+use sizer_data::Usage;
 
 /// The result, formatted.
 #[derive(Clone, Debug, PartialEq)]

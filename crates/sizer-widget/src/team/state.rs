@@ -1,5 +1,5 @@
 //! The "Your team" inputs: head counts, the p99 TTFT ceiling, the headroom for a
-//! team and the uncertainty, as typed and as parsed. Part of the one reducer ([`crate::sizing::state`]
+//! team and the uncertainty, as typed and as parsed. Part of the one reducer ([`crate::shell::state`]
 //! holds a [`TeamInput`] and forwards [`TeamAction`]s); the team itself is built by the core
 //! ([`Team::new`]), which validates it.
 
@@ -7,8 +7,8 @@ use sizer_core::{Group, Scenario, Team, TeamError, TeamHeadroom, TeamSettings};
 
 use crate::common::input::{InputError, parse_number};
 use crate::i18n::{Lang, format_number};
-use crate::sizing::state::Usage;
 use crate::team::fragment::TeamFragment;
+use sizer_data::Usage;
 
 /// A team input field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,7 +171,7 @@ impl TeamInput {
     }
 
     /// Sets the fields a configuration gives (`data-team` and the like, already validated by
-    /// [`crate::sizing::config::Config::from_attributes`]), written in `lang`'s format.
+    /// [`crate::shell::config::Config::from_attributes`]), written in `lang`'s format.
     pub fn configure(&mut self, lang: Lang, values: &[(TeamField, Option<f64>)]) {
         for &(field, value) in values {
             self.put(lang, field, value);

@@ -8,10 +8,10 @@
 
 use crate::common::input::{Field, InputError};
 use crate::i18n::Lang;
+use crate::shell::link::RunNotice;
 use crate::sizing::calculation::DEFAULT_RUN;
-use crate::sizing::link::RunNotice;
-use crate::sizing::state::Usage;
 use crate::team::state::TeamField;
+use sizer_data::Usage;
 
 /// The raw `data-*` attribute values of a mount point (`None`: attribute absent).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -258,7 +258,7 @@ mod tests {
                 "The run this page names, {old}, is now part of gpuwerk-llama-3.3-70b-awq-vllm-0.27.1, which is shown."
             )
         );
-        let state = crate::sizing::state::SizerState::new(&config);
+        let state = crate::shell::state::SizerState::new(&config);
         assert_eq!(state.run_id, "gpuwerk-llama-3.3-70b-awq-vllm-0.27.1");
         assert_eq!(state.link.run, config.run_notice);
         assert!(state.outcome.sizing.is_ok());

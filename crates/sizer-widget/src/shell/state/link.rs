@@ -9,8 +9,8 @@ use super::fields::format_value;
 use crate::import::imported::is_imported_id;
 use crate::import::state::ImportAction;
 use crate::memory::state::MemoryAction;
+use crate::shell::link::{LinkLoad, LinkState, RunNotice};
 use crate::sizing::fragment::{FragmentScenario, Shown};
-use crate::sizing::link::{LinkLoad, LinkState, RunNotice};
 use crate::team::state::TeamAction;
 
 impl SizerState {
@@ -105,13 +105,13 @@ mod tests {
     use super::*;
     use crate::common::input::{Field, InputError};
     use crate::i18n::Lang;
+    use crate::shell::config::Config;
+    use crate::shell::state::Action;
+    use crate::shell::state::tests::reduce;
     use crate::sizing::calculation::DEFAULT_RUN;
-    use crate::sizing::config::Config;
-    use crate::sizing::state::Action;
-    use crate::sizing::state::tests::reduce;
 
     fn open(hash: &str) -> SizerState {
-        let link = crate::sizing::link::read(hash).expect("a link");
+        let link = crate::shell::link::read(hash).expect("a link");
         reduce(SizerState::new(&Config::default()), Action::LoadLink(Rc::new(link)))
     }
     #[test]

@@ -147,9 +147,9 @@ fn exact_decimals(value: f64) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sizing::config::Config;
-    use crate::sizing::state::Action;
-    use crate::sizing::state::tests::reduce;
+    use crate::shell::config::Config;
+    use crate::shell::state::Action;
+    use crate::shell::state::tests::reduce;
 
     #[test]
     fn a_bad_field_keeps_the_last_valid_value() {

@@ -14,9 +14,9 @@ use crate::i18n::Lang;
 use crate::import::imported::ImportedRuns;
 use crate::import::state::{ImportAction, ImportPanelState};
 use crate::memory::state::{MemoryAction, MemoryChoice};
+use crate::shell::config::Config;
+use crate::shell::link::{LinkLoad, LinkState};
 use crate::sizing::calculation::Calculation;
-use crate::sizing::config::Config;
-use crate::sizing::link::{LinkLoad, LinkState};
 use crate::sizing::run_ref::RunRef;
 use crate::team::state::{TeamAction, TeamInput};
 

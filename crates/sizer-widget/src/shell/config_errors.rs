@@ -4,7 +4,7 @@ use yew::prelude::*;
 
 use crate::common::error_text::error_message;
 use crate::i18n::{Lang, Msg, text};
-use crate::sizing::config::{ConfigError, ConfigProblem};
+use crate::shell::config::{ConfigError, ConfigProblem};
 
 /// Props of [`ConfigErrors`].
 #[derive(Properties, PartialEq, Clone)]

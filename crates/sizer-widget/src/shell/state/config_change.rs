@@ -5,7 +5,7 @@
 
 use super::{SizerState, Usage, scenario_value};
 use crate::common::input::Field;
-use crate::sizing::config::Config;
+use crate::shell::config::Config;
 use crate::team::state::{TeamField, TeamInput};
 
 /// The configuration an instance was showing and the one its host now gives.
@@ -62,8 +62,8 @@ mod tests {
 
     use super::*;
     use crate::i18n::Lang;
-    use crate::sizing::config::Attributes;
-    use crate::sizing::state::Action;
+    use crate::shell::config::Attributes;
+    use crate::shell::state::Action;
 
     fn config(attributes: Attributes) -> Config {
         Config::from_attributes(&attributes)
