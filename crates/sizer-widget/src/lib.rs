@@ -2,8 +2,8 @@
 //! benchmarks, shows its work and cites every figure.
 //!
 //! Module map, one room per folder; dependencies point one way (features use `common` and
-//! `i18n`, `i18n` uses no room, the shell uses the features; only `import` still uses the shell,
-//! see its module doc):
+//! `i18n`, `i18n` uses no room, the shell uses the features, no feature uses the shell, and the
+//! other features use only `sizing` of the features; `cargo test -p xtask` fails on a cycle):
 //! - `shell/`: the calculator page, the one reducer, opening a link, the validated attributes,
 //!   the custom element and mount points, the first frame and the module loaded after it (the
 //!   `rest` split point), the `window.SparkSizer` APIs.
@@ -28,7 +28,11 @@ pub mod team;
 #[cfg(all(target_arch = "wasm32", feature = "csr"))]
 pub use shell::mount::{install_api, mount};
 
+/// The element's attributes and the imported runs at the paths host crates and tests have used
+/// (`sizer_widget::config::Attributes`, `sizer_widget::imported::STORAGE_KEY`).
+pub use import::imported;
 pub use shell::app::{App, AppProps};
+pub use shell::config;
 pub use shell::config::Attributes;
 /// The seed and a shared curve in a link: read and written by the import crate.
 pub use sizer_import::{share_link, sim_link};

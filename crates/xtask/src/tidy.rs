@@ -205,9 +205,6 @@ const KNOWN_CYCLES: &[(&str, &[&str])] = &[
     ("crates/sizer-data/src", &["error", "load", "model", "model_facts", "setup", "validate", "wire"]),
     ("crates/sizer-e2e/src", &["checks", "element_api", "hostile_host"]),
     ("crates/sizer-import/src", &["error", "limits"]),
-    // The import changes the shell's one reducer state directly (`impl SizerState` in
-    // `import/state.rs`, `import/imported.rs`) instead of through a sub-reducer of its own.
-    ("crates/sizer-widget/src", &["import", "shell"]),
 ];
 
 #[test]

@@ -17,7 +17,6 @@ use serde::{Deserialize, Serialize};
 use sizer_data::{Run, RunOrigin, YourSetup, dataset};
 use sizer_import::clean_label;
 
-use crate::shell::state::SizerState;
 use crate::sizing::run_ref::RunRef;
 
 pub use crate::i18n::notices::StorageNotice;
@@ -265,18 +264,6 @@ fn id_number(id: &str) -> Option<u32> {
 /// its name).
 pub const FRAGMENT_KEY: &str = crate::share_link::POINTS_KEY;
 
-/// `fragment` (from `fragment::encode`) with the chosen imported run's name and curve appended,
-/// when the person asked for it; otherwise unchanged.
-pub fn fragment_with_shared(fragment: String, state: &SizerState) -> String {
-    if !state.imported.share {
-        return fragment;
-    }
-    match state.imported.get(&state.run_id) {
-        Some(run) => crate::share_link::with_curve(fragment.clone(), run).unwrap_or(fragment),
-        None => fragment,
-    }
-}
-
 /// The shared curve in a `#s=` fragment, as a run, when there is one; a malformed one is
 /// `None` here (`share_link::shared_run` says which part was refused).
 pub fn shared_run_in_fragment(fragment: &str) -> Option<Run> {
@@ -320,7 +307,6 @@ pub mod device {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::import::state::ImportAction;
 
     fn run(label: &str) -> Rc<Run> {
         let import = sizer_import::import("concurrency,tok/s\n1,50\n8,20\n", label).expect("two-column paste imports");
@@ -405,46 +391,5 @@ mod tests {
         big.note = Some("n".repeat(MAX_STORED_BYTES));
         imported.runs[0] = Rc::new(big);
         assert!(matches!(imported.to_storage(), Err(StorageNotice::TooLarge { limit: MAX_STORED_BYTES, .. })));
-    }
-
-    #[test]
-    fn a_shared_curve_travels_in_the_fragment_only_when_asked() {
-        let mut state = SizerState::new(&crate::shell::config::Config::default());
-        state.apply_imported(ImportAction::Add { runs: vec![run("a")], report: None });
-        assert_eq!(state.run_id, "yours-1");
-        let plain = crate::sizing::fragment::encode(&state.run_id, state.lang, &state.scenario());
-        assert_eq!(fragment_with_shared(plain.clone(), &state), plain);
-        state.apply_imported(ImportAction::SetShare(true));
-        let shared = fragment_with_shared(plain.clone(), &state);
-        assert_eq!(shared, [plain.as_str(), ",yn:a,y:1_50~8_20"].concat());
-        assert_eq!(
-            crate::sizing::fragment::decode(&shared).map(|f| f.scenario),
-            crate::sizing::fragment::decode(&plain).map(|f| f.scenario)
-        );
-        let received = shared_run_in_fragment(&["#", shared.as_str()].concat()).expect("a shared run");
-        assert_eq!(received.curve_points().map(|(p, _)| p), Ok(vec![(1.0, 50.0), (8.0, 20.0)]));
-        assert!(shared_run_in_fragment(&[plain.as_str(), ",y:1_<b>"].concat()).is_none());
-        // The setup travels with the curve once one is stated, and comes back.
-        let setup =
-            YourSetup { hardware: Some("Jetson Thor".into()), kv_pool_tokens: Some(40_960.0), ..YourSetup::default() };
-        state.apply_imported(ImportAction::SetSetup(
-            "yours-1".into(),
-            crate::import::state::SetupAnswer::Hardware(setup.hardware.clone()),
-        ));
-        state.apply_imported(ImportAction::SetSetup(
-            "yours-1".into(),
-            crate::import::state::SetupAnswer::Number(sizer_data::SetupField::KvPoolTokens, Some(40_960.0)),
-        ));
-        let with_setup = fragment_with_shared(plain.clone(), &state);
-        assert_eq!(with_setup, [plain.as_str(), ",yn:a,ym:hJetson%20Thor~k40960,y:1_50~8_20"].concat());
-        let back = shared_run_in_fragment(&["#", with_setup.as_str()].concat()).expect("a shared run");
-        assert_eq!((back.hardware(), back.your_kv_pool_tokens()), ("Jetson Thor", Some(40_960.0)));
-        assert!(shared_run_in_fragment(&[shared.as_str(), ",ym:k-1"].concat()).is_none());
-        // Opening the same link twice lists the curve once.
-        state.apply_imported(ImportAction::AddShared(Rc::new(received.clone())));
-        assert_eq!((state.imported.len(), state.run_id.as_str()), (1, "yours-1"));
-        let mut fresh = SizerState::new(&crate::shell::config::Config::default());
-        fresh.apply_imported(ImportAction::AddShared(Rc::new(received)));
-        assert_eq!((fresh.imported.len(), fresh.run_id.as_str()), (1, "yours-1"));
     }
 }

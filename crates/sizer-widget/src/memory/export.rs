@@ -1,6 +1,6 @@
 //! The memory choices and plan in the exports: a "Which models fit together" part after the
 //! sizing's Markdown, and `memory` (request, plan or its error, the band) plus the KV pool's
-//! kind in the JSON export. The sizing's own export is `export.rs`; this only adds to it.
+//! kind in the JSON export. The sizing's own export is `sizing/export.rs`; this only adds to it.
 
 use serde::Serialize;
 use serde_json::Value;

@@ -1,7 +1,7 @@
 //! The memory section's choices: which models to keep loaded and the working budget, as typed.
 //! Kept in the calculator's state ([`crate::shell::state::Action::Memory`]), written to the URL fragment
 //! (`mk:` the models, `mb:` the budget) and to the exports. No formulas: the plan is
-//! `sizer_data::memory::memory` (see `memory_view.rs`).
+//! `sizer_data::memory::memory` (see `view.rs`).
 
 use crate::common::input::{InputError, parse_number};
 use crate::i18n::{Lang, format_number};
@@ -108,7 +108,7 @@ impl MemoryChoice {
     }
 
     /// The memory choices in a `#s=` fragment, when it has them. Unknown model ids are dropped
-    /// (a link from a newer catalogue; `link.rs` lists them as refused parts); a malformed
+    /// (a link from a newer catalogue; `shell/link.rs` lists them as refused parts); a malformed
     /// budget makes the pair invalid (`None`), like any bad fragment value.
     pub fn from_fragment(fragment: &str, lang: Lang) -> Option<MemoryChoice> {
         let body = fragment.strip_prefix('#').unwrap_or(fragment).strip_prefix(crate::sizing::fragment::PREFIX)?;

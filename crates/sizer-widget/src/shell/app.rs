@@ -61,7 +61,7 @@ pub fn App(props: &AppProps) -> Html {
             + &state.memory.fragment_suffix(),
         state.sim_seed,
     );
-    let fragment = crate::import::imported::fragment_with_shared(scenario_fragment.clone(), &state);
+    let fragment = crate::shell::state::fragment_with_shared(scenario_fragment.clone(), &state);
     let on_memory = {
         let dispatcher = state.dispatcher();
         use_memo((), move |_| Callback::from(move |action: MemoryAction| dispatcher.dispatch(Action::Memory(action))))

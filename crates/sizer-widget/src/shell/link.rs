@@ -1,5 +1,5 @@
 //! Opening a link: everything a `#s=` fragment carries, read by each key's owner
-//! (`fragment.rs` the scenario, `team_fragment.rs` the team, `memory_state.rs` the memory
+//! (`sizing/fragment.rs` the scenario, `team/fragment.rs` the team, `memory/state.rs` the memory
 //! choices, `sizer_import::sim_link` the seed, `sizer_import::share_link` a shared curve), with every part that
 //! cannot be honoured, and what the state keeps about the link: which run it named when that
 //! run is not shown as asked ([`RunNotice`]), the parts refused, and whether the address still

@@ -5,7 +5,7 @@
 //! loaded after it (`first_frame`, `later`, `later_views`), the page's event handlers and sync
 //! with the page (`handlers`, `page_sync`, `config_sync`), the share bar and the fields not used
 //! (`share_bar`, `stale_inputs`), and the `window.SparkSizer` APIs (`team_api`, `sim_api`). The
-//! shell uses the features; of them only `import` uses the shell (see its module doc).
+//! shell uses the features; no feature uses the shell.
 
 pub mod app;
 pub mod config;

@@ -39,7 +39,7 @@ pub struct ShareBarProps {
     /// The team, carried by the exports.
     #[prop_or_default]
     pub team: Option<crate::team::export::TeamShare>,
-    /// Fields whose text the sizing did not use: the exports say so (`stale.rs`).
+    /// Fields whose text the sizing did not use: the exports say so (`sizing/stale.rs`).
     #[prop_or_default]
     pub stale: Vec<crate::sizing::stale::StaleInput>,
 }

@@ -25,11 +25,13 @@ pub use sizer_data::Usage;
 
 mod config_change;
 mod fields;
+mod import;
 mod link;
 
 pub use config_change::ConfigChange;
 
 use fields::scenario_value;
+pub use import::fragment_with_shared;
 
 pub use fields::{SEED_Z, USAGE_FIELDS, format_value};
 
@@ -61,11 +63,11 @@ pub enum Action {
     RestoreTheme(Theme),
     /// Opened a link with a scenario in its fragment (and whatever else it carries).
     LoadLink(Rc<LinkLoad>),
-    /// Did something in the import panel (see `import_state.rs`).
+    /// Did something in the import panel (see `import/state.rs`).
     Imported(ImportAction),
-    /// Changed the memory section: models kept loaded, budget (see `memory_state.rs`).
+    /// Changed the memory section: models kept loaded, budget (see `memory/state.rs`).
     Memory(MemoryAction),
-    /// Did something in the team section (see `team_state.rs`).
+    /// Did something in the team section (see `team/state.rs`).
     Team(TeamAction),
     /// Picked the seed of "Check by simulation" (or opened a link with one).
     SetSimSeed(u64),

@@ -1,7 +1,7 @@
 //! The work behind "Check by simulation", in steps the page can interleave with everything else:
 //! first the simulation of the team the sizing allows on one Spark, then the sweep of team sizes
 //! (the core's [`SweepSearch`]), each simulation advanced a bounded number of events per step.
-//! No browser calls here: the component (`components/simulation.rs`) schedules the steps, and
+//! No browser calls here: the component (`simulation/section.rs`) schedules the steps, and
 //! native tests run them to the end.
 
 use sizer_core::sim::{

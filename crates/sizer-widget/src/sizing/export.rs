@@ -183,7 +183,7 @@ pub fn json(outcome: &Calculation, result: &ResultText) -> String {
     json_with_team(outcome, result, None)
 }
 
-/// [`json`] with the team and its plan (see `team_export.rs`).
+/// [`json`] with the team and its plan (see `team/export.rs`).
 pub fn json_with_team(outcome: &Calculation, result: &ResultText, team: Option<serde_json::Value>) -> String {
     json_marked(outcome, result, team, &[])
 }
