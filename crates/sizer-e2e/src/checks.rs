@@ -5,9 +5,6 @@ use crate::expect::{Expected, PETRONELLA, Setup, Usage, expected};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 
-pub use crate::element_api::spark_sizer_element_is_prerendered_and_follows_its_attributes;
-pub use crate::hostile_host::spark_sizer_element_in_a_hostile_host_looks_and_works_the_same;
-
 /// A valid floor different from every preset, and two bad ones (not a number; not positive).
 const NEW_FLOOR: &str = "12";
 const BAD_FLOORS: [&str; 2] = ["abc", "-5"];

@@ -109,8 +109,8 @@ async fn run(dist: &Path, readme_screenshot: bool) -> Result<usize, String> {
     check!(url_fragment_round_trips_a_scenario);
     check!(requests_stay_on_the_origin_and_preloads_are_used);
     check!(embedded_instances_are_independent);
-    check!(spark_sizer_element_in_a_hostile_host_looks_and_works_the_same);
-    check!(spark_sizer_element_is_prerendered_and_follows_its_attributes);
+    check!(hostile_host::spark_sizer_element_in_a_hostile_host_looks_and_works_the_same);
+    check!(element_api::spark_sizer_element_is_prerendered_and_follows_its_attributes);
     check!(missing_rest::a_missing_second_module_is_named_and_the_result_stays);
     check!(offline_file_works_from_disk);
     check!(screenshots::embedded_instances_have_their_own_ids);

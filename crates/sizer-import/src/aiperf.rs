@@ -7,10 +7,10 @@
 
 use crate::delimited::split_quoted;
 use crate::error::ImportError;
+use crate::error::check_count;
 use crate::format::Format;
 use crate::json_util::{Located, Object};
 use crate::label::{model_name, run_label};
-use crate::limits::check_count;
 use crate::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
 use crate::text::{non_negative, numbered_lines, parse_number, positive, quote};
 use crate::warning::Warning;

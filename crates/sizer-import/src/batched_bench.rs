@@ -3,10 +3,10 @@
 //! prefill rate `S_PP`.
 
 use crate::error::ImportError;
+use crate::error::check_count;
 use crate::format::Format;
 use crate::json_util::{Located, Object};
 use crate::label::{model_name, run_label};
-use crate::limits::check_count;
 use crate::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
 use crate::table::{Table, normalise};
 use crate::text::{non_negative, number_cell, optional_number_cell, positive, short_number};

@@ -4,9 +4,9 @@
 //! With `;`, tab or space separators a decimal comma (`81,2`) is accepted.
 
 use crate::error::ImportError;
+use crate::error::check_count;
 use crate::format::Format;
 use crate::label::run_label;
-use crate::limits::check_count;
 use crate::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
 use crate::text::{numbered_lines, parse_number, positive, quote};
 use crate::warning::Warning;

@@ -1,7 +1,8 @@
 //! Why an input could not be imported: one variant per cause, each rendered as one clear English
-//! sentence (the widget may translate by matching on the variant).
+//! sentence (the widget may translate by matching on the variant); and [`check_count`], the
+//! parsers' early refusal of a huge paste.
 
-use crate::limits::{MAX_IMPORT_CONCURRENCY, MAX_INPUT_BYTES};
+use crate::limits::{MAX_IMPORT_CONCURRENCY, MAX_INPUT_BYTES, MAX_TOTAL_POINTS};
 use core::fmt;
 use serde::{Deserialize, Serialize};
 
@@ -173,4 +174,14 @@ fn megabytes(bytes: usize) -> String {
 /// The size limit in words, for the UI's "max. 5.0 MB" hint.
 pub fn size_limit_text() -> String {
     megabytes(MAX_INPUT_BYTES)
+}
+
+/// Fails once a parser has collected more than [`MAX_TOTAL_POINTS`] points or rows, so a huge
+/// paste is refused early instead of parsed to the end.
+pub fn check_count(count: usize) -> Result<(), ImportError> {
+    if count > MAX_TOTAL_POINTS {
+        Err(ImportError::TooMany { what: "measured points", limit: MAX_TOTAL_POINTS })
+    } else {
+        Ok(())
+    }
 }

@@ -8,10 +8,10 @@
 //! `worker.backend_model`) and 0.7+ (`config.spec` instead of top-level `args`).
 
 use crate::error::ImportError;
+use crate::error::check_count;
 use crate::format::Format;
 use crate::json_util::{self, Located, Object};
 use crate::label::{model_name, run_label};
-use crate::limits::check_count;
 use crate::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
 use crate::text::{non_negative, positive};
 use crate::warning::Warning;

@@ -2,7 +2,7 @@
 //! line), and typed key access that reports the key and line on a wrong type.
 
 use crate::error::ImportError;
-use crate::limits::check_count;
+use crate::error::check_count;
 use crate::text::line_of_offset;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};

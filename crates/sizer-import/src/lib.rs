@@ -196,7 +196,7 @@ fn dispatch(text: &str, name: &str) -> Result<Parsed, ImportError> {
         let mut values = Vec::with_capacity(json_lines.len());
         for (line, raw) in json_lines {
             values.push(json_util::line_value(text, raw.trim(), line)?);
-            limits::check_count(values.len())?;
+            error::check_count(values.len())?;
         }
         return json(text, &values, name, true);
     }

@@ -1,17 +1,5 @@
 //! Hard limits on what an import accepts, kept in one place so the UI can quote them.
 
-use crate::error::ImportError;
-
-/// Fails once a parser has collected more than [`MAX_TOTAL_POINTS`] points or rows, so a huge
-/// paste is refused early instead of parsed to the end.
-pub fn check_count(count: usize) -> Result<(), ImportError> {
-    if count > MAX_TOTAL_POINTS {
-        Err(ImportError::TooMany { what: "measured points", limit: MAX_TOTAL_POINTS })
-    } else {
-        Ok(())
-    }
-}
-
 /// Largest input accepted, in bytes (5 MiB). A benchmark result is a few kilobytes; the largest
 /// real file we know (llama-benchy JSON with its time series) is about 35 kB.
 pub const MAX_INPUT_BYTES: usize = 5 * 1024 * 1024;

@@ -3,10 +3,10 @@
 //! or the `t/s (req)` column (markdown; at concurrency 1 the single `t/s` column is per request).
 
 use crate::error::ImportError;
+use crate::error::check_count;
 use crate::format::Format;
 use crate::json_util::{self, Located, Object};
 use crate::label::{model_name, run_label};
-use crate::limits::check_count;
 use crate::llama_benchy_rows as rows;
 use crate::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
 use crate::table::Table;

@@ -6,9 +6,9 @@
 //! one curve per model; a `Model: …` line before a block (a runner's report) names its model.
 
 use crate::error::ImportError;
+use crate::error::check_count;
 use crate::format::Format;
 use crate::label::{model_name, run_label};
-use crate::limits::check_count;
 use crate::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
 use crate::text::{non_negative, number_cell, numbered_lines, positive};
 use crate::warning::Warning;

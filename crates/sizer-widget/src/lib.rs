@@ -1,61 +1,39 @@
 //! The Spark Sizer widget: a Yew calculator that sizes a team on a DGX Spark from published
 //! benchmarks, shows its work and cites every figure.
 //!
-//! Module map: `state` (Reducible state + Action), `app` (the calculator), `components/` (one
-//! file each), `i18n/` (message tables, number formats), `input` (field specs and parsing),
-//! `config` (validated `data-*` attributes), `fragment` (URL fragment codec), `export`
-//! (Markdown + JSON), `sim_job` and `sim_api` ("Check by simulation" and its JS API), `mount` (browser entry points and the `window.SparkSizer` API).
+//! Module map, one room per folder; dependencies point one way (features use `common` and
+//! `i18n`, `i18n` uses no room, the shell uses the features, no feature uses the shell, and the
+//! other features use only `sizing` of the features; `cargo test -p xtask` fails on a cycle):
+//! - `shell/`: the calculator page, the one reducer, opening a link, the validated attributes,
+//!   the custom element and mount points, the first frame and the module loaded after it (the
+//!   `rest` split point), the `window.SparkSizer` APIs.
+//! - `sizing/`: the calculation, its worked steps and export, the scenario's fragment keys, the
+//!   run shown and the result's views.
+//! - `team/`, `memory/`, `import/`, `simulation/`: one feature each (sub-reducer, link keys,
+//!   export, worked steps, views).
+//! - `common/`: browser glue, ids, deferred tasks, field parsing, chart canvas,
+//!   small shared views.
+//! - `i18n/`: message tables, sentences and number formats in English and German, and each
+//!   choice's code and label.
 
-pub mod app;
-pub mod browser;
-pub mod calculation;
-pub mod chart;
-pub mod codes;
-pub mod components;
-pub mod config;
-pub mod config_sync;
-pub mod embedded;
-pub mod export;
-pub mod first_frame;
-pub mod fragment;
-pub mod handlers;
+pub mod common;
 pub mod i18n;
-pub mod ids;
-pub mod import_state;
-pub mod imported;
-pub mod input;
-pub mod link;
-pub mod memory_export;
-pub mod memory_state;
-pub mod memory_view;
-pub mod next_task;
-pub mod page_sync;
-pub mod rest;
-mod rest_views;
-pub mod run_ref;
-pub mod sim_job;
-pub mod sim_task;
-pub mod stale;
-pub mod state;
-pub mod summary;
-pub mod team_api;
-pub mod team_export;
-pub mod team_fragment;
-pub mod team_state;
-pub mod team_work;
-pub mod work;
+pub mod import;
+pub mod memory;
+pub mod shell;
+pub mod simulation;
+pub mod sizing;
+pub mod team;
 
 #[cfg(all(target_arch = "wasm32", feature = "csr"))]
-mod mount;
+pub use shell::mount::{install_api, mount};
 
-#[cfg(all(target_arch = "wasm32", feature = "csr"))]
-mod sim_api;
-
-#[cfg(all(target_arch = "wasm32", feature = "csr"))]
-pub use mount::{install_api, mount};
-
-pub use app::{App, AppProps};
-pub use config::{Attributes, unknown_attributes};
+/// The element's attributes and the imported runs at the paths host crates and tests have used
+/// (`sizer_widget::config::Attributes`, `sizer_widget::imported::STORAGE_KEY`).
+pub use import::imported;
+pub use shell::app::{App, AppProps};
+pub use shell::config;
+pub use shell::config::{Attributes, unknown_attributes};
 /// The seed and a shared curve in a link: read and written by the import crate.
 pub use sizer_import::{share_link, sim_link};
 
@@ -78,8 +56,8 @@ pub fn build_fingerprint() -> String {
 /// the element hydrates (see `mount::mount_element`).
 #[cfg(feature = "ssr")]
 pub async fn render_element_to_string(attributes: Attributes) -> String {
-    let config = embedded::element_config(&attributes);
-    yew::ServerRenderer::<embedded::Embedded>::with_props(move || embedded::EmbeddedProps {
+    let config = shell::embedded::element_config(&attributes);
+    yew::ServerRenderer::<shell::embedded::Embedded>::with_props(move || shell::embedded::EmbeddedProps {
         config,
         on_sizing: None,
         progressive: false,
@@ -94,7 +72,7 @@ pub async fn render_element_to_string(attributes: Attributes) -> String {
 /// page's `[data-spark-sizer]` elements.
 #[cfg(feature = "ssr")]
 pub async fn render_to_string(attributes: Attributes, index: usize) -> String {
-    let config = config::Config::from_attributes(&attributes);
+    let config = shell::config::Config::from_attributes(&attributes);
     let prefix = id_prefix(index);
     yew::ServerRenderer::<App>::with_props(move || AppProps { config, id_prefix: prefix.into() }).render().await
 }

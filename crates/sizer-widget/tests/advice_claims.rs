@@ -8,10 +8,10 @@
 use std::rc::Rc;
 
 use sizer_core::Scenario;
-use sizer_widget::calculation::Calculation;
-use sizer_widget::components::advice::{AdviceList, AdviceListProps};
-use sizer_widget::components::claims_panel::{ClaimsPanel, ClaimsPanelProps};
 use sizer_widget::i18n::Lang;
+use sizer_widget::sizing::calculation::Calculation;
+use sizer_widget::sizing::views::advice::{AdviceList, AdviceListProps};
+use sizer_widget::sizing::views::claims_panel::{ClaimsPanel, ClaimsPanelProps};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::Element;
 use yew::AttrValue;

@@ -5,7 +5,7 @@
 //! cargo test -p sizer-widget --target wasm32-unknown-unknown --test calculator`.
 #![cfg(target_arch = "wasm32")]
 
-use sizer_widget::config::Attributes;
+use sizer_widget::shell::config::Attributes;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{Element, HtmlInputElement};

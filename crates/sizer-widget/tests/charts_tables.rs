@@ -5,11 +5,11 @@
 #![cfg(target_arch = "wasm32")]
 
 use sizer_core::Interpolation;
-use sizer_widget::components::charts::{Charts, ChartsProps};
-use sizer_widget::components::sources::{Sources, SourcesProps};
-use sizer_widget::components::tables::{DataTables, DataTablesProps};
 use sizer_widget::i18n::Lang;
-use sizer_widget::run_ref::RunRef;
+use sizer_widget::sizing::run_ref::RunRef;
+use sizer_widget::sizing::views::charts::{Charts, ChartsProps};
+use sizer_widget::sizing::views::sources::{Sources, SourcesProps};
+use sizer_widget::sizing::views::tables::{DataTables, DataTablesProps};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{Element, HtmlCanvasElement, HtmlElement, HtmlSelectElement};

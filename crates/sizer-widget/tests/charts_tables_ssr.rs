@@ -5,10 +5,10 @@
 #![cfg(all(feature = "ssr", not(target_arch = "wasm32")))]
 
 use sizer_core::Interpolation;
-use sizer_widget::components::charts::{Charts, ChartsProps};
-use sizer_widget::components::sources::{Sources, SourcesProps};
-use sizer_widget::components::tables::{DataTables, DataTablesProps};
 use sizer_widget::i18n::Lang;
+use sizer_widget::sizing::views::charts::{Charts, ChartsProps};
+use sizer_widget::sizing::views::sources::{Sources, SourcesProps};
+use sizer_widget::sizing::views::tables::{DataTables, DataTablesProps};
 use yew::{AttrValue, ServerRenderer};
 
 const QWEN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
@@ -45,7 +45,7 @@ fn sources_carry_anchor_ids() {
 #[test]
 fn charts_prerender_their_text_alternative_without_a_browser() {
     let props = || ChartsProps {
-        run: sizer_widget::run_ref::RunRef::sourced(QWEN).expect("run"),
+        run: sizer_widget::sizing::run_ref::RunRef::sourced(QWEN).expect("run"),
         overlays: Vec::new(),
         floor: 15.0,
         sizing: None,

@@ -5,8 +5,8 @@
 //! the blob's text. Oracles: the texts typed, the figures printed in the fixture.
 #![cfg(target_arch = "wasm32")]
 
-use sizer_widget::config::{Attributes, Config};
-use sizer_widget::imported::STORAGE_KEY;
+use sizer_widget::import::imported::STORAGE_KEY;
+use sizer_widget::shell::config::{Attributes, Config};
 use sizer_widget::{App, AppProps};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};

@@ -8,11 +8,11 @@ use std::rc::Rc;
 
 use proptest::prelude::*;
 use sizer_core::Scenario;
-use sizer_widget::config::Config;
-use sizer_widget::fragment;
+use sizer_widget::common::input::Field;
 use sizer_widget::i18n::Lang;
-use sizer_widget::input::Field;
-use sizer_widget::state::{Action, SizerState};
+use sizer_widget::shell::config::Config;
+use sizer_widget::shell::state::{Action, SizerState};
+use sizer_widget::sizing::fragment;
 use yew::Reducible;
 
 const KEYS: &[&str] = &[
@@ -73,7 +73,7 @@ fn link() -> impl Strategy<Value = String> {
 }
 
 fn open(hash: &str) -> Option<Rc<SizerState>> {
-    let link = sizer_widget::link::read(hash)?;
+    let link = sizer_widget::shell::link::read(hash)?;
     Some(Rc::new(SizerState::new(&Config::default())).reduce(Action::LoadLink(Rc::new(link))))
 }
 

@@ -10,13 +10,13 @@
 use std::rc::Rc;
 
 use sizer_core::Scenario;
-use sizer_widget::calculation::Calculation;
-use sizer_widget::config::Attributes;
 use sizer_widget::i18n::Lang;
 use sizer_widget::render_to_string;
-use sizer_widget::run_ref::RunRef;
-use sizer_widget::state::Usage;
-use sizer_widget::summary::result_text;
+use sizer_widget::shell::config::Attributes;
+use sizer_widget::shell::state::Usage;
+use sizer_widget::sizing::calculation::Calculation;
+use sizer_widget::sizing::run_ref::RunRef;
+use sizer_widget::sizing::summary::result_text;
 
 const NBSP: char = '\u{a0}';
 const TP2: &str = "nvidia-forum-gpt-oss-120b-mxfp4-vllm-dev-2-nodes-tp2";
@@ -200,7 +200,7 @@ fn the_link_f80_b1_gives_people_not_a_percentage_of_one() {
 fn the_last_worked_step_names_the_hardware_too() {
     let scenario = Scenario { replicas: 2, ..Scenario::chat() };
     let outcome = Calculation::compute(TP2, scenario);
-    let steps = sizer_widget::work::steps(Lang::En, &outcome);
+    let steps = sizer_widget::sizing::steps::steps(Lang::En, &outcome);
     let last = steps.last().expect("steps");
     let people = result_text(Lang::En, &outcome, Some(Usage::Chat)).people;
     assert_eq!(last.result, format!("{people} (per-user speed) on 4 DGX Sparks (2 pairs, TP=2)"));

@@ -8,9 +8,9 @@
 
 use sizer_core::{Scenario, Sizing, size};
 use sizer_data::Run;
-use sizer_widget::calculation::DEFAULT_RUN;
-use sizer_widget::config::Attributes;
-use sizer_widget::imported::STORAGE_KEY;
+use sizer_widget::import::imported::STORAGE_KEY;
+use sizer_widget::shell::config::Attributes;
+use sizer_widget::sizing::calculation::DEFAULT_RUN;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
@@ -414,7 +414,7 @@ async fn the_share_link_carries_a_curve_only_when_asked() {
     let option = wait_for(&opened, "option[data-origin=\"yours\"]").await;
     // A shared curve keeps its name.
     assert_eq!(option.text_content().unwrap_or_default(), "Pasted (yours)");
-    let shared = sizer_widget::imported::shared_run_in_fragment(&link).expect("a shared run");
+    let shared = sizer_widget::import::imported::shared_run_in_fragment(&link).expect("a shared run");
     let (people, _) = value_of(&core_sizing(&shared));
     wait_for_value(&opened, "people", &people).await;
     assert_eq!(count(&opened, "[data-import=\"list\"] li"), 1);

@@ -9,9 +9,9 @@
 use sizer_core::{Limit, Scenario, size};
 use sizer_data::Run;
 use sizer_widget::App;
-use sizer_widget::calculation::DEFAULT_RUN;
-use sizer_widget::config::Attributes;
-use sizer_widget::imported::STORAGE_KEY;
+use sizer_widget::import::imported::STORAGE_KEY;
+use sizer_widget::shell::config::Attributes;
+use sizer_widget::sizing::calculation::DEFAULT_RUN;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};

@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use sizer_widget::config::{Attributes, Config};
+use sizer_widget::shell::config::{Attributes, Config};
 use sizer_widget::{App, AppProps};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};

@@ -9,10 +9,10 @@
 mod support;
 
 use sizer_core::Scenario;
-use sizer_widget::calculation::Calculation;
-use sizer_widget::components::claims_panel::{ClaimsPanel, ClaimsPanelProps};
-use sizer_widget::config::Attributes;
 use sizer_widget::i18n::Lang;
+use sizer_widget::shell::config::Attributes;
+use sizer_widget::sizing::calculation::Calculation;
+use sizer_widget::sizing::views::claims_panel::{ClaimsPanel, ClaimsPanelProps};
 use support::*;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use yew::AttrValue;

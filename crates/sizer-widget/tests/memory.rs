@@ -10,7 +10,7 @@
 //!   at 115 GB; 22.9 GB / 511,180,800 = 44.8 -> 44 at 102 GB.
 #![cfg(target_arch = "wasm32")]
 
-use sizer_widget::config::Attributes;
+use sizer_widget::shell::config::Attributes;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{Element, HtmlInputElement};

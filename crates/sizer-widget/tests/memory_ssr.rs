@@ -3,8 +3,8 @@
 //! `cargo test -p sizer-widget --no-default-features --features ssr --test memory_ssr`.
 #![cfg(all(feature = "ssr", not(target_arch = "wasm32")))]
 
-use sizer_widget::config::Attributes;
 use sizer_widget::render_to_string;
+use sizer_widget::shell::config::Attributes;
 
 fn render(attributes: Attributes) -> String {
     futures::executor::block_on(render_to_string(attributes, 0))

@@ -9,8 +9,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use sizer_widget::App;
-use sizer_widget::config::Attributes;
-use sizer_widget::imported::STORAGE_KEY;
+use sizer_widget::import::imported::STORAGE_KEY;
+use sizer_widget::shell::config::Attributes;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};

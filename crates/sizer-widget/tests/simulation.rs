@@ -6,14 +6,14 @@
 //! cargo test -p sizer-widget --target wasm32-unknown-unknown --test simulation`.
 //!
 //! The literal values below were produced by the native build: `sizer_data::sim_api::
-//! simulate_json` and `sizer_widget::sim_job::SimJob` run natively (x86_64, `cargo test -p
+//! simulate_json` and `sizer_widget::simulation::stepper::SimJob` run natively (x86_64, `cargo test -p
 //! sizer-widget --no-default-features --features ssr`) with the same inputs and seeds, their
 //! output printed and pasted here. The native unit test `sizer_data::sim_api::tests::
 //! the_native_build_gives_the_browser_tests_literals` asserts the same literals, so both builds
 //! are held to one set of numbers.
 #![cfg(target_arch = "wasm32")]
 
-use sizer_widget::config::Attributes;
+use sizer_widget::shell::config::Attributes;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{Element, Event, EventInit, HtmlElement, HtmlInputElement};

@@ -3,8 +3,8 @@
 //! `cargo test -p sizer-widget --no-default-features --features ssr --test ssr`.
 #![cfg(all(feature = "ssr", not(target_arch = "wasm32")))]
 
-use sizer_widget::config::Attributes;
 use sizer_widget::render_to_string;
+use sizer_widget::shell::config::Attributes;
 
 const QWEN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
 

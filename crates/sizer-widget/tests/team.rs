@@ -5,7 +5,7 @@
 //! wasm-bindgen test runner and CHROMEDRIVER set (see crates/xtask/src/test.rs).
 #![cfg(target_arch = "wasm32")]
 
-use sizer_widget::config::Attributes;
+use sizer_widget::shell::config::Attributes;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement};

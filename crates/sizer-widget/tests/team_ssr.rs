@@ -6,7 +6,7 @@
 //! `cargo test -p sizer-widget --no-default-features --features ssr --test team_ssr`.
 #![cfg(all(feature = "ssr", not(target_arch = "wasm32")))]
 
-use sizer_widget::config::Attributes;
+use sizer_widget::shell::config::Attributes;
 use sizer_widget::{render_element_to_string, render_to_string};
 
 const QWEN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";

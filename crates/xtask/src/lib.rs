@@ -14,6 +14,8 @@ pub mod dist;
 pub mod embed;
 pub mod error;
 pub mod html;
+#[cfg(test)]
+mod module_graph;
 pub mod paths;
 pub mod serve;
 pub mod sizes;

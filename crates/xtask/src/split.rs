@@ -1,4 +1,4 @@
-//! Cuts the widget's linked wasm at its `#[wasm_split]` points (`sizer-widget/src/rest.rs`): the
+//! Cuts the widget's linked wasm at its `#[wasm_split]` points (`sizer-widget/src/shell/later.rs`): the
 //! first module (heading, controls, result) and the second, which the first fetches after its
 //! first frame. `wasm_split_cli_support` does the cut (it needs the linker's relocations:
 //! `-C link-args=--emit-relocs`) and writes a small JS link module that fetches and instantiates

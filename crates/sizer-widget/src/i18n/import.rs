@@ -10,7 +10,7 @@ use sizer_import::{Format, MissingConcurrency, size_limit_text};
 use super::Lang;
 pub use super::import_errors::{error_text, warning_text};
 use super::import_errors::{kilobytes, number};
-use crate::imported::StorageNotice;
+use crate::i18n::notices::StorageNotice;
 
 /// The key of every fixed text in the import panel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

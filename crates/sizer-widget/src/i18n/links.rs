@@ -3,13 +3,13 @@
 //! ambiguous number was read. English and German side by side; ids and parts arrive as written.
 
 use super::Lang;
-use crate::link::RunNotice;
+use crate::i18n::notices::RunNotice;
 use crate::share_link::CopyNote;
 use sizer_data::AliasKind;
 
 /// The sentence for a link's run that is not shown as asked.
 pub fn run_notice(lang: Lang, notice: &RunNotice) -> String {
-    let shown = |id: &str| crate::fragment::shorten(id);
+    let shown = |id: &str| sizer_import::fragment::shorten(id);
     match (lang, notice) {
         (Lang::En, RunNotice::NotInData(id)) => ["The run in this link is not in this version's data: ", &shown(id), "."].concat(),
         (Lang::De, RunNotice::NotInData(id)) => {

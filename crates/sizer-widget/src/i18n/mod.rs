@@ -4,7 +4,11 @@
 //! chosen language (`en.rs`, `de.rs`); sentences with numbers in them are small functions in the
 //! same tables. Numbers are formatted by [`format_number`] without `core::fmt`'s float machinery,
 //! which keeps the wasm small and the hot path fast.
+//!
+//! The lowest room: it uses no other. Each choice's code and label (`codes`) and the notices
+//! that sentences say (`notices`) live here for that reason.
 
+pub mod codes;
 mod de;
 mod en;
 pub mod formulas;
@@ -14,6 +18,7 @@ mod import_errors;
 pub mod labels;
 pub mod links;
 pub mod memory;
+pub mod notices;
 mod number;
 pub mod page;
 pub mod phrases;
@@ -23,7 +28,7 @@ pub mod simulation;
 pub mod tables;
 pub mod team;
 
-pub use number::{format_integer, format_number};
+pub use number::{format_integer, format_number, locale};
 
 /// A language the widget speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -69,12 +74,12 @@ impl Lang {
 
     /// The character that separates thousands.
     pub fn group_separator(self) -> char {
-        crate::input::locale(self).group_separator()
+        locale(self).group_separator()
     }
 
     /// The decimal mark.
     pub fn decimal_mark(self) -> char {
-        crate::input::locale(self).decimal_mark()
+        locale(self).decimal_mark()
     }
 }
 

@@ -6,6 +6,14 @@
 
 use super::Lang;
 
+/// The locale `lang` writes numbers in.
+pub fn locale(lang: Lang) -> sizer_import::typed::Locale {
+    match lang {
+        Lang::En => sizer_import::typed::Locale::En,
+        Lang::De => sizer_import::typed::Locale::De,
+    }
+}
+
 /// The largest scaled magnitude whose integer digits are exact in an `f64` (2^53).
 const EXACT_LIMIT: f64 = 9_007_199_254_740_992.0;
 

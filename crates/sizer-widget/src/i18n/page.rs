@@ -1,6 +1,6 @@
 //! The page around the calculator, EN and DE: the skip links, the folded sections' hints, and
 //! the standalone page's `<title>` and footer (the instance that owns the page writes them when
-//! the language changes: see `page_sync.rs`).
+//! the language changes: see `shell/page_sync.rs`).
 
 use super::Lang;
 

@@ -7,7 +7,7 @@ use sizer_core::{ScenarioError, StreamsAtFloor, TeamError, TeamField, TeamLimit}
 use sizer_data::{PlanRow, Topology};
 
 use super::{Lang, format_integer, format_number};
-use crate::codes::{self, TEAM_LIMIT};
+use crate::i18n::codes::{self, TEAM_LIMIT};
 
 /// A fixed text of the team section.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

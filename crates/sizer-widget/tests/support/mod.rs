@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use sizer_widget::config::{Attributes, Config};
+use sizer_widget::shell::config::{Attributes, Config};
 use sizer_widget::{App, AppProps};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, EventInit, HtmlElement, HtmlInputElement, HtmlSelectElement};

@@ -1,0 +1,150 @@
+//! Reading an input into runs: pasted text after a zero-delay tick (so "Reading…" paints
+//! first), files through the browser's reader, both refused over `MAX_INPUT_BYTES` before they
+//! are read, and typed concurrencies applied to a pending import. Every outcome is one
+//! [`ImportAction`] for the calculator's reducer.
+
+use std::rc::Rc;
+use std::time::Duration;
+
+use sizer_import::{Import, ImportError, MAX_INPUT_BYTES, Outcome, Warning};
+use yew::Callback;
+
+use crate::import::state::{ImportAction, ImportFailure, ImportReport};
+
+/// Everything an import callback needs, cheap to clone into closures and tasks.
+#[derive(Clone)]
+pub struct Importer {
+    /// Where every outcome goes.
+    pub on_action: Callback<ImportAction>,
+}
+
+impl Importer {
+    /// Reports a failure.
+    pub fn fail(&self, failure: ImportFailure) {
+        self.on_action.emit(ImportAction::Failed(failure));
+    }
+
+    /// Refuses `bytes` over the input limit; true when it was refused.
+    pub fn refuse_if_too_large(&self, bytes: usize) -> bool {
+        let too_large = bytes > MAX_INPUT_BYTES;
+        if too_large {
+            self.fail(ImportFailure::Import(ImportError::TooLarge { bytes, limit: MAX_INPUT_BYTES }));
+        }
+        too_large
+    }
+
+    /// Finishes an import: ready runs go to the list, missing concurrencies to the form.
+    fn finish(&self, result: Result<Import, ImportError>) {
+        match result {
+            Err(error) => self.fail(ImportFailure::Import(error)),
+            Ok(import) => match import.outcome() {
+                Outcome::Ready => self.add(import),
+                Outcome::NeedsConcurrency(_) => self.on_action.emit(ImportAction::Pending(Rc::new(import))),
+            },
+        }
+    }
+
+    /// Hands a complete import's runs to the list (the reducer refuses more than the limit).
+    pub fn add(&self, import: Import) {
+        let runs = match import.to_runs() {
+            Ok(runs) => runs,
+            Err(error) => return self.fail(ImportFailure::Import(error)),
+        };
+        let warnings: Vec<Warning> =
+            import.warnings.into_iter().filter(|w| !matches!(w, Warning::ConcurrencyUnknown { .. })).collect();
+        let report = ImportReport { format: import.format, warnings };
+        self.on_action.emit(ImportAction::Add { runs: runs.into_iter().map(Rc::new).collect(), report: Some(report) });
+    }
+
+    /// Imports pasted text after a zero-delay tick (the size was checked by the caller).
+    pub fn paste(&self, text: String, name: String) {
+        self.on_action.emit(ImportAction::Busy);
+        let this = self.clone();
+        yew::platform::spawn_local(async move {
+            yew::platform::time::sleep(Duration::ZERO).await;
+            this.finish(sizer_import::import(&text, &name));
+        });
+    }
+
+    /// Reads and imports files; refused before reading when over the size limit.
+    pub fn files(&self, files: Vec<web_sys::File>, name: String) {
+        if files.is_empty() {
+            return;
+        }
+        // File sizes are whole numbers of bytes below 2^53, so the conversion is exact.
+        let total: f64 = files.iter().map(|file| file.size()).sum();
+        if self.refuse_if_too_large(total as usize) {
+            return;
+        }
+        self.on_action.emit(ImportAction::Busy);
+        let this = self.clone();
+        yew::platform::spawn_local(async move {
+            let mut read: Vec<(String, Vec<u8>)> = Vec::with_capacity(files.len());
+            for file in files {
+                let file = gloo::file::File::from(file);
+                let file_name = file.name();
+                match read_bytes(&file).await {
+                    Some(bytes) => read.push((file_name, bytes)),
+                    None => return this.fail(ImportFailure::FileUnreadable(file_name)),
+                }
+            }
+            yew::platform::time::sleep(Duration::ZERO).await;
+            this.finish(import_read_files(&read, &name));
+        });
+    }
+}
+
+/// One file's bytes, or `None` when the browser could not read it.
+async fn read_bytes(file: &gloo::file::File) -> Option<Vec<u8>> {
+    let (sender, receiver) = yew::platform::pinned::oneshot::channel();
+    let _reader = gloo::file::callbacks::read_as_bytes(file, move |result| {
+        let _ = sender.send(result.ok());
+    });
+    receiver.await.ok().flatten()
+}
+
+/// One file through `import_bytes` (UTF-8 or UTF-16 with BOM); several through `import_files`
+/// (UTF-8), each error naming its file.
+fn import_read_files(files: &[(String, Vec<u8>)], name: &str) -> Result<Import, ImportError> {
+    if let [(file, bytes)] = files {
+        return sizer_import::import_bytes(bytes, name).map_err(|error| match error {
+            ImportError::TooLarge { .. } => error,
+            other => ImportError::InFile { file: sizer_import::clean_label(file).0, error: Box::new(other) },
+        });
+    }
+    let mut texts: Vec<(&str, &str)> = Vec::with_capacity(files.len());
+    for (file, bytes) in files {
+        let text = core::str::from_utf8(bytes).map_err(|_| ImportError::InFile {
+            file: sizer_import::clean_label(file).0,
+            error: Box::new(ImportError::Binary),
+        })?;
+        texts.push((file.as_str(), text));
+    }
+    sizer_import::import_files(&texts, name)
+}
+
+/// Completes a pending import with the typed concurrencies, in the order the points were
+/// listed. Points of unknown concurrency keep their order (the importer's sort is stable), so
+/// after each completion the first one still missing is the next one typed.
+pub fn complete(import: &Import, typed: &[String]) -> Result<Import, ImportFailure> {
+    let mut values = Vec::with_capacity(typed.len());
+    for text in typed {
+        match text.trim().parse::<u32>() {
+            Ok(value) if value >= 1 => values.push(f64::from(value)),
+            _ => return Err(ImportFailure::ConcurrencyInvalid),
+        }
+    }
+    let mut import = import.clone();
+    for value in values {
+        let Outcome::NeedsConcurrency(missing) = import.outcome() else { break };
+        let Some(first) = missing.first() else { break };
+        import = import.with_concurrency(first.run, first.point, value).map_err(ImportFailure::Import)?;
+    }
+    Ok(import)
+}
+
+/// The files of a `FileList`.
+pub fn file_vec(list: Option<web_sys::FileList>) -> Vec<web_sys::File> {
+    let Some(list) = list else { return Vec::new() };
+    (0..list.length()).filter_map(|index| list.item(index)).collect()
+}

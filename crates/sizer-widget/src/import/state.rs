@@ -1,0 +1,114 @@
+//! What a person does in the import panel, and the panel's state: one [`ImportAction`] per
+//! event, applied by the calculator's one reducer (`SizerState::apply_imported` in
+//! `shell/state/import.rs`). The
+//! imported runs themselves are [`crate::import::imported::ImportedRuns`].
+
+use std::rc::Rc;
+
+use sizer_data::{Run, SetupField};
+use sizer_import::{Format, Import, ImportError, Warning};
+
+use crate::import::imported::{Restored, StorageNotice};
+
+/// Why the last import did not go through.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ImportFailure {
+    /// The importer refused the input.
+    Import(ImportError),
+    /// The list would grow past this many runs.
+    TooMany(usize),
+    /// The browser could not read this file.
+    FileUnreadable(String),
+    /// A typed concurrency is not a whole number of at least 1.
+    ConcurrencyInvalid,
+}
+
+/// What an import brought besides its runs: shown as the panel's status.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ImportReport {
+    /// The input's format.
+    pub format: Format,
+    /// What the importer warned about (the missing concurrencies, typed meanwhile, left out).
+    pub warnings: Vec<Warning>,
+}
+
+/// What the last import gave.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ImportDone {
+    /// Runs added.
+    pub runs: usize,
+    /// The input's format.
+    pub format: Format,
+    /// The first run's label.
+    pub label: String,
+}
+
+/// The import panel's state (the runs live in [`crate::import::imported::ImportedRuns`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ImportPanelState {
+    /// An input is being read.
+    pub busy: bool,
+    /// Something is dragged over the drop zone.
+    pub drag: bool,
+    /// The last import that went through.
+    pub done: Option<ImportDone>,
+    /// Why the last import did not.
+    pub failure: Option<ImportFailure>,
+    /// The last import's warnings.
+    pub warnings: Vec<Warning>,
+    /// An import waiting for concurrencies.
+    pub pending: Option<Rc<Import>>,
+    /// What was typed for each missing concurrency.
+    pub typed: Vec<String>,
+    /// A failure writing to this device.
+    pub storage: Option<StorageNotice>,
+}
+
+/// One answer in the "Measured on" fieldset (`None`: not stated).
+#[derive(Clone, Debug, PartialEq)]
+pub enum SetupAnswer {
+    /// The hardware, as typed (cleaned like a label).
+    Hardware(Option<String>),
+    /// A numeric field, within its bounds.
+    Number(SetupField, Option<f64>),
+}
+
+/// What a person did in the import panel (one [`crate::shell::state::Action::Imported`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ImportAction {
+    /// Imported runs: listed, and the first one put in use; `report` is the import's status
+    /// (none for a curve from a link).
+    Add { runs: Vec<Rc<Run>>, report: Option<ImportReport> },
+    /// Put an imported run in use.
+    Select(String),
+    /// Renamed a run (id, new name).
+    Rename(String, String),
+    /// Answered one "Measured on" question for a run (id, the answer): applied to the run's
+    /// setup as it is then, so answers given in quick succession all stay.
+    SetSetup(String, SetupAnswer),
+    /// Removed a run; if it was in use, the default run takes its place.
+    Remove(String),
+    /// Ticked or unticked "remember on this device".
+    SetRemember(bool),
+    /// Ticked or unticked "put my curve into the share link".
+    SetShare(bool),
+    /// The device's stored runs were read.
+    Restore(Rc<Restored>),
+    /// Opened a link carrying a shared curve: listed (once: a curve with the same points is
+    /// reused) and put in use; the link keeps carrying it (it came in the link).
+    AddShared(Rc<Run>),
+    /// Reading an input started.
+    Busy,
+    /// A drag entered (true) or left (false) the drop zone.
+    Drag(bool),
+    /// An import failed.
+    Failed(ImportFailure),
+    /// An import needs concurrencies typed in.
+    Pending(Rc<Import>),
+    /// Typed a missing concurrency (its index, the text).
+    Typed(usize, String),
+    /// Gave up on a pending import.
+    Cancel,
+    /// Wrote the runs to this device (or failed to).
+    Stored(Option<StorageNotice>),
+}

@@ -1,0 +1,151 @@
+//! The views after an instance's first frame, as [`crate::shell::later`] calls them (directly, or
+//! through its split points).
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::common::step_list::WorkSteps;
+use crate::i18n::codes::{self, THEME};
+use crate::i18n::page::{PageMsg, page_text};
+use crate::i18n::{Msg, text};
+use crate::import::panel::ImportPanel;
+use crate::memory::section::MemorySection;
+use crate::shell::later::RestArgs;
+use crate::shell::share_bar::ShareBar;
+use crate::simulation::section::SimulationSection;
+use crate::sizing::calculation::Calculation;
+use crate::sizing::run_ref::RunRef;
+use crate::sizing::steps::steps;
+use crate::sizing::views::advice::AdviceList;
+use crate::sizing::views::charts::Charts;
+use crate::sizing::views::claims_panel::ClaimsPanel;
+use crate::sizing::views::sources::Sources;
+use crate::sizing::views::tables::DataTables;
+use crate::team::panel::TeamPanel;
+
+/// The output column under the result: the article's claims, its advice, the share bar and the
+/// charts (nothing while the outcome has no run).
+pub fn output(args: &RestArgs<'_>) -> Html {
+    let RestArgs { state, outcome, overlays, scenario_fragment, sync_url, .. } = *args;
+    let lang = state.lang;
+    // "Copy link" and the Markdown link carry an imported run's curve whatever the address holds.
+    let copy_link =
+        crate::share_link::copy_link(scenario_fragment.to_string(), state.imported.get(&state.run_id).map(Rc::as_ref));
+    let team_share = Some(crate::team::export::TeamShare {
+        input: state.team.clone(),
+        usage: state.scenario(),
+        imported: state.imported.runs().to_vec(),
+    });
+    let charts = outcome.run.clone().map(|run| {
+        html! {
+            <section class="ss-charts-section" aria-label={text(lang, Msg::ChartsHeading)}>
+                <Charts
+                    {run}
+                    overlays={overlays.to_vec()}
+                    floor={outcome.scenario.floor_tok_s}
+                    sizing={outcome.sizing.as_ref().ok().cloned()}
+                    interpolation={outcome.scenario.interpolation}
+                    {lang}
+                    redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
+                />
+            </section>
+        }
+    });
+    html! {
+        <>
+            <ClaimsPanel claims={outcome.claims.clone()} {lang} run_id={sourced_run_id(outcome)} />
+            <AdviceList outcome={Rc::clone(outcome)} {lang} />
+            <ShareBar
+                {lang}
+                outcome={Rc::clone(outcome)}
+                usage={state.usage()}
+                fragment={copy_link.fragment.map(AttrValue::from)}
+                note={copy_link.note}
+                link={sync_url}
+                memory={state.memory.clone()}
+                team={team_share}
+                stale={crate::shell::stale_inputs::stale_inputs(state)}
+            />
+            { charts }
+        </>
+    }
+}
+
+/// The chosen run's id when it is a dataset run (only those have claims).
+fn sourced_run_id(outcome: &Calculation) -> Option<AttrValue> {
+    match &outcome.run {
+        Some(RunRef::Sourced(run)) => Some(AttrValue::from(run.id.clone())),
+        _ => None,
+    }
+}
+
+/// The import panel, at the end of the form.
+pub fn import_panel(args: &RestArgs<'_>) -> Html {
+    let RestArgs { state, handlers, ids, .. } = *args;
+    html! {
+        <ImportPanel
+            imported={state.imported.clone()}
+            panel={state.import_panel.clone()}
+            selected={AttrValue::from(state.run_id.clone())}
+            lang={state.lang}
+            id_prefix={ids.prefix()}
+            on_action={handlers.on_import.clone()}
+        />
+    }
+}
+
+/// The team planner, the worked steps, the simulation, the memory section, the tables and the
+/// sources.
+pub fn below(args: &RestArgs<'_>) -> Html {
+    let RestArgs { state, outcome, handlers, ids, on_sim_seed, on_memory, .. } = *args;
+    let lang = state.lang;
+    let prefix = ids.prefix();
+    let work = steps(lang, outcome);
+    html! {
+        <>
+            <TeamPanel
+                {lang}
+                id_prefix={prefix.clone()}
+                input={state.team.clone()}
+                usage={state.scenario()}
+                run_id={AttrValue::from(state.run_id.clone())}
+                imported={state.imported.runs().to_vec()}
+                on_action={handlers.on_team.clone()}
+                stale={state.has_errors()}
+                on_pick={handlers.on_run.clone()}
+            />
+            <WorkSteps steps={work} {lang} />
+            // "Check by simulation": runs after the sizing, off the input path.
+            if let (Some(run), Some(_)) = (outcome.run.clone(), outcome.sizing()) {
+                <SimulationSection
+                    {run}
+                    scenario={outcome.scenario}
+                    seed={state.sim_seed}
+                    {lang}
+                    on_seed={on_sim_seed.clone()}
+                    redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
+                />
+            }
+            <section class="ss-below">
+                <MemorySection
+                    choice={state.memory.clone()}
+                    context_tokens={outcome.scenario.context_tokens}
+                    {lang}
+                    id_prefix={prefix.clone()}
+                    on_action={on_memory.clone()}
+                />
+                // Long sections fold, closed at first: the page stays short and its tab stops few.
+                // Their content is in the markup all the same (tests, find in page, links).
+                <details class="ss-fold" id={ids.id("tables")} data-fold="tables">
+                    <summary><h3>{ text(lang, Msg::TablesHeading) }</h3><span class="ss-fold-hint">{ page_text(lang, PageMsg::FoldHint) }</span></summary>
+                    <DataTables {lang} highlight={Some(AttrValue::from(state.run_id.clone()))} yours={state.imported.runs().to_vec()} />
+                </details>
+                <details class="ss-fold" id={ids.id("sources")} data-fold="sources">
+                    <summary><h3>{ text(lang, Msg::SourcesHeading) }</h3><span class="ss-fold-hint">{ page_text(lang, PageMsg::FoldHint) }</span></summary>
+                    <Sources {lang} />
+                </details>
+            </section>
+        </>
+    }
+}
