@@ -197,7 +197,7 @@ pub const SIM_TEAM: Keys = Keys {
 };
 
 /// One model of `memory`, when given as an object.
-const MODEL: Keys = Keys {
+pub(crate) const MODEL: Keys = Keys {
     keys: &[
         ("id", Shape::Value),
         ("format", Shape::Value),
@@ -226,56 +226,6 @@ pub const INLINE_CURVE: Keys = Keys { keys: &[("points", Shape::Value)], one_of:
 mod tests {
     use super::*;
     use serde_json::json;
-
-    fn names(keys: &Keys) -> Vec<&'static str> {
-        keys.names().collect()
-    }
-
-    fn serialized_keys<T: serde::Serialize>(value: &T) -> Vec<String> {
-        let mut keys: Vec<String> =
-            serde_json::to_value(value).expect("serializes").as_object().expect("an object").keys().cloned().collect();
-        keys.sort();
-        keys
-    }
-
-    fn sorted(mut keys: Vec<&str>) -> Vec<String> {
-        keys.sort_unstable();
-        keys.into_iter().map(str::to_owned).collect()
-    }
-
-    #[test]
-    fn the_tables_list_what_the_types_read() {
-        // Every field the types serialize is in its table, and nothing else (`count` is an alias).
-        assert_eq!(sorted(names(&SCENARIO)), serialized_keys(&sizer_core::Scenario::chat()));
-        let mut sim_scenario = names(&SIM_SCENARIO);
-        sim_scenario.retain(|key| *key != "users");
-        assert_eq!(sorted(sim_scenario), serialized_keys(&sizer_core::Scenario::chat()));
-        let team = crate::TeamRequest { z: Some(2.33), ttft_ceiling_s: Some(3.0), ..Default::default() };
-        assert_eq!(sorted(names(&TEAM)), serialized_keys(&team));
-        let group = crate::GroupRequest {
-            answer_tokens: Some(1.0),
-            interval_s: Some(1.0),
-            ttft_s: Some(1.0),
-            always_busy: Some(true),
-            context_tokens: Some(1.0),
-            prompt_tokens: Some(1.0),
-            ..crate::GroupRequest::new(1, crate::Usage::Chat)
-        };
-        let mut group_keys = names(&GROUP);
-        group_keys.retain(|key| *key != "count");
-        assert_eq!(sorted(group_keys), serialized_keys(&group));
-        let memory: crate::memory::MemoryRequest =
-            serde_json::from_value(json!({"models": [], "budget_gb": 1, "context_tokens": 1})).expect("parses");
-        assert_eq!(sorted(names(&MEMORY)), serialized_keys(&memory));
-        let model = crate::memory::ModelChoiceDetail {
-            id: "m".into(),
-            format: Some("f".into()),
-            kv_dtype: Some(crate::KvDtype::Fp8),
-            share: Some(1.0),
-            expected_sessions: Some(1.0),
-        };
-        assert_eq!(sorted(names(&MODEL)), serialized_keys(&model));
-    }
 
     #[test]
     fn an_unknown_key_is_named_with_its_path() {

@@ -23,6 +23,8 @@
 
 mod advice;
 pub mod api;
+#[cfg(test)]
+mod api_key_tables;
 pub mod api_keys;
 mod catalog;
 mod claim_check;
