@@ -116,3 +116,15 @@ fn the_simulation_section_is_prerendered_without_a_verdict() {
     let german = render(Attributes { lang: Some("de".into()), ..Attributes::default() });
     assert!(section(&german).contains(">Prüfung durch Simulation</h3>"), "{}", section(&german));
 }
+
+#[test]
+fn a_misspelt_attribute_is_named_and_the_rest_is_sized() {
+    // `data-flor="10"` on a mount point: the floor stays 15, and the notice names the attribute.
+    let attributes = Attributes { unknown: vec![("data-flor".into(), "10".into())], ..Attributes::default() };
+    let html = render(attributes);
+    let notice_start = html.find("data-error=\"config\"").expect("the config notice");
+    let notice = &html[notice_start..notice_start + html[notice_start..].find("</div>").expect("its end")];
+    assert!(notice.contains("data-flor=&quot;10&quot;") || notice.contains("data-flor=\"10\""), "{notice}");
+    assert!(notice.contains("Unknown attribute; the widget does not read it (check its spelling)."), "{notice}");
+    assert_eq!(attribute_of(&html, "data-result=\"people\"", "data-value"), "163");
+}
