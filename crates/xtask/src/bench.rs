@@ -26,6 +26,7 @@ pub fn bench(root: &Path, extra: &[String]) -> TaskResult {
     std::fs::write(&core_json, &output.stdout).map_err(TaskError::io(&core_json))?;
 
     let chromedriver = crate::toolchain::chromedriver()?;
+    let scratch = crate::browser_scratch::BrowserScratch::new(root, "bench")?;
     let command = if extra.is_empty() { COMMAND.to_string() } else { format!("{COMMAND} {}", extra.join(" ")) };
     cmd::run(
         cargo()
@@ -38,6 +39,7 @@ pub fn bench(root: &Path, extra: &[String]) -> TaskResult {
             .arg(root.join("BENCHMARKS.md"))
             .args(["--command", &command])
             .args(extra)
-            .env("CHROMEDRIVER", &chromedriver),
+            .env("CHROMEDRIVER", &chromedriver)
+            .env("TMPDIR", scratch.path()),
     )
 }

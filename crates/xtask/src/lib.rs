@@ -4,6 +4,7 @@
 //! static server `cargo xtask serve` uses.
 pub mod bench;
 pub mod browser;
+pub mod browser_scratch;
 pub mod calibrate;
 pub mod calibrate_doc;
 pub mod calibrate_text;

@@ -9,6 +9,7 @@
 //! 3. the widget's component tests in headless Chromium (wasm-bindgen-test);
 //! 4. the widget's server-side-rendering tests natively, when it has an `ssr` feature;
 //! 5. `dist`, then the end-to-end driver (`sizer-e2e`) against `dist/` in headless Chromium.
+use crate::browser_scratch::BrowserScratch;
 use crate::cmd::{self, cargo};
 use crate::error::{TaskError, TaskResult};
 use crate::toolchain::{self, WASM_TARGET};
@@ -112,6 +113,7 @@ fn run_steps(root: &Path, timings: &mut Vec<(&'static str, f64)>) -> TaskResult 
     })?;
     let chromedriver = toolchain::chromedriver()?;
     step("widget component tests in headless Chromium", &mut || {
+        let scratch = BrowserScratch::new(root, "widget-tests")?;
         cmd::run(
             cargo()
                 .current_dir(root)
@@ -122,7 +124,8 @@ fn run_steps(root: &Path, timings: &mut Vec<(&'static str, f64)>) -> TaskResult 
                 // The runner gives a whole test binary 20 s by default, a clock that a loaded
                 // machine can beat; each wait in the tests ends on its own condition instead
                 // (`tests/support`), so this only stops a hung binary.
-                .env("WASM_BINDGEN_TEST_TIMEOUT", WASM_TEST_BINARY_CEILING_S),
+                .env("WASM_BINDGEN_TEST_TIMEOUT", WASM_TEST_BINARY_CEILING_S)
+                .env("TMPDIR", scratch.path()),
         )
     })?;
     if widget_has_feature(root, "ssr") {
@@ -139,12 +142,14 @@ fn run_steps(root: &Path, timings: &mut Vec<(&'static str, f64)>) -> TaskResult 
     }
     step("dist (release build)", &mut || crate::dist::dist(root).map(|_| ()))?;
     step("end-to-end tests of dist/ in headless Chromium", &mut || {
+        let scratch = BrowserScratch::new(root, "e2e")?;
         cmd::run(
             cargo()
                 .current_dir(root)
                 .args(["run", "--package", "sizer-e2e", "--"])
                 .arg(crate::paths::dist_dir(root))
-                .env("CHROMEDRIVER", &chromedriver),
+                .env("CHROMEDRIVER", &chromedriver)
+                .env("TMPDIR", scratch.path()),
         )
     })?;
     Ok(())
