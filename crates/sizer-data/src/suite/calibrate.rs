@@ -66,22 +66,44 @@ pub struct RunCalibration {
     pub steps: Vec<StepComparison>,
 }
 
-/// Calibrates one run with `constants`: the burst fit (`constants.burst_rounds`) on the run's
-/// closed-loop points, [`engine_setup`] for the scheduler, every open-loop step replayed with
-/// [`load_spec`] and seed [`CALIBRATION_SEED`], and the baseline ([`baseline_machine`]) for the
-/// same loads.
-pub fn calibrate_run(run: &SuiteRun, constants: &EngineConstants) -> RunCalibration {
+/// A run's engine as the calibration fits it: the setup, the fit, the engine and the client
+/// latency added to its TTFTs. `SparkSizer.predict` runs on the same (`crate::predict_engine`),
+/// so the API and the calibration give the same figures.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FittedRun {
+    /// The setup the engine runs with ([`engine_setup`]).
+    pub setup: EngineSetup,
+    /// The burst fit on the run's closed-loop points, or why there is none.
+    pub fit: Result<EngineFit, String>,
+    /// The engine of the fit on the setup, or why there is none.
+    pub engine: Result<EngineModel, String>,
+    /// Added to every predicted TTFT, ms ([`client_latency_ms`]; 0 unless the constants ask).
+    pub client_latency_ms: f64,
+}
+
+/// Fits one run's engine with `constants`: the burst fit (`constants.burst_rounds`) on the run's
+/// closed-loop points ([`closed_loop_run`]) and [`engine_setup`] for the scheduler.
+pub fn fit_run(run: &SuiteRun, constants: &EngineConstants) -> FittedRun {
     let setup = engine_setup(run, constants);
     let fit = closed_loop_run(run)
         .map(|points| fit_engine_bursts(&points, setup, constants.burst_rounds))
         .map_err(|e| e.to_string());
     let engine =
         fit.as_ref().map_err(Clone::clone).and_then(|f| EngineModel::from_fit(f, setup).map_err(|e| e.to_string()));
-    let machine = baseline_machine(run, constants.kv_pool_tokens).map_err(|e| e.to_string());
-    let latency = match (&fit, constants.client_latency) {
+    let client_latency_ms = match (&fit, constants.client_latency) {
         (Ok(fit), true) => client_latency_ms(run, fit).unwrap_or(0.0),
         _ => 0.0,
     };
+    FittedRun { setup, fit, engine, client_latency_ms }
+}
+
+/// Calibrates one run with `constants`: the burst fit (`constants.burst_rounds`) on the run's
+/// closed-loop points, [`engine_setup`] for the scheduler, every open-loop step replayed with
+/// [`load_spec`] and seed [`CALIBRATION_SEED`], and the baseline ([`baseline_machine`]) for the
+/// same loads.
+pub fn calibrate_run(run: &SuiteRun, constants: &EngineConstants) -> RunCalibration {
+    let FittedRun { setup, fit, engine, client_latency_ms: latency } = fit_run(run, constants);
+    let machine = baseline_machine(run, constants.kv_pool_tokens).map_err(|e| e.to_string());
     let tests = run.load.tests.iter().map(|s| (s, false));
     let sweep = run.load.sweep.iter().map(|s| (s, true));
     let steps =
