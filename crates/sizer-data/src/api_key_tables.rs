@@ -4,7 +4,9 @@
 
 use serde_json::json;
 
-use crate::api_keys::{GROUP, Keys, MEMORY, MODEL, SCENARIO, SIM_SCENARIO, TEAM};
+use crate::api_keys::{
+    GROUP, Keys, MEMORY, MODEL, PREDICT_FILE, PREDICT_LOAD, PREDICT_RUN, SCENARIO, SIM_SCENARIO, TEAM,
+};
 
 fn names(keys: &Keys) -> Vec<&'static str> {
     keys.names().collect()
@@ -54,4 +56,9 @@ fn the_tables_list_what_the_types_read() {
         expected_sessions: Some(1.0),
     };
     assert_eq!(sorted(names(&MODEL)), serialized_keys(&model));
+    assert_eq!(sorted(names(&PREDICT_LOAD)), serialized_keys(&crate::predict_load::PredictLoad::default()));
+    let file = crate::predict_api::SpecFile { name: "meta.json".into(), text: "{}".into() };
+    assert_eq!(sorted(names(&PREDICT_FILE)), serialized_keys(&file));
+    let files = crate::predict_api::SpecFiles { files: vec![file] };
+    assert_eq!(sorted(names(&PREDICT_RUN)), serialized_keys(&files));
 }

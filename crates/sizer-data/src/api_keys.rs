@@ -1,6 +1,6 @@
 //! The one rule every function of the JS API follows for keys: a key it does not read is refused,
 //! at every level, in one sentence naming the key's path (`groups[0].peopel`) and the keys read
-//! there. `size`, `plan`, `memory` and `simulate` check their JSON against a [`Keys`] table
+//! there. `size`, `plan`, `memory`, `simulate` and `predict` check their JSON against a [`Keys`] table
 //! here before serde reads it, so a typo is an error rather than a silent default. The tables
 //! list what the types read; `tests` checks them against the types' own fields. A documented key
 //! that the other keys leave unread is refused too ([`KeyError::Unread`]: `z` beside an exact
@@ -221,6 +221,26 @@ pub const MEMORY: Keys = Keys {
 
 /// An inline curve, the second argument of `size` and `simulate`.
 pub const INLINE_CURVE: Keys = Keys { keys: &[("points", Shape::Value)], one_of: &[] };
+
+/// `predict`'s load: the fields of `crate::predict_load::PredictLoad`, every one optional.
+pub const PREDICT_LOAD: Keys = Keys {
+    keys: &[
+        ("rate_per_s", Shape::Value),
+        ("burstiness", Shape::Value),
+        ("prompt_tokens", Shape::Value),
+        ("answer_tokens", Shape::Value),
+        ("length_range", Shape::Value),
+        ("requests", Shape::Value),
+        ("seed", Shape::Value),
+    ],
+    one_of: &[],
+};
+
+/// One benchmark file of `predict`'s run spec.
+pub(crate) const PREDICT_FILE: Keys = Keys { keys: &[("name", Shape::Value), ("text", Shape::Value)], one_of: &[] };
+
+/// `predict`'s run spec, when given as an object: one server's benchmark files.
+pub const PREDICT_RUN: Keys = Keys { keys: &[("files", Shape::List(&Shape::Object(&PREDICT_FILE)))], one_of: &[] };
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,144 @@
+//! The engine `SparkSizer.predict` runs a load on, fitted once per run spec and reused for any
+//! number of loads ([`PredictEngine`]):
+//! - one server's suite files ([`PredictEngine::from_suite`]): exactly the calibration's engine
+//!   (`suite::calibrate::fit_run` with the calibrated constants), so the API and `cargo xtask
+//!   calibrate` give the same figures;
+//! - a dataset run ([`PredictEngine::from_dataset`]): the dataset's runs have one curve, so the
+//!   engine falls back to what it allows, and the answer says so ([`ModelSource::DatasetCurve`]).
+
+use crate::dataset;
+use crate::suite::SuiteRun;
+use crate::suite::calibrate::fit_run;
+use crate::suite::engine_inputs::CALIBRATED;
+use serde::Serialize;
+use sizer_core::sim::open_loop::{
+    ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload, EngineFit, EngineModel, EngineSetup, fit_engine,
+};
+
+/// Where the engine's coefficients came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ModelSource {
+    /// The run's closed-loop files, by the calibration's burst fit (docs/CALIBRATION.md).
+    SuiteFiles,
+    /// A dataset run's one curve and prompt rate, by the direct fit: a fallback.
+    DatasetCurve,
+}
+
+/// Where the KV pool the engine admits against came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PoolBasis {
+    /// The dataset's pool for the run (logged, else computed from the model's architecture).
+    Dataset,
+    /// The calibration's assumed pool (`EngineConstants::kv_pool_tokens`): the files give none.
+    Assumed,
+}
+
+/// A fitted engine, ready for loads.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PredictEngine {
+    /// The server: the suite's model, or the dataset run's id.
+    pub run: String,
+    pub source: ModelSource,
+    pub fit: EngineFit,
+    pub engine: EngineModel,
+    pub pool_basis: PoolBasis,
+    /// Added to every predicted TTFT, ms (the calibration's client latency; 0 for a dataset run).
+    pub client_latency_ms: f64,
+    /// What the engine could not be fitted to, in one sentence, for a fallback.
+    pub caveat: Option<String>,
+}
+
+impl PredictEngine {
+    /// The calibration's engine for one server's suite run.
+    ///
+    /// # Errors
+    /// One sentence: the run has nothing to fit (no closed-loop workload, no prompt throughput),
+    /// or the fit gives no usable engine.
+    pub fn from_suite(run: &SuiteRun) -> Result<PredictEngine, String> {
+        let fitted = fit_run(run, &CALIBRATED);
+        let no_fit = |why: &str| format!("The files of {} give no engine to predict with: {why}.", run.model);
+        let fit = fitted.fit.map_err(|e| no_fit(e.trim_end_matches('.')))?;
+        let engine = fitted.engine.map_err(|e| no_fit(e.trim_end_matches('.')))?;
+        Ok(PredictEngine {
+            run: run.model.clone(),
+            source: ModelSource::SuiteFiles,
+            fit,
+            engine,
+            pool_basis: PoolBasis::Assumed,
+            client_latency_ms: fitted.client_latency_ms,
+            caveat: None,
+        })
+    }
+
+    /// The fallback engine of a dataset run: one workload of its
+    /// curve's per-request speeds at its stated lengths, with its prompt rate as the one prompt
+    /// throughput, fitted directly (`fit_engine`: decode `a + r sqrt(B)`, no context term, since
+    /// one curve holds one context per request; prompts `d P`, no length term), on the dataset's
+    /// KV pool (else the calibration's assumed one) and the calibration's step budget and batch
+    /// limit. No burst replay (the curve's benchmark need not have sent its requests at once) and
+    /// no client latency (there is no TTFT at concurrency 1 to read it from).
+    ///
+    /// # Errors
+    /// One sentence: an unknown id, a run without a curve, without stated lengths or without a
+    /// prompt rate.
+    pub fn from_dataset(id: &str) -> Result<PredictEngine, String> {
+        let data = dataset();
+        let run = data.run(id).ok_or_else(|| format!("Unknown run id \"{id}\"."))?;
+        let refuse = |why: &str| {
+            format!("Dataset run \"{}\" {why}, so predict has nothing to fit (its suite files would do).", run.id)
+        };
+        let (curve, _) = run.curve().map_err(|_| refuse("has no per-request speed curve"))?;
+        let (Some(prompt), Some(answer)) = (run.workload.prompt_tokens, run.workload.output_tokens) else {
+            return Err(refuse("does not state its prompt and answer lengths"));
+        };
+        let prefill =
+            data.prefill_tok_s(run).ok_or_else(|| refuse("has no prompt rate to fit the prompt cost to"))?.value;
+        let points = curve
+            .points()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| ClosedLoopPoint {
+                concurrency: p.concurrency,
+                per_request_tok_s: p.tok_s,
+                total_tok_s: p.tok_s * p.concurrency,
+                // One prompt rate for the run: given once, it fits `d = 1 / rate` exactly.
+                prompt_tok_s: (i == 0).then_some(prefill),
+                ttfr_ms: None,
+            })
+            .collect();
+        let workload = ClosedLoopWorkload {
+            prompt_tokens: prompt.value(),
+            answer_tokens: answer.value(),
+            depth_tokens: 0.0,
+            points,
+        };
+        let points = ClosedLoopRun::new(vec![workload]).map_err(|e| refuse(&e.to_string()))?;
+        let fit = fit_engine(&points);
+        let context = prompt.value() + answer.value();
+        let pool = data.run_inputs(run, context).kv_pool.map(|c| c.value).filter(|pool| *pool >= 1.0);
+        let setup = EngineSetup {
+            kv_pool_tokens: pool.unwrap_or(CALIBRATED.kv_pool_tokens),
+            step_token_budget: CALIBRATED.step_token_budget,
+            max_batch: CALIBRATED.max_batch,
+            max_model_len: None,
+        };
+        let engine = EngineModel::from_fit(&fit, setup).map_err(|e| refuse(&e.to_string()))?;
+        let caveat = format!(
+            "Dataset run \"{}\" has one curve: the decode step is fitted to its per-request speeds without a \
+             context term, prompts are read at its prompt rate of {prefill:.0} tok/s without a length term, and \
+             no measured load has checked this fallback",
+            run.id
+        );
+        Ok(PredictEngine {
+            run: run.id.clone(),
+            source: ModelSource::DatasetCurve,
+            fit,
+            engine,
+            pool_basis: if pool.is_some() { PoolBasis::Dataset } else { PoolBasis::Assumed },
+            client_latency_ms: 0.0,
+            caveat: Some(caveat),
+        })
+    }
+}
