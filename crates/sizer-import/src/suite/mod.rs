@@ -14,6 +14,7 @@ mod closed_loop;
 mod error;
 mod meta;
 mod open_loop;
+pub mod predict;
 mod summary;
 
 pub use error::{FileError, SuiteError};

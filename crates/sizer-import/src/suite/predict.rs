@@ -1,0 +1,67 @@
+//! `SparkSizer.predict`'s run spec read where both crates are visible: a spec's files go through
+//! [`import_suite`] (this crate's rule), the run they give through `sizer_data`'s engine and
+//! answer (`sizer_data::predict_api`, `predict_engine`). Nothing is computed here.
+
+use super::import_suite;
+use sizer_data::predict_api::{RunSpec, SpecFile, predict_json};
+use sizer_data::predict_engine::PredictEngine;
+use sizer_data::predict_load::PredictLoad;
+
+/// The engine a run spec gives: a dataset run's fallback, or the suite files' calibrated engine.
+///
+/// # Errors
+/// One sentence: a file the importer refused (named, with its reason: a file that is not read
+/// must not pass unnoticed), files that give no run, a run with nothing to fit.
+pub fn predict_engine(spec: &RunSpec) -> Result<PredictEngine, String> {
+    if let Some(engine) = LAST.with_borrow(|last| last.as_ref().filter(|(s, _)| s == spec).map(|(_, e)| e.clone())) {
+        return Ok(engine);
+    }
+    let engine = fit(spec)?;
+    LAST.set(Some((spec.clone(), engine.clone())));
+    Ok(engine)
+}
+
+std::thread_local! {
+    /// The last run spec fitted and its engine: a host page predicts many loads on one server,
+    /// and the burst fit (about 40 ms natively for an arena run) is most of a call's time, so
+    /// only the first call on a spec pays it. Keyed by the whole spec, so another file or text
+    /// fits again.
+    static LAST: std::cell::RefCell<Option<(RunSpec, PredictEngine)>> = const { std::cell::RefCell::new(None) };
+}
+
+fn fit(spec: &RunSpec) -> Result<PredictEngine, String> {
+    match spec {
+        RunSpec::Id(id) => PredictEngine::from_dataset(id),
+        RunSpec::Files(files) => {
+            let borrowed: Vec<(&str, &str)> =
+                files.iter().map(|SpecFile { name, text }| (name.as_str(), text.as_str())).collect();
+            let imported = import_suite(&borrowed);
+            if let Some(refused) = imported.refused.first() {
+                let why = refused.error.to_string();
+                return Err(format!("The file {} was not read: {}.", refused.file, why.trim_end_matches('.')));
+            }
+            let run = imported.run.ok_or("The files give no benchmark run to predict with.")?;
+            PredictEngine::from_suite(&run)
+        }
+    }
+}
+
+/// `SparkSizer.predict(loadJson, runSpecJson)`: the load read first (so a bad load is named
+/// whatever the run spec), then the run spec, its engine and the prediction.
+///
+/// # Errors
+/// One sentence (see [`PredictLoad::from_json`], [`RunSpec::from_json`], [`predict_engine`] and
+/// [`predict_json`]).
+pub fn predict(load_json: &str, run_spec: &RunSpec) -> Result<String, String> {
+    PredictLoad::from_json(load_json)?;
+    predict_json(load_json, &predict_engine(run_spec)?)
+}
+
+/// [`predict`] with the run spec as JSON text (a quoted id or `{"files": [...]}`).
+///
+/// # Errors
+/// One sentence.
+pub fn predict_from_json(load_json: &str, run_spec_json: &str) -> Result<String, String> {
+    PredictLoad::from_json(load_json)?;
+    predict(load_json, &RunSpec::from_json(run_spec_json)?)
+}
