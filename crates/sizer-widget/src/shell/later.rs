@@ -1,6 +1,6 @@
 //! Everything of an instance after its first frame: the claims, the advice, the share bar, the
 //! charts, the import panel, the team planner, the worked steps, the simulation, the memory
-//! section, the tables and the sources; and the JS API's `plan`, `memory` and `simulate`.
+//! section, the tables and the sources; and the JS API's `plan`, `memory`, `simulate` and `predict`.
 //!
 //! With the `split` feature (the shipped build) these views are split points: `cargo xtask dist`
 //! cuts the linked wasm there (`wasm_split_cli_support`), so their code, and the code only they
@@ -126,6 +126,9 @@ split_points! {
     /// `SparkSizer.simulate`'s answer.
     fn simulate_json(team: &str, run: &ApiRun, seed: u64) -> Result<String, String> =
         sizer_data::sim_api::simulate_json, preload_simulate;
+    /// `SparkSizer.predict`'s answer (the run spec as JSON text).
+    fn predict_json(load: &str, run: &str) -> Result<String, String> =
+        sizer_import::suite::predict::predict_from_json, preload_predict;
 }
 
 /// `sizer_data::memory::memory_json` on the embedded model catalog.

@@ -4,7 +4,8 @@
 //! the custom element and mount points (`embedded`, `mount`), the first frame and the module
 //! loaded after it (`first_frame`, `later`, `later_views`), the page's event handlers and sync
 //! with the page (`handlers`, `page_sync`, `config_sync`), the share bar and the fields not used
-//! (`share_bar`, `stale_inputs`), and the `window.SparkSizer` APIs (`team_api`, `sim_api`). The
+//! (`share_bar`, `stale_inputs`), and the `window.SparkSizer` APIs (`team_api`, `sim_api`,
+//! `predict_api`). The
 //! shell uses the features; no feature uses the shell.
 
 pub mod app;
@@ -20,6 +21,8 @@ pub mod link;
 #[cfg(all(target_arch = "wasm32", feature = "csr"))]
 pub(crate) mod mount;
 pub mod page_sync;
+#[cfg(all(target_arch = "wasm32", feature = "csr"))]
+pub(crate) mod predict_api;
 pub mod share_bar;
 #[cfg(all(target_arch = "wasm32", feature = "csr"))]
 pub(crate) mod sim_api;

@@ -192,9 +192,9 @@ pub fn start() {
     }
 }
 
-/// `window.SparkSizer = { size, plan, memory, simulate, mount, ready }` (the start function calls it;
-/// idempotent). `plan`, `memory` and `simulate` are in the second module (`crate::shell::later`): before it
-/// has loaded they say so, and `ready` resolves once it has.
+/// `window.SparkSizer = { size, plan, memory, simulate, predict, mount, ready }` (the start function
+/// calls it; idempotent). `plan`, `memory`, `simulate` and `predict` are in the second module
+/// (`crate::shell::later`): before it has loaded they say so, and `ready` resolves once it has.
 pub fn install_api() {
     let Some(window) = web_sys::window() else { return };
     let api = js_sys::Object::new();
@@ -218,6 +218,9 @@ pub fn install_api() {
     let simulate = crate::shell::sim_api::js_function();
     let _ = js_sys::Reflect::set(&api, &"simulate".into(), simulate.as_ref());
     simulate.forget();
+    let predict = crate::shell::predict_api::js_function();
+    let _ = js_sys::Reflect::set(&api, &"predict".into(), predict.as_ref());
+    predict.forget();
     let _ = js_sys::Reflect::set(&api, &"size".into(), size.as_ref());
     let _ = js_sys::Reflect::set(&api, &"plan".into(), plan.as_ref());
     let _ = js_sys::Reflect::set(&api, &"mount".into(), mount_fn.as_ref());
@@ -228,7 +231,7 @@ pub fn install_api() {
     });
     let _ = js_sys::Reflect::set(&api, &"memory".into(), memory.as_ref());
     memory.forget();
-    // Resolves once `plan`, `memory` and `simulate` (in the second module) can answer; fetched
+    // Resolves once `plan`, `memory`, `simulate` and `predict` (in the second module) can answer; fetched
     // after the first frame, as an instance's charts are.
     let ready = js_sys::Promise::new(&mut |resolve, _reject| {
         crate::shell::first_frame::after_first_frame(move || {
