@@ -78,7 +78,7 @@ impl PredictLoad {
             burstiness: number(object, "burstiness")?.unwrap_or(d.burstiness),
             prompt_tokens: whole(object, "prompt_tokens", MAX_REQUEST_TOKENS)?.unwrap_or(d.prompt_tokens),
             answer_tokens: whole(object, "answer_tokens", MAX_REQUEST_TOKENS)?.unwrap_or(d.answer_tokens),
-            length_range: number(object, "length_range")?.unwrap_or(d.length_range),
+            length_range: range(object)?.unwrap_or(d.length_range),
             requests: whole(object, "requests", API_MAX_PREDICT_REQUESTS)?.unwrap_or(d.requests),
             seed: match object.get("seed") {
                 None => d.seed,
@@ -131,6 +131,14 @@ fn number(object: &Map<String, Value>, key: &str) -> Result<Option<f64>, String>
         None => Ok(None),
         Some(Value::Number(n)) => Ok(n.as_f64()),
         Some(_) => Err(format!("\"{key}\" must be a number (JSON.stringify writes NaN and Infinity as null).")),
+    }
+}
+
+/// `length_range`, in `[0, 1)`: checked here because the core names both ends as a maximum.
+fn range(object: &Map<String, Value>) -> Result<Option<f64>, String> {
+    match number(object, "length_range")? {
+        Some(r) if !(0.0..1.0).contains(&r) => Err(format!("\"length_range\" = {r} must be at least 0 and below 1.")),
+        r => Ok(r),
     }
 }
 
