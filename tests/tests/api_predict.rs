@@ -240,7 +240,7 @@ fn a_dataset_run_runs_on_its_curve_and_says_so() {
         format!(
             "Dataset run \"{QWEN}\" has one curve: the decode step is fitted to its per-request speeds without a \
              context term, prompts are read at its prompt rate of 5705 tok/s without a length term, and no measured \
-             load has checked this fallback"
+             load has checked this fallback."
         )
     );
     assert_eq!(value["completed"], 50);

@@ -128,7 +128,7 @@ impl PredictEngine {
         let caveat = format!(
             "Dataset run \"{}\" has one curve: the decode step is fitted to its per-request speeds without a \
              context term, prompts are read at its prompt rate of {prefill:.0} tok/s without a length term, and \
-             no measured load has checked this fallback",
+             no measured load has checked this fallback.",
             run.id
         );
         Ok(PredictEngine {
