@@ -1,4 +1,4 @@
-//! `SparkSizer.predict` never panics (issue 28, item 7): 100,000 generated loads (documented keys
+//! `SparkSizer.predict` never panics, whatever its input: 100,000 generated loads (documented keys
 //! with valid or bad values, and misspellings) on generated run specs (an arena server's files,
 //! dataset runs with and without what the fallback needs, files that give no curve, run specs
 //! with misspelt keys). Each is answered by a prediction that sent every request, exactly when

@@ -22,7 +22,7 @@ pub const API_MAX_PREDICT_REQUESTS: u32 = 1_000;
 /// load, however slow its rate: answers decoded one at a time take about 10 ns a step natively
 /// (25 ms for 2 million tokens), so the worst call within the limit takes about 9 ms natively
 /// and, at the page's roughly threefold cost, stays under the ~100 ms a host page's main thread
-/// can spare (issue 31's rule). The arena's 250-request step asks for 237,500.
+/// can spare without freezing it. The arena's 250-request step asks for 237,500.
 pub const API_MAX_PREDICT_ANSWER_TOKENS: f64 = 1e6;
 
 /// A load as `predict` reads it, defaults filled in.
