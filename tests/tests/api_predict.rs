@@ -15,7 +15,8 @@ use std::sync::OnceLock;
 /// The issue's first example server (`tests/fixtures/arena/`).
 const NVFP4: &str = "nemotron-3/nemotron-3-nano-30b-a3b/nvfp4";
 
-/// The English article's run: one curve, a prompt rate of 5,705 tok/s (DATA.md).
+/// The English article's run: one curve, and the English seed's prompt rate of 5,705 tok/s
+/// ("the 5,705 tok/s Qwen3-Coder-30B-A3B prefilled on an 8,192-token prompt").
 const QWEN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
 
 /// An arena run's files, sorted by name, `keep` choosing which.
@@ -113,6 +114,35 @@ fn the_answer_names_the_setup_and_fit_the_files_give() {
     assert_eq!((&model["source"], &model["method"]["kind"]), (&"suite_files".into(), &"bursts".into()));
     assert!((1..=20).contains(&model["method"]["rounds"].as_u64().expect("rounds")), "{}", model["method"]);
     assert!(model.get("caveat").is_none());
+    // The fitted workloads, as the files' headings and rows give them (`04-multi-turn` left out).
+    let workloads: Vec<(String, f64, f64, Vec<f64>)> = model["workloads"]
+        .as_array()
+        .expect("workloads")
+        .iter()
+        .map(|w| {
+            let concurrencies = w["concurrencies"].as_array().expect("a list").iter().map(f).collect();
+            (
+                w["name"].as_str().expect("a name").to_owned(),
+                f(&w["prompt_tokens"]),
+                f(&w["answer_tokens"]),
+                concurrencies,
+            )
+        })
+        .collect();
+    let big = |prompt: f64| (format!("05-big-context pp{prompt}/tg256"), prompt, 256.0, vec![1.0, 5.0, 10.0]);
+    assert_eq!(
+        workloads,
+        [
+            ("01-chat".to_owned(), 1024.0, 1024.0, vec![1.0, 5.0, 10.0]),
+            ("02-rag-8k".to_owned(), 8192.0, 512.0, vec![5.0, 10.0, 20.0]),
+            ("03-long-output".to_owned(), 256.0, 4096.0, vec![1.0, 5.0, 10.0]),
+            big(4096.0),
+            big(8192.0),
+            big(16384.0),
+            big(25000.0),
+            ("06-concurrency-stress".to_owned(), 25000.0, 256.0, vec![20.0]),
+        ]
+    );
     // The fitted files' rows: tg and pp rows 3 + 3 + 3 + 12 + 1 (01, 02, 03, 05, 06; 04 is left
     // out); every pp row has a ttfr, and the burst fit replays every burst, so 22 TTFRs too.
     let residuals = &model["residuals"];
@@ -231,7 +261,7 @@ fn a_dataset_run_runs_on_its_curve_and_says_so() {
     assert_eq!((&model["source"], &model["method"]), (&"dataset_curve".into(), &serde_json::json!({"kind": "direct"})));
     // One curve, one prompt length: no context and no length term.
     assert_eq!((&model["decode_model"], &model["prefill_model"]), (&"batch_only".into(), &"flat".into()));
-    // DATA.md: 5,705 prompt tok/s, so d = 1 / 5,705 s per prompt token.
+    // The English seed's 5,705 prompt tok/s, so d = 1 / 5,705 s per prompt token.
     assert_rel(f(&model["coefficients"]["per_prompt_token_s"]), 1.0 / 5_705.0, "d");
     assert_eq!(f(&model["coefficients"]["per_context_token_s"]), 0.0);
     assert_eq!((&model["kv_pool"], &model["client_latency_ms"]), (&"dataset".into(), &0.0.into()));
@@ -239,10 +269,15 @@ fn a_dataset_run_runs_on_its_curve_and_says_so() {
         model["caveat"],
         format!(
             "Dataset run \"{QWEN}\" has one curve: the decode step is fitted to its per-request speeds without a \
-             context term, prompts are read at its prompt rate of 5705 tok/s without a length term, and no measured \
-             load has checked this fallback."
+             context term, prompts are read at its prompt rate of 5705 tok/s without a length term, the scheduler is \
+             assumed (8192 tokens a step, 256 requests at once), and no measured load has checked this fallback."
         )
     );
+    // DATA.md's example of this run: `"workload": {"prompt_tokens": 512, "output_tokens": 256}`;
+    // GPUwerk's sweep measured 1, 8, 32, 64, 128 and 256 requests at once.
+    let workload = &model["workloads"][0];
+    assert_eq!((&workload["prompt_tokens"], &workload["answer_tokens"]), (&512.0.into(), &256.0.into()));
+    assert_eq!(workload["concurrencies"], serde_json::json!([1.0, 8.0, 32.0, 64.0, 128.0, 256.0]));
     assert_eq!(value["completed"], 50);
     // A JSON string is an id too (the page's binding sends ids so).
     assert_eq!(

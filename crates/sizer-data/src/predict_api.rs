@@ -12,14 +12,15 @@
 //! The answer: `ttft_s` (`p50`, `p95`, `p99`), `tpot_ms` (`median`, `p99`), `output_tok_s`,
 //! `mean_in_flight`, `max_in_flight`, `completed` and the core's other report figures; the
 //! `extrapolation` (how far the steps went beyond the measured concurrency and context); the
-//! `load` as read; and the `model` (its source, fit, coefficients, setup and residual summary).
+//! `load` as read; and the `model` (its source, fit, the workloads fitted, coefficients, setup
+//! and residual summary).
 //! Errors are one sentence. A key it does not read is refused naming its path
 //! (`files[0].nmae`; `api_keys.rs`). The call is synchronous, so its work is bounded
 //! (`predict_load::API_MAX_PREDICT_REQUESTS`, `API_MAX_PREDICT_ANSWER_TOKENS`); the engine is
 //! fitted once per run spec (`sizer_import::suite::predict` keeps the last one).
 
 use crate::api_keys::{PREDICT_RUN, check_keys};
-use crate::predict_engine::{ModelSource, PoolBasis, PredictEngine};
+use crate::predict_engine::{FitWorkload, ModelSource, PoolBasis, PredictEngine};
 use crate::predict_load::PredictLoad;
 use serde::{Deserialize, Serialize};
 use sizer_core::sim::Percentiles;
@@ -118,6 +119,7 @@ struct ModelAnswer<'a> {
     method: FitMethod,
     decode_model: DecodeModel,
     prefill_model: PrefillModel,
+    workloads: &'a [FitWorkload],
     coefficients: StepCoefficients,
     setup: EngineSetup,
     kv_pool: PoolBasis,
@@ -196,6 +198,7 @@ pub fn predict_json(load_json: &str, engine: &PredictEngine) -> Result<String, S
             method: fit.method,
             decode_model: fit.decode_model,
             prefill_model: fit.prefill_model,
+            workloads: &engine.workloads,
             coefficients: fit.coefficients,
             setup: engine.engine.setup(),
             kv_pool: engine.pool_basis,

@@ -9,7 +9,7 @@
 use crate::dataset;
 use crate::suite::SuiteRun;
 use crate::suite::calibrate::fit_run;
-use crate::suite::engine_inputs::CALIBRATED;
+use crate::suite::engine_inputs::{CALIBRATED, FITTED_KINDS};
 use serde::Serialize;
 use sizer_core::sim::open_loop::{
     ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload, EngineFit, EngineModel, EngineSetup, fit_engine,
@@ -35,6 +35,19 @@ pub enum PoolBasis {
     Assumed,
 }
 
+/// One workload the engine was fitted to, as the answer names it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FitWorkload {
+    /// The suite's test name (`"05-big-context pp8192/tg256"`), or the dataset run's workload.
+    pub name: String,
+    pub prompt_tokens: f64,
+    pub answer_tokens: f64,
+    /// Context held before the prompt (`@ dN`), tokens.
+    pub depth_tokens: f64,
+    /// The concurrencies measured.
+    pub concurrencies: Vec<f64>,
+}
+
 /// A fitted engine, ready for loads.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PredictEngine {
@@ -42,6 +55,8 @@ pub struct PredictEngine {
     pub run: String,
     pub source: ModelSource,
     pub fit: EngineFit,
+    /// The workloads fitted, in the fit's order (its residuals' `workload` indices).
+    pub workloads: Vec<FitWorkload>,
     pub engine: EngineModel,
     pub pool_basis: PoolBasis,
     /// Added to every predicted TTFT, ms (the calibration's client latency; 0 for a dataset run).
@@ -61,10 +76,24 @@ impl PredictEngine {
         let no_fit = |why: &str| format!("The files of {} give no engine to predict with: {why}.", run.model);
         let fit = fitted.fit.map_err(|e| no_fit(e.trim_end_matches('.')))?;
         let engine = fitted.engine.map_err(|e| no_fit(e.trim_end_matches('.')))?;
+        // The workloads `closed_loop_run` hands the fit, in its order.
+        let workloads = run
+            .workloads
+            .iter()
+            .filter(|w| FITTED_KINDS.contains(&w.kind))
+            .map(|w| FitWorkload {
+                name: w.name.clone(),
+                prompt_tokens: w.prompt_tokens,
+                answer_tokens: w.answer_tokens,
+                depth_tokens: w.context_depth,
+                concurrencies: w.points.iter().map(|p| p.concurrency).collect(),
+            })
+            .collect();
         Ok(PredictEngine {
             run: run.model.clone(),
             source: ModelSource::SuiteFiles,
             fit,
+            workloads,
             engine,
             pool_basis: PoolBasis::Assumed,
             client_latency_ms: fitted.client_latency_ms,
@@ -127,14 +156,23 @@ impl PredictEngine {
         let engine = EngineModel::from_fit(&fit, setup).map_err(|e| refuse(&e.to_string()))?;
         let caveat = format!(
             "Dataset run \"{}\" has one curve: the decode step is fitted to its per-request speeds without a \
-             context term, prompts are read at its prompt rate of {prefill:.0} tok/s without a length term, and \
-             no measured load has checked this fallback.",
-            run.id
+             context term, prompts are read at its prompt rate of {prefill:.0} tok/s without a length term, the \
+             scheduler is assumed ({} tokens a step, {} requests at once), and no measured load has checked this \
+             fallback.",
+            run.id, setup.step_token_budget, setup.max_batch
         );
+        let fitted = FitWorkload {
+            name: run.workload.note.clone().unwrap_or_else(|| format!("{} run's curve", run.engine)),
+            prompt_tokens: prompt.value(),
+            answer_tokens: answer.value(),
+            depth_tokens: 0.0,
+            concurrencies: curve.points().iter().map(|p| p.concurrency).collect(),
+        };
         Ok(PredictEngine {
             run: run.id.clone(),
             source: ModelSource::DatasetCurve,
             fit,
+            workloads: vec![fitted],
             engine,
             pool_basis: if pool.is_some() { PoolBasis::Dataset } else { PoolBasis::Assumed },
             client_latency_ms: 0.0,
