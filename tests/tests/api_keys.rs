@@ -3,7 +3,8 @@
 //! `plan` does; one synchronous `simulate` call stays within its documented limits. Then one
 //! property test per function: random objects with keys drawn from the documented keys and
 //! misspellings are answered with a result that echoes the keys given, or an error naming a key
-//! that was not read.
+//! that was not read. `predict`'s keys are held in `api_predict.rs` and
+//! `api_predict_properties.rs`.
 
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};

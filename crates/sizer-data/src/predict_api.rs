@@ -165,7 +165,14 @@ struct PredictAnswer<'a> {
 /// One sentence: the load's (see `PredictLoad::from_json`), or a request longer than the
 /// server holds.
 pub fn predict_json(load_json: &str, engine: &PredictEngine) -> Result<String, String> {
-    let load = PredictLoad::from_json(load_json)?;
+    predict_answer(&PredictLoad::from_json(load_json)?, engine)
+}
+
+/// [`predict_json`] for a load already read.
+///
+/// # Errors
+/// One sentence: a request longer than the server holds.
+pub fn predict_answer(load: &PredictLoad, engine: &PredictEngine) -> Result<String, String> {
     let open = load.open_load()?;
     let report = predict_open_loop(&open, &engine.engine, load.seed)
         .map_err(|e| format!("The load cannot run on this server: {e}."))?;
@@ -191,7 +198,7 @@ pub fn predict_json(load_json: &str, engine: &PredictEngine) -> Result<String, S
             context_ratio: x.context_ratio(),
             beyond_measured: x.batch_ratio() > 1.0 || x.context_ratio() > 1.0,
         },
-        load: &load,
+        load,
         model: ModelAnswer {
             run: &engine.run,
             source: engine.source,

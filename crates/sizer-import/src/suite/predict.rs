@@ -3,7 +3,7 @@
 //! answer (`sizer_data::predict_api`, `predict_engine`). Nothing is computed here.
 
 use super::import_suite;
-use sizer_data::predict_api::{RunSpec, SpecFile, predict_json};
+use sizer_data::predict_api::{RunSpec, SpecFile, predict_answer};
 use sizer_data::predict_engine::PredictEngine;
 use sizer_data::predict_load::PredictLoad;
 
@@ -46,22 +46,22 @@ fn fit(spec: &RunSpec) -> Result<PredictEngine, String> {
     }
 }
 
-/// `SparkSizer.predict(loadJson, runSpecJson)`: the load read first (so a bad load is named
-/// whatever the run spec), then the run spec, its engine and the prediction.
+/// `SparkSizer.predict(loadJson, runSpec)`: the load read first (so a bad load is named
+/// whatever the run spec), then the run spec's engine and the prediction.
 ///
 /// # Errors
-/// One sentence (see [`PredictLoad::from_json`], [`RunSpec::from_json`], [`predict_engine`] and
-/// [`predict_json`]).
+/// One sentence (see [`PredictLoad::from_json`], [`predict_engine`] and [`predict_answer`]).
 pub fn predict(load_json: &str, run_spec: &RunSpec) -> Result<String, String> {
-    PredictLoad::from_json(load_json)?;
-    predict_json(load_json, &predict_engine(run_spec)?)
+    let load = PredictLoad::from_json(load_json)?;
+    predict_answer(&load, &predict_engine(run_spec)?)
 }
 
-/// [`predict`] with the run spec as JSON text (a quoted id or `{"files": [...]}`).
+/// [`predict`] with the run spec as JSON text (a quoted id or `{"files": [...]}`), as the page's
+/// binding passes it.
 ///
 /// # Errors
-/// One sentence.
+/// One sentence (see [`predict`] and [`RunSpec::from_json`]).
 pub fn predict_from_json(load_json: &str, run_spec_json: &str) -> Result<String, String> {
-    PredictLoad::from_json(load_json)?;
-    predict(load_json, &RunSpec::from_json(run_spec_json)?)
+    let load = PredictLoad::from_json(load_json)?;
+    predict_answer(&load, &predict_engine(&RunSpec::from_json(run_spec_json)?)?)
 }
