@@ -30,6 +30,7 @@ mod catalog;
 mod claim_check;
 mod curve;
 mod date;
+pub mod element_attributes;
 mod error;
 mod figure;
 mod gain;
@@ -61,6 +62,7 @@ pub use catalog::{EMBEDDED_CATALOG_BINARY, catalog, try_catalog};
 pub use claim_check::{ClaimCheck, Recomputed};
 pub use curve::{CurveBasis, RunCurveError};
 pub use date::{DateError, PartialDate};
+pub use element_attributes::{AttributeValue, ELEMENT_ATTRIBUTES, ElementAttribute};
 pub use error::{DataError, Problem};
 pub use figure::{Figure, FigureOrigin, TokenCount};
 pub use kv_limit::{

@@ -1,6 +1,6 @@
 //! Finding the mount points of a page and splicing prerendered HTML into them (no HTML parser:
 //! the pages are ours and small; comments are skipped, attributes read as HTML writes them).
-use sizer_widget::{Attributes, unknown_attributes};
+use sizer_widget::Attributes;
 
 /// Where the widget's HTML goes inside a mount point.
 pub const MARKER: &str = "<!-- prerender -->";
@@ -128,24 +128,8 @@ fn unescape(text: &str) -> String {
 /// The widget's raw configuration from a mount point's attributes (what `mount.rs` reads):
 /// `prefix` is `data-` for a mount point, empty for a `<spark-sizer>` element.
 fn attributes_from(pairs: &[(String, Option<String>)], prefix: &str) -> Attributes {
-    let get = |name: &str| {
-        let name = [prefix, name].concat();
-        pairs.iter().find(|(n, _)| *n == name).map(|(_, v)| v.clone().unwrap_or_default())
-    };
-    Attributes {
-        run: get("run"),
-        floor: get("floor"),
-        usage: get("usage"),
-        lang: get("lang"),
-        replicas: get("replicas"),
-        context: get("context"),
-        team: get("team"),
-        team_agents: get("team-agents"),
-        ttft_ceiling: get("ttft-ceiling"),
-        uncertainty: get("uncertainty"),
-        sync_url: get("sync-url").is_some(),
-        unknown: unknown_attributes(pairs.iter().map(|(n, v)| (n.clone(), v.clone().unwrap_or_default())), prefix),
-    }
+    let get = |name: &str| pairs.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone().unwrap_or_default());
+    Attributes::read(prefix, get, pairs.iter().map(|(n, v)| (n.clone(), v.clone().unwrap_or_default())))
 }
 
 /// `html` with each `(tag, fragment)`'s marker replaced by the fragment and

@@ -1,6 +1,6 @@
-//! `cargo xtask embed [--run ID] [--floor N] [--usage chat|agent|…] [--lang en|de] [--replicas N]
-//! [--context N] [--team N] [--team-agents N] [--ttft-ceiling S] [--uncertainty PCT] [--base URL]`:
-//! prints an embed snippet for the built `dist/`: the module script
+//! `cargo xtask embed [--ATTRIBUTE VALUE]… [--base URL]`, one option per element attribute that
+//! takes a value (`sizer_data::ELEMENT_ATTRIBUTES`: `--run ID`, `--floor N`, `--lang en|de`, the
+//! team's, …): prints an embed snippet for the built `dist/`: the module script
 //! and a `<spark-sizer>` element whose declarative shadow root already holds the server-side
 //! render of that configuration (the result, worked steps and tables, and with `--team` the
 //! team's verdict and ranking, show before any script runs, and with scripts off); the wasm hydrates it. Run `cargo xtask dist` first: the
@@ -9,11 +9,8 @@ use crate::dist::prerendered;
 use crate::error::{TaskError, TaskResult};
 use crate::html::SHADOW_CSS_REF;
 use crate::paths::{dist_dir, target_dir};
+use sizer_data::element_attributes::text_attribute_names;
 use std::path::Path;
-
-/// The element attributes the command takes as `--name value`.
-const ATTRIBUTES: [&str; 10] =
-    ["run", "floor", "usage", "lang", "replicas", "context", "team", "team-agents", "ttft-ceiling", "uncertainty"];
 
 /// The options, validated for shape (the widget validates the values and shows what is wrong).
 #[derive(Debug, Default, PartialEq)]
@@ -34,13 +31,11 @@ pub fn parse_options(args: &[String]) -> TaskResult<EmbedOptions> {
         };
         if name == "base" {
             options.base = if value.ends_with('/') { value.clone() } else { format!("{value}/") };
-        } else if let Some(attribute) = ATTRIBUTES.iter().find(|a| **a == name) {
+        } else if let Some(attribute) = text_attribute_names().find(|a| *a == name) {
             options.attributes.push((attribute, value.clone()));
         } else {
-            return Err(TaskError::Message(format!(
-                "embed takes --run, --floor, --usage, --lang, --replicas, --context, --team, --team-agents, \
-                 --ttft-ceiling, --uncertainty and --base, got {flag:?}"
-            )));
+            let options: Vec<String> = text_attribute_names().map(|a| format!("--{a}")).collect();
+            return Err(TaskError::Message(format!("embed takes {} and --base, got {flag:?}", options.join(", "))));
         }
     }
     Ok(options)

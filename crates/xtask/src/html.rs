@@ -222,44 +222,18 @@ fn preload_rest_js(rest_wasm: &str) -> String {
 /// the page (taken out and put back in the same task, as frameworks do when they reorder) keeps
 /// its instance; one taken out for good is unmounted.
 fn custom_element_js(shadow_css: &str) -> String {
-    format!(
-        "const sparkSizerSheet = new URL(\"./{shadow_css}\", import.meta.url).href;\n\
-         class SparkSizerElement extends HTMLElement {{\n\
-         \x20 static get observedAttributes() {{ return [\"run\", \"floor\", \"usage\", \"lang\", \"replicas\", \"context\", \"team\", \"team-agents\", \"ttft-ceiling\", \"uncertainty\"]; }}\n\
-         \x20 connectedCallback() {{ if (!this.sparkSizerPending) this.sparkSizerMount(); }}\n\
-         \x20 disconnectedCallback() {{ queueMicrotask(() => {{ if (!this.isConnected) this.sparkSizerUnmount(); }}); }}\n\
-         \x20 attributeChangedCallback(_name, before, after) {{\n\
-         \x20   if (before !== after) this.sparkSizerInstance?.update(this);\n\
-         \x20 }}\n\
-         \x20 sparkSizerMount() {{\n\
-         \x20   const root = this.shadowRoot ?? this.attachShadow({{ mode: \"open\" }});\n\
-         \x20   let container = root.querySelector(\"[data-spark-sizer-root]\");\n\
-         \x20   if (!container) {{\n\
-         \x20     const sheet = document.createElement(\"link\");\n\
-         \x20     sheet.rel = \"stylesheet\";\n\
-         \x20     sheet.href = sparkSizerSheet;\n\
-         \x20     container = document.createElement(\"div\");\n\
-         \x20     container.setAttribute(\"data-spark-sizer-root\", \"\");\n\
-         \x20     root.replaceChildren(sheet, container);\n\
-         \x20   }}\n\
-         \x20   const prerendered = container.hasAttribute(\"data-ssr\");\n\
-         \x20   const ready = prerendered ? sparkSizerReady.then(() => rest_loaded()) : sparkSizerReady;\n\
-         \x20   const pending = (this.sparkSizerPending = ready.then(() => {{\n\
-         \x20     if (this.sparkSizerPending !== pending) return;\n\
-         \x20     container.setAttribute(\"{SHOWN_ATTRIBUTE}\", \"\");\n\
-         \x20     this.sparkSizerInstance = mount_element(this, container);\n\
-         \x20   }}));\n\
-         \x20 }}\n\
-         \x20 sparkSizerUnmount() {{\n\
-         \x20   this.sparkSizerPending = undefined;\n\
-         \x20   this.sparkSizerInstance?.destroy();\n\
-         \x20   this.sparkSizerInstance?.free();\n\
-         \x20   this.sparkSizerInstance = undefined;\n\
-         \x20 }}\n\
-         }}\n\
-         if (!customElements.get(\"spark-sizer\")) customElements.define(\"spark-sizer\", SparkSizerElement);\n"
-    )
+    let observed: Vec<String> =
+        sizer_data::element_attributes::text_attribute_names().map(|name| format!("\"{name}\"")).collect();
+    let script: String =
+        ELEMENT_JS.lines().skip_while(|line| line.starts_with("//")).map(|line| [line, "\n"].concat()).collect();
+    script
+        .replace("__SHADOW_CSS__", shadow_css)
+        .replace("__SHOWN_ATTRIBUTE__", SHOWN_ATTRIBUTE)
+        .replace("__OBSERVED_ATTRIBUTES__", &format!("[{}]", observed.join(", ")))
 }
+
+/// The custom element's script, with the names [`custom_element_js`] fills in.
+const ELEMENT_JS: &str = include_str!("spark_sizer_element.js");
 
 /// The widget's stylesheet for a shadow root: `shadow_css` (`web/shadow.css`: the host element,
 /// the colour scheme a host can set), then `css` (`styles.css`), with `rem` lengths as pixels

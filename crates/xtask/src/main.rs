@@ -11,10 +11,10 @@ tasks:
   serve [--port N]      dist, then serve dist/ on http://127.0.0.1:N/ (default 8080)
   test                  every test: native, core no_std for wasm32, widget tests in headless
                         Chromium, dist, end-to-end in headless Chromium
-  embed [--run ID --floor N --usage U --lang L --replicas N --context N --team N --team-agents N
-         --ttft-ceiling S --uncertainty PCT --base URL]
+  embed [--ATTRIBUTE VALUE]... [--base URL]
                         prints a <spark-sizer> snippet with that configuration prerendered in
-                        its shadow root (for the dist/ built last)
+                        its shadow root (for the dist/ built last); one option per element
+                        attribute (--run ID, --floor N, --lang en|de, the team's, ...)
   calibrate             the arena's 19 runs: fit each engine to its closed-loop files, predict its
                         open-loop steps beside today's simulation, write docs/CALIBRATION.md
   bench [--runs N …]    dist, the core's micro-benchmarks and the page benchmark in headless

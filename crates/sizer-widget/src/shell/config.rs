@@ -1,19 +1,20 @@
 //! An instance's configuration from its `data-*` attributes, validated like any input.
 //!
-//! [`Config::from_attributes`] takes the raw attribute values (read by `lib.rs` in the browser,
-//! or given by the prerenderer) and keeps every valid one; each invalid one becomes a
-//! [`ConfigError`] that the widget shows, and the default is used in its place. The team
-//! attributes (`data-team`, `data-team-agents`, `data-ttft-ceiling`, `data-uncertainty`) are
-//! read like the "Your team" fields ([`TeamField`]). An attribute the widget does not read
-//! ([`unknown_attributes`]: a misspelt `data-flor`, or `flor` on a `<spark-sizer>`) is named
-//! in the same notice, as the JS API names a key it does not read.
+//! [`Attributes::read`] takes the raw values of the attributes in `sizer_data`'s one table
+//! ([`ELEMENT_ATTRIBUTES`]: read by `mount.rs` in the browser, or by the prerenderer), and
+//! [`Config::from_attributes`] keeps every valid one; each invalid one becomes a [`ConfigError`]
+//! that the widget shows, and the default is used in its place. The team attributes are read
+//! like the "Your team" fields ([`TeamField`]). An attribute the widget does not read
+//! ([`unknown_attributes`]: a misspelt `data-flor`, or `flor` on a `<spark-sizer>`) is named in
+//! the same notice, as the JS API names a key it does not read.
 
 use crate::common::input::{Field, InputError};
 use crate::i18n::Lang;
 use crate::shell::link::RunNotice;
 use crate::sizing::calculation::DEFAULT_RUN;
 use crate::team::state::TeamField;
-use sizer_data::Usage;
+use sizer_data::element_attributes::AttributeValue;
+use sizer_data::{ELEMENT_ATTRIBUTES, ElementAttribute, Usage};
 
 /// The raw `data-*` attribute values of a mount point (`None`: attribute absent).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -37,21 +38,49 @@ pub struct Attributes {
     pub unknown: Vec<(String, String)>,
 }
 
-/// The attributes the widget reads, without the `data-` prefix of a mount point (a
-/// `<spark-sizer>` element's own names).
-pub const KNOWN_ATTRIBUTES: [&str; 11] = [
-    "run",
-    "floor",
-    "usage",
-    "lang",
-    "replicas",
-    "context",
-    "team",
-    "team-agents",
-    "ttft-ceiling",
-    "uncertainty",
-    "sync-url",
-];
+impl Attributes {
+    /// Reads every attribute of the table through `get` (its name with `prefix`: `data-` for a
+    /// mount point, empty for a `<spark-sizer>` element) and names those among `all` (every
+    /// attribute as written) that the widget does not read.
+    pub fn read(
+        prefix: &str,
+        get: impl Fn(&str) -> Option<String>,
+        all: impl IntoIterator<Item = (String, String)>,
+    ) -> Attributes {
+        let mut attributes = Attributes::default();
+        for spec in &ELEMENT_ATTRIBUTES {
+            let value = get(&[prefix, spec.name].concat());
+            match spec.value {
+                AttributeValue::Presence => attributes.sync_url = value.is_some(),
+                AttributeValue::Text => {
+                    if let Some(slot) = attributes.text_mut(spec.attribute) {
+                        *slot = value;
+                    }
+                }
+            }
+        }
+        attributes.unknown = unknown_attributes(all, prefix);
+        attributes
+    }
+
+    /// Where a text attribute's value is kept (`None` for the flag, [`Attributes::sync_url`]).
+    fn text_mut(&mut self, attribute: ElementAttribute) -> Option<&mut Option<String>> {
+        let slot = match attribute {
+            ElementAttribute::Run => &mut self.run,
+            ElementAttribute::Floor => &mut self.floor,
+            ElementAttribute::Usage => &mut self.usage,
+            ElementAttribute::Lang => &mut self.lang,
+            ElementAttribute::Replicas => &mut self.replicas,
+            ElementAttribute::Context => &mut self.context,
+            ElementAttribute::Team => &mut self.team,
+            ElementAttribute::TeamAgents => &mut self.team_agents,
+            ElementAttribute::TtftCeiling => &mut self.ttft_ceiling,
+            ElementAttribute::Uncertainty => &mut self.uncertainty,
+            ElementAttribute::SyncUrl => return None,
+        };
+        Some(slot)
+    }
+}
 
 /// `data-*` attributes of a mount point that are the widget's and its glue's own markers.
 const MARKERS: [&str; 4] = ["data-spark-sizer", "data-spark-sizer-mounted", "data-ssr", "data-ssr-shown"];
@@ -97,7 +126,7 @@ const GLOBAL_ATTRIBUTES: [&str; 31] = [
 /// `data-*` names are checked; empty for a `<spark-sizer>` element, whose every name is checked
 /// except HTML's global ones and `data-*`, `aria-*` and `on*`.
 pub fn unknown_attributes(pairs: impl IntoIterator<Item = (String, String)>, prefix: &str) -> Vec<(String, String)> {
-    let known = |name: &str| name.strip_prefix(prefix).is_some_and(|bare| KNOWN_ATTRIBUTES.contains(&bare));
+    let known = |name: &str| ElementAttribute::from_name(name, prefix).is_some();
     let page_owned = |name: &str| {
         if prefix.is_empty() {
             GLOBAL_ATTRIBUTES.contains(&name) || ["data-", "aria-", "on"].iter().any(|p| name.starts_with(p))
@@ -174,27 +203,28 @@ impl Config {
                         Some(RunNotice::Configured { old: run.to_string(), new: current.id.clone(), kind: alias.kind });
                 }
                 sizer_data::RunLookup::Unknown => config.errors.push(ConfigError {
-                    attribute: "data-run".into(),
+                    attribute: ElementAttribute::Run.data_name(),
                     value: run.to_string(),
                     problem: ConfigProblem::UnknownRun,
                 }),
             }
         }
-        config.floor = number(&mut config.errors, "data-floor", Field::Floor, &attributes.floor);
-        config.replicas = number(&mut config.errors, "data-replicas", Field::Replicas, &attributes.replicas);
-        config.context = number(&mut config.errors, "data-context", Field::ContextTokens, &attributes.context);
+        config.floor = number(&mut config.errors, ElementAttribute::Floor, Field::Floor, &attributes.floor);
+        config.replicas = number(&mut config.errors, ElementAttribute::Replicas, Field::Replicas, &attributes.replicas);
+        config.context =
+            number(&mut config.errors, ElementAttribute::Context, Field::ContextTokens, &attributes.context);
         let team = [
-            (TeamField::People, "data-team", &attributes.team),
-            (TeamField::Agents, "data-team-agents", &attributes.team_agents),
-            (TeamField::TtftCeiling, "data-ttft-ceiling", &attributes.ttft_ceiling),
-            (TeamField::Uncertainty, "data-uncertainty", &attributes.uncertainty),
+            (TeamField::People, ElementAttribute::Team, &attributes.team),
+            (TeamField::Agents, ElementAttribute::TeamAgents, &attributes.team_agents),
+            (TeamField::TtftCeiling, ElementAttribute::TtftCeiling, &attributes.ttft_ceiling),
+            (TeamField::Uncertainty, ElementAttribute::Uncertainty, &attributes.uncertainty),
         ];
         for (field, attribute, value) in team {
             let Some(value) = value else { continue };
             match field.parse(Lang::En, value) {
                 Ok(number) => config.team.push((field, number)),
                 Err(error) => config.errors.push(ConfigError {
-                    attribute: attribute.into(),
+                    attribute: attribute.data_name(),
                     value: value.clone(),
                     problem: ConfigProblem::Input(error),
                 }),
@@ -204,7 +234,7 @@ impl Config {
             match Lang::from_code(value) {
                 Some(lang) => config.lang = Some(lang),
                 None => config.errors.push(ConfigError {
-                    attribute: "data-lang".into(),
+                    attribute: ElementAttribute::Lang.data_name(),
                     value: value.clone(),
                     problem: ConfigProblem::UnknownLang,
                 }),
@@ -214,7 +244,7 @@ impl Config {
             match Usage::from_code(value) {
                 Some(usage) => config.usage = Some(usage),
                 None => config.errors.push(ConfigError {
-                    attribute: "data-usage".into(),
+                    attribute: ElementAttribute::Usage.data_name(),
                     value: value.clone(),
                     problem: ConfigProblem::UnknownUsage,
                 }),
@@ -229,13 +259,18 @@ impl Config {
     }
 }
 
-fn number(errors: &mut Vec<ConfigError>, attribute: &'static str, field: Field, value: &Option<String>) -> Option<f64> {
+fn number(
+    errors: &mut Vec<ConfigError>,
+    attribute: ElementAttribute,
+    field: Field,
+    value: &Option<String>,
+) -> Option<f64> {
     let value = value.as_ref()?;
     match field.parse(crate::common::input::locale(Lang::En), value) {
         Ok(number) => Some(number),
         Err(error) => {
             errors.push(ConfigError {
-                attribute: attribute.into(),
+                attribute: attribute.data_name(),
                 value: value.clone(),
                 problem: ConfigProblem::Input(error),
             });

@@ -12,8 +12,9 @@ use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
 use crate::shell::app::{App, AppProps};
-use crate::shell::config::{Attributes, Config, unknown_attributes};
+use crate::shell::config::{Attributes, Config};
 use crate::shell::embedded::{Embedded, EmbeddedProps};
+use sizer_data::element_attributes::DATA_PREFIX;
 
 /// Marks an element that already holds an instance.
 const MOUNTED: &str = "data-spark-sizer-mounted";
@@ -23,20 +24,7 @@ static MOUNT_COUNT: AtomicUsize = AtomicUsize::new(0);
 
 /// Reads the raw `data-*` attributes of a mount point.
 fn attributes(element: &Element) -> Attributes {
-    Attributes {
-        run: element.get_attribute("data-run"),
-        floor: element.get_attribute("data-floor"),
-        usage: element.get_attribute("data-usage"),
-        lang: element.get_attribute("data-lang"),
-        replicas: element.get_attribute("data-replicas"),
-        context: element.get_attribute("data-context"),
-        team: element.get_attribute("data-team"),
-        team_agents: element.get_attribute("data-team-agents"),
-        ttft_ceiling: element.get_attribute("data-ttft-ceiling"),
-        uncertainty: element.get_attribute("data-uncertainty"),
-        sync_url: element.has_attribute("data-sync-url"),
-        unknown: unknown_attributes(all_attributes(element), "data-"),
-    }
+    Attributes::read(DATA_PREFIX, |name| element.get_attribute(name), all_attributes(element))
 }
 
 /// Every attribute of `element`, `(name, value)`.
@@ -85,20 +73,7 @@ pub fn mount(element: Element) {
 /// The attributes of a `<spark-sizer>` element (the same names as the `data-*` API, without
 /// the prefix).
 fn element_attributes(host: &Element) -> Attributes {
-    Attributes {
-        run: host.get_attribute("run"),
-        floor: host.get_attribute("floor"),
-        usage: host.get_attribute("usage"),
-        lang: host.get_attribute("lang"),
-        replicas: host.get_attribute("replicas"),
-        context: host.get_attribute("context"),
-        team: host.get_attribute("team"),
-        team_agents: host.get_attribute("team-agents"),
-        ttft_ceiling: host.get_attribute("ttft-ceiling"),
-        uncertainty: host.get_attribute("uncertainty"),
-        sync_url: host.has_attribute("sync-url"),
-        unknown: unknown_attributes(all_attributes(host), ""),
-    }
+    Attributes::read("", |name| host.get_attribute(name), all_attributes(host))
 }
 
 /// One `<spark-sizer>` instance, held by its element: `update` applies the element's changed
