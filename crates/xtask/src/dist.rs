@@ -32,8 +32,8 @@ pub const OFFLINE_PAGE: &str = "spark-sizer-offline.html";
 /// What wasm-opt does to the module besides stripping names and producers. `-Oz` makes the
 /// compressed file slightly larger but the raw one smaller, and the browser compiles the raw
 /// bytes (lazily, function by function, on the main thread during the first render): a plain
-/// embed painted its first result sooner with it. The figures are in BENCHMARKS.md ("A lighter
-/// download", "Embeds' first paint").
+/// embed painted its first result sooner with it. The figures are in BENCHMARKS.md ("Findings kept"
+/// and the history table).
 const WASM_OPT_PASSES: &[&str] = &["-Oz", "--converge", "--low-memory-unused"];
 
 /// wasm features rustc enables by default for wasm32-unknown-unknown; wasm-opt must accept them.
