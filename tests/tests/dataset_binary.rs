@@ -137,7 +137,14 @@ fn every_enum_variant_round_trips() {
         Figure::published(33.6),
         Figure::derived_by_article(35.2),
         Figure::derived_by_us(8.19),
-        Figure { value: 4.85, origin: FigureOrigin::Published, approximate: true, range: Some((4.8, 5.0)) },
+        Figure {
+            value: 4.85,
+            origin: FigureOrigin::Published,
+            approximate: true,
+            range: Some((4.8, 5.0)),
+            spread: None,
+        },
+        Figure::with_spread(15.29, 0.18),
     ];
     let other_source = data.sources[1].id.clone();
     for (index, run) in data.runs.iter_mut().take(counters.len()).enumerate() {

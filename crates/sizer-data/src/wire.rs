@@ -21,7 +21,8 @@ use crate::date::PartialDate;
 use crate::figure::{Figure, FigureOrigin, TokenCount};
 use crate::model::{
     Advice, AdviceWhen, Binding, Citation, Claim, ClaimQuantity, ClaimStatus, Counter, Dataset, Fact, FactKind,
-    Localized, Qualifier, Run, RunOrigin, RunPoint, Source, SourceKind, Topology, Unit, Warning, Workload,
+    Localized, Qualifier, Run, RunOrigin, RunPoint, RunWorkload, ServerSettings, Source, SourceKind, Topology, Unit,
+    Warning, Workload, WorkloadKind,
 };
 use crate::setup::YourSetup;
 
@@ -303,23 +304,26 @@ wire_enum! {
     ClaimStatus { Reproduced, NotReproducible, NotCheckable }
     Binding { Speed, KvCache, Prefill }
     Warning { P99TtftHigh, NoStreamAtFloor }
+    WorkloadKind { Chat, Rag, LongOutput, MultiTurn, BigContext, ConcurrencyStress, Other }
 }
 
 wire_struct! {
-    Figure { value, origin, approximate, range }
+    Figure { value, origin, approximate, range, spread }
     Citation { source, location }
     Source {
         id, title, publisher, kind, published, read_on, url, cited_in, note, title_is_description, run_date, date_from,
-        unverified,
+        licence, unverified,
     }
-    Workload { prompt_tokens, output_tokens, note }
+    Workload { prompt_tokens, output_tokens, context_tokens, kind, note }
+    RunWorkload { workload, counter, points }
+    ServerSettings { kv_cache_dtype, gpu_memory_utilization, max_model_len, prefix_caching, flags }
     RunPoint {
         concurrency, per_request_tok_s, aggregate_tok_s, total_tok_s, prefill_tok_s, median_tpot_ms,
-        mean_tpot_ms, median_ttft_ms, p99_ttft_ms, duration_s, note, workload, source, unverified,
+        mean_tpot_ms, median_ttft_ms, mean_ttft_ms, p99_ttft_ms, duration_s, note, workload, source, unverified,
     }
     Run {
         id, label, origin, model, model_id, format, engine, engine_version, hardware, nodes, topology,
-        workload, counter, source, date, cited_in, points, note, setup,
+        workload, counter, source, date, cited_in, points, note, setup, further_workloads, server, caveats,
     }
     YourSetup { hardware, systems, gpus, kv_pool_tokens, prefill_tok_s, max_context_tokens, from_file }
     Fact {
