@@ -35,6 +35,9 @@ const LISTS: [&str; 5] = ["sources", "runs", "facts", "claims", "advice"];
 const MODULES: [&str; 5] = ["date", "figure", "model", "model_facts", "wire"];
 /// The model catalogue, one JSON object.
 const CATALOG: &str = "models";
+/// The arena's runs and sources, one dataset document generated from the fixtures
+/// (`cargo xtask arena-data`), appended to the lists.
+const ARENA: &str = "arena";
 
 /// One list, parsed; a bad entry fails the build naming its path (`runs[3].points[2].note`).
 fn parse<T: serde::de::DeserializeOwned>(list: &str) -> Result<T, Box<dyn Error>> {
@@ -50,16 +53,19 @@ fn main() -> Result<(), Box<dyn Error>> {
         println!("cargo::rerun-if-changed=data/{list}.json");
     }
     println!("cargo::rerun-if-changed=data/{CATALOG}.json");
+    println!("cargo::rerun-if-changed=data/{ARENA}.json");
     for module in MODULES {
         println!("cargo::rerun-if-changed=src/{module}.rs");
     }
-    let dataset = model::Dataset {
+    let mut dataset = model::Dataset {
         sources: parse(LISTS[0])?,
         runs: parse(LISTS[1])?,
         facts: parse(LISTS[2])?,
         claims: parse(LISTS[3])?,
         advice: parse(LISTS[4])?,
     };
+    let arena: model::Dataset = parse(ARENA)?;
+    dataset.append(arena);
     let out = PathBuf::from(std::env::var_os("OUT_DIR").ok_or("cargo sets OUT_DIR for build scripts")?);
     let binary = wire::encode(&dataset);
     let catalog: model_facts::ModelCatalog = parse(CATALOG)?;

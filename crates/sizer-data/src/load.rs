@@ -32,6 +32,10 @@ const FACTS_JSON: &str = include_str!("../data/facts.json");
 const CLAIMS_JSON: &str = include_str!("../data/claims.json");
 #[cfg(not(target_arch = "wasm32"))]
 const ADVICE_JSON: &str = include_str!("../data/advice.json");
+/// The arena's runs and sources, one document generated from the fixtures (`cargo xtask
+/// arena-data`), appended to the lists above.
+#[cfg(not(target_arch = "wasm32"))]
+pub const ARENA_JSON: &str = include_str!("../data/arena.json");
 
 /// Parses `json` as a `T`, turning serde's error into one that names the path, prefixed by
 /// `prefix` (the list's name when each file holds one list).
@@ -137,10 +141,19 @@ impl Run {
 
 static DATASET: OnceLock<Result<Dataset, DataError>> = OnceLock::new();
 
-/// Native: the JSON files, with full error paths.
+/// Native: the JSON files, with full error paths (the arena document's start with `arena`).
 #[cfg(not(target_arch = "wasm32"))]
 fn load_embedded() -> Result<Dataset, DataError> {
-    Dataset::from_lists(SOURCES_JSON, RUNS_JSON, FACTS_JSON, CLAIMS_JSON, ADVICE_JSON)
+    let mut dataset: Dataset = Dataset {
+        sources: parse("sources", SOURCES_JSON)?,
+        runs: parse("runs", RUNS_JSON)?,
+        facts: parse("facts", FACTS_JSON)?,
+        claims: parse("claims", CLAIMS_JSON)?,
+        advice: parse("advice", ADVICE_JSON)?,
+    };
+    dataset.append(parse("arena", ARENA_JSON)?);
+    validate_dataset(&dataset)?;
+    Ok(dataset)
 }
 
 /// Browser: the binary form of the same files, decoded without validating it again: the

@@ -27,6 +27,17 @@ pub struct Dataset {
     pub advice: Vec<Advice>,
 }
 
+impl Dataset {
+    /// Appends another document's lists to these (the arena's generated `data/arena.json`).
+    pub fn append(&mut self, other: Dataset) {
+        self.sources.extend(other.sources);
+        self.runs.extend(other.runs);
+        self.facts.extend(other.facts);
+        self.claims.extend(other.claims);
+        self.advice.extend(other.advice);
+    }
+}
+
 /// How a source came by its figures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
