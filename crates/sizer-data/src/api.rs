@@ -84,7 +84,7 @@ pub fn size_json(scenario_json: &str, run: &ApiRun) -> Result<String, ApiError> 
     let Some(choice) = choice else {
         return serde_json::to_string(&sizing).map_err(|e| ApiError::BadJson(e.to_string()));
     };
-    let mut value = serde_json::to_value(&sizing).map_err(|e| ApiError::BadJson(e.to_string()))?;
+    let mut value = serde_json::to_value(sizing).map_err(|e| ApiError::BadJson(e.to_string()))?;
     let workload = serde_json::to_value(choice).map_err(|e| ApiError::BadJson(e.to_string()))?;
     if let Some(object) = value.as_object_mut() {
         object.insert("workload".to_owned(), workload);

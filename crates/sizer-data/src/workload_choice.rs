@@ -185,3 +185,30 @@ pub fn sized_run(run: &'static Run, scenario: &Scenario) -> SizedRun<'static> {
     built.push((key.0, key.1, leaked));
     SizedRun { run: leaked, choice }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::TokenCount;
+
+    fn lengths(prompt: f64, context: Option<f64>, answer: f64) -> Workload {
+        Workload {
+            prompt_tokens: Some(TokenCount::Exact(prompt)),
+            output_tokens: Some(TokenCount::Exact(answer)),
+            context_tokens: context.map(TokenCount::Exact),
+            ..Workload::default()
+        }
+    }
+
+    #[test]
+    fn the_distance_is_the_prompts_log_ratio_and_half_the_answers() {
+        // |ln(1024 / 512)| + 0.5 |ln(1024 / 400)| = 0.693147 + 0.5 x 0.940007 = 1.163151.
+        let chat = workload_distance(&lengths(1024.0, None, 1024.0), 512.0, 400.0).expect("distance");
+        assert!((chat - 1.163_150_8).abs() < 1e-6, "{chat}");
+        // The depth counts into the prompt: 2,044 + 4 = 2,048 against 2,048 is 0.
+        let deep = workload_distance(&lengths(2044.0, Some(4.0), 400.0), 2048.0, 400.0).expect("distance");
+        assert_eq!(deep, 0.0);
+        assert_eq!(workload_distance(&Workload::default(), 512.0, 400.0), None);
+        assert_eq!(workload_distance(&lengths(1024.0, None, 1024.0), 0.0, 400.0), None);
+    }
+}

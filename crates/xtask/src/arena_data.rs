@@ -60,7 +60,7 @@ const ARENA: [Arena; 19] = [
         model_id: "ministral-3-3b-instruct",
         caveats: &[(
             "Runs with kv_cache_dtype auto on purpose: with an fp8 KV cache the model writes nothing but hash signs up to the token limit (tested on 8 August 2026), so its capacity does not compare one to one with the fp8 runs, as the KV cache sets how many requests fit at once.",
-            "Läuft bewusst mit kv_cache_dtype auto: mit einem fp8-KV-Cache schreibt das Modell nur Rautenzeichen bis zur Token-Grenze (geprüft am 8. August 2026), daher ist seine Kapazität nicht eins zu eins mit den fp8-Läufen vergleichbar, denn der KV-Cache bestimmt, wie viele Anfragen gleichzeitig hineinpassen.",
+            "Läuft bewusst mit kv_cache_dtype auto: mit einem fp8-KV-Cache schreibt das Modell nur Rautenzeichen bis zur Token-Grenze (geprüft am 08.08.2026), daher ist seine Kapazität nicht eins zu eins mit den fp8-Läufen vergleichbar, denn der KV-Cache bestimmt, wie viele Anfragen gleichzeitig hineinpassen.",
         )],
     },
     Arena { folder: ARENA_RUNS[7], model_id: "ministral-3-8b-instruct", caveats: &[] },
@@ -97,8 +97,8 @@ const ARENA: [Arena; 19] = [
         folder: ARENA_RUNS[17],
         model_id: "qwen3.6-35b-a3b",
         caveats: &[(
-            "Runs with a Marlin workaround for kernels the GB10 (compute capability 12.1) lacks: without --linear-backend marlin the engine refused to start (cutlass_gemm_caller ... Error Internal), so the figures, measured honestly, come from Marlin kernels where CUTLASS or FlashInfer might be faster.",
-            "Läuft mit einem Marlin-Umweg um Kernel, die dem GB10 (Compute Capability 12.1) fehlen: ohne --linear-backend marlin startete die Engine nicht (cutlass_gemm_caller ... Error Internal), daher stammen die ehrlich gemessenen Zahlen von Marlin-Kerneln, wo CUTLASS oder FlashInfer schneller sein könnten.",
+            "Runs with a Marlin workaround for kernels the GB10 (compute capability 12.1) lacks: without --linear-backend marlin the engine refused to start with an internal error in cutlass_gemm_caller, so the figures, measured honestly, come from Marlin kernels where CUTLASS or FlashInfer might be faster.",
+            "Läuft mit einem Marlin-Umweg um Kernel, die dem GB10 (Compute Capability 12.1) fehlen: ohne --linear-backend marlin brach die Engine beim Start mit einem internen Fehler in cutlass_gemm_caller ab, daher stammen die ehrlich gemessenen Zahlen von Marlin-Kerneln, wo CUTLASS oder FlashInfer schneller sein könnten.",
         )],
     },
     Arena {
