@@ -40,6 +40,9 @@ pub struct ResultText {
     pub margin: Option<String>,
     /// Sentences saying where the workload does not fit the run (empty when it fits).
     pub caveats: Vec<String>,
+    /// Which of the run's workloads was sized, in a sentence, and its kind's code (`rag`);
+    /// `None` for a run of one workload.
+    pub workload: Option<(String, &'static str)>,
 }
 
 /// The localised name of a limit.
@@ -71,7 +74,10 @@ pub fn result_text(lang: Lang, outcome: &Calculation, usage: Option<Usage>) -> R
                 .iter()
                 .map(|caveat| caveat_text(lang, caveat))
                 .collect();
-            ResultText { sparks_value, caveats, ..sized_text(lang, outcome, sizing, audience, &hardware) }
+            let workload = outcome.workload.map(|choice| {
+                (crate::i18n::workloads::sentence(lang, &choice), crate::i18n::workloads::kind_code(choice.kind))
+            });
+            ResultText { sparks_value, caveats, workload, ..sized_text(lang, outcome, sizing, audience, &hardware) }
         }
         (problem, _) => {
             let message = text(
@@ -93,6 +99,7 @@ pub fn result_text(lang: Lang, outcome: &Calculation, usage: Option<Usage>) -> R
                 sparks_value,
                 margin: None,
                 caveats: Vec::new(),
+                workload: None,
             }
         }
     }
@@ -116,6 +123,7 @@ fn sized_text(lang: Lang, outcome: &Calculation, sizing: &Sizing, audience: Audi
         sparks_value: String::new(),
         margin: margin_text(lang, sizing),
         caveats: Vec::new(),
+        workload: None,
         people,
     }
 }
