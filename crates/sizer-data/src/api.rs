@@ -81,15 +81,19 @@ pub fn size_json(scenario_json: &str, run: &ApiRun) -> Result<String, ApiError> 
         ApiRun::Inline(json) => (base, inline_curve(json)?, None),
     };
     let sizing = size(&scenario, &curve).map_err(|e| ApiError::Scenario(e.to_string()))?;
-    let Some(choice) = choice else {
-        return serde_json::to_string(&sizing).map_err(|e| ApiError::BadJson(e.to_string()));
-    };
-    let mut value = serde_json::to_value(sizing).map_err(|e| ApiError::BadJson(e.to_string()))?;
-    let workload = serde_json::to_value(choice).map_err(|e| ApiError::BadJson(e.to_string()))?;
-    if let Some(object) = value.as_object_mut() {
-        object.insert("workload".to_owned(), workload);
+    let mut json = serde_json::to_string(&sizing).map_err(|e| ApiError::BadJson(e.to_string()))?;
+    if let Some(choice) = choice {
+        // Spliced into the object's text rather than built as a `serde_json::Value`: that would
+        // bring a second serializer of `Sizing` into the first wasm module (several KB gzip).
+        let workload = serde_json::to_string(&choice).map_err(|e| ApiError::BadJson(e.to_string()))?;
+        if json.ends_with('}') {
+            json.pop();
+            json.push_str(",\"workload\":");
+            json.push_str(&workload);
+            json.push('}');
+        }
     }
-    serde_json::to_string(&value).map_err(|e| ApiError::BadJson(e.to_string()))
+    Ok(json)
 }
 
 /// The scenario of `size`: a JSON object whose keys are all [`Scenario`]'s (missing ones take
