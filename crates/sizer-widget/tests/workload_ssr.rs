@@ -99,3 +99,24 @@ fn the_ranking_says_which_workload_each_arena_row_used() {
     let gpuwerk = &html[html.find("<tr data-run=\"gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1\"").expect("row")..];
     assert!(!gpuwerk[..gpuwerk.find("</tr>").expect("row end")].contains("data-workload"));
 }
+
+#[test]
+fn an_arena_run_shows_its_caveats_and_its_sources_licence() {
+    let html = render(Attributes { run: Some(QWEN.to_owned()), ..Attributes::default() });
+    let caveats = &html[html.find("data-result=\"run-caveats\"").expect("the run's caveats")..];
+    // CAVEATS.json's one entry for this folder: the Marlin workaround, in one sentence.
+    assert!(
+        caveats.contains(">Runs with a Marlin workaround for kernels the GB10 (compute capability 12.1) lacks"),
+        "{caveats}"
+    );
+    let de = render(Attributes { run: Some(QWEN.to_owned()), lang: Some("de".to_owned()), ..Attributes::default() });
+    assert!(de.contains(">Läuft mit einem Marlin-Umweg um Kernel, die dem GB10"), "German caveat");
+    // CC BY 4.0 asks for the author and title: the sources list shows both beside the licence.
+    let source = &html[html.find(&format!("data-source-id=\"{QWEN}\"")).expect("the run's source")..];
+    let source = &source[..source.find("</li>").expect("item end")];
+    assert!(source.contains("dgx-spark-benchmarks: results/qwen-3.6/qwen-3.6-35b-a3b/fp8"), "{source}");
+    assert!(source.contains("<dd>Django de Vreng (djangodevreng on GitHub)</dd>"), "{source}");
+    assert!(source.contains("<dt>Licence</dt><dd>CC BY 4.0</dd>"), "{source}");
+    // The seed's run has no caveats of its own.
+    assert!(!render(Attributes::default()).contains("data-result=\"run-caveats\""));
+}

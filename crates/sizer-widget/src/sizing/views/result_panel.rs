@@ -62,6 +62,13 @@ pub fn ResultPanel(props: &ResultPanelProps) -> Html {
                         }
                     </ul>
                 }
+                if !result.run_caveats.is_empty() {
+                    <ul class="ss-caveats" data-result="run-caveats" role="note">
+                        for caveat in result.run_caveats.iter() {
+                            <li data-caveat="run">{ caveat.clone() }</li>
+                        }
+                    </ul>
+                }
                 if props.stale {
                     <p class="ss-stale">{ phrases::stale_note(lang) }</p>
                 }
