@@ -120,3 +120,21 @@ fn an_arena_run_shows_its_caveats_and_its_sources_licence() {
     // The seed's run has no caveats of its own.
     assert!(!render(Attributes::default()).contains("data-result=\"run-caveats\""));
 }
+
+#[test]
+fn the_team_plans_worked_steps_name_the_workload_of_the_chosen_arena_run() {
+    let html = render(Attributes {
+        run: Some(QWEN.to_owned()),
+        team: Some("0".to_owned()),
+        team_agents: Some("12".to_owned()),
+        ..Attributes::default()
+    });
+    let team_work = &html[html.find("ss-team-work").expect("the team plan's steps")..];
+    assert!(
+        team_work.contains(
+            "Curve: Long context, 16,384 in / 256 out, nearest your 20,000-token prompts (of 9 workloads this server measured)."
+        ),
+        "{}",
+        &team_work[..team_work.len().min(3000)]
+    );
+}

@@ -112,7 +112,7 @@ pub fn team_steps(lang: Lang, row: &PlanRow<'_>, run: Option<&Run>, finite: Opti
 
     let mut steps = vec![
         step(TeamStep::Load, load_inputs, load_result, None),
-        step(TeamStep::Limits, by_limit.join(" · "), limits_result, limits_cite),
+        step(TeamStep::Limits, limits_inputs(lang, row, by_limit.join(" · ")), limits_result, limits_cite),
         step(TeamStep::Systems, systems_inputs, systems_result, None),
         step(
             TeamStep::Band,
@@ -199,5 +199,13 @@ mod tests {
             de[4].result,
             "endlich: 170 Personen (0,47\u{a0}% finden alle Ströme belegt) · Poisson: 162 Personen (Erlang B 0,43\u{a0}%)"
         );
+    }
+}
+
+/// The limits step's inputs; for a run of several workloads, the curve planned on named first.
+fn limits_inputs(lang: Lang, row: &PlanRow<'_>, limits: String) -> String {
+    match &row.workload {
+        Some(choice) => [crate::i18n::workloads::sentence(lang, choice), " ".into(), limits].concat(),
+        None => limits,
     }
 }
