@@ -336,15 +336,22 @@ pub struct Run {
     /// `setup.rs`); `None` for sourced runs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub setup: Option<crate::setup::YourSetup>,
+    // The three fields below are the sourced runs' only (the dataset's JSON, which the browser
+    // never parses: it decodes `wire.rs`'s binary). In the wasm, serde skips them, so the
+    // saved runs' restore (`Run` from JSON, in the first module) carries no deserializer for
+    // them: a person's run never has them, and a stored run that did would be refused whole.
     /// Further workloads measured on the same server (a suite's other tests); empty for a run
     /// of one curve. The sizing picks the one nearest the scenario (`workload_choice.rs`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(target_arch = "wasm32", serde(skip))]
     pub further_workloads: Vec<RunWorkload>,
     /// The server's settings, where the source states them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", serde(skip))]
     pub server: Option<ServerSettings>,
     /// Caveats that apply to this run, one sentence each, in both languages.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(target_arch = "wasm32", serde(skip))]
     pub caveats: Vec<Localized>,
 }
 
