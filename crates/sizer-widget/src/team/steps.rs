@@ -145,6 +145,14 @@ pub fn team_steps(lang: Lang, row: &PlanRow<'_>, run: Option<&Run>, finite: Opti
     steps
 }
 
+/// The limits step's inputs; for a run of several workloads, the curve planned on named first.
+fn limits_inputs(lang: Lang, row: &PlanRow<'_>, limits: String) -> String {
+    match &row.workload {
+        Some(choice) => [crate::i18n::workloads::sentence(lang, choice), " ".into(), limits].concat(),
+        None => limits,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -199,13 +207,5 @@ mod tests {
             de[4].result,
             "endlich: 170 Personen (0,47\u{a0}% finden alle Ströme belegt) · Poisson: 162 Personen (Erlang B 0,43\u{a0}%)"
         );
-    }
-}
-
-/// The limits step's inputs; for a run of several workloads, the curve planned on named first.
-fn limits_inputs(lang: Lang, row: &PlanRow<'_>, limits: String) -> String {
-    match &row.workload {
-        Some(choice) => [crate::i18n::workloads::sentence(lang, choice), " ".into(), limits].concat(),
-        None => limits,
     }
 }
