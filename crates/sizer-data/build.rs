@@ -1,5 +1,7 @@
 //! Writes `$OUT_DIR/dataset.bin`: the dataset of `data/*.json` in the binary form of
-//! `src/wire.rs`, which the wasm build embeds instead of the JSON (`src/load.rs`); and
+//! `src/wire.rs`, which the wasm build embeds instead of the JSON (`src/load.rs`);
+//! `$OUT_DIR/arena.bin`, the arena's runs and sources (`data/arena.json`) in the same form, kept
+//! apart so the split wasm can carry them in its second module (feature `arena-later`); and
 //! `$OUT_DIR/models.bin`, the model catalogue of `data/models.json` in the same form
 //! (`src/catalog.rs`). Generated on
 //! every change of the JSON or the model, so it cannot go stale; the native tests prove that it
@@ -35,6 +37,9 @@ const LISTS: [&str; 5] = ["sources", "runs", "facts", "claims", "advice"];
 const MODULES: [&str; 5] = ["date", "figure", "model", "model_facts", "wire"];
 /// The model catalogue, one JSON object.
 const CATALOG: &str = "models";
+/// The arena's runs and sources, one dataset document generated from the fixtures
+/// (`cargo xtask arena-data`), appended to the lists.
+const ARENA: &str = "arena";
 
 /// One list, parsed; a bad entry fails the build naming its path (`runs[3].points[2].note`).
 fn parse<T: serde::de::DeserializeOwned>(list: &str) -> Result<T, Box<dyn Error>> {
@@ -50,6 +55,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         println!("cargo::rerun-if-changed=data/{list}.json");
     }
     println!("cargo::rerun-if-changed=data/{CATALOG}.json");
+    println!("cargo::rerun-if-changed=data/{ARENA}.json");
     for module in MODULES {
         println!("cargo::rerun-if-changed=src/{module}.rs");
     }
@@ -60,16 +66,19 @@ fn main() -> Result<(), Box<dyn Error>> {
         claims: parse(LISTS[3])?,
         advice: parse(LISTS[4])?,
     };
+    let arena: model::Dataset = parse(ARENA)?;
     let out = PathBuf::from(std::env::var_os("OUT_DIR").ok_or("cargo sets OUT_DIR for build scripts")?);
     let binary = wire::encode(&dataset);
+    let arena_binary = wire::encode(&arena);
     let catalog: model_facts::ModelCatalog = parse(CATALOG)?;
     let catalog_binary = wire::encode_catalog(&catalog);
     // Written into prerendered pages, so a wasm built from other data renders afresh instead of
     // hydrating markup it cannot match.
-    let fingerprint = fnv1a(catalog_binary.iter().chain(&binary));
+    let fingerprint = fnv1a(catalog_binary.iter().chain(&binary).chain(&arena_binary));
     println!("cargo::rustc-env=SPARK_SIZER_DATASET_FINGERPRINT={fingerprint:016x}");
     std::fs::write(out.join("dataset.bin"), binary)?;
     std::fs::write(out.join("models.bin"), catalog_binary)?;
+    std::fs::write(out.join("arena.bin"), arena_binary)?;
     Ok(())
 }
 

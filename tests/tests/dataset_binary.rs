@@ -3,9 +3,9 @@
 //! the round trip; and damaged bytes are an error, never a panic.
 
 use sizer_data::{
-    AdviceWhen, Binding, ClaimQuantity, ClaimStatus, Counter, DataError, Dataset, EMBEDDED_BINARY, FactKind, Figure,
-    FigureOrigin, PartialDate, Problem, Qualifier, RunOrigin, SourceKind, TokenCount, Topology, Unit, Warning,
-    WireError, dataset,
+    ARENA_BINARY, AdviceWhen, Binding, ClaimQuantity, ClaimStatus, Counter, DataError, Dataset, EMBEDDED_BINARY,
+    FactKind, Figure, FigureOrigin, PartialDate, Problem, Qualifier, RunOrigin, SourceKind, TokenCount, Topology, Unit,
+    Warning, WireError, dataset,
 };
 
 fn round_trip(data: &Dataset) -> Dataset {
@@ -21,9 +21,14 @@ fn binary_problem(bytes: &[u8]) -> Option<WireError> {
 
 #[test]
 fn embedded_binary_is_the_json_dataset() {
-    let from_binary = Dataset::from_binary(EMBEDDED_BINARY).unwrap_or_else(|e| panic!("binary dataset: {e}"));
+    let mut from_binary = Dataset::from_binary(EMBEDDED_BINARY).unwrap_or_else(|e| panic!("binary dataset: {e}"));
+    // The arena's runs are a binary of their own (the split wasm's second module appends them).
+    let arena = Dataset::from_binary(ARENA_BINARY).unwrap_or_else(|e| panic!("binary arena: {e}"));
+    assert_eq!((arena.runs.len(), arena.sources.len()), (19, 19));
+    assert_eq!(from_binary.to_binary(), EMBEDDED_BINARY, "encoding is deterministic");
+    assert_eq!(arena.to_binary(), ARENA_BINARY, "encoding is deterministic");
+    from_binary.append(arena);
     assert_eq!(&from_binary, dataset());
-    assert_eq!(dataset().to_binary(), EMBEDDED_BINARY, "encoding is deterministic");
     assert!(dataset().runs.len() > 20, "the native dataset is the real one, not the empty fallback");
 }
 
@@ -137,7 +142,14 @@ fn every_enum_variant_round_trips() {
         Figure::published(33.6),
         Figure::derived_by_article(35.2),
         Figure::derived_by_us(8.19),
-        Figure { value: 4.85, origin: FigureOrigin::Published, approximate: true, range: Some((4.8, 5.0)) },
+        Figure {
+            value: 4.85,
+            origin: FigureOrigin::Published,
+            approximate: true,
+            range: Some((4.8, 5.0)),
+            spread: None,
+        },
+        Figure::with_spread(15.29, 0.18),
     ];
     let other_source = data.sources[1].id.clone();
     for (index, run) in data.runs.iter_mut().take(counters.len()).enumerate() {

@@ -294,7 +294,14 @@ fn other_new_runs_hold_the_published_figures() {
     let prefill = dataset().prefill_tok_s(dense).expect("prefill");
     assert_eq!((prefill.value, prefill.cited_id), (713.94, dense.id.as_str()));
 
-    let benchy = run("djangodevreng-gpt-oss-20b-mxfp4-vllm-0.26.0-llama-benchy-pp1024-tg1024");
+    // The chat curve's old id now finds the arena run whose first workload it is (01-chat.md
+    // prints the rows of the 01-chat.log the old run was read from).
+    let old = "djangodevreng-gpt-oss-20b-mxfp4-vllm-0.26.0-llama-benchy-pp1024-tg1024";
+    let benchy = match dataset().resolve_run(old) {
+        sizer_data::RunLookup::Alias { run, .. } => run,
+        other => panic!("{old}: {other:?}"),
+    };
+    assert_eq!(benchy.id, "djangodevreng-arena-gpt-oss-20b-mxfp4");
     let rows: Vec<(u32, f64, f64)> = benchy
         .points
         .iter()
@@ -321,7 +328,7 @@ fn point_sources_resolve_and_every_new_run_is_a_dgx_spark_run() {
         "kubis-gemma-4-26b-a4b-fp8-vllm-0.19.1-2-replicas-shuffle",
         "conselara-qwen3-235b-a22b-gptq-int4-vllm-0.19.0-2-nodes-tp2",
         "anud18-qwen3.6-35b-a3b-nvfp4-vllm-0.24.0-aiperf-chatbot",
-        "djangodevreng-gpt-oss-20b-mxfp4-vllm-0.26.0-llama-benchy-pp1024-tg1024",
+        "djangodevreng-arena-gpt-oss-20b-mxfp4",
         "djangodevreng-gemma-4-31b-it-bf16-vllm-0.20.1-llama-benchy-pp25000-tg256",
     ];
     for id in new {

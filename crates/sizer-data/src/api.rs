@@ -7,7 +7,7 @@ use serde::Deserialize;
 use sizer_core::{Curve, HeadroomMethod, Scenario, size};
 
 use crate::api_keys::{INLINE_CURVE, KeyError, SCENARIO, check_keys, check_z};
-use crate::{dataset, scenario_for_run};
+use crate::{dataset, scenario_for_run, sized_run};
 
 /// The second argument of `SparkSizer.size`: a dataset run id, or a curve of the caller's own
 /// as JSON, `{"points": [[1, 81.2], [8, 37.3]]}` (concurrency, per-request tok/s).
@@ -67,19 +67,33 @@ pub fn inline_curve(json: &str) -> Result<Curve, ApiError> {
 /// `SparkSizer.size(scenarioJson, run)`: sizes a scenario (missing fields take the chat
 /// defaults) on a dataset run or an inline curve, and returns the `Sizing` as JSON. A caller's
 /// `kv_pool_tokens` and `prefill_tok_s` are kept; for a dataset run the missing ones come from
-/// the dataset ([`scenario_for_run`]); an inline curve brings none.
+/// the dataset ([`scenario_for_run`]); an inline curve brings none. A dataset run of several
+/// workloads is sized on the one nearest the scenario ([`sized_run`]), named under `"workload"`.
 pub fn size_json(scenario_json: &str, run: &ApiRun) -> Result<String, ApiError> {
     let base = scenario_from_json(scenario_json)?;
-    let (scenario, curve) = match run {
+    let (scenario, curve, choice) = match run {
         ApiRun::Id(id) => {
             let run = dataset().run(id).ok_or_else(|| ApiError::UnknownRun(id.clone()))?;
-            let (curve, _) = run.curve().map_err(|_| ApiError::NoCurve)?;
-            (scenario_for_run(run, base), curve)
+            let sized = sized_run(run, &base);
+            let (curve, _) = sized.run.curve().map_err(|_| ApiError::NoCurve)?;
+            (scenario_for_run(sized.run, base), curve, sized.choice)
         }
-        ApiRun::Inline(json) => (base, inline_curve(json)?),
+        ApiRun::Inline(json) => (base, inline_curve(json)?, None),
     };
     let sizing = size(&scenario, &curve).map_err(|e| ApiError::Scenario(e.to_string()))?;
-    serde_json::to_string(&sizing).map_err(|e| ApiError::BadJson(e.to_string()))
+    let mut json = serde_json::to_string(&sizing).map_err(|e| ApiError::BadJson(e.to_string()))?;
+    if let Some(choice) = choice {
+        // Spliced into the object's text rather than built as a `serde_json::Value`: that would
+        // bring a second serializer of `Sizing` into the first wasm module (several KB gzip).
+        let workload = serde_json::to_string(&choice).map_err(|e| ApiError::BadJson(e.to_string()))?;
+        if json.ends_with('}') {
+            json.pop();
+            json.push_str(",\"workload\":");
+            json.push_str(&workload);
+            json.push('}');
+        }
+    }
+    Ok(json)
 }
 
 /// The scenario of `size`: a JSON object whose keys are all [`Scenario`]'s (missing ones take

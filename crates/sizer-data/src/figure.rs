@@ -4,8 +4,9 @@
 //! - a bare number is a figure the source **published**: `80.9`;
 //! - an object marks anything else: `{"v": 35.2, "derived": "article"}` (the article's own
 //!   arithmetic, e.g. aggregate / users), `{"v": 8.19, "derived": "us"}` (this dataset's
-//!   arithmetic), `{"v": 155, "about": true}` (the source says "about"), and
-//!   `{"v": 4.85, "about": true, "range": [4.8, 5]}` (the source gives a span).
+//!   arithmetic), `{"v": 155, "about": true}` (the source says "about"),
+//!   `{"v": 4.85, "about": true, "range": [4.8, 5]}` (the source gives a span), and
+//!   `{"v": 15.29, "sd": 0.18}` (the source prints a spread beside it: `15.29 ± 0.18`).
 
 use core::fmt;
 use serde::de::{self, MapAccess, Visitor};
@@ -43,12 +44,20 @@ pub struct Figure {
     pub approximate: bool,
     /// A stated span (low, high), e.g. "about 4.8 to 5 tok/s"; `value` lies inside it.
     pub range: Option<(f64, f64)>,
+    /// The spread the source prints beside the figure (llama-benchy's `± x`: the standard
+    /// deviation over its repeated runs), in the figure's unit.
+    pub spread: Option<f64>,
 }
 
 impl Figure {
     /// A figure exactly as the source printed it.
     pub fn published(value: f64) -> Figure {
-        Figure { value, origin: FigureOrigin::Published, approximate: false, range: None }
+        Figure { value, origin: FigureOrigin::Published, approximate: false, range: None, spread: None }
+    }
+
+    /// A published figure with the spread the source prints beside it.
+    pub fn with_spread(value: f64, spread: f64) -> Figure {
+        Figure { spread: Some(spread), ..Figure::published(value) }
     }
 
     /// A figure computed by the article from its published figures.
@@ -78,6 +87,8 @@ struct FigureObject {
     about: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     range: Option<(f64, f64)>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    sd: Option<f64>,
 }
 
 impl Serialize for Figure {
@@ -87,10 +98,11 @@ impl Serialize for Figure {
             FigureOrigin::DerivedByArticle => Some(DerivedBy::Article),
             FigureOrigin::DerivedByUs => Some(DerivedBy::Us),
         };
-        if derived.is_none() && !self.approximate && self.range.is_none() {
+        if derived.is_none() && !self.approximate && self.range.is_none() && self.spread.is_none() {
             return serializer.serialize_f64(self.value);
         }
-        FigureObject { v: self.value, derived, about: self.approximate, range: self.range }.serialize(serializer)
+        let (v, about, range, sd) = (self.value, self.approximate, self.range, self.spread);
+        FigureObject { v, derived, about, range, sd }.serialize(serializer)
     }
 }
 
@@ -100,7 +112,7 @@ impl<'de> Visitor<'de> for FigureVisitor {
     type Value = Figure;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(r#"a number, or {"v": number, "derived"?: "article"|"us", "about"?: bool, "range"?: [low, high]}"#)
+        f.write_str(r#"a number, or {"v": number, "derived"?: "article"|"us", "about"?: bool, "range"?: [low, high], "sd"?: number}"#)
     }
 
     fn visit_f64<E: de::Error>(self, value: f64) -> Result<Figure, E> {
@@ -127,6 +139,7 @@ impl<'de> Visitor<'de> for FigureVisitor {
             },
             approximate: object.about,
             range: object.range,
+            spread: object.sd,
         })
     }
 }

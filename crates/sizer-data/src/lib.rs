@@ -55,6 +55,7 @@ mod team_plan;
 mod team_request;
 mod validate;
 mod wire;
+mod workload_choice;
 mod workload_fit;
 
 pub use advice::Situation;
@@ -68,11 +69,12 @@ pub use figure::{Figure, FigureOrigin, TokenCount};
 pub use kv_limit::{
     BudgetBand, ComputedPool, KvLimit, NoComputedPool, PoolKind, WORKING_BUDGET_FACT, pool_gb, run_kv_limit,
 };
-pub use load::{DATASET_FINGERPRINT, EMBEDDED_BINARY, dataset, try_dataset};
+pub use load::{ARENA_BINARY, DATASET_FINGERPRINT, EMBEDDED_BINARY, dataset, install_arena, try_dataset};
 pub use lookup::CitedValue;
 pub use model::{
     Advice, AdviceWhen, Binding, Citation, Claim, ClaimQuantity, ClaimStatus, Counter, Dataset, Fact, FactKind,
-    Localized, Qualifier, Run, RunOrigin, RunPoint, Source, SourceKind, Topology, Unit, Warning, Workload,
+    Localized, Qualifier, Run, RunOrigin, RunPoint, RunWorkload, ServerSettings, Source, SourceKind, Topology, Unit,
+    Warning, Workload, WorkloadKind,
 };
 pub use model_facts::{DtypeBasis, KvDtype, KvFacts, ModelCatalog, ModelFacts, RunCache, Sourced, Weights};
 pub use run_alias::{AliasKind, RUN_ALIASES, RunAlias, RunLookup};
@@ -84,4 +86,7 @@ pub use team_plan::{CitedFigure, PlanRow, Planner};
 pub use team_request::{DEFAULT_TEAM_PEOPLE, GroupRequest, HeadroomChoice, TeamRequest, TeamRequestError, Usage};
 pub use validate::is_valid_id;
 pub use wire::WireError;
+pub use workload_choice::{
+    ANSWER_WEIGHT, SizedRun, WorkloadChoice, WorkloadView, sized_run, team_lengths, workload_distance,
+};
 pub use workload_fit::{PROMPT_MISMATCH_FACTOR, WorkloadCaveat, workload_caveats};

@@ -17,7 +17,13 @@ use crate::wire;
 /// by `build.rs` at compile time. The browser loads this; native builds load the JSON.
 pub const EMBEDDED_BINARY: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/dataset.bin"));
 
-/// FNV-1a of the embedded model catalogue and [`EMBEDDED_BINARY`] in 16 hex digits (computed by `build.rs`): prerendered pages
+/// The arena's runs and sources (`data/arena.json`) in the same binary form, kept apart from
+/// [`EMBEDDED_BINARY`]: the browser appends them at load, or, with feature `arena-later` (the
+/// split wasm), only when [`install_arena`] is called from the second module, which then holds
+/// these bytes, so they do not delay the first result. Native builds load `data/arena.json`.
+pub const ARENA_BINARY: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/arena.bin"));
+
+/// FNV-1a of the embedded model catalogue, [`EMBEDDED_BINARY`] and [`ARENA_BINARY`] in 16 hex digits (computed by `build.rs`): prerendered pages
 /// carry it, so a widget built from other data does not hydrate them.
 pub const DATASET_FINGERPRINT: &str = env!("SPARK_SIZER_DATASET_FINGERPRINT");
 
@@ -32,6 +38,10 @@ const FACTS_JSON: &str = include_str!("../data/facts.json");
 const CLAIMS_JSON: &str = include_str!("../data/claims.json");
 #[cfg(not(target_arch = "wasm32"))]
 const ADVICE_JSON: &str = include_str!("../data/advice.json");
+/// The arena's runs and sources, one document generated from the fixtures (`cargo xtask
+/// arena-data`), appended to the lists above.
+#[cfg(not(target_arch = "wasm32"))]
+pub const ARENA_JSON: &str = include_str!("../data/arena.json");
 
 /// Parses `json` as a `T`, turning serde's error into one that names the path, prefixed by
 /// `prefix` (the list's name when each file holds one list).
@@ -137,10 +147,19 @@ impl Run {
 
 static DATASET: OnceLock<Result<Dataset, DataError>> = OnceLock::new();
 
-/// Native: the JSON files, with full error paths.
+/// Native: the JSON files, with full error paths (the arena document's start with `arena`).
 #[cfg(not(target_arch = "wasm32"))]
 fn load_embedded() -> Result<Dataset, DataError> {
-    Dataset::from_lists(SOURCES_JSON, RUNS_JSON, FACTS_JSON, CLAIMS_JSON, ADVICE_JSON)
+    let mut dataset: Dataset = Dataset {
+        sources: parse("sources", SOURCES_JSON)?,
+        runs: parse("runs", RUNS_JSON)?,
+        facts: parse("facts", FACTS_JSON)?,
+        claims: parse("claims", CLAIMS_JSON)?,
+        advice: parse("advice", ADVICE_JSON)?,
+    };
+    dataset.append(parse("arena", ARENA_JSON)?);
+    validate_dataset(&dataset)?;
+    Ok(dataset)
 }
 
 /// Browser: the binary form of the same files, decoded without validating it again: the
@@ -148,11 +167,44 @@ fn load_embedded() -> Result<Dataset, DataError> {
 /// (`tests/tests/dataset_binary.rs`).
 #[cfg(target_arch = "wasm32")]
 fn load_embedded() -> Result<Dataset, DataError> {
-    Dataset::decode_binary(EMBEDDED_BINARY)
+    #[allow(unused_mut)]
+    let mut dataset = Dataset::decode_binary(EMBEDDED_BINARY)?;
+    // Without `arena-later` the arena is in from the start (the unsplit wasm, its tests).
+    #[cfg(not(feature = "arena-later"))]
+    dataset.append(Dataset::decode_binary(ARENA_BINARY)?);
+    Ok(dataset)
+}
+
+/// The dataset with the arena appended by [`install_arena`] (feature `arena-later` only).
+static WITH_ARENA: OnceLock<Dataset> = OnceLock::new();
+
+/// With feature `arena-later` in the browser: appends the arena's runs and sources to the
+/// dataset, once; from then on [`dataset`] returns the whole dataset (earlier borrows stay
+/// valid: both live for the program). Returns `true` when this call added them. Everywhere
+/// else the arena is in from the start and this does nothing.
+pub fn install_arena() -> bool {
+    #[cfg(all(target_arch = "wasm32", feature = "arena-later"))]
+    {
+        if WITH_ARENA.get().is_some() {
+            return false;
+        }
+        let (Ok(base), Ok(arena)) = (DATASET.get_or_init(load_embedded).as_ref(), Dataset::decode_binary(ARENA_BINARY))
+        else {
+            return false;
+        };
+        let mut whole = base.clone();
+        whole.append(arena);
+        WITH_ARENA.set(whole).is_ok()
+    }
+    #[cfg(not(all(target_arch = "wasm32", feature = "arena-later")))]
+    false
 }
 
 /// The embedded dataset, parsed and validated on first use.
 pub fn try_dataset() -> Result<&'static Dataset, &'static DataError> {
+    if let Some(whole) = WITH_ARENA.get() {
+        return Ok(whole);
+    }
     DATASET.get_or_init(load_embedded).as_ref()
 }
 

@@ -27,6 +27,17 @@ pub struct Dataset {
     pub advice: Vec<Advice>,
 }
 
+impl Dataset {
+    /// Appends another document's lists to these (the arena's generated `data/arena.json`).
+    pub fn append(&mut self, other: Dataset) {
+        self.sources.extend(other.sources);
+        self.runs.extend(other.runs);
+        self.facts.extend(other.facts);
+        self.claims.extend(other.claims);
+        self.advice.extend(other.advice);
+    }
+}
+
 /// How a source came by its figures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -90,6 +101,10 @@ pub struct Source {
     /// syndicated copy).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub date_from: Option<String>,
+    /// The licence the source is published under (`CC BY 4.0`), where it states one; a licence
+    /// that asks for attribution is shown with the source's publisher and title.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub licence: Option<String>,
     /// What we could not check against the source itself, and why; `None` = every figure taken
     /// from it was read in the source (or its article, for the articles' own sources).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -140,6 +155,27 @@ pub enum Counter {
     NotStated,
 }
 
+/// What a suite's workload stands for, from its test name (`01-chat`, `02-rag-8k`, ...): the
+/// widget names a run's workloads by it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WorkloadKind {
+    /// `01-chat`: 1,024 in, 1,024 out.
+    Chat,
+    /// `02-rag-8k`: 8,192 in, 512 out.
+    Rag,
+    /// `03-long-output`: 256 in, 4,096 out.
+    LongOutput,
+    /// `04-multi-turn`: a prompt after earlier turns (`@ dN` rows).
+    MultiTurn,
+    /// `05-big-context`: 4k to 25k prompts.
+    BigContext,
+    /// `06-concurrency-stress`: a 25k prompt at concurrency 20.
+    ConcurrencyStress,
+    /// Any other test name.
+    Other,
+}
+
 /// Prompt and output length per request.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -150,6 +186,13 @@ pub struct Workload {
     /// Output tokens per request; `None` = not stated.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub output_tokens: Option<TokenCount>,
+    /// Context already held before the prompt (llama-benchy's `@ dN` depth), tokens; `None` =
+    /// none stated (a fresh prompt).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub context_tokens: Option<TokenCount>,
+    /// What the workload stands for, where a suite names it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<WorkloadKind>,
     /// The workload in the source's words ("llama-benchy pp1024 / tg128", "JSON").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
@@ -182,6 +225,9 @@ pub struct RunPoint {
     /// Median time to first token, ms.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub median_ttft_ms: Option<Figure>,
+    /// Mean time to first token (llama-benchy's time to first response, `ttfr`), ms.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mean_ttft_ms: Option<Figure>,
     /// 99th-percentile time to first token, ms.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub p99_ttft_ms: Option<Figure>,
@@ -202,6 +248,42 @@ pub struct RunPoint {
     /// What about this point could not be checked against its source, and why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unverified: Option<String>,
+}
+
+/// A further workload measured on the same server as its run (the run's own `workload`,
+/// `counter` and `points` are its first): a suite measures one server with several prompt and
+/// answer lengths.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunWorkload {
+    /// Prompt, answer and context lengths, and what the workload stands for.
+    pub workload: Workload,
+    /// What the aggregate figures count.
+    pub counter: Counter,
+    /// The measured concurrency levels, in increasing order.
+    pub points: Vec<RunPoint>,
+}
+
+/// The server settings a sourced run states (a suite's `meta.json`): the engine's memory and
+/// KV-cache settings and the longest context it accepts.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ServerSettings {
+    /// `--kv-cache-dtype` as written (`fp8`, `auto`, `fp8_e4m3`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kv_cache_dtype: Option<String>,
+    /// `--gpu-memory-utilization`: the share of memory the engine may take.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gpu_memory_utilization: Option<f64>,
+    /// `--max-model-len`: the longest context a request may hold, tokens.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_model_len: Option<f64>,
+    /// `--enable-prefix-caching`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prefix_caching: Option<bool>,
+    /// Further server flags and environment variables, as written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flags: Option<String>,
 }
 
 /// One concurrency sweep (or single measurement) of one model on one setup.
@@ -254,6 +336,23 @@ pub struct Run {
     /// `setup.rs`); `None` for sourced runs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub setup: Option<crate::setup::YourSetup>,
+    // The three fields below are the sourced runs' only (the dataset's JSON, which the browser
+    // never parses: it decodes `wire.rs`'s binary). In the wasm, serde skips them, so the
+    // saved runs' restore (`Run` from JSON, in the first module) carries no deserializer for
+    // them: a person's run never has them, and a stored run that did would be refused whole.
+    /// Further workloads measured on the same server (a suite's other tests); empty for a run
+    /// of one curve. The sizing picks the one nearest the scenario (`workload_choice.rs`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(target_arch = "wasm32", serde(skip))]
+    pub further_workloads: Vec<RunWorkload>,
+    /// The server's settings, where the source states them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", serde(skip))]
+    pub server: Option<ServerSettings>,
+    /// Caveats that apply to this run, one sentence each, in both languages.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(target_arch = "wasm32", serde(skip))]
+    pub caveats: Vec<Localized>,
 }
 
 /// What kind of single figure a [`Fact`] is.

@@ -40,6 +40,13 @@ pub const RUN_ALIASES: &[RunAlias] = &[
         new: "gpuwerk-llama-3.3-70b-awq-vllm-0.27.1",
         kind: AliasKind::MergedInto,
     },
+    // 2026-12-02: djangodevreng's gpt-oss-20b chat curve (its 01-chat.log) became the first
+    // workload of the same server's full arena run (01-chat.md prints the same rows).
+    RunAlias {
+        old: "djangodevreng-gpt-oss-20b-mxfp4-vllm-0.26.0-llama-benchy-pp1024-tg1024",
+        new: "djangodevreng-arena-gpt-oss-20b-mxfp4",
+        kind: AliasKind::MergedInto,
+    },
 ];
 
 /// What a run id (from a link or an attribute) names.

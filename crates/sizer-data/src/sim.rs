@@ -33,7 +33,11 @@ impl Dataset {
     /// The machine for simulating `base` on `run` as the sizing sees it: [`Dataset::sim_machine`]
     /// read with `base`'s interpolation, with the KV pool and prefill rate of
     /// [`Dataset::scenario_for_run`] (a caller's own win; missing ones come from the dataset).
+    /// A run of several workloads is simulated on the one the sizing uses
+    /// ([`Run::nearest_workload`]).
     pub fn sim_machine_for(&self, run: &Run, base: Scenario) -> Result<Machine, RunCurveError> {
+        let projected = run.nearest_workload(&base).and_then(|choice| run.with_workload(choice.index));
+        let run = projected.as_ref().unwrap_or(run);
         let scenario = self.scenario_for_run(run, base);
         Ok(Machine {
             prefill_tok_s: scenario.prefill_tok_s,

@@ -7,6 +7,9 @@
 //!   its person gave it (`setup.rs`), else its own measured prefill rate. The pool is taken at
 //!   the team's longest context (a sliding-window model holds more tokens per byte at a long
 //!   context);
+//! - a run of several workloads is planned on the one nearest the team's prompts and answers
+//!   ([`Run::nearest_workload_for_team`]; its curve, p99 TTFT points and own prefill rate), and
+//!   its row says which ([`PlanRow::workload`]);
 //! - the p99 TTFT limit uses the run's own `p99_ttft_ms` points, nothing else;
 //! - a multi-node run is sized as one system as measured (a TP=2 pair on its own curve), so
 //!   Sparks = systems x nodes; a run whose hardware is not a DGX Spark gets systems, never Sparks;
@@ -26,6 +29,7 @@ use crate::lookup::CitedValue;
 use crate::model::{Dataset, Run, RunOrigin, Topology};
 use crate::run_scenario::TtftNearest;
 use crate::team_request::{TeamRequest, TeamRequestError};
+use crate::workload_choice::WorkloadChoice;
 
 /// A figure the plan used, and the fact or run it came from.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -87,6 +91,8 @@ pub struct PlanRow<'a> {
     pub prefill: Option<CitedFigure<'a>>,
     /// Which figure became the speed curve.
     pub curve_basis: Option<CurveBasis>,
+    /// The workload the row was planned on, when the run has several.
+    pub workload: Option<WorkloadChoice>,
     /// When the run was measured (its own date, else its source's).
     pub date: Option<PartialDate>,
     /// Source id, and its publisher where the dataset knows it.
@@ -116,14 +122,31 @@ impl Run {
     }
 }
 
-/// One run made ready for planning: its curve and p99 TTFT looked up once, so each new team
-/// costs only the planning (and, when its longest context changes, the runs' figures).
+/// One run made ready for planning: each workload's curve and p99 TTFT looked up once, so each
+/// new team costs only the planning (and, when its longest context changes, the runs' figures).
 struct PreparedRun<'a> {
     run: &'a Run,
-    curve: Result<(Curve, CurveBasis), RunCurveError>,
-    ttft: Option<TtftCurve>,
+    /// One per workload, the run's own first.
+    workloads: Vec<PreparedWorkload>,
     date: Option<PartialDate>,
     publisher: Option<&'a str>,
+}
+
+/// One workload of a run, ready for planning.
+struct PreparedWorkload {
+    /// The workload as a run of its own ([`Run::with_workload`]); `None` for the run's own
+    /// workload, read in place.
+    projection: Option<Run>,
+    curve: Result<(Curve, CurveBasis), RunCurveError>,
+    ttft: Option<TtftCurve>,
+}
+
+impl PreparedWorkload {
+    fn new(projection: Option<Run>, run: &Run) -> PreparedWorkload {
+        let measured = projection.as_ref().unwrap_or(run);
+        let (curve, ttft) = (measured.curve(), measured.p99_ttft_curve());
+        PreparedWorkload { projection, curve, ttft }
+    }
 }
 
 /// The KV pool and prefill rate a run brings at one context ([`Dataset::run_inputs`]).
@@ -212,20 +235,20 @@ impl Dataset {
     /// ([`sizer_core::finite_comparison`]); `None` without a usable curve, a team without
     /// non-agent people, or a team that no number of systems serves.
     pub fn compare_finite(&self, team: &Team, run: &Run) -> Option<FiniteComparison> {
-        let (curve, _) = run.curve().ok()?;
-        let ttft = run.p99_ttft_curve();
-        let figures = self.figures(run, longest_context(team));
-        let limits =
-            RunLimits::new(&curve, figures.kv_pool.map(|c| c.value), figures.prefill.map(|c| c.value), ttft.as_ref())
-                .ok()?;
+        let prepared = self.prepare(run);
+        let (workload, _) = prepared.workload_for(team);
+        let (curve, _) = workload.curve.as_ref().ok()?;
+        let figures = prepared.figures_for(workload, self.figures(run, longest_context(team)));
+        let (kv_pool, prefill) = (figures.kv_pool.map(|c| c.value), figures.prefill.map(|c| c.value));
+        let limits = RunLimits::new(curve, kv_pool, prefill, workload.ttft.as_ref()).ok()?;
         sizer_core::finite_comparison(team, &limits)
     }
 
     fn prepare<'a>(&'a self, run: &'a Run) -> PreparedRun<'a> {
+        let further = (1..run.workload_count()).map(|index| PreparedWorkload::new(run.with_workload(index), run));
         PreparedRun {
             run,
-            curve: run.curve(),
-            ttft: run.p99_ttft_curve(),
+            workloads: core::iter::once(PreparedWorkload::new(None, run)).chain(further).collect(),
             date: self.run_date(run),
             publisher: self.source(&run.source).map(|s| s.publisher.as_str()),
         }
@@ -276,9 +299,33 @@ fn longest_context(team: &Team) -> f64 {
 }
 
 impl<'a> PreparedRun<'a> {
-    fn plan(&self, team: &Team, figures: RunFigures<'a>, memo: &CapacityMemo) -> PlanRow<'a> {
-        let RunFigures { kv_pool, prefill } = figures;
+    /// The workload nearest the team's lengths, and the choice to name (`None`: one workload).
+    fn workload_for(&self, team: &Team) -> (&PreparedWorkload, Option<WorkloadChoice>) {
+        let choice = self.run.nearest_workload_for_team(team);
+        let index = choice.map_or(0, |c| c.index);
+        (self.workloads.get(index).unwrap_or(&self.workloads[0]), choice)
+    }
+
+    /// The run's figures for one workload: a further workload's own measured prefill rate
+    /// replaces the run's (cited to the run, whose points hold it), as the single-run sizing
+    /// reads it from the workload's points; the KV pool is the server's, whatever the workload.
+    fn figures_for(&self, workload: &PreparedWorkload, figures: RunFigures<'a>) -> RunFigures<'a> {
         let run = self.run;
+        let own = workload.projection.as_ref().and_then(Run::prefill_tok_s);
+        let mine = |value: f64| CitedFigure { value, cited_id: &run.id, source: &run.source };
+        // Only where the run's prefill rate is its own: a caller's or a fact's stays.
+        let run_own = figures.prefill.is_some_and(|c| c.cited_id == run.id);
+        match own {
+            Some(value) if run_own || figures.prefill.is_none() => RunFigures { prefill: Some(mine(value)), ..figures },
+            _ => figures,
+        }
+    }
+
+    fn plan(&self, team: &Team, figures: RunFigures<'a>, memo: &CapacityMemo) -> PlanRow<'a> {
+        let (workload, choice) = self.workload_for(team);
+        let RunFigures { kv_pool, prefill } = self.figures_for(workload, figures);
+        let run = self.run;
+        let measured = workload.projection.as_ref().unwrap_or(run);
         let is_spark = run.is_dgx_spark();
         let nodes = run.nodes.max(1);
         let mut row = PlanRow {
@@ -306,13 +353,14 @@ impl<'a> PreparedRun<'a> {
             kv_pool,
             prefill,
             curve_basis: None,
+            workload: choice,
             date: self.date,
             source: &run.source,
             publisher: self.publisher,
             note: None,
             plan: None,
         };
-        let (curve, basis) = match &self.curve {
+        let (curve, basis) = match &workload.curve {
             Ok(found) => found,
             Err(error) => {
                 row.note = Some(format!("no usable speed curve: {error}"));
@@ -320,7 +368,7 @@ impl<'a> PreparedRun<'a> {
             }
         };
         row.curve_basis = Some(*basis);
-        let limits = RunLimits::new(curve, kv_pool.map(|c| c.value), prefill.map(|c| c.value), self.ttft.as_ref());
+        let limits = RunLimits::new(curve, kv_pool.map(|c| c.value), prefill.map(|c| c.value), workload.ttft.as_ref());
         let limits = match limits {
             Ok(limits) => limits,
             Err(error) => {
@@ -350,8 +398,8 @@ impl<'a> PreparedRun<'a> {
         .collect();
         if let Some(load) = plan.per_system {
             row.load_streams = Some(load.peak_streams);
-            row.p99_ttft_near_load = run.nearest_p99_ttft(load.peak_streams);
-            row.p99_ttft_at_load_s = self.ttft.as_ref().and_then(|t| t.p99_at(load.peak_streams));
+            row.p99_ttft_near_load = measured.nearest_p99_ttft(load.peak_streams);
+            row.p99_ttft_at_load_s = workload.ttft.as_ref().and_then(|t| t.p99_at(load.peak_streams));
         }
         row.note = note(run, team, &plan, is_spark);
         row.plan = Some(plan);

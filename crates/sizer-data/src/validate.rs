@@ -8,7 +8,8 @@ use std::collections::HashSet;
 use crate::error::{DataError, Problem};
 use crate::figure::{Figure, TokenCount};
 use crate::model::{
-    Advice, AdviceWhen, Citation, Claim, ClaimQuantity, ClaimStatus, Dataset, Fact, Run, RunOrigin, Source,
+    Advice, AdviceWhen, Citation, Claim, ClaimQuantity, ClaimStatus, Dataset, Fact, Run, RunOrigin, RunPoint, Source,
+    Workload,
 };
 
 type Checked = Result<(), DataError>;
@@ -52,6 +53,10 @@ fn figure(path: &str, value: Option<&Figure>) -> Checked {
         if !(low <= figure.value && figure.value <= high) {
             return Err(DataError::new(format!("{path}.range"), Problem::BadRange { low, high }));
         }
+    }
+    // A spread of 0 is printed (`120.00 ± 0.00`: three equal runs); a negative one is not.
+    if let Some(spread) = figure.spread.filter(|sd| !(sd.is_finite() && *sd >= 0.0)) {
+        return Err(DataError::new(format!("{path}.sd"), Problem::NotPositive(spread)));
     }
     Ok(())
 }
@@ -98,8 +103,7 @@ pub fn validate_run(path: &str, run: &Run) -> Checked {
     optional_text(&format!("{path}.engine_version"), run.engine_version.as_ref())?;
     text(&format!("{path}.hardware"), &run.hardware)?;
     positive(&format!("{path}.nodes"), f64::from(run.nodes))?;
-    tokens(&format!("{path}.workload.prompt_tokens"), run.workload.prompt_tokens.as_ref())?;
-    tokens(&format!("{path}.workload.output_tokens"), run.workload.output_tokens.as_ref())?;
+    validate_workload(&format!("{path}.workload"), &run.workload)?;
     text(&format!("{path}.source"), &run.source)?;
     if let Some(setup) = &run.setup {
         optional_text(&format!("{path}.setup.hardware"), setup.hardware.as_ref())?;
@@ -115,12 +119,46 @@ pub fn validate_run(path: &str, run: &Run) -> Checked {
             }
         }
     }
-    if run.points.is_empty() {
-        return Err(DataError::new(format!("{path}.points"), Problem::Empty));
+    validate_points(&format!("{path}.points"), &run.points)?;
+    for (index, further) in run.further_workloads.iter().enumerate() {
+        let at = format!("{path}.further_workloads[{index}]");
+        validate_workload(&format!("{at}.workload"), &further.workload)?;
+        validate_points(&format!("{at}.points"), &further.points)?;
+    }
+    if let Some(server) = &run.server {
+        optional_text(&format!("{path}.server.kv_cache_dtype"), server.kv_cache_dtype.as_ref())?;
+        optional_text(&format!("{path}.server.flags"), server.flags.as_ref())?;
+        if let Some(share) = server.gpu_memory_utilization {
+            positive(&format!("{path}.server.gpu_memory_utilization"), share)?;
+        }
+        if let Some(length) = server.max_model_len {
+            positive(&format!("{path}.server.max_model_len"), length)?;
+        }
+    }
+    for (index, caveat) in run.caveats.iter().enumerate() {
+        text(&format!("{path}.caveats[{index}].en"), &caveat.en)?;
+        text(&format!("{path}.caveats[{index}].de"), &caveat.de)?;
+    }
+    Ok(())
+}
+
+/// A workload's lengths: positive where stated (a context depth may be stated as 0 only by
+/// leaving it out).
+fn validate_workload(path: &str, workload: &Workload) -> Checked {
+    tokens(&format!("{path}.prompt_tokens"), workload.prompt_tokens.as_ref())?;
+    tokens(&format!("{path}.output_tokens"), workload.output_tokens.as_ref())?;
+    tokens(&format!("{path}.context_tokens"), workload.context_tokens.as_ref())?;
+    optional_text(&format!("{path}.note"), workload.note.as_ref())
+}
+
+/// One curve's points: at least one, concurrency increasing, figures finite and positive.
+fn validate_points(path: &str, points: &[RunPoint]) -> Checked {
+    if points.is_empty() {
+        return Err(DataError::new(path, Problem::Empty));
     }
     let mut previous: Option<u32> = None;
-    for (index, point) in run.points.iter().enumerate() {
-        let at = format!("{path}.points[{index}]");
+    for (index, point) in points.iter().enumerate() {
+        let at = format!("{path}[{index}]");
         positive(&format!("{at}.concurrency"), f64::from(point.concurrency))?;
         if let Some(previous) = previous.filter(|p| *p >= point.concurrency) {
             return Err(DataError::new(
@@ -137,6 +175,7 @@ pub fn validate_run(path: &str, run: &Run) -> Checked {
             ("median_tpot_ms", &point.median_tpot_ms),
             ("mean_tpot_ms", &point.mean_tpot_ms),
             ("median_ttft_ms", &point.median_ttft_ms),
+            ("mean_ttft_ms", &point.mean_ttft_ms),
             ("p99_ttft_ms", &point.p99_ttft_ms),
             ("duration_s", &point.duration_s),
         ];
@@ -144,9 +183,7 @@ pub fn validate_run(path: &str, run: &Run) -> Checked {
             figure(&format!("{at}.{name}"), value.as_ref())?;
         }
         if let Some(workload) = &point.workload {
-            tokens(&format!("{at}.workload.prompt_tokens"), workload.prompt_tokens.as_ref())?;
-            tokens(&format!("{at}.workload.output_tokens"), workload.output_tokens.as_ref())?;
-            optional_text(&format!("{at}.workload.note"), workload.note.as_ref())?;
+            validate_workload(&format!("{at}.workload"), workload)?;
         }
         optional_text(&format!("{at}.source"), point.source.as_ref())?;
         optional_text(&format!("{at}.unverified"), point.unverified.as_ref())?;
@@ -160,6 +197,7 @@ fn validate_source(path: &str, source: &Source, sources: &HashSet<&str>) -> Chec
     text(&format!("{path}.publisher"), &source.publisher)?;
     optional_text(&format!("{path}.url"), source.url.as_ref())?;
     optional_text(&format!("{path}.date_from"), source.date_from.as_ref())?;
+    optional_text(&format!("{path}.licence"), source.licence.as_ref())?;
     optional_text(&format!("{path}.note"), source.note.as_ref())?;
     optional_text(&format!("{path}.unverified"), source.unverified.as_ref())?;
     citations(&format!("{path}.cited_in"), &source.cited_in, sources)

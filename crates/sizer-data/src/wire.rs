@@ -8,7 +8,8 @@
 //!
 //! Layout, in field declaration order, nothing self-describing:
 //! - unsigned integers and lengths: LEB128 (7 bits a byte, low bits first);
-//! - `f64`: its 8 IEEE bytes, little-endian (exact, whatever the digits);
+//! - `f64`: a printed decimal `n / 10^k` (k up to 6) as the unsigned `n << 3 | k`, when that
+//!   gives back exactly its bits; else `7` and its 8 IEEE bytes, little-endian (exact either way);
 //! - `bool`, `Option` tag and enum variant: one byte (`0`/`1`, variant index);
 //! - `String`: length, then UTF-8; `Vec<T>`: length, then each `T`.
 //!
@@ -21,7 +22,8 @@ use crate::date::PartialDate;
 use crate::figure::{Figure, FigureOrigin, TokenCount};
 use crate::model::{
     Advice, AdviceWhen, Binding, Citation, Claim, ClaimQuantity, ClaimStatus, Counter, Dataset, Fact, FactKind,
-    Localized, Qualifier, Run, RunOrigin, RunPoint, Source, SourceKind, Topology, Unit, Warning, Workload,
+    Localized, Qualifier, Run, RunOrigin, RunPoint, RunWorkload, ServerSettings, Source, SourceKind, Topology, Unit,
+    Warning, Workload, WorkloadKind,
 };
 use crate::setup::YourSetup;
 
@@ -137,15 +139,42 @@ trait Wire: Sized {
     fn read(reader: &mut Reader<'_>) -> Result<Self, WireError>;
 }
 
+/// Powers of ten a decimal `f64` is written with (exact in `f64`).
+const DECIMAL_SCALES: [f64; 7] = [1.0, 10.0, 100.0, 1e3, 1e4, 1e5, 1e6];
+/// The low three bits of a written `f64` that mark its 8 IEEE bytes following.
+const RAW_F64: u64 = 7;
+/// Integers below this are exact in `f64`.
+const EXACT_INTEGERS: f64 = 9_007_199_254_740_992.0;
+
 impl Wire for f64 {
+    /// Most figures are printed decimals (`15.29`): written as `n << 3 | k` for `n / 10^k`
+    /// (two or three bytes instead of eight, which also compress better) when that division
+    /// gives back exactly these bits; anything else as `7` and its 8 IEEE bytes.
     fn write(&self, out: &mut Vec<u8>) {
-        out.extend_from_slice(&self.to_le_bytes());
+        let decimal = DECIMAL_SCALES.iter().enumerate().find_map(|(k, scale)| {
+            let scaled = (self * scale).round();
+            let exact = (0.0..EXACT_INTEGERS).contains(&scaled) && (scaled / scale).to_bits() == self.to_bits();
+            // Whole and below 2^53 (checked), so the conversion is exact.
+            exact.then_some(((scaled as u64) << 3) | k as u64)
+        });
+        match decimal {
+            Some(code) => write_unsigned(out, code),
+            None => {
+                write_unsigned(out, RAW_F64);
+                out.extend_from_slice(&self.to_le_bytes());
+            }
+        }
     }
 
     fn read(reader: &mut Reader<'_>) -> Result<f64, WireError> {
-        let bytes = reader.take(8)?;
-        let array: [u8; 8] = bytes.try_into().map_err(|_| WireError::Truncated)?;
-        Ok(f64::from_le_bytes(array))
+        let code = reader.unsigned()?;
+        let Some(scale) = DECIMAL_SCALES.get((code & 7) as usize) else {
+            let bytes = reader.take(8)?;
+            let array: [u8; 8] = bytes.try_into().map_err(|_| WireError::Truncated)?;
+            return Ok(f64::from_le_bytes(array));
+        };
+        // Below 2^56 after the shift; the writer only writes integers below 2^53.
+        Ok((code >> 3) as f64 / scale)
     }
 }
 
@@ -303,23 +332,26 @@ wire_enum! {
     ClaimStatus { Reproduced, NotReproducible, NotCheckable }
     Binding { Speed, KvCache, Prefill }
     Warning { P99TtftHigh, NoStreamAtFloor }
+    WorkloadKind { Chat, Rag, LongOutput, MultiTurn, BigContext, ConcurrencyStress, Other }
 }
 
 wire_struct! {
-    Figure { value, origin, approximate, range }
+    Figure { value, origin, approximate, range, spread }
     Citation { source, location }
     Source {
         id, title, publisher, kind, published, read_on, url, cited_in, note, title_is_description, run_date, date_from,
-        unverified,
+        licence, unverified,
     }
-    Workload { prompt_tokens, output_tokens, note }
+    Workload { prompt_tokens, output_tokens, context_tokens, kind, note }
+    RunWorkload { workload, counter, points }
+    ServerSettings { kv_cache_dtype, gpu_memory_utilization, max_model_len, prefix_caching, flags }
     RunPoint {
         concurrency, per_request_tok_s, aggregate_tok_s, total_tok_s, prefill_tok_s, median_tpot_ms,
-        mean_tpot_ms, median_ttft_ms, p99_ttft_ms, duration_s, note, workload, source, unverified,
+        mean_tpot_ms, median_ttft_ms, mean_ttft_ms, p99_ttft_ms, duration_s, note, workload, source, unverified,
     }
     Run {
         id, label, origin, model, model_id, format, engine, engine_version, hardware, nodes, topology,
-        workload, counter, source, date, cited_in, points, note, setup,
+        workload, counter, source, date, cited_in, points, note, setup, further_workloads, server, caveats,
     }
     YourSetup { hardware, systems, gpus, kv_pool_tokens, prefill_tok_s, max_context_tokens, from_file }
     Fact {

@@ -51,6 +51,9 @@ pub fn run_from_shared_points(id: &str, label: &str, points: &str) -> Result<Run
         points: run_points,
         note: Some("Shared as points in a link: per-request tok/s only.".to_owned()),
         setup: None,
+        further_workloads: Vec::new(),
+        server: None,
+        caveats: Vec::new(),
     })
 }
 

@@ -33,7 +33,7 @@ const NEW_RUNS: [&str; 8] = [
     "kubis-gemma-4-26b-a4b-fp8-vllm-0.19.1-2-replicas-shuffle",
     "conselara-qwen3-235b-a22b-gptq-int4-vllm-0.19.0-2-nodes-tp2",
     "anud18-qwen3.6-35b-a3b-nvfp4-vllm-0.24.0-aiperf-chatbot",
-    "djangodevreng-gpt-oss-20b-mxfp4-vllm-0.26.0-llama-benchy-pp1024-tg1024",
+    "djangodevreng-arena-gpt-oss-20b-mxfp4",
     "djangodevreng-gemma-4-31b-it-bf16-vllm-0.20.1-llama-benchy-pp25000-tg256",
 ];
 

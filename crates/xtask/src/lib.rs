@@ -2,6 +2,7 @@
 //!
 //! A library too, so the end-to-end driver (`crates/sizer-e2e`) serves `dist/` with the same
 //! static server `cargo xtask serve` uses.
+pub mod arena_data;
 pub mod bench;
 pub mod browser;
 pub mod browser_scratch;

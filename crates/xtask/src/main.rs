@@ -1,4 +1,4 @@
-//! `cargo xtask <task>`: dist, serve, test, calibrate (see `--help`).
+//! `cargo xtask <task>`: dist, serve, test, calibrate, arena-data (see `--help`).
 use std::process::ExitCode;
 use xtask::paths::workspace_root;
 
@@ -17,6 +17,8 @@ tasks:
                         attribute (--run ID, --floor N, --lang en|de, the team's, ...)
   calibrate             the arena's 19 runs: fit each engine to its closed-loop files, predict its
                         open-loop steps beside today's simulation, write docs/CALIBRATION.md
+  arena-data            the arena's 19 runs as dataset runs and sources, generated from their
+                        files: writes crates/sizer-data/data/arena.json
   bench [--runs N …]    dist, the core's micro-benchmarks and the page benchmark in headless
                         Chromium; prints the table and writes BENCHMARKS.md";
 
@@ -29,6 +31,7 @@ fn main() -> ExitCode {
         Some("test") => xtask::test::test_all(&root),
         Some("embed") => xtask::embed::embed(&root, &args[1..]),
         Some("calibrate") => xtask::calibrate::calibrate(&root),
+        Some("arena-data") => xtask::arena_data::arena_data(&root),
         Some("bench") => xtask::bench::bench(&root, &args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");

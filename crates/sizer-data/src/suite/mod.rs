@@ -2,8 +2,8 @@
 //! setup, its closed-loop workloads (llama-benchy curves at fixed concurrency) and its measured
 //! open-loop load (`vllm bench serve` at a request rate, and a rate sweep with its summary).
 //!
-//! These types stand beside the dataset's [`crate::Run`], which they do not change: a run of the
-//! dataset has one curve; a [`SuiteRun`] holds every workload and load step its files gave. Every
+//! These types stand beside the dataset's [`crate::Run`]: a [`SuiteRun`] holds every workload and
+//! load step its files gave, a dataset run its closed-loop workloads ([`as_run`]). Every
 //! value is validated once by its constructor ([`ClosedLoopWorkload::new`], [`LoadStep::new`],
 //! [`SweepSummary::new`], [`SuiteSetup::new`]), which returns a [`SuiteDataError`] (one sentence)
 //! for a value that is not finite, not positive where it must be, or out of order. The one data
@@ -11,8 +11,10 @@
 //! ([`MeasuredLoad::recomputed_capacity`], `capacity.rs`). The calibration's rules sit beside
 //! them: [`engine_inputs`] (the fit's points and the engine's setup), [`load_inputs`] (a step as
 //! a load), [`baseline`] (today's simulation), [`calibrate`] (one run's procedure) and
-//! [`summary`] (the errors against the targets), `docs/CALIBRATION.md`.
+//! [`summary`] (the errors against the targets), `docs/CALIBRATION.md`; and [`as_run`]: such a
+//! server as the dataset's run of several workloads (`data/arena.json`).
 
+pub mod as_run;
 pub mod baseline;
 pub mod calibrate;
 mod capacity;

@@ -11,25 +11,9 @@ use core::ops::Deref;
 use serde::Serialize;
 use sizer_core::MAX_CONCURRENCY;
 
-/// What a workload stands for, from the suite's test name (`01-chat`, `02-rag-8k`, ...).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum WorkloadKind {
-    /// `01-chat`: 1,024 in, 1,024 out.
-    Chat,
-    /// `02-rag-8k`: 8,192 in, 512 out.
-    Rag,
-    /// `03-long-output`: 256 in, 4,096 out.
-    LongOutput,
-    /// `04-multi-turn`: a prompt after earlier turns (`@ dN` rows).
-    MultiTurn,
-    /// `05-big-context`: 4k to 25k prompts.
-    BigContext,
-    /// `06-concurrency-stress`: a 25k prompt at concurrency 20.
-    ConcurrencyStress,
-    /// Any other test name.
-    Other,
-}
+// The kind is the dataset's (a run's workloads carry it too); its reading from a test name is
+// the suite's.
+pub use crate::model::WorkloadKind;
 
 impl WorkloadKind {
     /// The kind a suite test name stands for (`"02-rag-8k"`, `"05-big-context.md"`): matched on

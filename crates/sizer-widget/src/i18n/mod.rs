@@ -27,6 +27,7 @@ pub mod setup;
 pub mod simulation;
 pub mod tables;
 pub mod team;
+pub mod workloads;
 
 pub use number::{format_integer, format_number, locale};
 

@@ -60,6 +60,7 @@ pub enum TableMsg {
     // Sources.
     SourcesIntro,
     SourcePublisher,
+    SourceLicence,
     SourcePublished,
     SourceRead,
     SourceKind,
@@ -126,6 +127,7 @@ fn english(msg: TableMsg) -> &'static str {
         NoRunsMatch => "No run matches this filter.",
         SourcesIntro => "Every source the figures come from, with what each one measured.",
         SourcePublisher => "Publisher",
+        SourceLicence => "Licence",
         SourcePublished => "Published",
         SourceRead => "Read",
         SourceKind => "Kind",
@@ -187,6 +189,7 @@ fn german(msg: TableMsg) -> &'static str {
         NoRunsMatch => "Kein Lauf passt zu diesem Filter.",
         SourcesIntro => "Alle Quellen der Zahlen, mit dem, was jede gemessen hat.",
         SourcePublisher => "Herausgeber",
+        SourceLicence => "Lizenz",
         SourcePublished => "Veröffentlicht",
         SourceRead => "Gelesen",
         SourceKind => "Art",

@@ -82,6 +82,16 @@ pub fn App(props: &AppProps) -> Html {
     // Charts, team planner, worked steps, simulation and tables: after the first frame when
     // progressive (a client-rendered `<spark-sizer>`), else at once.
     let rest = crate::shell::first_frame::use_rest_shown();
+    {
+        // The second module brings the arena's runs: once it is in, size again (a cheap no-op
+        // when nothing changed, as for a hydrated instance, which starts with both modules).
+        let dispatcher = state.dispatcher();
+        use_effect_with(rest, move |rest| {
+            if *rest == crate::shell::first_frame::Rest::Shown {
+                dispatcher.dispatch(Action::DataGrown);
+            }
+        });
+    }
 
     let overlays = use_memo(state.run_id.clone(), |run_id| same_model_runs(run_id));
     let result = result_text(lang, &outcome, usage);

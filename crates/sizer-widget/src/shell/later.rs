@@ -5,8 +5,10 @@
 //! With the `split` feature (the shipped build) these views are split points: `cargo xtask dist`
 //! cuts the linked wasm there (`wasm_split_cli_support`), so their code, and the code only they
 //! reach, is a second module, fetched after the first frame ([`load`]); the first module holds
-//! the heading, the controls and the result. Without it (tests, the server render) they are
-//! plain functions and [`load`] has nothing to do.
+//! the heading, the controls and the result. The DGX Spark arena's runs come with the second
+//! module too ([`install_arena`], `sizer_data::install_arena`): a link naming one is sized once
+//! the module is in. Without it (tests, the server render) they are plain functions, the arena
+//! is in the dataset from the start and [`load`] has nothing to do.
 //!
 //! A split point is an `async` function that loads its module first; once [`load`] has
 //! finished, one poll completes it, which is how the views below are called from a render.
@@ -56,6 +58,8 @@ pub async fn load() -> Result<(), String> {
         // module's load done (the link module keeps it) and never fail.
         split::preload().await.map_err(|error| error.to_string())?;
         split::load_each().await;
+        // The arena's runs live in this module's data: add them to the dataset now.
+        install_arena();
         Ok(())
     }
     #[cfg(not(feature = "split"))]
@@ -129,6 +133,8 @@ split_points! {
     /// `SparkSizer.predict`'s answer (the run spec as JSON text).
     fn predict_json(load: &str, run: &str) -> Result<String, String> =
         sizer_import::suite::predict::predict_from_json, preload_predict;
+    /// Appends the DGX Spark arena's runs to the dataset (their bytes are this module's).
+    fn install_arena() -> bool = sizer_data::install_arena, preload_arena;
 }
 
 /// `sizer_data::memory::memory_json` on the embedded model catalog.

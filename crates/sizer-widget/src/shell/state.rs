@@ -74,6 +74,10 @@ pub enum Action {
     /// The host changed the instance's attributes (a `<spark-sizer>` element's): what changed
     /// applies, what the person did elsewhere stays (see `state/config_change.rs`).
     Reconfigure(Rc<ConfigChange>),
+    /// The second module is in, and with it the DGX Spark arena's runs (`sizer_data::
+    /// install_arena`): a link's run that was not in the data is looked up again, and the
+    /// sizing redone.
+    DataGrown,
 }
 
 /// The calculator's state.
@@ -210,6 +214,7 @@ impl Reducible for SizerState {
             action,
             Action::LoadLink(_)
                 | Action::Reconfigure(_)
+                | Action::DataGrown
                 | Action::RestoreTheme(_)
                 | Action::Imported(ImportAction::Restore(_) | ImportAction::Stored(_) | ImportAction::Drag(_))
         );
@@ -267,6 +272,7 @@ impl Reducible for SizerState {
                 next.sim_seed = seed;
             }
             Action::Reconfigure(change) => next.reconfigure(&change),
+            Action::DataGrown => next.settle_grown_data(),
         }
         // A run the person chose answers the link's run notice.
         if by_person && next.run_id != self.run_id {

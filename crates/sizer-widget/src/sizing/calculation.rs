@@ -7,7 +7,7 @@
 use std::rc::Rc;
 
 use sizer_core::{Curve, Scenario, ScenarioError, Sizing, size};
-use sizer_data::{CitedValue, CurveBasis, KvLimit, PoolKind, RunInputs, dataset, run_kv_limit};
+use sizer_data::{CitedValue, CurveBasis, KvLimit, PoolKind, RunInputs, WorkloadChoice, dataset, run_kv_limit};
 
 pub use sizer_data::{ClaimCheck, Recomputed, TtftNearest};
 
@@ -41,8 +41,10 @@ pub enum NoSizing {
 /// Everything the view needs for one set of inputs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Calculation {
-    /// The chosen run.
+    /// The chosen run (for a run of several workloads: the one sized, as a run of its own).
     pub run: Option<RunRef>,
+    /// Which of the run's workloads was sized, when it has several.
+    pub workload: Option<WorkloadChoice>,
     /// Which figure became per-request speed.
     pub basis: Option<CurveBasis>,
     /// The run's curve.
@@ -69,6 +71,7 @@ impl Calculation {
     pub fn empty() -> Calculation {
         Calculation {
             run: None,
+            workload: None,
             basis: None,
             curve: None,
             scenario: Scenario::chat(),
@@ -90,9 +93,17 @@ impl Calculation {
     }
 
     /// Sizes `base` on `run`, the KV pool and prefill rate filled in where `base` has none (as
-    /// [`sizer_data::scenario_for_run`] does).
+    /// [`sizer_data::scenario_for_run`] does); a dataset run of several workloads on the one
+    /// nearest `base` ([`sizer_data::sized_run`]).
     pub fn for_run(run: RunRef, base: Scenario) -> Calculation {
         let data = dataset();
+        let (run, workload) = match run {
+            RunRef::Sourced(sourced) => {
+                let sized = sizer_data::sized_run(sourced, &base);
+                (RunRef::Sourced(sized.run), sized.choice)
+            }
+            yours => (yours, None),
+        };
         let inputs = match &run {
             RunRef::Sourced(sourced) => data.run_inputs(sourced, base.context_tokens),
             RunRef::Yours(yours) => RunInputs::yours_at(yours, base.context_tokens),
@@ -122,6 +133,7 @@ impl Calculation {
         };
         Calculation {
             run: Some(run),
+            workload,
             basis,
             curve,
             scenario,

@@ -32,7 +32,12 @@ pub fn steps(lang: Lang, outcome: &Calculation) -> Vec<Step> {
         cite: None,
     });
 
-    steps.push(streams_step(lang, sizing, outcome.scenario.interpolation, run_cite.clone()));
+    let mut streams = streams_step(lang, sizing, outcome.scenario.interpolation, run_cite.clone());
+    // A run of several workloads: the curve named first, and why it is the one.
+    if let Some(choice) = &outcome.workload {
+        streams.inputs = [crate::i18n::workloads::sentence(lang, choice), " ".into(), streams.inputs].concat();
+    }
+    steps.push(streams);
 
     let duty_formula = if outcome.scenario.always_busy {
         phrases::always_busy(lang).to_string()

@@ -40,6 +40,11 @@ pub struct ResultText {
     pub margin: Option<String>,
     /// Sentences saying where the workload does not fit the run (empty when it fits).
     pub caveats: Vec<String>,
+    /// The run's own caveats (a source's, one sentence each) in the page's language.
+    pub run_caveats: Vec<String>,
+    /// Which of the run's workloads was sized, in a sentence, and its kind's code (`rag`);
+    /// `None` for a run of one workload.
+    pub workload: Option<(String, &'static str)>,
 }
 
 /// The localised name of a limit.
@@ -71,7 +76,19 @@ pub fn result_text(lang: Lang, outcome: &Calculation, usage: Option<Usage>) -> R
                 .iter()
                 .map(|caveat| caveat_text(lang, caveat))
                 .collect();
-            ResultText { sparks_value, caveats, ..sized_text(lang, outcome, sizing, audience, &hardware) }
+            let workload = outcome.workload.map(|choice| {
+                (crate::i18n::workloads::sentence(lang, &choice), crate::i18n::workloads::kind_code(choice.kind))
+            });
+            let run_caveats = outcome.run.as_deref().map_or_else(Vec::new, |run| {
+                run.caveats.iter().map(|c| if lang == Lang::De { c.de.clone() } else { c.en.clone() }).collect()
+            });
+            ResultText {
+                sparks_value,
+                caveats,
+                run_caveats,
+                workload,
+                ..sized_text(lang, outcome, sizing, audience, &hardware)
+            }
         }
         (problem, _) => {
             let message = text(
@@ -93,6 +110,8 @@ pub fn result_text(lang: Lang, outcome: &Calculation, usage: Option<Usage>) -> R
                 sparks_value,
                 margin: None,
                 caveats: Vec::new(),
+                run_caveats: Vec::new(),
+                workload: None,
             }
         }
     }
@@ -116,6 +135,8 @@ fn sized_text(lang: Lang, outcome: &Calculation, sizing: &Sizing, audience: Audi
         sparks_value: String::new(),
         margin: margin_text(lang, sizing),
         caveats: Vec::new(),
+        run_caveats: Vec::new(),
+        workload: None,
         people,
     }
 }

@@ -246,7 +246,12 @@ fn ranking_row(
     html! {
         <tr data-run={row.run_id.to_owned()} class={classes!(chosen.then_some("ss-chosen"))}
             aria-current={chosen.then_some("true")} title={row_note(lang, row, floor_tok_s)}>
-            <th scope="row"><button type="button" class="ss-sort" data-pick={row.run_id.to_owned()} onclick={pick}>{ crate::i18n::team::row_label(lang, row) }</button></th>
+            <th scope="row">
+                <button type="button" class="ss-sort" data-pick={row.run_id.to_owned()} onclick={pick}>{ crate::i18n::team::row_label(lang, row) }</button>
+                if let Some(choice) = &row.workload {
+                    <span class="ss-row-workload ss-muted" data-workload={crate::i18n::workloads::kind_code(choice.kind)}>{ crate::i18n::workloads::lengths(lang, choice) }</span>
+                }
+            </th>
             <td data-value={row.people_per_spark.map(|p| p.to_string())}>{ people }</td>
             <td data-value={row.sparks_needed.map(|k| k.to_string())}>{ sparks }</td>
             <td data-binding={binding.map(|b| codes::code(&TEAM_LIMIT, b))}>

@@ -112,7 +112,7 @@ pub fn team_steps(lang: Lang, row: &PlanRow<'_>, run: Option<&Run>, finite: Opti
 
     let mut steps = vec![
         step(TeamStep::Load, load_inputs, load_result, None),
-        step(TeamStep::Limits, by_limit.join(" · "), limits_result, limits_cite),
+        step(TeamStep::Limits, limits_inputs(lang, row, by_limit.join(" · ")), limits_result, limits_cite),
         step(TeamStep::Systems, systems_inputs, systems_result, None),
         step(
             TeamStep::Band,
@@ -143,6 +143,14 @@ pub fn team_steps(lang: Lang, row: &PlanRow<'_>, run: Option<&Run>, finite: Opti
         steps.push(step(TeamStep::Finite, inputs, result, None));
     }
     steps
+}
+
+/// The limits step's inputs; for a run of several workloads, the curve planned on named first.
+fn limits_inputs(lang: Lang, row: &PlanRow<'_>, limits: String) -> String {
+    match &row.workload {
+        Some(choice) => [crate::i18n::workloads::sentence(lang, choice), " ".into(), limits].concat(),
+        None => limits,
+    }
 }
 
 #[cfg(test)]

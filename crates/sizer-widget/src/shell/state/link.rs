@@ -83,6 +83,14 @@ impl SizerState {
         };
     }
 
+    /// After the dataset grew (the arena's runs came with the second module): a link's run that
+    /// was not in the data is chosen again, which now finds it (or reports it again).
+    pub(super) fn settle_grown_data(&mut self) {
+        if let Some(RunNotice::NotInData(id)) = self.link.run.clone() {
+            self.open_run(&id);
+        }
+    }
+
     /// After this browser's remembered runs are read: the imported run a link named is chosen
     /// when it is among them, else the link's run is reported missing. Returns whether the
     /// choice changed.
@@ -139,6 +147,13 @@ mod tests {
         assert_eq!(state.link.run, Some(RunNotice::NotInData("does-not-exist".into())));
         assert!(state.outcome.run.is_none() && state.outcome.sizing.is_err());
         assert_eq!(state.value(Field::Floor), 10.0);
+        // Data that grew (the arena with the second module) looks the id up again: still missing.
+        let state = reduce(state, Action::DataGrown);
+        assert_eq!(
+            (state.run_id.as_str(), &state.link.run),
+            ("does-not-exist", &Some(RunNotice::NotInData("does-not-exist".into())))
+        );
+        assert!(state.link.held, "the browser's doing: the address stays held");
         let state = reduce(state, Action::SetRun(DEFAULT_RUN.into()));
         assert_eq!((state.run_id.as_str(), state.link.run.as_ref()), (DEFAULT_RUN, None));
 

@@ -1,5 +1,6 @@
 //! The result: people served, streams at the floor, the binding limit, the quotable sentence
-//! (naming the hardware it covers), the margin to the next limit and the workload caveats, in an
+//! (naming the hardware it covers), the workload sized (a run of several), the margin to the next
+//! limit and the workload caveats, in an
 //! aria-live region. Carries the DOM contract's `data-result` / `data-value` attributes.
 
 use yew::prelude::*;
@@ -48,6 +49,9 @@ pub fn ResultPanel(props: &ResultPanelProps) -> Html {
                         <dd data-result="binding" data-value={result.binding_value}>{ result.binding.clone() }</dd>
                     </div>
                 </dl>
+                if let Some((sentence, kind)) = &result.workload {
+                    <p class="ss-workload" data-result="workload" data-value={*kind}>{ sentence.clone() }</p>
+                }
                 if let Some(margin) = &result.margin {
                     <p class="ss-margin" data-result="margin">{ margin.clone() }</p>
                 }
@@ -55,6 +59,13 @@ pub fn ResultPanel(props: &ResultPanelProps) -> Html {
                     <ul class="ss-caveats" data-result="caveats" role="note">
                         for caveat in result.caveats.iter() {
                             <li class="ss-warning" data-caveat="workload">{ caveat.clone() }</li>
+                        }
+                    </ul>
+                }
+                if !result.run_caveats.is_empty() {
+                    <ul class="ss-caveats" data-result="run-caveats" role="note">
+                        for caveat in result.run_caveats.iter() {
+                            <li data-caveat="run">{ caveat.clone() }</li>
                         }
                     </ul>
                 }

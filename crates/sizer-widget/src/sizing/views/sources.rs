@@ -72,6 +72,10 @@ fn source_item(data: &Dataset, source: &Source, lang: Lang, ids: &Ids) -> Html {
             { title_mark(source, lang) }
             <dl class="ss-source-meta">
                 { meta(TableMsg::SourcePublisher, source.publisher.clone()) }
+                // A licence that asks for attribution is shown with the title and publisher above.
+                if let Some(licence) = &source.licence {
+                    { meta(TableMsg::SourceLicence, licence.clone()) }
+                }
                 if let Some(date) = source.published {
                     { meta(TableMsg::SourcePublished, date.to_string()) }
                 }
