@@ -48,6 +48,12 @@ impl ApiError {
         match self {
             ApiError::BadJson(detail) => ["Invalid scenario JSON: ", detail, "."].concat(),
             ApiError::UnknownKey(error) => format!("Invalid scenario: {error}."),
+            ApiError::UnknownRun(id) if crate::runs_pending() => [
+                "Unknown run id \"",
+                id,
+                "\" so far: the page's second module, which brings the DGX Spark arena's runs, is not in yet; ask again once the page has shown its charts.",
+            ]
+            .concat(),
             ApiError::UnknownRun(id) => ["Unknown run id \"", id, "\"."].concat(),
             ApiError::NoCurve => "The run has no per-request speed curve.".into(),
             ApiError::BadCurve(detail) => ["Invalid inline curve: ", detail, "."].concat(),

@@ -69,7 +69,7 @@ pub use figure::{Figure, FigureOrigin, TokenCount};
 pub use kv_limit::{
     BudgetBand, ComputedPool, KvLimit, NoComputedPool, PoolKind, WORKING_BUDGET_FACT, pool_gb, run_kv_limit,
 };
-pub use load::{ARENA_BINARY, DATASET_FINGERPRINT, EMBEDDED_BINARY, dataset, install_arena, try_dataset};
+pub use load::{ARENA_BINARY, DATASET_FINGERPRINT, EMBEDDED_BINARY, dataset, install_arena, runs_pending, try_dataset};
 pub use lookup::CitedValue;
 pub use model::{
     Advice, AdviceWhen, Binding, Citation, Claim, ClaimQuantity, ClaimStatus, Counter, Dataset, Fact, FactKind,

@@ -200,6 +200,20 @@ pub fn install_arena() -> bool {
     false
 }
 
+/// True while runs are still to come: in the split browser build (feature `arena-later`),
+/// until [`install_arena`] appended the arena's. A run id unknown until then may be one of
+/// them, so the widget waits for the data instead of calling the id unknown.
+pub fn runs_pending() -> bool {
+    #[cfg(all(target_arch = "wasm32", feature = "arena-later"))]
+    {
+        WITH_ARENA.get().is_none()
+    }
+    #[cfg(not(all(target_arch = "wasm32", feature = "arena-later")))]
+    {
+        false
+    }
+}
+
 /// The embedded dataset, parsed and validated on first use.
 pub fn try_dataset() -> Result<&'static Dataset, &'static DataError> {
     if let Some(whole) = WITH_ARENA.get() {

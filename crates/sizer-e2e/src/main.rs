@@ -117,6 +117,7 @@ async fn run(dist: &Path, readme_screenshot: bool) -> Result<usize, String> {
     check!(screenshots::the_theme_is_kept_across_reloads);
     check!(screenshots::screenshots_at_390_and_1280_px_en_de_light_dark);
     check!(share_links::links_keep_their_valid_parts_in_the_built_page);
+    check!(share_links::a_link_to_an_arena_run_opens_it_after_the_second_module);
 
     // The session ends with the process either way; a failure to close it changes no verdict.
     let _ = browser.client.close().await;

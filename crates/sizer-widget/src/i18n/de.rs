@@ -55,6 +55,7 @@ pub fn text(msg: Msg) -> &'static str {
         Msg::ErrMoreThan => "Muss größer sein als",
         Msg::ErrTooLarge => "Darf höchstens",
         Msg::ErrUnknownRun => "Einen gemessenen Lauf mit dieser Kennung gibt es nicht.",
+        Msg::LoadingRun => "Der Rest der Daten für diesen Lauf wird geladen.",
         Msg::ErrUnknownLang => "Unbekannte Sprache; erlaubt sind en und de.",
         Msg::ErrUnknownUsage => "Unbekanntes Nutzungsmuster; erlaubt sind chat und agent.",
         Msg::ErrUnknownAttribute => "Unbekanntes Attribut; das Widget liest es nicht (bitte die Schreibweise prüfen).",

@@ -55,6 +55,7 @@ pub fn text(msg: Msg) -> &'static str {
         Msg::ErrMoreThan => "Must be more than",
         Msg::ErrTooLarge => "Must be at most",
         Msg::ErrUnknownRun => "There is no measured run with this id.",
+        Msg::LoadingRun => "Loading the rest of the data for this run.",
         Msg::ErrUnknownLang => "Unknown language; use en or de.",
         Msg::ErrUnknownUsage => "Unknown usage pattern; use chat or agent.",
         Msg::ErrUnknownAttribute => "Unknown attribute; the widget does not read it (check its spelling).",

@@ -31,6 +31,24 @@ pub fn run_notice(lang: Lang, notice: &RunNotice) -> String {
         (Lang::De, RunNotice::Waiting(id)) => {
             ["Der Lauf in diesem Link, ", &shown(id), ", wird unter den in diesem Browser gespeicherten Läufen gesucht."].concat()
         }
+        (Lang::En, RunNotice::Loading { id, by_page: false }) => {
+            ["Loading the rest of the data for the run in this link, ", &shown(id), "."].concat()
+        }
+        (Lang::De, RunNotice::Loading { id, by_page: false }) => {
+            ["Der Rest der Daten für den Lauf in diesem Link, ", &shown(id), ", wird geladen."].concat()
+        }
+        (Lang::En, RunNotice::Loading { id, by_page: true }) => {
+            ["Loading the rest of the data for the run this page names, ", &shown(id), "."].concat()
+        }
+        (Lang::De, RunNotice::Loading { id, by_page: true }) => {
+            ["Der Rest der Daten für den Lauf, den diese Seite nennt, ", &shown(id), ", wird geladen."].concat()
+        }
+        (Lang::En, RunNotice::PageRunNotInData(id)) => {
+            ["The run this page names is not in this version's data: ", &shown(id), "."].concat()
+        }
+        (Lang::De, RunNotice::PageRunNotInData(id)) => {
+            ["Der Lauf, den diese Seite nennt, ist nicht in den Daten dieser Version: ", &shown(id), "."].concat()
+        }
         (Lang::En, RunNotice::Alias { old, new, kind: AliasKind::Renamed }) => {
             ["The run in this link has a new id: ", &shown(old), " is now ", new, "."].concat()
         }

@@ -139,6 +139,8 @@ pub enum Msg {
     ErrMoreThan,
     ErrTooLarge,
     ErrUnknownRun,
+    /// The run is not in the data the page has so far; the rest is loading.
+    LoadingRun,
     ErrUnknownLang,
     ErrUnknownUsage,
     ErrUnknownAttribute,

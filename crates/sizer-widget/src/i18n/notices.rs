@@ -13,6 +13,12 @@ pub enum RunNotice {
     ImportedElsewhere(String),
     /// An imported run's id, waiting for this device's remembered runs to be read.
     Waiting(String),
+    /// A run id not in the data the page has so far, waiting for the rest of it (the second
+    /// wasm module brings the arena's runs); `by_page`: the page's `data-run` named it, not
+    /// a link. Nothing is sized meanwhile.
+    Loading { id: String, by_page: bool },
+    /// The page's `data-run` names a run that is not in the whole data.
+    PageRunNotInData(String),
     /// A retired id: the run that stands for it is shown.
     Alias { old: String, new: String, kind: AliasKind },
     /// A retired id in the page's `data-run` attribute: the run that stands for it is shown.
@@ -22,7 +28,7 @@ pub enum RunNotice {
 impl RunNotice {
     /// True when the link's run is not shown at all (the picker marks itself invalid).
     pub fn is_error(&self) -> bool {
-        matches!(self, RunNotice::NotInData(_) | RunNotice::ImportedElsewhere(_))
+        matches!(self, RunNotice::NotInData(_) | RunNotice::ImportedElsewhere(_) | RunNotice::PageRunNotInData(_))
     }
 }
 

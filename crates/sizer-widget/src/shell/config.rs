@@ -184,9 +184,11 @@ pub enum ConfigProblem {
 }
 
 impl Config {
-    /// The run an instance shows: the configured one when the dataset has it, else the default.
+    /// The run an instance shows: the configured one when the dataset has it or the data still
+    /// to come may (the instance then waits for it), else the default.
     pub fn run_id(&self) -> &str {
-        self.run.as_deref().filter(|id| sizer_data::dataset().run(id).is_some()).unwrap_or(DEFAULT_RUN)
+        let waiting = matches!(self.run_notice, Some(RunNotice::Loading { .. }));
+        self.run.as_deref().filter(|id| waiting || sizer_data::dataset().run(id).is_some()).unwrap_or(DEFAULT_RUN)
     }
 
     /// Validates raw attributes. Numbers are read in English format (attributes are code).
@@ -201,6 +203,11 @@ impl Config {
                     config.run = Some(current.id.clone());
                     config.run_notice =
                         Some(RunNotice::Configured { old: run.to_string(), new: current.id.clone(), kind: alias.kind });
+                }
+                // Perhaps a run of the data still to come: the instance waits for it and says so.
+                sizer_data::RunLookup::Unknown if sizer_data::runs_pending() => {
+                    config.run = Some(run.to_string());
+                    config.run_notice = Some(RunNotice::Loading { id: run.to_string(), by_page: true });
                 }
                 sizer_data::RunLookup::Unknown => config.errors.push(ConfigError {
                     attribute: ElementAttribute::Run.data_name(),

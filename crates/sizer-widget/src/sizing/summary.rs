@@ -96,6 +96,7 @@ pub fn result_text(lang: Lang, outcome: &Calculation, usage: Option<Usage>) -> R
                 match problem {
                     Err(NoSizing::NoCurve) => Msg::ErrNoCurve,
                     Err(NoSizing::Scenario(_)) => Msg::ErrScenario,
+                    Err(NoSizing::NoRun) if sizer_data::runs_pending() => Msg::LoadingRun,
                     Err(NoSizing::NoRun) | Ok(_) => Msg::ErrUnknownRun,
                 },
             );

@@ -79,15 +79,25 @@ impl SizerState {
                 Some(RunNotice::Waiting(id.to_owned()))
             }
             sizer_data::RunLookup::Unknown if is_imported_id(id) => Some(RunNotice::ImportedElsewhere(id.to_owned())),
+            sizer_data::RunLookup::Unknown if sizer_data::runs_pending() => {
+                Some(RunNotice::Loading { id: id.to_owned(), by_page: false })
+            }
             sizer_data::RunLookup::Unknown => Some(RunNotice::NotInData(id.to_owned())),
         };
     }
 
-    /// After the dataset grew (the arena's runs came with the second module): a link's run that
-    /// was not in the data is chosen again, which now finds it (or reports it again).
+    /// After the dataset grew (the arena's runs came with the second module): a run that was
+    /// waiting for it, or was not in the data, is chosen again, which now finds it or reports
+    /// it missing (as the page's run when the page's `data-run` named it).
     pub(super) fn settle_grown_data(&mut self) {
-        if let Some(RunNotice::NotInData(id)) = self.link.run.clone() {
-            self.open_run(&id);
+        let (id, by_page) = match self.link.run.clone() {
+            Some(RunNotice::Loading { id, by_page }) => (id, by_page),
+            Some(RunNotice::NotInData(id)) => (id, false),
+            _ => return,
+        };
+        self.open_run(&id);
+        if by_page && self.link.run == Some(RunNotice::NotInData(id.clone())) {
+            self.link.run = Some(RunNotice::PageRunNotInData(id));
         }
     }
 
