@@ -4,6 +4,8 @@
 //! level and every bad input with one sentence, and a dataset run id runs on the named fallback
 //! engine or is refused in one sentence.
 
+mod support;
+
 use serde_json::Value;
 use sizer_data::predict_api::{RunSpec, SpecFile};
 use sizer_data::suite::calibrate::calibrate_run;
@@ -21,20 +23,11 @@ const QWEN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
 
 /// An arena run's files, sorted by name, `keep` choosing which.
 fn files_where(run: &str, keep: impl Fn(&str) -> bool) -> Vec<SpecFile> {
-    let dir = format!("{}/fixtures/arena/{run}", env!("CARGO_MANIFEST_DIR"));
-    let mut files: Vec<SpecFile> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{dir}: {e}"))
-        .map(|entry| {
-            let path = entry.expect("a directory entry").path();
-            let name = path.file_name().and_then(|n| n.to_str()).expect("a UTF-8 name").to_owned();
-            SpecFile {
-                text: std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
-                name,
-            }
-        })
+    let files: Vec<SpecFile> = support::arena_folder(run)
+        .into_iter()
+        .map(|(name, text)| SpecFile { name, text })
         .filter(|f| keep(&f.name))
         .collect();
-    files.sort_by(|a, b| a.name.cmp(&b.name));
     files
 }
 

@@ -9,6 +9,8 @@
 //! too), so the cases mostly vary the load; loads send at most 8 requests so that 100,000 of them
 //! run in seconds in a debug build.
 
+mod support;
+
 use proptest::prelude::*;
 use serde_json::{Map, Value};
 use sizer_data::predict_api::{RunSpec, SpecFile, predict_json};
@@ -26,15 +28,7 @@ const TYPOS: [&str; 5] = ["rate", "burstyness", "requets", "Seed", "prompt_token
 fn engines() -> &'static [PredictEngine] {
     static ENGINES: OnceLock<Vec<PredictEngine>> = OnceLock::new();
     ENGINES.get_or_init(|| {
-        let dir = format!("{}/fixtures/arena/{NVFP4}", env!("CARGO_MANIFEST_DIR"));
-        let files = std::fs::read_dir(&dir)
-            .expect("the arena fixture")
-            .map(|entry| {
-                let path = entry.expect("an entry").path();
-                let name = path.file_name().and_then(|n| n.to_str()).expect("a name").to_owned();
-                SpecFile { name, text: std::fs::read_to_string(&path).expect("text") }
-            })
-            .collect();
+        let files = support::arena_folder(NVFP4).into_iter().map(|(name, text)| SpecFile { name, text }).collect();
         let specs = [
             RunSpec::Files(files),
             RunSpec::Id("gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1".into()),

@@ -3,6 +3,8 @@
 //! `summary`) are held exactly, so a change that worsens or silently moves them fails, and
 //! `docs/CALIBRATION.md` (written by `cargo xtask calibrate`) states the same figures.
 
+mod support;
+
 use sizer_core::sim::open_loop::{LoadSize, LoadSpec};
 use sizer_data::suite::calibrate::{RunCalibration, calibrate_run};
 use sizer_data::suite::engine_inputs::CALIBRATED;
@@ -36,16 +38,7 @@ const RUNS: [&str; 19] = [
 ];
 
 fn import(run: &str) -> SuiteRun {
-    let dir = format!("{}/fixtures/arena/{run}", env!("CARGO_MANIFEST_DIR"));
-    let mut files: Vec<(String, String)> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{dir}: {e}"))
-        .map(|entry| {
-            let path = entry.expect("a directory entry").path();
-            let name = path.file_name().and_then(|n| n.to_str()).expect("a UTF-8 name").to_owned();
-            (name, std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
-        })
-        .collect();
-    files.sort();
+    let files = support::arena_folder(run);
     let borrowed: Vec<(&str, &str)> = files.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
     let imported = import_suite(&borrowed);
     assert!(imported.refused.is_empty(), "{run}: {:?}", imported.refused);

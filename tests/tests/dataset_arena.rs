@@ -4,6 +4,8 @@
 //! read here with plain serde_json as an oracle apart from the importer; and the sizing, the JS
 //! API and the team plan use the workload nearest the prompts, and say which.
 
+mod support;
+
 use sizer_core::{Group, Scenario, Team, TeamSettings};
 use sizer_data::suite::as_run::{run_workloads, server_settings};
 use sizer_data::{
@@ -22,17 +24,7 @@ fn fixture_dir(folder: &str) -> String {
 
 /// A run folder's files, `(name, text)`, sorted by name.
 fn folder(folder: &str) -> Vec<(String, String)> {
-    let dir = fixture_dir(folder);
-    let mut files: Vec<(String, String)> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{dir}: {e}"))
-        .map(|entry| {
-            let path = entry.expect("a directory entry").path();
-            let name = path.file_name().and_then(|n| n.to_str()).expect("a UTF-8 name").to_owned();
-            (name, std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
-        })
-        .collect();
-    files.sort();
-    files
+    support::arena_folder(folder)
 }
 
 /// The arena runs of the dataset, each with its folder (read from its source's address: the

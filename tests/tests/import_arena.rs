@@ -2,6 +2,8 @@
 //! through the suite importer: every run folder imports whole, with literal values read from
 //! the files by hand as the oracle; a drop that mixes servers refuses the foreign files by name.
 
+mod support;
+
 use sizer_data::suite::{ClosedLoopWorkload, SuiteRun, WorkloadKind};
 use sizer_import::ImportError;
 use sizer_import::suite::{SuiteError, SuiteImport, import_suite};
@@ -34,18 +36,7 @@ const QWEN: &str = "qwen-3.6/qwen-3.6-35b-a3b/fp8";
 
 /// A run folder's files, `(name, text)`, sorted by name.
 fn folder(run: &str) -> Vec<(String, String)> {
-    let dir = format!("{}/fixtures/arena/{run}", env!("CARGO_MANIFEST_DIR"));
-    let mut files: Vec<(String, String)> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{dir}: {e}"))
-        .map(|entry| {
-            let path = entry.expect("a directory entry").path();
-            let name = path.file_name().and_then(|n| n.to_str()).expect("a UTF-8 name").to_owned();
-            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            (name, text)
-        })
-        .collect();
-    files.sort();
-    files
+    support::arena_folder(run)
 }
 
 fn import(files: &[(String, String)]) -> SuiteImport {

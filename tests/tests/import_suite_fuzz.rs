@@ -2,6 +2,8 @@
 //! one file cut short, spliced, replaced by any text, or a pile of random files never panics;
 //! every refused file gets one sentence naming it, and every file is accounted for once.
 
+mod support;
+
 use proptest::prelude::*;
 use sizer_import::suite::{SuiteImport, import_suite};
 
@@ -13,17 +15,7 @@ fn config() -> ProptestConfig {
 
 /// The qwen-3.6-35b-a3b fp8 folder, `(name, text)`, sorted by name.
 fn folder() -> Vec<(String, String)> {
-    let dir = format!("{}/fixtures/arena/qwen-3.6/qwen-3.6-35b-a3b/fp8", env!("CARGO_MANIFEST_DIR"));
-    let mut files: Vec<(String, String)> = std::fs::read_dir(&dir)
-        .expect("the arena folder")
-        .map(|entry| {
-            let path = entry.expect("an entry").path();
-            let name = path.file_name().and_then(|n| n.to_str()).expect("a name").to_owned();
-            (name, std::fs::read_to_string(&path).expect("text"))
-        })
-        .collect();
-    files.sort();
-    files
+    support::arena_folder("qwen-3.6/qwen-3.6-35b-a3b/fp8")
 }
 
 fn run(files: &[(String, String)]) -> SuiteImport {

@@ -1,4 +1,5 @@
-//! Shared pieces of the property tests (`mod support;` in each file that needs them).
+//! Shared pieces of the tests (`mod support;` in each file that needs them): generators of the
+//! property tests and the arena's fixture folders.
 #![allow(dead_code)]
 
 /// Points at strictly increasing concurrency from 1: each `(step, value)` adds `step` to the
@@ -13,4 +14,20 @@ pub fn increasing_from_one(steps: Vec<(f64, f64)>) -> Vec<(f64, f64)> {
             point
         })
         .collect()
+}
+
+/// An arena run's folder under `tests/fixtures/arena/` (e.g. `qwen-3.6/qwen-3.6-35b-a3b/fp8`):
+/// its files, `(name, text)`, sorted by name.
+pub fn arena_folder(run: &str) -> Vec<(String, String)> {
+    let dir = format!("{}/fixtures/arena/{run}", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
+        .map(|entry| {
+            let path = entry.expect("a directory entry").path();
+            let name = path.file_name().and_then(|n| n.to_str()).expect("a UTF-8 name").to_owned();
+            (name, std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+        })
+        .collect();
+    files.sort();
+    files
 }
