@@ -15,27 +15,7 @@ use sizer_import::suite::import_suite;
 use sizer_tests::{EXACT, assert_close};
 use std::sync::OnceLock;
 
-const RUNS: [&str; 19] = [
-    "gemma-4/gemma-4-26b-a4b-it/bf16",
-    "gemma-4/gemma-4-26b-a4b-it/bf16-v23",
-    "gemma-4/gemma-4-31b-it/bf16",
-    "gemma-4/gemma-4-e2b-it/bf16",
-    "gpt-oss/gpt-oss-20b/mxfp4",
-    "kat-coder/kat-coder-v2.5/bf16",
-    "ministral-3/ministral-3-3b-instruct/bf16",
-    "ministral-3/ministral-3-8b-instruct/bf16",
-    "muse-glimmer/muse-glimmer-30b/bf16",
-    "nemotron-3/nemotron-3-nano-30b-a3b/bf16",
-    "nemotron-3/nemotron-3-nano-30b-a3b/nvfp4",
-    "nemotron-3/nemotron-3-nano-4b/fp8",
-    "nemotron-3/nemotron-3-nano-omni-30b-a3b-reasoning/fp8",
-    "nemotron-cascade-2/nemotron-cascade-2-30b-a3b/bf16",
-    "qwen-3.5/qwen-3.5-0.8b/bf16",
-    "qwen-3.5/qwen-3.5-4b/bf16",
-    "qwen-3.6/qwen-3.6-27b/bf16",
-    "qwen-3.6/qwen-3.6-35b-a3b/fp8",
-    "qwen-3.8/qwen-3.8-27b/bf16",
-];
+const RUNS: [&str; 19] = sizer_data::suite::ARENA_FOLDERS;
 
 fn import(run: &str) -> SuiteRun {
     let files = support::arena_folder(run);

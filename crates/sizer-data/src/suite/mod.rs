@@ -27,6 +27,30 @@ pub mod summary;
 mod sweep;
 mod workload;
 
+/// The DGX Spark arena's 19 runs this repository holds, as folders of `tests/fixtures/arena/`
+/// (model family / model / precision), in the order the calibration lists them.
+pub const ARENA_FOLDERS: [&str; 19] = [
+    "gemma-4/gemma-4-26b-a4b-it/bf16",
+    "gemma-4/gemma-4-26b-a4b-it/bf16-v23",
+    "gemma-4/gemma-4-31b-it/bf16",
+    "gemma-4/gemma-4-e2b-it/bf16",
+    "gpt-oss/gpt-oss-20b/mxfp4",
+    "kat-coder/kat-coder-v2.5/bf16",
+    "ministral-3/ministral-3-3b-instruct/bf16",
+    "ministral-3/ministral-3-8b-instruct/bf16",
+    "muse-glimmer/muse-glimmer-30b/bf16",
+    "nemotron-3/nemotron-3-nano-30b-a3b/bf16",
+    "nemotron-3/nemotron-3-nano-30b-a3b/nvfp4",
+    "nemotron-3/nemotron-3-nano-4b/fp8",
+    "nemotron-3/nemotron-3-nano-omni-30b-a3b-reasoning/fp8",
+    "nemotron-cascade-2/nemotron-cascade-2-30b-a3b/bf16",
+    "qwen-3.5/qwen-3.5-0.8b/bf16",
+    "qwen-3.5/qwen-3.5-4b/bf16",
+    "qwen-3.6/qwen-3.6-27b/bf16",
+    "qwen-3.6/qwen-3.6-35b-a3b/fp8",
+    "qwen-3.8/qwen-3.8-27b/bf16",
+];
+
 pub use capacity::{MeasuredLoad, SLO_LIMITS_MS, capacity_of, capacity_rps};
 pub use error::SuiteDataError;
 pub use load_step::{ConfiguredLengths, LoadStep, LoadStepFields, Percentiles};
