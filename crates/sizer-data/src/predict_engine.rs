@@ -3,13 +3,18 @@
 //! - one server's suite files ([`PredictEngine::from_suite`]): exactly the calibration's engine
 //!   (`suite::calibrate::fit_run` with the calibrated constants), so the API and `cargo xtask
 //!   calibrate` give the same figures;
-//! - a dataset run ([`PredictEngine::from_dataset`]): the dataset's runs have one curve, so the
-//!   engine falls back to what it allows, and the answer says so ([`ModelSource::DatasetCurve`]).
+//! - a dataset run ([`PredictEngine::from_dataset`]): one that holds a suite's workloads (the
+//!   arena's) gets the calibration's engine from the dataset's copy of its closed-loop figures,
+//!   equal to its files' ([`ModelSource::DatasetSuite`]); a run of one curve falls back to what
+//!   it allows, and the answer says so ([`ModelSource::DatasetCurve`]).
 
 use crate::dataset;
+use crate::model::Run;
 use crate::suite::SuiteRun;
-use crate::suite::calibrate::fit_run;
-use crate::suite::engine_inputs::{CALIBRATED, FITTED_KINDS};
+use crate::suite::calibrate::{fit_points, fit_run};
+use crate::suite::engine_inputs::{
+    CALIBRATED, FITTED_KINDS, dataset_chat_index, dataset_closed_loop_run, dataset_engine_setup,
+};
 use serde::Serialize;
 use sizer_core::sim::open_loop::{
     ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload, EngineFit, EngineModel, EngineSetup, fit_engine,
@@ -23,6 +28,9 @@ pub enum ModelSource {
     SuiteFiles,
     /// A dataset run's one curve and prompt rate, by the direct fit: a fallback.
     DatasetCurve,
+    /// A dataset run of a suite (the arena's): its closed-loop workloads as the dataset holds
+    /// them, read from its files, by the calibration's burst fit, as [`ModelSource::SuiteFiles`].
+    DatasetSuite,
 }
 
 /// Where the KV pool the engine admits against came from.
@@ -101,7 +109,40 @@ impl PredictEngine {
         })
     }
 
-    /// The fallback engine of a dataset run: one workload of its
+    /// The calibration's engine for a dataset run that holds a suite's closed-loop workloads:
+    /// the same points, setup and client latency as [`PredictEngine::from_suite`] on its files.
+    fn from_dataset_suite(
+        run: &Run,
+        points: Result<ClosedLoopRun, sizer_core::sim::open_loop::ClosedLoopError>,
+    ) -> Result<PredictEngine, String> {
+        let fitted = fit_points(points, dataset_engine_setup(run, &CALIBRATED), dataset_chat_index(run), &CALIBRATED);
+        let no_fit = |why: &str| format!("Dataset run \"{}\" gives no engine to predict with: {why}.", run.id);
+        let fit = fitted.fit.map_err(|e| no_fit(e.trim_end_matches('.')))?;
+        let engine = fitted.engine.map_err(|e| no_fit(e.trim_end_matches('.')))?;
+        let workloads = run
+            .workloads()
+            .filter(|v| v.workload.kind.is_some_and(|k| FITTED_KINDS.contains(&k)))
+            .map(|v| FitWorkload {
+                name: v.workload.note.clone().unwrap_or_default(),
+                prompt_tokens: v.workload.prompt_tokens.map_or(0.0, |t| t.value()),
+                answer_tokens: v.workload.output_tokens.map_or(0.0, |t| t.value()),
+                depth_tokens: v.workload.context_tokens.map_or(0.0, |t| t.value()),
+                concurrencies: v.points.iter().map(|p| f64::from(p.concurrency)).collect(),
+            })
+            .collect();
+        Ok(PredictEngine {
+            run: run.id.clone(),
+            source: ModelSource::DatasetSuite,
+            fit,
+            workloads,
+            engine,
+            pool_basis: PoolBasis::Assumed,
+            client_latency_ms: fitted.client_latency_ms,
+            caveat: None,
+        })
+    }
+
+    /// The fallback engine of a dataset run of one curve: one workload of its
     /// curve's per-request speeds at its stated lengths, with its prompt rate as the one prompt
     /// throughput, fitted directly (`fit_engine`: decode `a + r sqrt(B)`, no context term, since
     /// one curve holds one context per request; prompts `d P`, no length term), on the dataset's
@@ -115,6 +156,9 @@ impl PredictEngine {
     pub fn from_dataset(id: &str) -> Result<PredictEngine, String> {
         let data = dataset();
         let run = data.run(id).ok_or_else(|| format!("Unknown run id \"{id}\"."))?;
+        if let Some(points) = dataset_closed_loop_run(run) {
+            return PredictEngine::from_dataset_suite(run, points);
+        }
         let refuse = |why: &str| {
             format!("Dataset run \"{}\" {why}, so predict has nothing to fit (its suite files would do).", run.id)
         };

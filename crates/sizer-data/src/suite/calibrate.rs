@@ -3,11 +3,12 @@
 //! that engine and on the baseline, and set the predictions beside the measurements.
 
 use super::baseline::{baseline_machine, baseline_request};
-use super::engine_inputs::{EngineConstants, client_latency_ms, closed_loop_run, engine_setup};
+use super::engine_inputs::{EngineConstants, chat_index, client_latency_from, closed_loop_run, engine_setup};
 use super::load_inputs::{Replay, load_spec};
 use super::{LoadStep, SuiteRun};
 use sizer_core::sim::open_loop::{
-    EngineFit, EngineModel, EngineSetup, Extrapolation, OpenLoad, fit_engine_bursts, predict_open_loop,
+    ClosedLoopError, ClosedLoopRun, EngineFit, EngineModel, EngineSetup, Extrapolation, OpenLoad, fit_engine_bursts,
+    predict_open_loop,
 };
 use sizer_core::sim::simulate;
 
@@ -84,14 +85,22 @@ pub struct FittedRun {
 /// Fits one run's engine with `constants`: the burst fit (`constants.burst_rounds`) on the run's
 /// closed-loop points ([`closed_loop_run`]) and [`engine_setup`] for the scheduler.
 pub fn fit_run(run: &SuiteRun, constants: &EngineConstants) -> FittedRun {
-    let setup = engine_setup(run, constants);
-    let fit = closed_loop_run(run)
-        .map(|points| fit_engine_bursts(&points, setup, constants.burst_rounds))
-        .map_err(|e| e.to_string());
+    fit_points(closed_loop_run(run), engine_setup(run, constants), chat_index(run), constants)
+}
+
+/// [`fit_run`]'s fit on points and a setup read elsewhere (a dataset run of a suite:
+/// `engine_inputs::dataset_closed_loop_run`), `chat` the chat workload's place among them.
+pub fn fit_points(
+    points: Result<ClosedLoopRun, ClosedLoopError>,
+    setup: EngineSetup,
+    chat: Option<usize>,
+    constants: &EngineConstants,
+) -> FittedRun {
+    let fit = points.map(|points| fit_engine_bursts(&points, setup, constants.burst_rounds)).map_err(|e| e.to_string());
     let engine =
         fit.as_ref().map_err(Clone::clone).and_then(|f| EngineModel::from_fit(f, setup).map_err(|e| e.to_string()));
-    let client_latency_ms = match (&fit, constants.client_latency) {
-        (Ok(fit), true) => client_latency_ms(run, fit).unwrap_or(0.0),
+    let client_latency_ms = match (&fit, constants.client_latency, chat) {
+        (Ok(fit), true, Some(chat)) => client_latency_from(fit, chat).unwrap_or(0.0),
         _ => 0.0,
     };
     FittedRun { setup, fit, engine, client_latency_ms }

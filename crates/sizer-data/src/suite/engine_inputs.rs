@@ -5,6 +5,7 @@
 //! else the calibration's global constants; the KV pool; the longest context).
 
 use super::{SuiteRun, WorkloadKind};
+use crate::model::Run;
 use sizer_core::sim::open_loop::{
     ClosedLoopError, ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload as CoreWorkload, EngineSetup,
 };
@@ -63,17 +64,78 @@ pub fn closed_loop_run(run: &SuiteRun) -> Result<ClosedLoopRun, ClosedLoopError>
             points: w
                 .points
                 .iter()
-                .map(|p| ClosedLoopPoint {
-                    concurrency: p.concurrency,
-                    per_request_tok_s: p.per_request_tok_s.mean,
-                    total_tok_s: p.total_tok_s.map_or(p.per_request_tok_s.mean * p.concurrency, |t| t.mean),
-                    prompt_tok_s: p.prompt_tok_s.map(|m| m.mean),
-                    ttfr_ms: p.ttfr_ms.map(|m| m.mean),
+                .map(|p| {
+                    let mean = |m: super::Measured| m.mean;
+                    fit_point(
+                        p.concurrency,
+                        p.per_request_tok_s.mean,
+                        p.total_tok_s.map(mean),
+                        p.prompt_tok_s.map(mean),
+                        p.ttfr_ms.map(mean),
+                    )
                 })
                 .collect(),
         })
         .collect();
     ClosedLoopRun::new(workloads)
+}
+
+/// The same closed-loop points as [`closed_loop_run`], read from a dataset run that holds a
+/// suite's workloads (`suite/as_run.rs` wrote them from the files: per-request speed, aggregate,
+/// prefill and mean TTFT, each the file's mean), in the same order; `None` for a run without a
+/// workload of [`FITTED_KINDS`] (a run of one curve) or with a point lacking its per-request speed.
+pub fn dataset_closed_loop_run(run: &Run) -> Option<Result<ClosedLoopRun, ClosedLoopError>> {
+    let mut workloads = Vec::new();
+    for view in run.workloads().filter(|v| v.workload.kind.is_some_and(|k| FITTED_KINDS.contains(&k))) {
+        let workload = view.workload;
+        let (Some(prompt), Some(answer)) = (workload.prompt_tokens, workload.output_tokens) else {
+            return None;
+        };
+        let mut points = Vec::with_capacity(view.points.len());
+        for p in view.points {
+            let value = |f: &crate::figure::Figure| f.value;
+            points.push(fit_point(
+                f64::from(p.concurrency),
+                p.per_request_tok_s.as_ref().map(value)?,
+                p.aggregate_tok_s.as_ref().map(value),
+                p.prefill_tok_s.as_ref().map(value),
+                p.mean_ttft_ms.as_ref().map(value),
+            ));
+        }
+        workloads.push(CoreWorkload {
+            prompt_tokens: prompt.value(),
+            answer_tokens: answer.value(),
+            depth_tokens: workload.context_tokens.map_or(0.0, |c| c.value()),
+            points,
+        });
+    }
+    (!workloads.is_empty()).then(|| ClosedLoopRun::new(workloads))
+}
+
+/// Where the chat workload (`01-chat`) sits among a dataset run's fitted workloads: what
+/// [`client_latency_from`] reads, as [`client_latency_ms`] does for a suite run.
+pub fn dataset_chat_index(run: &Run) -> Option<usize> {
+    run.workloads()
+        .filter_map(|v| v.workload.kind)
+        .filter(|k| FITTED_KINDS.contains(k))
+        .position(|k| k == WorkloadKind::Chat)
+}
+
+/// One closed-loop point as the fit reads it; a missing `t/s (total)` is `t/s (req) x C`.
+fn fit_point(
+    concurrency: f64,
+    per_request_tok_s: f64,
+    total_tok_s: Option<f64>,
+    prompt_tok_s: Option<f64>,
+    ttfr_ms: Option<f64>,
+) -> ClosedLoopPoint {
+    ClosedLoopPoint {
+        concurrency,
+        per_request_tok_s,
+        total_tok_s: total_tok_s.unwrap_or(per_request_tok_s * concurrency),
+        prompt_tok_s,
+        ttfr_ms,
+    }
 }
 
 /// The time a request spends outside the engine (client, HTTP, tokenizer), ms, read from the
@@ -88,9 +150,17 @@ pub fn closed_loop_run(run: &SuiteRun) -> Result<ClosedLoopRun, ClosedLoopError>
 /// front of the engine shifts every request's TTFT by itself and leaves the engine's schedule
 /// unchanged, so it is added to the predicted TTFT percentiles.
 pub fn client_latency_ms(run: &SuiteRun, fit: &sizer_core::sim::open_loop::EngineFit) -> Option<f64> {
+    client_latency_from(fit, chat_index(run)?)
+}
+
+/// Where the chat workload (`01-chat`) sits among a suite run's fitted workloads.
+pub fn chat_index(run: &SuiteRun) -> Option<usize> {
+    run.workloads.iter().filter(|w| FITTED_KINDS.contains(&w.kind)).position(|w| w.kind == WorkloadKind::Chat)
+}
+
+/// [`client_latency_ms`]'s rule on a fit whose chat workload is at `chat` among the fitted ones.
+pub fn client_latency_from(fit: &sizer_core::sim::open_loop::EngineFit, chat: usize) -> Option<f64> {
     use sizer_core::sim::open_loop::FitFigure;
-    let chat =
-        run.workloads.iter().filter(|w| FITTED_KINDS.contains(&w.kind)).position(|w| w.kind == WorkloadKind::Chat)?;
     fit.residuals
         .iter()
         .find(|r| r.workload == chat && r.point == 0 && r.figure == FitFigure::TtfrMs)
@@ -103,11 +173,23 @@ pub fn client_latency_ms(run: &SuiteRun, fit: &sizer_core::sim::open_loop::Engin
 /// budget not above the batch limit (which the engine refuses) is raised to one above it.
 pub fn engine_setup(run: &SuiteRun, constants: &EngineConstants) -> EngineSetup {
     let flags = run.setup.as_ref().and_then(|s| s.extra_flags.as_deref()).unwrap_or("");
+    setup_from(flags, run.setup.as_ref().and_then(|s| s.max_model_len), constants)
+}
+
+/// [`engine_setup`] for a dataset run of a suite: its server settings' flags (`meta.json`'s
+/// `extra_vllm_args` and environment, `suite/as_run.rs`) and `max_model_len`.
+pub fn dataset_engine_setup(run: &Run, constants: &EngineConstants) -> EngineSetup {
+    let server = run.server.as_ref();
+    setup_from(server.and_then(|s| s.flags.as_deref()).unwrap_or(""), server.and_then(|s| s.max_model_len), constants)
+}
+
+/// The scheduler from a server's command-line flags and longest context.
+fn setup_from(flags: &str, max_model_len: Option<f64>, constants: &EngineConstants) -> EngineSetup {
     let max_batch = flag_value(flags, "--max-num-seqs").unwrap_or(constants.max_batch).max(1);
     let budget = flag_value(flags, "--max-num-batched-tokens").unwrap_or(constants.step_token_budget);
-    let max_model_len = run.setup.as_ref().and_then(|s| s.max_model_len).and_then(|len| {
-        // Validated whole and at most 10^9 by `SuiteSetup::new`, so the cast is exact.
-        (len <= f64::from(u32::MAX)).then_some(len as u32)
+    let max_model_len = max_model_len.and_then(|len| {
+        // Whole and positive (as `SuiteSetup::new` validates it), so the cast is exact.
+        (len >= 1.0 && len <= f64::from(u32::MAX) && len.fract() == 0.0).then_some(len as u32)
     });
     EngineSetup {
         kv_pool_tokens: constants.kv_pool_tokens,
