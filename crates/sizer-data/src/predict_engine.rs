@@ -11,7 +11,7 @@
 use crate::dataset;
 use crate::model::Run;
 use crate::suite::SuiteRun;
-use crate::suite::calibrate::{fit_points, fit_run};
+use crate::suite::calibrate::{FittedRun, fit_points, fit_run};
 use crate::suite::engine_inputs::{
     CALIBRATED, FITTED_KINDS, dataset_chat_index, dataset_closed_loop_run, dataset_engine_setup,
 };
@@ -82,8 +82,6 @@ impl PredictEngine {
     pub fn from_suite(run: &SuiteRun) -> Result<PredictEngine, String> {
         let fitted = fit_run(run, &CALIBRATED);
         let no_fit = |why: &str| format!("The files of {} give no engine to predict with: {why}.", run.model);
-        let fit = fitted.fit.map_err(|e| no_fit(e.trim_end_matches('.')))?;
-        let engine = fitted.engine.map_err(|e| no_fit(e.trim_end_matches('.')))?;
         // The workloads `closed_loop_run` hands the fit, in its order.
         let workloads = run
             .workloads
@@ -97,16 +95,7 @@ impl PredictEngine {
                 concurrencies: w.points.iter().map(|p| p.concurrency).collect(),
             })
             .collect();
-        Ok(PredictEngine {
-            run: run.model.clone(),
-            source: ModelSource::SuiteFiles,
-            fit,
-            workloads,
-            engine,
-            pool_basis: PoolBasis::Assumed,
-            client_latency_ms: fitted.client_latency_ms,
-            caveat: None,
-        })
+        PredictEngine::calibrated(run.model.clone(), ModelSource::SuiteFiles, fitted, workloads, no_fit)
     }
 
     /// The calibration's engine for a dataset run that holds a suite's closed-loop workloads:
@@ -117,8 +106,6 @@ impl PredictEngine {
     ) -> Result<PredictEngine, String> {
         let fitted = fit_points(points, dataset_engine_setup(run, &CALIBRATED), dataset_chat_index(run), &CALIBRATED);
         let no_fit = |why: &str| format!("Dataset run \"{}\" gives no engine to predict with: {why}.", run.id);
-        let fit = fitted.fit.map_err(|e| no_fit(e.trim_end_matches('.')))?;
-        let engine = fitted.engine.map_err(|e| no_fit(e.trim_end_matches('.')))?;
         let workloads = run
             .workloads()
             .filter(|v| v.workload.kind.is_some_and(|k| FITTED_KINDS.contains(&k)))
@@ -130,9 +117,23 @@ impl PredictEngine {
                 concurrencies: v.points.iter().map(|p| f64::from(p.concurrency)).collect(),
             })
             .collect();
+        PredictEngine::calibrated(run.id.clone(), ModelSource::DatasetSuite, fitted, workloads, no_fit)
+    }
+
+    /// A calibration fit as the engine of `run` (the calibration's assumed pool, its client
+    /// latency, no caveat), or `no_fit`'s sentence on why the fit gave none.
+    fn calibrated(
+        run: String,
+        source: ModelSource,
+        fitted: FittedRun,
+        workloads: Vec<FitWorkload>,
+        no_fit: impl Fn(&str) -> String,
+    ) -> Result<PredictEngine, String> {
+        let fit = fitted.fit.map_err(|e| no_fit(e.trim_end_matches('.')))?;
+        let engine = fitted.engine.map_err(|e| no_fit(e.trim_end_matches('.')))?;
         Ok(PredictEngine {
-            run: run.id.clone(),
-            source: ModelSource::DatasetSuite,
+            run,
+            source,
             fit,
             workloads,
             engine,
