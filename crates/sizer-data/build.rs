@@ -2,6 +2,7 @@
 //! `src/wire.rs`, which the wasm build embeds instead of the JSON (`src/load.rs`);
 //! `$OUT_DIR/arena.bin`, the arena's runs and sources (`data/arena.json`) in the same form, kept
 //! apart so the split wasm can carry them in its second module (feature `arena-later`); and
+//! `$OUT_DIR/loads.bin`, the arena's measured loads (`data/arena_loads.json`, `src/measured_load.rs`); and
 //! `$OUT_DIR/models.bin`, the model catalogue of `data/models.json` in the same form
 //! (`src/catalog.rs`). Generated on
 //! every change of the JSON or the model, so it cannot go stale; the native tests prove that it
@@ -15,6 +16,9 @@ mod date;
 #[allow(dead_code)]
 #[path = "src/figure.rs"]
 mod figure;
+#[allow(dead_code)]
+#[path = "src/measured_load.rs"]
+mod measured_load;
 #[allow(dead_code)]
 #[path = "src/model.rs"]
 mod model;
@@ -34,12 +38,15 @@ use std::path::PathBuf;
 /// The lists of `data/`, each one JSON array.
 const LISTS: [&str; 5] = ["sources", "runs", "facts", "claims", "advice"];
 /// The source files this script compiles in.
-const MODULES: [&str; 5] = ["date", "figure", "model", "model_facts", "wire"];
+const MODULES: [&str; 6] = ["date", "figure", "measured_load", "model", "model_facts", "wire"];
 /// The model catalogue, one JSON object.
 const CATALOG: &str = "models";
 /// The arena's runs and sources, one dataset document generated from the fixtures
 /// (`cargo xtask arena-data`), appended to the lists.
 const ARENA: &str = "arena";
+/// The arena's measured open-loop loads, one document generated from the fixtures with it
+/// (`loads.bin`, decoded only where the widget's second module shows them).
+const LOADS: &str = "arena_loads";
 
 /// One list, parsed; a bad entry fails the build naming its path (`runs[3].points[2].note`).
 fn parse<T: serde::de::DeserializeOwned>(list: &str) -> Result<T, Box<dyn Error>> {
@@ -56,6 +63,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     }
     println!("cargo::rerun-if-changed=data/{CATALOG}.json");
     println!("cargo::rerun-if-changed=data/{ARENA}.json");
+    println!("cargo::rerun-if-changed=data/{LOADS}.json");
     for module in MODULES {
         println!("cargo::rerun-if-changed=src/{module}.rs");
     }
@@ -70,15 +78,18 @@ fn main() -> Result<(), Box<dyn Error>> {
     let out = PathBuf::from(std::env::var_os("OUT_DIR").ok_or("cargo sets OUT_DIR for build scripts")?);
     let binary = wire::encode(&dataset);
     let arena_binary = wire::encode(&arena);
+    let loads: measured_load::MeasuredLoadTable = parse(LOADS)?;
+    let loads_binary = wire::encode_loads(&loads);
     let catalog: model_facts::ModelCatalog = parse(CATALOG)?;
     let catalog_binary = wire::encode_catalog(&catalog);
     // Written into prerendered pages, so a wasm built from other data renders afresh instead of
     // hydrating markup it cannot match.
-    let fingerprint = fnv1a(catalog_binary.iter().chain(&binary).chain(&arena_binary));
+    let fingerprint = fnv1a(catalog_binary.iter().chain(&binary).chain(&arena_binary).chain(&loads_binary));
     println!("cargo::rustc-env=SPARK_SIZER_DATASET_FINGERPRINT={fingerprint:016x}");
     std::fs::write(out.join("dataset.bin"), binary)?;
     std::fs::write(out.join("models.bin"), catalog_binary)?;
     std::fs::write(out.join("arena.bin"), arena_binary)?;
+    std::fs::write(out.join("loads.bin"), loads_binary)?;
     Ok(())
 }
 

@@ -37,6 +37,8 @@ mod gain;
 mod kv_limit;
 mod load;
 mod lookup;
+mod measured_load;
+mod measured_load_data;
 pub mod memory;
 mod model;
 mod model_facts;
@@ -71,6 +73,8 @@ pub use kv_limit::{
 };
 pub use load::{ARENA_BINARY, DATASET_FINGERPRINT, EMBEDDED_BINARY, dataset, install_arena, runs_pending, try_dataset};
 pub use lookup::CitedValue;
+pub use measured_load::{LoadRow, MeasuredLoadTable, ReportedCapacity, RunMeasuredLoad};
+pub use measured_load_data::{LOADS_BINARY, measured_load, measured_loads, try_measured_loads};
 pub use model::{
     Advice, AdviceWhen, Binding, Citation, Claim, ClaimQuantity, ClaimStatus, Counter, Dataset, Fact, FactKind,
     Localized, Qualifier, Run, RunOrigin, RunPoint, RunWorkload, ServerSettings, Source, SourceKind, Topology, Unit,

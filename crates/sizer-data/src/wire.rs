@@ -553,3 +553,36 @@ wire_struct! {
     RunCache { run, weights, kv_dtype, basis, source, note }
     ModelCatalog { sources, models, runs }
 }
+
+// The measured loads (`data/arena_loads.json`): a third document in the same form (`loads.bin`),
+// decoded only where the widget's second module shows them.
+
+use crate::measured_load::{LoadRow, MeasuredLoadTable, ReportedCapacity, RunMeasuredLoad};
+
+/// Encodes the measured loads.
+pub fn encode_loads(table: &MeasuredLoadTable) -> Vec<u8> {
+    let mut out = Vec::new();
+    table.write(&mut out);
+    out
+}
+
+/// Decodes the measured loads; every byte must belong to them.
+pub fn decode_loads(bytes: &[u8]) -> Result<MeasuredLoadTable, WireError> {
+    let mut reader = Reader { bytes, at: 0 };
+    let table = MeasuredLoadTable::read(&mut reader)?;
+    match reader.at == bytes.len() {
+        true => Ok(table),
+        false => Err(WireError::TrailingBytes(reader.at)),
+    }
+}
+
+wire_struct! {
+    ReportedCapacity { limit_ms, rps }
+    LoadRow {
+        file, rate_per_s, burstiness, max_concurrency, dataset, configured_input_tokens, configured_output_tokens,
+        range_ratio, sent, completed, failed, total_input_tokens, total_output_tokens, duration_s, achieved_rps,
+        ttft_p50_ms, ttft_p95_ms, ttft_p99_ms, median_tpot_ms, p99_tpot_ms, output_tok_s, peak_in_flight,
+    }
+    RunMeasuredLoad { run, tests, sweep, summary_file, reported, queue_knee_rps, aborted_at_rps }
+    MeasuredLoadTable { loads }
+}

@@ -3,17 +3,22 @@
 //! imported by `sizer_import::suite::import_suite` ([`crate::calibrate::import_run`]) and turned
 //! into a run's workloads and server settings by `sizer_data::suite::as_run`. What the files do
 //! not say is in [`ARENA`]: the catalogue's model id, and the caveats of `CAVEATS.json` in one
-//! sentence each, English and German. `tests/tests/dataset_arena.rs` imports every folder
+//! sentence each, English and German. Beside it, `crates/sizer-data/data/arena_loads.json`: each
+//! run's measured open-loop load (files 07 to 11, `sizer_data::suite::as_run::measured_load`).
+//! `tests/tests/dataset_arena.rs` imports every folder
 //! again and checks the dataset holds exactly what the files give, so the file stays generated.
 use crate::calibrate::{ARENA_RUNS, import_run};
 use crate::error::{TaskError, TaskResult};
 use serde_json::{Map, Value, json};
 use sizer_data::suite::SuiteRun;
-use sizer_data::suite::as_run::{run_workloads, server_settings};
+use sizer_data::suite::as_run::{measured_load, run_workloads, server_settings};
+use sizer_data::{LoadRow, MeasuredLoadTable, RunMeasuredLoad};
 use std::path::Path;
 
 /// Where the file goes, from the workspace root.
 pub const FILE: &str = "crates/sizer-data/data/arena.json";
+/// Where the runs' measured open-loop loads go (files 07 to 11 of each folder).
+pub const LOADS_FILE: &str = "crates/sizer-data/data/arena_loads.json";
 
 /// The repository and commit the fixtures were copied from (`tests/fixtures/arena/README.md`).
 const REPOSITORY: &str =
@@ -122,16 +127,52 @@ pub fn run_id(folder: &str) -> String {
 pub fn arena_data(root: &Path) -> TaskResult {
     let mut sources = Vec::new();
     let mut runs = Vec::new();
+    let mut loads = Vec::new();
     for arena in &ARENA {
         let suite = import_run(root, arena.folder)?;
         let (source, run) = entries(arena, &suite)?;
         sources.push(source);
         runs.push(run);
+        loads.push(measured_load(&run_id(arena.folder), &suite.load));
     }
     let path = root.join(FILE);
     std::fs::write(&path, document(&sources, &runs)).map_err(TaskError::io(&path))?;
     println!("wrote {FILE}: {} runs", runs.len());
+    let table = MeasuredLoadTable { loads };
+    table.validate().map_err(|error| TaskError::Message(format!("{LOADS_FILE}: {error}")))?;
+    let path = root.join(LOADS_FILE);
+    std::fs::write(&path, loads_document(&table.loads)?).map_err(TaskError::io(&path))?;
+    println!("wrote {LOADS_FILE}: {} runs' measured loads", table.loads.len());
     Ok(())
+}
+
+/// The measured loads, laid out one row a line, each row in its struct's field order.
+fn loads_document(loads: &[RunMeasuredLoad]) -> TaskResult<String> {
+    let rows = |rows: &[LoadRow]| -> TaskResult<String> {
+        let lines = rows.iter().map(|row| serde_json::to_string(row).map(|line| format!("        {line}")));
+        let lines: Vec<String> = lines.collect::<Result<_, _>>().map_err(message)?;
+        Ok(format!("[\n{}\n      ]", lines.join(",\n")))
+    };
+    let mut entries = Vec::new();
+    for load in loads {
+        let mut fields = vec![format!("      \"run\": {}", json!(load.run))];
+        fields.push(format!("      \"tests\": {}", rows(&load.tests)?));
+        fields.push(format!("      \"sweep\": {}", rows(&load.sweep)?));
+        if let Some(file) = &load.summary_file {
+            fields.push(format!("      \"summary_file\": {}", json!(file)));
+        }
+        if !load.reported.is_empty() {
+            let reported = serde_json::to_string(&load.reported).map_err(message)?;
+            fields.push(format!("      \"reported\": {reported}"));
+        }
+        for (key, value) in [("queue_knee_rps", load.queue_knee_rps), ("aborted_at_rps", load.aborted_at_rps)] {
+            if let Some(value) = value {
+                fields.push(format!("      \"{key}\": {}", json!(value)));
+            }
+        }
+        entries.push(format!("    {{\n{}\n    }}", fields.join(",\n")));
+    }
+    Ok(format!("{{\n  \"loads\": [\n{}\n  ]\n}}\n", entries.join(",\n")))
 }
 
 fn entries(arena: &Arena, suite: &SuiteRun) -> TaskResult<(Value, Value)> {

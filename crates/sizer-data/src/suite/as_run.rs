@@ -1,7 +1,8 @@
 //! A suite's server as the dataset's run holds it: its closed-loop workloads as the run's
 //! workloads ([`run_workloads`]; the first is the run's own `workload` and `points`, the rest
 //! its [`crate::Run::further_workloads`]) and its `meta.json` as the run's
-//! [`ServerSettings`] ([`server_settings`]).
+//! [`ServerSettings`] ([`server_settings`]), and its open-loop results as the run's measured
+//! load ([`measured_load`], `data/arena_loads.json`).
 //!
 //! One rule, used by the generator that writes `data/arena.json` (`cargo xtask arena-data`) and
 //! by the test that imports every arena folder again and compares (`tests/tests/
@@ -10,8 +11,9 @@
 //! (total)` (decode only), prefill = `t/s (total)` of the prompt row, mean TTFT = its `ttfr`,
 //! each with its `±` spread; the point's note names the file's lines it was read from.
 
-use super::{ClosedLoopWorkload, SuiteSetup, WorkloadPoint};
+use super::{ClosedLoopWorkload, LoadStep, MeasuredLoad, SuiteSetup, WorkloadPoint};
 use crate::figure::{Figure, TokenCount};
+use crate::measured_load::{LoadRow, ReportedCapacity, RunMeasuredLoad};
 use crate::model::{Counter, RunPoint, RunWorkload, ServerSettings, Workload};
 
 /// Every closed-loop workload of a suite run, in file and row order.
@@ -86,5 +88,56 @@ pub fn server_settings(setup: &SuiteSetup) -> ServerSettings {
         max_model_len: setup.max_model_len,
         prefix_caching: setup.prefix_caching,
         flags: (!flags.is_empty()).then_some(flags),
+    }
+}
+
+/// The server's measured open-loop load as the dataset holds it: every load step as a
+/// [`LoadRow`] with the figures of its own file, and the capacity its sweep summary reports at
+/// each limit (the summary's rounded figures are not kept: the rows hold the unrounded ones).
+pub fn measured_load(run_id: &str, load: &MeasuredLoad) -> RunMeasuredLoad {
+    RunMeasuredLoad {
+        run: run_id.to_owned(),
+        tests: load.tests.iter().map(load_row).collect(),
+        sweep: load.sweep.iter().map(load_row).collect(),
+        summary_file: load.summary.as_ref().map(|summary| summary.file.clone()),
+        reported: load.summary.as_ref().map_or_else(Vec::new, |summary| {
+            summary
+                .capacity
+                .iter()
+                .map(|slo| ReportedCapacity { limit_ms: slo.limit_ms, rps: slo.at.map(|at| at.configured_rps) })
+                .collect()
+        }),
+        queue_knee_rps: load.summary.as_ref().and_then(|summary| summary.queue_knee_rps),
+        aborted_at_rps: load.summary.as_ref().and_then(|summary| summary.aborted_at_rps),
+    }
+}
+
+/// One `vllm bench serve` result: what was sent (and asked for, when its report was read) and
+/// what came back.
+pub fn load_row(step: &LoadStep) -> LoadRow {
+    let configured = step.configured.as_ref();
+    LoadRow {
+        file: step.file.clone(),
+        rate_per_s: step.rate_per_s,
+        burstiness: step.burstiness,
+        max_concurrency: step.max_concurrency,
+        dataset: configured.and_then(|c| c.dataset.clone()),
+        configured_input_tokens: configured.and_then(|c| c.input_tokens),
+        configured_output_tokens: configured.and_then(|c| c.output_tokens),
+        range_ratio: configured.and_then(|c| c.range_ratio),
+        sent: step.num_prompts,
+        completed: step.completed,
+        failed: step.failed,
+        total_input_tokens: step.total_input_tokens,
+        total_output_tokens: step.total_output_tokens,
+        duration_s: step.duration_s,
+        achieved_rps: step.request_throughput,
+        ttft_p50_ms: step.ttft_ms.p50,
+        ttft_p95_ms: step.ttft_ms.p95,
+        ttft_p99_ms: step.ttft_ms.p99,
+        median_tpot_ms: step.median_tpot_ms,
+        p99_tpot_ms: step.p99_tpot_ms,
+        output_tok_s: step.output_tok_s,
+        peak_in_flight: step.max_concurrent_requests,
     }
 }
