@@ -9,12 +9,15 @@
 //! - [`build`]: turns dataset runs into chart models, asking `sizer-core` for interpolation.
 //! - [`theme`]: light and dark colours as data, overridable by CSS custom properties.
 //! - [`draw`]: the three charts against concurrency, drawn onto any backend.
+//! - [`load`]: a run's measured open-loop load (p95 TTFT and per-request speed against the
+//!   request rate, with the p95 limits), model and drawing.
 //! - [`sim`]: the simulation's charts (in-flight distribution, sweep), models and drawing.
 //! - [`svg`] (feature `svg`): any of them as an SVG string.
 
 pub mod axis;
 pub mod build;
 pub mod draw;
+pub mod load;
 pub mod model;
 pub mod sim;
 #[cfg(feature = "svg")]

@@ -20,6 +20,7 @@
 use std::rc::Rc;
 
 use plotters::prelude::DrawingBackend;
+use sizer_charts::load::{LoadChart, LoadChartText, draw_load_speed, draw_load_ttft};
 use sizer_charts::model::{ChartText, ConcurrencyChart};
 use sizer_charts::sim::{InFlightChart, SimChartText, SweepChart, draw_in_flight, draw_sweep};
 use sizer_charts::{ChartError, Look, draw_chart};
@@ -39,6 +40,10 @@ pub enum Drawing {
     InFlight { chart: Rc<InFlightChart>, text: Rc<SimChartText> },
     /// The simulation's sweep of team sizes.
     Sweep { chart: Rc<SweepChart>, text: Rc<SimChartText> },
+    /// A run's measured load: p95 time to first token against the request rate; labels in `lang`.
+    LoadTtft { chart: Rc<LoadChart>, text: Rc<LoadChartText>, lang: Lang },
+    /// A run's measured load: the median request's speed against the request rate.
+    LoadSpeed { chart: Rc<LoadChart>, text: Rc<LoadChartText> },
 }
 
 impl Drawing {
@@ -55,6 +60,11 @@ impl Drawing {
             }
             Drawing::InFlight { chart, text } => draw_in_flight(backend, chart, text, look),
             Drawing::Sweep { chart, text } => draw_sweep(backend, chart, text, look),
+            Drawing::LoadTtft { chart, text, lang } => {
+                let lang = *lang;
+                draw_load_ttft(backend, chart, text, look, &move |s| crate::i18n::measured_load::seconds_label(lang, s))
+            }
+            Drawing::LoadSpeed { chart, text } => draw_load_speed(backend, chart, text, look),
         }
     }
 }

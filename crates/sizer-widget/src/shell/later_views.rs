@@ -20,6 +20,7 @@ use crate::sizing::steps::steps;
 use crate::sizing::views::advice::AdviceList;
 use crate::sizing::views::charts::Charts;
 use crate::sizing::views::claims_panel::ClaimsPanel;
+use crate::sizing::views::measured_load::MeasuredLoadSection;
 use crate::sizing::views::sources::Sources;
 use crate::sizing::views::tables::DataTables;
 use crate::team::panel::TeamPanel;
@@ -95,8 +96,8 @@ pub fn import_panel(args: &RestArgs<'_>) -> Html {
     }
 }
 
-/// The team planner, the worked steps, the simulation, the memory section, the tables and the
-/// sources.
+/// The team planner, the worked steps, the simulation, the run's measured load, the memory
+/// section, the tables and the sources.
 pub fn below(args: &RestArgs<'_>) -> Html {
     let RestArgs { state, outcome, handlers, ids, on_sim_seed, on_memory, .. } = *args;
     let lang = state.lang;
@@ -124,6 +125,14 @@ pub fn below(args: &RestArgs<'_>) -> Html {
                     seed={state.sim_seed}
                     {lang}
                     on_seed={on_sim_seed.clone()}
+                    redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
+                />
+            }
+            // A dataset run's measured open-loop load (the arena's runs), after the simulation.
+            if let Some(RunRef::Sourced(run)) = &outcome.run {
+                <MeasuredLoadSection
+                    run_id={AttrValue::from(run.id.clone())}
+                    {lang}
                     redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
                 />
             }

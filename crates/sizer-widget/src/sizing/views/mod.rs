@@ -8,6 +8,7 @@ pub mod claim_status;
 pub mod claims_panel;
 pub mod floor_presets;
 pub mod link_notice;
+pub mod measured_load;
 pub mod point_legend;
 pub mod result_panel;
 pub mod run_picker;
