@@ -11,6 +11,7 @@ mod checks;
 mod element_api;
 mod expect;
 mod hostile_host;
+mod measured_load;
 mod missing_rest;
 mod screenshots;
 mod share_links;
@@ -118,6 +119,7 @@ async fn run(dist: &Path, readme_screenshot: bool) -> Result<usize, String> {
     check!(screenshots::screenshots_at_390_and_1280_px_en_de_light_dark);
     check!(share_links::links_keep_their_valid_parts_in_the_built_page);
     check!(share_links::a_link_to_an_arena_run_opens_it_after_the_second_module);
+    check!(measured_load::an_arena_runs_measured_load_is_shown_and_drawn);
 
     // The session ends with the process either way; a failure to close it changes no verdict.
     let _ = browser.client.close().await;
