@@ -90,13 +90,13 @@ impl MeasuredLoadTable {
                 row.validate(&path)?;
                 let rate =
                     row.rate_per_s.ok_or_else(|| DataError::new(format!("{path}.rate_per_s"), Problem::Empty))?;
-                if let Some(previous) = j.checked_sub(1).and_then(|k| load.sweep[k].rate_per_s) {
-                    if rate <= previous {
-                        return Err(DataError::new(
-                            format!("{path}.rate_per_s"),
-                            Problem::BadRange { low: previous, high: rate },
-                        ));
-                    }
+                if let Some(previous) = j.checked_sub(1).and_then(|k| load.sweep[k].rate_per_s)
+                    && rate <= previous
+                {
+                    return Err(DataError::new(
+                        format!("{path}.rate_per_s"),
+                        Problem::BadRange { low: previous, high: rate },
+                    ));
                 }
             }
             for (j, reported) in load.reported.iter().enumerate() {
