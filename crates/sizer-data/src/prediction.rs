@@ -211,15 +211,16 @@ impl PageLoadError {
     }
 }
 
-impl PredictEngine {
-    /// The page's inputs as a load on this engine (the arena's seed and length range, the
-    /// sweep's number of requests at the rate: [`sweep_load`]), or the first input that cannot
-    /// run: the core's load ranges, whole token counts, a positive target, and the longest
-    /// request within what the server holds.
+impl PageLoadInput {
+    /// The inputs as a load (the arena's seed and length range, the sweep's number of requests
+    /// at the rate: [`sweep_load`]), or the first input that cannot run: the core's load
+    /// ranges, whole token counts, a positive target. Whether the server holds its longest
+    /// request is the engine's ([`PredictEngine::page_load`]).
     ///
     /// # Errors
-    /// The first bad input, in the inputs' order, then a request too long for the server.
-    pub fn page_load(&self, input: &PageLoadInput) -> Result<PredictLoad, PageLoadError> {
+    /// The first bad input, in the inputs' order (the lengths before the rate, whose sweep size
+    /// depends on them).
+    pub fn load(&self) -> Result<PredictLoad, PageLoadError> {
         let tokens = |field: PageField, value: f64| -> Result<u32, PageLoadError> {
             if !value.is_finite() {
                 return Err(PageLoadError::NotFinite { field });
@@ -237,20 +238,33 @@ impl PredictEngine {
             Ok(value as u32)
         };
         let base = PredictLoad {
-            rate_per_s: input.rate_per_s,
-            burstiness: input.burstiness,
-            prompt_tokens: tokens(PageField::PromptTokens, input.prompt_tokens)?,
-            answer_tokens: tokens(PageField::AnswerTokens, input.answer_tokens)?,
+            rate_per_s: self.rate_per_s,
+            burstiness: self.burstiness,
+            prompt_tokens: tokens(PageField::PromptTokens, self.prompt_tokens)?,
+            answer_tokens: tokens(PageField::AnswerTokens, self.answer_tokens)?,
             ..PredictLoad::default()
         };
-        let load = sweep_load(&base, input.rate_per_s);
-        let open = OpenLoad::new(load.spec()).map_err(page_error)?;
-        if !(input.target_s.is_finite()) {
+        let load = sweep_load(&base, self.rate_per_s);
+        OpenLoad::new(load.spec()).map_err(page_error)?;
+        if !self.target_s.is_finite() {
             return Err(PageLoadError::NotFinite { field: PageField::TargetS });
         }
-        if input.target_s <= 0.0 {
+        if self.target_s <= 0.0 {
             return Err(PageLoadError::NotPositive { field: PageField::TargetS });
         }
+        Ok(load)
+    }
+}
+
+impl PredictEngine {
+    /// The page's inputs as a load on this engine: [`PageLoadInput::load`], then the longest
+    /// request (prompt plus answer at the range's top) within what the server holds.
+    ///
+    /// # Errors
+    /// The first bad input, then a request too long for the server.
+    pub fn page_load(&self, input: &PageLoadInput) -> Result<PredictLoad, PageLoadError> {
+        let load = input.load()?;
+        let open = OpenLoad::new(load.spec()).map_err(page_error)?;
         let longest = f64::from(open.longest_prompt()) + f64::from(open.longest_answer());
         let limit = self.engine.longest_request_tokens();
         if longest > limit {
