@@ -2,7 +2,8 @@
 //! the request rate, with the p95 limits the suite reports a capacity at (2, 5 and 10 s), and
 //! the median request's speed (1000 / median TPOT) against the same rates. A model
 //! ([`LoadChart`], built from the dataset's [`RunMeasuredLoad`]) and two drawing functions generic
-//! over plotters' `DrawingBackend`.
+//! over plotters' `DrawingBackend`. A prediction of the same sweep (`LoadChart::predicted`, the
+//! page's "Load from your logs") is drawn beside the measured steps in its own colour, hollow.
 //!
 //! A sweep whose worst step waits many times the highest limit would press the limits into the
 //! bottom of the plot: the TTFT axis stops at [`TTFT_AXIS_CAP_S`] at most, and a step above it
@@ -33,8 +34,10 @@ pub struct LoadChartRow {
 /// The sweep as the charts show it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct LoadChart {
-    /// The steps with a configured rate, by rising rate.
+    /// The measured steps with a configured rate, by rising rate.
     pub rows: Vec<LoadChartRow>,
+    /// The predicted steps, by rising rate (empty for a measured load alone).
+    pub predicted: Vec<LoadChartRow>,
     /// The p95 TTFT limits (s), rising.
     pub limits_s: Vec<f64>,
 }
@@ -53,18 +56,23 @@ impl LoadChart {
                 })
             })
             .collect();
-        LoadChart { rows, limits_s: SLO_LIMITS_MS.iter().map(|ms| ms / 1000.0).collect() }
+        LoadChart { rows, predicted: Vec::new(), limits_s: SLO_LIMITS_MS.iter().map(|ms| ms / 1000.0).collect() }
+    }
+
+    /// Every row, measured then predicted.
+    fn all_rows(&self) -> impl Iterator<Item = &LoadChartRow> {
+        self.rows.iter().chain(&self.predicted)
     }
 
     /// The rate axis: from 0 to 5 % past the highest rate.
     fn x_range(&self) -> std::ops::Range<f64> {
-        let highest = self.rows.iter().map(|r| r.rate_per_s).fold(0.0, f64::max);
+        let highest = self.all_rows().map(|r| r.rate_per_s).fold(0.0, f64::max);
         0.0..if highest > 0.0 { highest * 1.05 } else { 1.0 }
     }
 
     /// The TTFT axis's ceiling (s): above every step and limit, at most [`TTFT_AXIS_CAP_S`].
     pub fn ttft_ceiling(&self) -> f64 {
-        let values = self.rows.iter().map(|r| r.ttft_p95_s.min(TTFT_AXIS_CAP_S)).chain(self.limits_s.iter().copied());
+        let values = self.all_rows().map(|r| r.ttft_p95_s.min(TTFT_AXIS_CAP_S)).chain(self.limits_s.iter().copied());
         nice_ceiling(values).min(TTFT_AXIS_CAP_S)
     }
 }
@@ -82,8 +90,9 @@ pub struct LoadChartText {
     pub limit_labels: Vec<String>,
 }
 
-/// Draws p95 TTFT against the request rate, with a dashed line at each limit; `format_seconds`
-/// writes the value beside a step above the axis.
+/// Draws p95 TTFT against the request rate, with a dashed line at each limit, the measured steps
+/// filled and the predicted ones hollow; `format_seconds` writes the value beside a step above
+/// the axis.
 pub fn draw_load_ttft<DB>(
     backend: DB,
     chart: &LoadChart,
@@ -120,48 +129,55 @@ where
             ))?;
         }
     }
-    let colour = look.theme.run;
-    let line = ShapeStyle { color: rgb(colour).to_rgba(), filled: false, stroke_width: look.px(2.0) };
-    let mark = ShapeStyle { color: rgb(colour).to_rgba(), filled: true, stroke_width: look.px(1.0) };
-    let path: Vec<(f64, f64)> = chart.rows.iter().map(|r| (r.rate_per_s, r.ttft_p95_s.min(ceiling))).collect();
-    plot.draw_series(LineSeries::new(path, line))?;
-    let (inside, above): (Vec<&LoadChartRow>, Vec<&LoadChartRow>) =
-        chart.rows.iter().partition(|r| r.ttft_p95_s <= ceiling);
-    plot.draw_series(inside.iter().map(|r| Circle::new((r.rate_per_s, r.ttft_p95_s), look.px(3.5), mark)))?;
-    for row in above {
-        let at = (row.rate_per_s, ceiling);
-        plot.draw_series(std::iter::once(TriangleMarker::new(at, look.px(5.0), mark)))?;
-        // Left of the mark, below the frame's top, so the label stays inside the plot.
-        plot.draw_series(std::iter::once(
-            EmptyElement::at(at)
-                + Text::new(
-                    format_seconds(row.ttft_p95_s),
-                    (-look.px_i32(7.0), look.px_i32(4.0)),
-                    look.font(label_px, look.theme.text).pos(Pos::new(HPos::Right, VPos::Top)),
-                ),
-        ))?;
+    let series = [(&chart.rows, look.theme.run, true), (&chart.predicted, look.theme.overlay(1), false)];
+    for (rows, colour, filled) in series {
+        let line = ShapeStyle { color: rgb(colour).to_rgba(), filled: false, stroke_width: look.px(2.0) };
+        let mark = ShapeStyle { color: rgb(colour).to_rgba(), filled, stroke_width: look.px(1.5) };
+        let path: Vec<(f64, f64)> = rows.iter().map(|r| (r.rate_per_s, r.ttft_p95_s.min(ceiling))).collect();
+        plot.draw_series(LineSeries::new(path, line))?;
+        let (inside, above): (Vec<&LoadChartRow>, Vec<&LoadChartRow>) =
+            rows.iter().partition(|r| r.ttft_p95_s <= ceiling);
+        plot.draw_series(inside.iter().map(|r| Circle::new((r.rate_per_s, r.ttft_p95_s), look.px(3.5), mark)))?;
+        for row in above {
+            let at = (row.rate_per_s, ceiling);
+            plot.draw_series(std::iter::once(TriangleMarker::new(at, look.px(5.0), mark)))?;
+            // Left of the mark, below the frame's top, so the label stays inside the plot.
+            plot.draw_series(std::iter::once(
+                EmptyElement::at(at)
+                    + Text::new(
+                        format_seconds(row.ttft_p95_s),
+                        (-look.px_i32(7.0), look.px_i32(4.0)),
+                        look.font(label_px, look.theme.text).pos(Pos::new(HPos::Right, VPos::Top)),
+                    ),
+            ))?;
+        }
     }
     root.present()?;
     Ok(())
 }
 
-/// Draws the median request's speed against the request rate.
+/// Draws the median request's speed against the request rate, measured filled and predicted
+/// hollow.
 pub fn draw_load_speed<DB>(backend: DB, chart: &LoadChart, text: &LoadChartText, look: &Look) -> Result<(), ChartError>
 where
     DB: DrawingBackend,
     DB::ErrorType: 'static,
 {
     let root = backend.into_drawing_area();
-    let points: Vec<(f64, f64)> =
-        chart.rows.iter().filter_map(|r| Some((r.rate_per_s, r.per_request_tok_s?))).collect();
-    let ceiling = nice_ceiling(points.iter().map(|p| p.1));
+    let points = |rows: &[LoadChartRow]| -> Vec<(f64, f64)> {
+        rows.iter().filter_map(|r| Some((r.rate_per_s, r.per_request_tok_s?))).collect()
+    };
+    let series =
+        [(points(&chart.rows), look.theme.overlay(0), true), (points(&chart.predicted), look.theme.overlay(1), false)];
+    let ceiling = nice_ceiling(series.iter().flat_map(|(p, _, _)| p.iter().map(|p| p.1)));
     let mut plot = look.plot_area(&root, chart.x_range(), ceiling)?;
     mesh(&mut plot, &text.x_title, &text.speed_title, look)?;
-    let colour = look.theme.overlay(0);
-    let line = ShapeStyle { color: rgb(colour).to_rgba(), filled: false, stroke_width: look.px(2.0) };
-    let mark = ShapeStyle { color: rgb(colour).to_rgba(), filled: true, stroke_width: look.px(1.0) };
-    plot.draw_series(LineSeries::new(points.clone(), line))?;
-    plot.draw_series(points.into_iter().map(|p| Circle::new(p, look.px(3.5), mark)))?;
+    for (points, colour, filled) in series {
+        let line = ShapeStyle { color: rgb(colour).to_rgba(), filled: false, stroke_width: look.px(2.0) };
+        let mark = ShapeStyle { color: rgb(colour).to_rgba(), filled, stroke_width: look.px(1.5) };
+        plot.draw_series(LineSeries::new(points.clone(), line))?;
+        plot.draw_series(points.into_iter().map(|p| Circle::new(p, look.px(3.5), mark)))?;
+    }
     root.present()?;
     Ok(())
 }
@@ -221,6 +237,7 @@ mod tests {
         // qwen-3.6-35b-a3b fp8's sweep (11-rate-sweep.json, p95 rounded there).
         let chart = LoadChart {
             rows: vec![row(0.1, 2.8083, 31.5), row(0.3, 4.3957, 10.4), row(0.7, 8.1309, 5.1), row(1.0, 66.083, 3.9)],
+            predicted: Vec::new(),
             limits_s: vec![2.0, 5.0, 10.0],
         };
         // The worst step (66 s) is over the cap: the axis stops at 30 s.
@@ -240,7 +257,11 @@ mod tests {
 
     #[test]
     fn a_sweep_under_the_cap_keeps_its_own_ceiling() {
-        let chart = LoadChart { rows: vec![row(0.1, 1.2, 40.0), row(0.5, 3.1, 20.0)], limits_s: vec![2.0, 5.0, 10.0] };
+        let chart = LoadChart {
+            rows: vec![row(0.1, 1.2, 40.0), row(0.5, 3.1, 20.0)],
+            predicted: Vec::new(),
+            limits_s: vec![2.0, 5.0, 10.0],
+        };
         // 10 s (the highest limit) with 5 % headroom: 12.
         assert_eq!(chart.ttft_ceiling(), 12.0);
         let mut recording = Recording::default();
@@ -248,6 +269,34 @@ mod tests {
         assert_eq!(draw_load_speed(backend, &chart, &text(), &look()), Ok(()));
         let marks = recording.circles.iter().filter(|c| c.2 == colour(ChartTheme::LIGHT.overlay(0))).count();
         assert_eq!(marks, 2);
+    }
+
+    #[test]
+    fn a_prediction_is_drawn_hollow_beside_the_measured_steps_and_widens_the_axes() {
+        let chart = LoadChart {
+            rows: vec![row(0.1, 1.2, 40.0), row(0.5, 3.1, 20.0)],
+            // Three predicted steps, the last beyond the measured rates and above the cap.
+            predicted: vec![row(0.1, 1.0, 45.0), row(0.5, 2.5, 25.0), row(2.0, 40.0, 60.0)],
+            limits_s: vec![2.0, 5.0, 10.0],
+        };
+        assert_eq!(chart.ttft_ceiling(), TTFT_AXIS_CAP_S);
+        assert_eq!(chart.x_range(), 0.0..2.1);
+        let theme = ChartTheme::LIGHT;
+        let mut recording = Recording::default();
+        let backend = RecordingBackend { size: (600, 300), recording: &mut recording };
+        let seconds = |s: f64| format!("{s:.0} s");
+        assert_eq!(draw_load_ttft(backend, &chart, &text(), &look(), &seconds), Ok(()));
+        let marks = |recording: &Recording, rgb, filled| {
+            recording.circles.iter().filter(|c| c.2 == colour(rgb) && c.3 == filled).count()
+        };
+        assert_eq!(marks(&recording, theme.run, true), 2, "the measured steps, filled");
+        assert_eq!(marks(&recording, theme.overlay(1), false), 2, "the predicted steps under the cap, hollow");
+        assert!(recording.texts.iter().any(|(t, _)| t == "40 s"), "the step above the cap is labelled");
+        let mut recording = Recording::default();
+        let backend = RecordingBackend { size: (600, 300), recording: &mut recording };
+        assert_eq!(draw_load_speed(backend, &chart, &text(), &look()), Ok(()));
+        assert_eq!(marks(&recording, theme.overlay(0), true), 2);
+        assert_eq!(marks(&recording, theme.overlay(1), false), 3);
     }
 
     #[test]

@@ -45,6 +45,7 @@ mod model_facts;
 pub mod predict_api;
 pub mod predict_engine;
 pub mod predict_load;
+pub mod prediction;
 mod run_alias;
 mod run_scenario;
 mod setup;

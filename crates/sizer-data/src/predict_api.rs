@@ -26,7 +26,6 @@ use serde::{Deserialize, Serialize};
 use sizer_core::sim::Percentiles;
 use sizer_core::sim::open_loop::{
     DecodeModel, EngineSetup, Extrapolation, FitFigure, FitMethod, FitResidual, PrefillModel, StepCoefficients, TpotMs,
-    predict_open_loop,
 };
 
 /// One benchmark file of a run spec.
@@ -168,21 +167,18 @@ pub fn predict_json(load_json: &str, engine: &PredictEngine) -> Result<String, S
     predict_answer(&PredictLoad::from_json(load_json)?, engine)
 }
 
-/// [`predict_json`] for a load already read.
+/// [`predict_json`] for a load already read: [`PredictEngine::predict`]'s figures as JSON, with
+/// the engine that ran.
 ///
 /// # Errors
 /// One sentence: a request longer than the server holds.
 pub fn predict_answer(load: &PredictLoad, engine: &PredictEngine) -> Result<String, String> {
-    let open = load.open_load()?;
-    let report = predict_open_loop(&open, &engine.engine, load.seed)
-        .map_err(|e| format!("The load cannot run on this server: {e}."))?;
-    let latency_s = engine.client_latency_ms / 1000.0;
-    let t = report.ttft_s;
-    let x = report.extrapolation;
+    let prediction = engine.predict(load)?;
+    let report = prediction.report;
     let fit = &engine.fit;
     let answer = PredictAnswer {
-        ttft_s: Percentiles { p50: t.p50 + latency_s, p95: t.p95 + latency_s, p99: t.p99 + latency_s },
-        tpot_ms: report.tpot_ms,
+        ttft_s: prediction.ttft_s,
+        tpot_ms: prediction.tpot_ms,
         output_tok_s: report.output_tok_s,
         mean_in_flight: report.mean_in_flight,
         max_in_flight: report.max_in_flight,
@@ -193,10 +189,10 @@ pub fn predict_answer(load: &PredictLoad, engine: &PredictEngine) -> Result<Stri
         requests_waited_for_kv: report.requests_waited_for_kv,
         steps: report.steps,
         extrapolation: ExtrapolationAnswer {
-            report: x,
-            batch_ratio: x.batch_ratio(),
-            context_ratio: x.context_ratio(),
-            beyond_measured: x.batch_ratio() > 1.0 || x.context_ratio() > 1.0,
+            report: prediction.extrapolation,
+            batch_ratio: prediction.batch_ratio,
+            context_ratio: prediction.context_ratio,
+            beyond_measured: prediction.beyond_measured,
         },
         load,
         model: ModelAnswer {

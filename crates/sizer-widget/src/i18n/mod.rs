@@ -17,6 +17,7 @@ pub mod import;
 mod import_errors;
 pub mod labels;
 pub mod links;
+pub mod load_prediction;
 pub mod measured_load;
 pub mod memory;
 pub mod notices;

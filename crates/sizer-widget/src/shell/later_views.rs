@@ -13,6 +13,7 @@ use crate::import::panel::ImportPanel;
 use crate::memory::section::MemorySection;
 use crate::shell::later::RestArgs;
 use crate::shell::share_bar::ShareBar;
+use crate::simulation::load_prediction::section::LoadPredictionSection;
 use crate::simulation::section::SimulationSection;
 use crate::sizing::calculation::Calculation;
 use crate::sizing::run_ref::RunRef;
@@ -96,7 +97,8 @@ pub fn import_panel(args: &RestArgs<'_>) -> Html {
     }
 }
 
-/// The team planner, the worked steps, the simulation, the run's measured load, the memory
+/// The team planner, the worked steps, the simulation, the load from your logs, the run's
+/// measured load, the memory
 /// section, the tables and the sources.
 pub fn below(args: &RestArgs<'_>) -> Html {
     let RestArgs { state, outcome, handlers, ids, on_sim_seed, on_memory, .. } = *args;
@@ -125,6 +127,18 @@ pub fn below(args: &RestArgs<'_>) -> Html {
                     seed={state.sim_seed}
                     {lang}
                     on_seed={on_sim_seed.clone()}
+                    redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
+                />
+            }
+            // "Load from your logs": a dataset run's engine model under a load, off the input
+            // path as the simulation; remounted in another language, so its inputs' text is
+            // always read in the language it was written in.
+            if let Some(RunRef::Sourced(run)) = &outcome.run {
+                <LoadPredictionSection
+                    key={lang.code()}
+                    run_id={AttrValue::from(run.id.clone())}
+                    id_prefix={prefix.clone()}
+                    {lang}
                     redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
                 />
             }

@@ -5,6 +5,7 @@
 //! (`sizing::run_ref::RunRef`).
 
 pub mod figure;
+pub mod load_prediction;
 pub mod result;
 pub mod scheduler;
 pub mod section;

@@ -1,0 +1,292 @@
+//! The words of "Load from your logs" (a load predicted on the chosen run's engine model), in
+//! English and German. Numbers arrive as values and are formatted here with the language's marks.
+
+use sizer_data::predict_engine::ModelSource;
+use sizer_data::prediction::{KeptRate, PageField, PageLoadError};
+
+use super::{Lang, format_integer, format_number};
+
+/// Fixed texts of the section.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PredictMsg {
+    Heading,
+    Intro,
+    RateLabel,
+    BurstinessLabel,
+    PromptLabel,
+    AnswerLabel,
+    TargetLabel,
+    UnitRate,
+    UnitTokens,
+    UnitSeconds,
+    UnitNone,
+    Running,
+    SweepNote,
+    MeasuredNote,
+    TtftTitle,
+    SpeedTitle,
+    PredictedLegend,
+    MeasuredLegend,
+    LimitLegend,
+    TargetLabelShort,
+    DrawFailed,
+}
+
+/// The fixed text of `msg` in `lang`.
+pub fn predict_text(lang: Lang, msg: PredictMsg) -> &'static str {
+    use PredictMsg::*;
+    match lang {
+        Lang::En => match msg {
+            Heading => "Load from your logs",
+            Intro => {
+                "Enter the peak requests per second your logs show and what a request sends and gets back: the engine model fitted to this run's own measurements predicts how long people wait for the first token and how fast each answer streams, request by request, with requests arriving at random (gamma) intervals."
+            }
+            RateLabel => "Peak requests per second",
+            BurstinessLabel => "Burstiness (1 = Poisson, lower = burstier)",
+            PromptLabel => "Prompt per request",
+            AnswerLabel => "Answer per request",
+            TargetLabel => "p95 time-to-first-token target",
+            UnitRate => "req/s",
+            UnitTokens => "tokens",
+            UnitSeconds => "s",
+            UnitNone => "",
+            Running => "Predicting …",
+            SweepNote => {
+                "The charts predict the arena's six rates (0.1 to 1 req/s), each sending what the arena's step sent (at least 100 requests, else 250 s of arrivals) with your lengths (spread ±90 %) and burstiness; the highest rate that keeps the target is read from the same sweep continued to 4 req/s."
+            }
+            MeasuredNote => {
+                "Filled points: this server's measured rate sweep (random 4,000 in / 500 out, burstiness 0.7); they compare with the prediction only at those lengths."
+            }
+            TtftTitle => "Predicted p95 time to first token against the request rate",
+            SpeedTitle => "Predicted per-request speed against the request rate",
+            PredictedLegend => "Predicted (hollow)",
+            MeasuredLegend => "Measured (filled)",
+            LimitLegend => "Your target",
+            TargetLabelShort => "target",
+            DrawFailed => "The chart could not be drawn; the sentences above give the prediction.",
+        },
+        Lang::De => match msg {
+            Heading => "Last aus Ihren Logs",
+            Intro => {
+                "Geben Sie die Spitzenlast in Anfragen pro Sekunde aus Ihren Logs an und was eine Anfrage sendet und zurückbekommt: Das an die eigenen Messungen dieses Laufs angepasste Modell der Engine sagt vorher, wie lange man auf das erste Token wartet und wie schnell jede Antwort kommt, Anfrage für Anfrage, bei zufälligen (Gamma-)Abständen der Anfragen."
+            }
+            RateLabel => "Anfragen pro Sekunde zur Spitze",
+            BurstinessLabel => "Burstiness (1 = Poisson, kleiner = stoßweiser)",
+            PromptLabel => "Prompt je Anfrage",
+            AnswerLabel => "Antwort je Anfrage",
+            TargetLabel => "Ziel für die p95-Zeit bis zum ersten Token",
+            UnitRate => "Anfr./s",
+            UnitTokens => "Tokens",
+            UnitSeconds => "s",
+            UnitNone => "",
+            Running => "Vorhersage läuft …",
+            SweepNote => {
+                "Die Diagramme sagen die sechs Raten der Arena vorher (0,1 bis 1 Anfr./s), jede mit so vielen Anfragen wie die Stufe der Arena (mindestens 100, sonst 250 s an Ankünften), mit Ihren Längen (±90 % gestreut) und Ihrer Burstiness; die höchste Rate, die das Ziel hält, stammt aus demselben Sweep, fortgesetzt bis 4 Anfr./s."
+            }
+            MeasuredNote => {
+                "Gefüllte Punkte: der gemessene Raten-Sweep dieses Servers (zufällig 4.000 hinein / 500 heraus, Burstiness 0,7); mit der Vorhersage vergleichbar nur bei diesen Längen."
+            }
+            TtftTitle => "Vorhergesagte p95-Zeit bis zum ersten Token nach Anfragerate",
+            SpeedTitle => "Vorhergesagte Geschwindigkeit je Anfrage nach Anfragerate",
+            PredictedLegend => "Vorhergesagt (hohl)",
+            MeasuredLegend => "Gemessen (gefüllt)",
+            LimitLegend => "Ihr Ziel",
+            TargetLabelShort => "Ziel",
+            DrawFailed => "Das Diagramm konnte nicht gezeichnet werden; die Sätze oben enthalten die Vorhersage.",
+        },
+    }
+}
+
+/// A rate in req/s: up to two decimals, as typed.
+pub fn rate(lang: Lang, rate_per_s: f64) -> String {
+    let decimals = if (rate_per_s * 10.0).fract() == 0.0 { 1 } else { 2 };
+    format_number(lang, rate_per_s, if rate_per_s.fract() == 0.0 { 0 } else { decimals })
+}
+
+/// Seconds, two decimals under 10 s, one above.
+pub fn seconds(lang: Lang, s: f64) -> String {
+    format_number(lang, s, if s < 10.0 { 2 } else { 1 })
+}
+
+/// An input's starting text in `lang` (`0.5`, `4,000` / `0,5`, `4.000`).
+pub fn input_text(lang: Lang, value: f64) -> String {
+    if value.fract() == 0.0 { format_number(lang, value, 0) } else { rate(lang, value) }
+}
+
+/// The main result: "At 0.5 req/s on 1 × DGX Spark (GB10): p50 TTFT 1.23 s, p95 TTFT 2.61 s,
+/// 12.2 tok/s per request, 24.3 requests in flight on average (31 at most)."
+#[allow(clippy::too_many_arguments)]
+pub fn headline(
+    lang: Lang,
+    rate_per_s: f64,
+    nodes: u32,
+    hardware: &str,
+    ttft: (f64, f64),
+    tok_s: Option<f64>,
+    mean_in_flight: f64,
+    max_in_flight: u32,
+) -> String {
+    let systems = format_integer(lang, u64::from(nodes));
+    let (r, p50, p95) = (rate(lang, rate_per_s), seconds(lang, ttft.0), seconds(lang, ttft.1));
+    let mean = format_number(lang, mean_in_flight, 1);
+    let max = format_integer(lang, u64::from(max_in_flight));
+    match (lang, tok_s) {
+        (Lang::En, Some(v)) => format!(
+            "At {r} req/s on {systems} × {hardware}: p50 TTFT {p50} s, p95 TTFT {p95} s, {} tok/s per request, {mean} requests in flight on average ({max} at most).",
+            format_number(lang, v, 1)
+        ),
+        (Lang::En, None) => format!(
+            "At {r} req/s on {systems} × {hardware}: p50 TTFT {p50} s, p95 TTFT {p95} s, no request got a second token, {mean} requests in flight on average ({max} at most)."
+        ),
+        (Lang::De, Some(v)) => format!(
+            "Bei {r} Anfr./s auf {systems} × {hardware}: p50-TTFT {p50} s, p95-TTFT {p95} s, {} Token/s je Anfrage, im Mittel {mean} Anfragen gleichzeitig in Arbeit (höchstens {max}).",
+            format_number(lang, v, 1)
+        ),
+        (Lang::De, None) => format!(
+            "Bei {r} Anfr./s auf {systems} × {hardware}: p50-TTFT {p50} s, p95-TTFT {p95} s, keine Anfrage bekam ein zweites Token, im Mittel {mean} Anfragen gleichzeitig in Arbeit (höchstens {max})."
+        ),
+    }
+}
+
+/// The highest rate of the sweep that keeps the target.
+pub fn kept(lang: Lang, kept: KeptRate, target_s: f64) -> String {
+    let t = input_text(lang, target_s);
+    match (lang, kept) {
+        (Lang::En, KeptRate::Within { rps }) => {
+            format!("The highest rate tried that keeps p95 TTFT under {t} s: {} req/s.", rate(lang, rps))
+        }
+        (Lang::En, KeptRate::BelowLowest { lowest }) => {
+            format!("Even {} req/s, the lowest rate tried, takes p95 TTFT past {t} s.", rate(lang, lowest))
+        }
+        (Lang::En, KeptRate::AtLeast { rps }) => format!(
+            "Every rate tried keeps p95 TTFT under {t} s, up to {} req/s, the most the sweep tries.",
+            rate(lang, rps)
+        ),
+        (Lang::De, KeptRate::Within { rps }) => {
+            format!("Die höchste versuchte Rate, bei der die p95-TTFT unter {t} s bleibt: {} Anfr./s.", rate(lang, rps))
+        }
+        (Lang::De, KeptRate::BelowLowest { lowest }) => format!(
+            "Schon {} Anfr./s, die kleinste versuchte Rate, bringt die p95-TTFT über {t} s.",
+            rate(lang, lowest)
+        ),
+        (Lang::De, KeptRate::AtLeast { rps }) => format!(
+            "Jede versuchte Rate hält die p95-TTFT unter {t} s, bis {} Anfr./s, der höchsten des Sweeps.",
+            rate(lang, rps)
+        ),
+    }
+}
+
+/// Which engine model ran and on which workloads.
+pub fn model(lang: Lang, source: ModelSource, workloads: &[String]) -> String {
+    let n = format_integer(lang, workloads.len() as u64);
+    let names = workloads.join("; ");
+    match (lang, source) {
+        (Lang::En, ModelSource::DatasetCurve) => format!(
+            "Engine model: a fallback fitted to this run's one curve ({names}) and its prompt rate, without a context term and with an assumed scheduler; no measured load has checked it."
+        ),
+        (Lang::En, _) => format!(
+            "Engine model: continuous batching with chunked prefill, fitted to this run's own closed-loop measurements ({n} workloads: {names}) by the calibration's fit (docs/CALIBRATION.md)."
+        ),
+        (Lang::De, ModelSource::DatasetCurve) => format!(
+            "Modell der Engine: ein Ersatz, angepasst an die eine Kurve dieses Laufs ({names}) und seine Prompt-Rate, ohne Kontextterm und mit angenommenem Scheduler; keine gemessene Last hat es geprüft."
+        ),
+        (Lang::De, _) => format!(
+            "Modell der Engine: Continuous Batching mit Chunked Prefill, angepasst an die eigenen Messungen dieses Laufs im geschlossenen Kreis ({n} Workloads: {names}) mit dem Fit der Kalibrierung (docs/CALIBRATION.md)."
+        ),
+    }
+}
+
+/// How far the prediction went beyond what the engine was fitted to.
+pub fn extrapolation(
+    lang: Lang,
+    max_batch: u32,
+    fit_concurrency: f64,
+    batch_ratio: f64,
+    context_ratio: f64,
+    beyond: bool,
+) -> String {
+    let (b, c) = (format_integer(lang, u64::from(max_batch)), format_number(lang, fit_concurrency, 0));
+    let (br, cr) = (format_number(lang, batch_ratio, 1), format_number(lang, context_ratio, 1));
+    match (lang, beyond) {
+        (Lang::En, true) => format!(
+            "It extrapolates: up to {b} requests decoded at once, {br} × the highest concurrency measured ({c}), and {cr} × the most context a measured batch held."
+        ),
+        (Lang::En, false) => format!(
+            "It stays within what was measured: up to {b} requests decoded at once (measured up to {c}), {cr} × the most context a measured batch held."
+        ),
+        (Lang::De, true) => format!(
+            "Es extrapoliert: bis zu {b} Anfragen zugleich im Decode, das {br}-Fache der höchsten gemessenen Parallelität ({c}), und das {cr}-Fache des größten gemessenen Kontexts eines Batches."
+        ),
+        (Lang::De, false) => format!(
+            "Es bleibt im gemessenen Bereich: bis zu {b} Anfragen zugleich im Decode (gemessen bis {c}), das {cr}-Fache des größten gemessenen Kontexts eines Batches."
+        ),
+    }
+}
+
+/// The run gives no engine model: the data's sentence (in English) after the page's own.
+pub fn no_engine(lang: Lang, detail: &str) -> String {
+    match lang {
+        Lang::En => format!("No prediction for this run: {detail}"),
+        Lang::De => format!("Für diesen Lauf gibt es keine Vorhersage (auf Englisch): {detail}"),
+    }
+}
+
+/// The load cannot run on the engine: the data's sentence (in English) after the page's own.
+pub fn failed(lang: Lang, detail: &str) -> String {
+    match lang {
+        Lang::En => format!("The prediction cannot run: {detail}"),
+        Lang::De => format!("Die Vorhersage kann nicht laufen (auf Englisch): {detail}"),
+    }
+}
+
+/// The field an error belongs under, as its `data-field` name.
+pub fn field_name(field: PageField) -> &'static str {
+    match field {
+        PageField::RatePerS => "load-rate",
+        PageField::Burstiness => "load-burstiness",
+        PageField::PromptTokens => "load-prompt",
+        PageField::AnswerTokens => "load-answer",
+        PageField::TargetS => "load-target",
+    }
+}
+
+/// One sentence for a bad input.
+pub fn input_error(lang: Lang, error: PageLoadError) -> String {
+    let n = |v: f64| format_number(lang, v, if v.fract() == 0.0 { 0 } else { 2 });
+    match (lang, error) {
+        (Lang::En, PageLoadError::NotFinite { .. }) => "Enter a number.".to_owned(),
+        (Lang::En, PageLoadError::NotPositive { .. }) => "Must be greater than 0.".to_owned(),
+        (Lang::En, PageLoadError::TooSmall { min, .. }) => format!("Must be at least {}.", n(min)),
+        (Lang::En, PageLoadError::TooLarge { max, .. }) => format!("Must be at most {}.", n(max)),
+        (Lang::En, PageLoadError::NotWhole { .. }) => "Must be a whole number of tokens.".to_owned(),
+        (Lang::En, PageLoadError::TooLong { tokens, limit }) => format!(
+            "The longest request (prompt plus answer at the top of the ±90 % spread: {} tokens) is longer than this server holds ({} tokens).",
+            n(tokens),
+            n(limit)
+        ),
+        (Lang::De, PageLoadError::NotFinite { .. }) => "Bitte eine Zahl eingeben.".to_owned(),
+        (Lang::De, PageLoadError::NotPositive { .. }) => "Muss größer als 0 sein.".to_owned(),
+        (Lang::De, PageLoadError::TooSmall { min, .. }) => format!("Muss mindestens {} sein.", n(min)),
+        (Lang::De, PageLoadError::TooLarge { max, .. }) => format!("Darf höchstens {} sein.", n(max)),
+        (Lang::De, PageLoadError::NotWhole { .. }) => "Muss eine ganze Zahl von Tokens sein.".to_owned(),
+        (Lang::De, PageLoadError::TooLong { tokens, limit }) => format!(
+            "Die längste Anfrage (Prompt plus Antwort am oberen Ende der ±90-%-Streuung: {} Tokens) ist länger, als dieser Server fasst ({} Tokens).",
+            n(tokens),
+            n(limit)
+        ),
+    }
+}
+
+/// The charts' text alternative: the predicted p95 at the first and last rate.
+pub fn chart_summary(lang: Lang, first: (f64, f64), last: (f64, f64)) -> String {
+    let (r0, s0, r1, s1) = (rate(lang, first.0), seconds(lang, first.1), rate(lang, last.0), seconds(lang, last.1));
+    match lang {
+        Lang::En => format!("Predicted p95 TTFT {s0} s at {r0} req/s, {s1} s at {r1} req/s."),
+        Lang::De => format!("Vorhergesagte p95-TTFT {s0} s bei {r0} Anfr./s, {s1} s bei {r1} Anfr./s."),
+    }
+}
+
+/// The target's label beside its line on the chart ("target 5 s").
+pub fn target_label(lang: Lang, target_s: f64) -> String {
+    format!("{} {} s", predict_text(lang, PredictMsg::TargetLabelShort), input_text(lang, target_s))
+}
