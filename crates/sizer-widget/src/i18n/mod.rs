@@ -207,6 +207,15 @@ pub fn text(lang: Lang, msg: Msg) -> &'static str {
     }
 }
 
+/// The half of a data text (a run's caveat, an advice entry) written in `lang`: the data carries
+/// both languages, so choosing between them is this room's job like every other text.
+pub fn localized(lang: Lang, text: &sizer_data::Localized) -> &str {
+    match lang {
+        Lang::En => &text.en,
+        Lang::De => &text.de,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
