@@ -25,6 +25,7 @@ pub mod phrases;
 pub mod provenance;
 pub mod setup;
 pub mod simulation;
+pub mod stale;
 pub mod tables;
 pub mod team;
 pub mod workloads;
