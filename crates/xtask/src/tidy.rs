@@ -252,7 +252,7 @@ fn lang_branch(line: &str) -> Option<&'static str> {
     let code = line.split("//").next().unwrap_or("");
     let is_lang = |word: &str| word == "lang";
     if code.match_indices("match ").any(|(at, word)| {
-        let scrutinee = code[at + word.len()..].split('{').next().unwrap_or("");
+        let scrutinee = without_call_arguments(code[at + word.len()..].split('{').next().unwrap_or(""));
         scrutinee.split(|c: char| !(c.is_alphanumeric() || c == '_')).any(is_lang)
     }) {
         return Some("a `match` on the language");
@@ -269,6 +269,30 @@ fn lang_branch(line: &str) -> Option<&'static str> {
     None
 }
 
+/// `scrutinee` without the arguments of the calls in it: `match parse(lang, text)` passes the
+/// language on to a parser, it does not branch on it.
+fn without_call_arguments(scrutinee: &str) -> String {
+    let mut out = String::new();
+    // Open parentheses of the call being skipped; 0: not inside a call's arguments.
+    let mut depth = 0usize;
+    let mut previous = ' ';
+    for c in scrutinee.chars() {
+        if depth > 0 {
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                _ => {}
+            }
+        } else if c == '(' && (previous.is_alphanumeric() || previous == '_' || previous == '!') {
+            depth = 1;
+        } else {
+            out.push(c);
+        }
+        previous = c;
+    }
+    out
+}
+
 #[test]
 fn the_widget_branches_on_the_language_only_in_i18n() {
     // One way to speak two languages: every sentence and choice per language lives in
@@ -277,6 +301,7 @@ fn the_widget_branches_on_the_language_only_in_i18n() {
     for branch in [
         "    match lang {",
         "let unit = match (self, lang) {",
+        "    match props.lang {",
         "        Lang::De => \"gleichzeitig\",",
         "            (_, Lang::En) => \"tok/s\",",
         "        Lang::De if verb_last => \" sein.\",",
@@ -291,6 +316,8 @@ fn the_widget_branches_on_the_language_only_in_i18n() {
         "        input.apply(Lang::De, TeamAction::Load(team));",
         "            \"l\" => Lang::from_code(value).map(|lang| result.lang = Some(lang)).is_some(),",
         "            match Lang::from_code(value) {",
+        "        let value = match parse_number(lang, text) {",
+        "        match field.parse(crate::common::input::locale(self.lang), &text) {",
         "    let language = match language_code {",
         "        assert_eq!(back.lang, Some(Lang::De));",
         "    // match lang { … } lives in i18n/",
