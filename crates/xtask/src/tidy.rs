@@ -1,6 +1,7 @@
 //! Tidy checks over the repository's own files, in the spirit of rust-analyzer's `xtask/src/tidy.rs`:
 //! a clone must stand alone (no path outside it, no stale wording about one), and library crates
 //! keep no debugging leftovers, and no crate's top-level modules import each other in a cycle.
+//! The widget chooses between its languages only in `src/i18n/`.
 use crate::module_graph::{Source, cyclic_groups, graph, one_cycle};
 use crate::paths::workspace_root;
 use std::path::{Path, PathBuf};
@@ -238,4 +239,111 @@ fn no_crate_has_an_import_cycle_between_its_top_level_modules() {
         }
     }
     assert!(found.is_empty(), "import cycles between top-level modules:\n{}", found.join("\n"));
+}
+
+/// The widget's sources, where a branch on the display language belongs only in `i18n/`.
+const WIDGET_SOURCES: &str = "crates/sizer-widget/src";
+
+/// What in `line` of Rust branches on the display language, if anything: `match lang`
+/// (`match (kind, lang)`, `match props.lang`), a `Lang::` pattern before `=>` (`Lang::De =>`,
+/// `(_, Lang::En) =>`, `Lang::De if … =>`), `== Lang::`, `!= Lang::`, `matches!(…, Lang::…)` or
+/// `let Lang::…`. Passing a language as a value (`Lang::En` as an argument) is no branch.
+fn lang_branch(line: &str) -> Option<&'static str> {
+    let code = line.split("//").next().unwrap_or("");
+    let is_lang = |word: &str| word == "lang";
+    if code.match_indices("match ").any(|(at, word)| {
+        let scrutinee = without_call_arguments(code[at + word.len()..].split('{').next().unwrap_or(""));
+        scrutinee.split(|c: char| !(c.is_alphanumeric() || c == '_')).any(is_lang)
+    }) {
+        return Some("a `match` on the language");
+    }
+    if code.contains("== Lang::") || code.contains("!= Lang::") {
+        return Some("a comparison with a `Lang`");
+    }
+    if code.split("=>").next().is_some_and(|before| code.contains("=>") && before.contains("Lang::")) {
+        return Some("a `Lang::` match arm");
+    }
+    if (code.contains("matches!(") && code.contains("Lang::")) || code.contains("let Lang::") {
+        return Some("a `Lang::` pattern");
+    }
+    None
+}
+
+/// `scrutinee` without the arguments of the calls in it: `match parse(lang, text)` passes the
+/// language on to a parser, it does not branch on it.
+fn without_call_arguments(scrutinee: &str) -> String {
+    let mut out = String::new();
+    // Open parentheses of the call being skipped; 0: not inside a call's arguments.
+    let mut depth = 0usize;
+    let mut previous = ' ';
+    for c in scrutinee.chars() {
+        if depth > 0 {
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                _ => {}
+            }
+        } else if c == '(' && (previous.is_alphanumeric() || previous == '_' || previous == '!') {
+            depth = 1;
+        } else {
+            out.push(c);
+        }
+        previous = c;
+    }
+    out
+}
+
+#[test]
+fn the_widget_branches_on_the_language_only_in_i18n() {
+    // One way to speak two languages: every sentence and choice per language lives in
+    // `src/i18n/` (a function or message enum that takes `lang`), so a third language is one
+    // room's work and no feature hides a translation of its own.
+    for branch in [
+        "    match lang {",
+        "let unit = match (self, lang) {",
+        "    match props.lang {",
+        "        Lang::De => \"gleichzeitig\",",
+        "            (_, Lang::En) => \"tok/s\",",
+        "        Lang::De if verb_last => \" sein.\",",
+        "    let unit = if lang == Lang::De { \"Token/s\" } else { \"tok/s\" };",
+        "    if props.lang != Lang::En {",
+        "    if matches!(lang, Lang::De) {",
+        "    if let Lang::De = lang {",
+    ] {
+        assert!(lang_branch(branch).is_some(), "not seen as a branch: {branch}");
+    }
+    for value in [
+        "        input.apply(Lang::De, TeamAction::Load(team));",
+        "            \"l\" => Lang::from_code(value).map(|lang| result.lang = Some(lang)).is_some(),",
+        "            match Lang::from_code(value) {",
+        "        let value = match parse_number(lang, text) {",
+        "        match field.parse(crate::common::input::locale(self.lang), &text) {",
+        "    let language = match language_code {",
+        "        assert_eq!(back.lang, Some(Lang::De));",
+        "    // match lang { … } lives in i18n/",
+    ] {
+        assert_eq!(lang_branch(value), None, "seen as a branch: {value}");
+    }
+    let root = workspace_root();
+    let src = root.join(WIDGET_SOURCES);
+    let sources: Vec<PathBuf> = files(&src)
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "rs") && !p.starts_with(src.join("i18n")))
+        .collect();
+    assert!(sources.len() >= 20, "the walk sees only {} widget sources", sources.len());
+    let mut found = Vec::new();
+    for path in sources {
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        for (number, line) in text.lines().enumerate() {
+            if let Some(what) = lang_branch(line) {
+                let relative = path.strip_prefix(&root).unwrap_or(&path).display().to_string();
+                found.push(format!("{relative}:{}: {what}: {}", number + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "branches on the language outside {WIDGET_SOURCES}/i18n (move the sentence into its feature's i18n file):\n{}",
+        found.join("\n")
+    );
 }

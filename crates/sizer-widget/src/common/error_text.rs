@@ -21,11 +21,7 @@ pub fn error_message(lang: Lang, error: InputError) -> String {
 /// "Must be at least 0.01." / German "Muss mindestens 0,01 sein." (the verb comes last).
 fn bound_sentence(lang: Lang, key: Msg, bound: f64, german_verb_last: bool) -> String {
     let bound = format_number(lang, bound, decimals_for(bound));
-    let tail = match lang {
-        Lang::De if german_verb_last => " sein.",
-        _ => ".",
-    };
-    [text(lang, key), " ", &bound, tail].concat()
+    crate::i18n::phrases::bound(lang, text(lang, key), &bound, german_verb_last)
 }
 
 /// Enough decimals to show a bound exactly (99.999 needs 3, 10,000 none).

@@ -5,11 +5,11 @@
 //! errors and warnings are English sentences from `sizer_import`; German gets its own sentence
 //! for every variant here, with the same line and key.
 
-use sizer_import::{Format, MissingConcurrency, size_limit_text};
+use sizer_import::{Format, MAX_INPUT_BYTES, MissingConcurrency};
 
 use super::Lang;
 pub use super::import_errors::{error_text, warning_text};
-use super::import_errors::{kilobytes, number};
+use super::import_errors::{kilobytes, megabytes, number};
 use crate::i18n::notices::StorageNotice;
 
 /// The key of every fixed text in the import panel.
@@ -152,12 +152,13 @@ fn german(msg: ImportMsg) -> &'static str {
     }
 }
 
-/// "At most 5.0 MB per import (checked before reading)."
+/// "At most 5.0 MB per import (checked before reading)." The limit is formatted here from the
+/// importer's byte count, so no English "5.0 MB" is rewritten for German.
 pub fn size_limit(lang: Lang) -> String {
-    let limit = size_limit_text();
+    let limit = megabytes(lang, MAX_INPUT_BYTES);
     match lang {
         Lang::En => format!("At most {limit} per import, checked before anything is read."),
-        Lang::De => format!("Höchstens {} je Import, geprüft bevor etwas gelesen wird.", decimal(lang, &limit)),
+        Lang::De => format!("Höchstens {limit} je Import, geprüft bevor etwas gelesen wird."),
     }
 }
 
@@ -354,11 +355,6 @@ pub fn missing_point(lang: Lang, missing: &MissingConcurrency) -> String {
 /// A file that could not be read: "<name> could not be read by the browser."
 pub fn file_unreadable(lang: Lang, file: &str) -> String {
     format!("{file} {}", import_text(lang, ImportMsg::FileUnreadable))
-}
-
-/// The importer's "5.0 MB" with the language's decimal mark.
-fn decimal(lang: Lang, text: &str) -> String {
-    text.replace('.', &lang.decimal_mark().to_string())
 }
 
 #[cfg(test)]

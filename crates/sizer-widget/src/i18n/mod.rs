@@ -27,6 +27,7 @@ pub mod phrases;
 pub mod provenance;
 pub mod setup;
 pub mod simulation;
+pub mod stale;
 pub mod tables;
 pub mod team;
 pub mod workloads;
@@ -206,6 +207,15 @@ pub fn text(lang: Lang, msg: Msg) -> &'static str {
     match lang {
         Lang::En => en::text(msg),
         Lang::De => de::text(msg),
+    }
+}
+
+/// The half of a data text (a run's caveat, an advice entry) written in `lang`: the data carries
+/// both languages, so choosing between them is this room's job like every other text.
+pub fn localized(lang: Lang, text: &sizer_data::Localized) -> &str {
+    match lang {
+        Lang::En => &text.en,
+        Lang::De => &text.de,
     }
 }
 

@@ -22,6 +22,17 @@ pub fn streams_at_least(lang: Lang, streams: &str) -> String {
     }
 }
 
+/// "Must be at least 0.01." / German "Muss mindestens 0,01 sein.": a field's bound after its
+/// lead-in (`Msg::ErrTooSmall` and the like). German puts the verb last where the lead-in leaves
+/// it out (`german_verb_last`; "Muss größer sein als" already has it).
+pub fn bound(lang: Lang, lead: &str, bound: &str, german_verb_last: bool) -> String {
+    let tail = match lang {
+        Lang::De if german_verb_last => " sein.",
+        _ => ".",
+    };
+    [lead, " ", bound, tail].concat()
+}
+
 /// "Result based on the last valid value of each field; fix the marked fields."
 pub fn stale_note(lang: Lang) -> &'static str {
     match lang {

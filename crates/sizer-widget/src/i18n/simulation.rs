@@ -80,7 +80,17 @@ pub fn sim_text(lang: Lang, msg: SimMsg) -> &'static str {
     }
 }
 
-fn unit(lang: Lang) -> &'static str {
+/// "The simulation cannot run: …." around the core's own words for a problem the section has no
+/// sentence of its own for.
+pub fn cannot_run(lang: Lang, detail: &str) -> String {
+    match lang {
+        Lang::En => format!("The simulation cannot run: {detail}."),
+        Lang::De => format!("Die Simulation kann nicht laufen: {detail}."),
+    }
+}
+
+/// The unit of token speeds ("tok/s", German "Token/s"), for the sweep chart's axis and floor.
+pub fn tok_s(lang: Lang) -> &'static str {
     match lang {
         Lang::En => "tok/s",
         Lang::De => "Token/s",
@@ -97,7 +107,7 @@ pub fn verdict(lang: Lang, r: &SimReport) -> String {
     let floor = format_number(lang, r.floor_tok_s, if r.floor_tok_s.fract() == 0.0 { 0 } else { 1 });
     let ttft = format_number(lang, r.p99_ttft_s, 1);
     let promise = percent(lang, r.percentile);
-    let u = unit(lang);
+    let u = tok_s(lang);
     match (lang, r.requests == 0, r.holds) {
         (Lang::En, true, _) => "No request finished inside the simulated window: nothing to judge.".to_owned(),
         (Lang::De, true, _) => "Im simulierten Zeitraum wurde keine Anfrage fertig: nichts zu beurteilen.".to_owned(),
@@ -203,8 +213,8 @@ pub fn streams_label(lang: Lang, streams: f64, floor: f64) -> String {
     let s = format_number(lang, streams, 1);
     let f = format_number(lang, floor, if floor.fract() == 0.0 { 0 } else { 1 });
     match lang {
-        Lang::En => format!("{s} streams at {f} {}", unit(lang)),
-        Lang::De => format!("{s} Streams bei {f} {}", unit(lang)),
+        Lang::En => format!("{s} streams at {f} {}", tok_s(lang)),
+        Lang::De => format!("{s} Streams bei {f} {}", tok_s(lang)),
     }
 }
 
@@ -219,7 +229,7 @@ pub fn assumptions(
     context: f64,
 ) -> Vec<String> {
     let n = |v: f64, d: usize| format_number(lang, v, d);
-    let u = unit(lang);
+    let u = tok_s(lang);
     let de = lang == Lang::De;
     let mut out = Vec::with_capacity(7);
     out.push(match (think_s, de) {

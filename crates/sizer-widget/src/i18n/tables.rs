@@ -68,6 +68,8 @@ pub enum TableMsg {
     SourceNoRuns,
     SourceOpen,
     SourceFacts,
+    /// The unit after a run's concurrency range in the sources list: " (1–256 concurrent)".
+    SourceSpanUnit,
 }
 
 /// The fixed text of `msg` in `lang`.
@@ -135,6 +137,7 @@ fn english(msg: TableMsg) -> &'static str {
         SourceNoRuns => "No concurrency run; cited for facts and claims.",
         SourceOpen => "Open the source",
         SourceFacts => "Other figures cited from it",
+        SourceSpanUnit => "concurrent",
     }
 }
 
@@ -197,6 +200,7 @@ fn german(msg: TableMsg) -> &'static str {
         SourceNoRuns => "Kein Parallelitätslauf; belegt Fakten und Aussagen.",
         SourceOpen => "Quelle öffnen",
         SourceFacts => "Weitere daraus zitierte Zahlen",
+        SourceSpanUnit => "gleichzeitig",
     }
 }
 

@@ -17,7 +17,7 @@ use sizer_charts::sim::{InFlightChart, SimChartText, SweepChart};
 
 use crate::common::chart_plot::Drawing;
 use crate::i18n::simulation::{
-    SimMsg, assumptions, formula_label, in_flight_summary, sim_text, streams_label, sweep_sentence,
+    SimMsg, assumptions, formula_label, in_flight_summary, sim_text, streams_label, sweep_sentence, tok_s,
 };
 use crate::i18n::{Lang, format_integer, format_number};
 use crate::simulation::figure::SimFigure;
@@ -103,7 +103,7 @@ fn in_flight_figure(lang: Lang, report: &SimReport, redraw_key: AttrValue) -> Ht
 fn sweep_figure(lang: Lang, sweep: &SweepReport, report: &SimReport, done: bool, redraw_key: AttrValue) -> Html {
     let chart = SweepChart::from_sweep(sweep, report.floor_tok_s);
     let floor = format_number(lang, report.floor_tok_s, if report.floor_tok_s.fract() == 0.0 { 0 } else { 1 });
-    let unit = if lang == Lang::De { "Token/s" } else { "tok/s" };
+    let unit = tok_s(lang);
     let text = SimChartText {
         x_title: sim_text(lang, SimMsg::SweepX).to_owned(),
         y_title: unit.to_owned(),

@@ -25,7 +25,7 @@ use yew::prelude::*;
 
 use crate::i18n::Lang;
 use crate::i18n::labels::run_label;
-use crate::i18n::simulation::{SimMsg, progress, scope, sim_text, verdict};
+use crate::i18n::simulation::{SimMsg, cannot_run, progress, scope, sim_text, verdict};
 use crate::simulation::result::SimResult;
 use crate::sizing::run_ref::RunRef;
 
@@ -203,9 +203,6 @@ fn problem_text(lang: Lang, problem: &SimProblem) -> String {
     match problem {
         SimProblem::NoCurve => sim_text(lang, SimMsg::NoCurve).to_owned(),
         SimProblem::NoUsers => sim_text(lang, SimMsg::NoUsers).to_owned(),
-        SimProblem::Other(detail) => match lang {
-            Lang::En => format!("The simulation cannot run: {detail}."),
-            Lang::De => format!("Die Simulation kann nicht laufen: {detail}."),
-        },
+        SimProblem::Other(detail) => cannot_run(lang, detail),
     }
 }

@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use crate::i18n::{Lang, format_number};
+use crate::i18n::{self, Lang, format_number};
 
 /// A field whose typed text was not used.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -28,26 +28,7 @@ pub fn markdown_warning(lang: Lang, stale: &[StaleInput]) -> String {
     for input in stale {
         let typed = input.typed.replace('`', "'");
         let used = input.used.map(|v| format_number(lang, v, if v.fract() == 0.0 { 0 } else { 2 }));
-        let sentence = match (lang, used) {
-            (Lang::En, Some(used)) => format!(
-                "> **Not as on screen:** the field `{}` shows `{typed}` ({}), so this export uses its last valid \
-                 value, {used}.\n",
-                input.field, input.error
-            ),
-            (Lang::En, None) => format!(
-                "> **Not as on screen:** the field `{}` shows `{typed}` ({}), so this export leaves it off.\n",
-                input.field, input.error
-            ),
-            (Lang::De, Some(used)) => format!(
-                "> **Nicht wie angezeigt:** Das Feld `{}` zeigt `{typed}` ({}); dieser Export verwendet daher seinen \
-                 letzten gültigen Wert, {used}.\n",
-                input.field, input.error
-            ),
-            (Lang::De, None) => format!(
-                "> **Nicht wie angezeigt:** Das Feld `{}` zeigt `{typed}` ({}); dieser Export lässt es daher weg.\n",
-                input.field, input.error
-            ),
-        };
+        let sentence = i18n::stale::export_warning(lang, input.field, &typed, &input.error, used.as_deref());
         out.push_str(&sentence);
     }
     if !out.is_empty() {
@@ -65,21 +46,9 @@ pub fn link_note(lang: Lang, stale: &[StaleInput]) -> String {
     let items: Vec<String> = stale
         .iter()
         .map(|input| {
-            let used = match (lang, input.used) {
-                (_, Some(v)) => format_number(lang, v, if v.fract() == 0.0 { 0 } else { 2 }),
-                (Lang::En, None) => "off".to_owned(),
-                (Lang::De, None) => "aus".to_owned(),
-            };
-            let (open, close) = match lang {
-                Lang::En => (" \u{201c}", "\u{201d} \u{2192} "),
-                Lang::De => (" \u{201e}", "\u{201c} \u{2192} "),
-            };
-            [input.field, open, &crate::sizing::fragment::shorten(&input.typed), close, &used].concat()
+            let used = input.used.map(|v| format_number(lang, v, if v.fract() == 0.0 { 0 } else { 2 }));
+            i18n::stale::link_item(lang, input.field, &crate::sizing::fragment::shorten(&input.typed), used.as_deref())
         })
         .collect();
-    let lead = match lang {
-        Lang::En => "Where a field shows an error, the link carries its last valid value instead: ",
-        Lang::De => "Wo ein Feld einen Fehler zeigt, enthält der Link stattdessen seinen letzten gültigen Wert: ",
-    };
-    [lead, &items.join("; "), "."].concat()
+    i18n::stale::link_note(lang, &items.join("; "))
 }

@@ -12,7 +12,7 @@ use sizer_data::{WorkloadCaveat, workload_caveats};
 use crate::i18n::codes::{self, LIMIT};
 use crate::i18n::headline;
 use crate::i18n::phrases::Audience;
-use crate::i18n::{Lang, Msg, format_integer, format_number, text};
+use crate::i18n::{Lang, Msg, format_integer, format_number, localized, text};
 use crate::sizing::calculation::{Calculation, NoSizing};
 use sizer_data::Usage;
 
@@ -79,9 +79,10 @@ pub fn result_text(lang: Lang, outcome: &Calculation, usage: Option<Usage>) -> R
             let workload = outcome.workload.map(|choice| {
                 (crate::i18n::workloads::sentence(lang, &choice), crate::i18n::workloads::kind_code(choice.kind))
             });
-            let run_caveats = outcome.run.as_deref().map_or_else(Vec::new, |run| {
-                run.caveats.iter().map(|c| if lang == Lang::De { c.de.clone() } else { c.en.clone() }).collect()
-            });
+            let run_caveats = outcome
+                .run
+                .as_deref()
+                .map_or_else(Vec::new, |run| run.caveats.iter().map(|c| localized(lang, c).to_owned()).collect());
             ResultText {
                 sparks_value,
                 caveats,

@@ -10,11 +10,11 @@
 use std::rc::Rc;
 
 use sizer_core::StreamsAtFloor;
-use sizer_data::{Advice, Localized, Situation, Warning, dataset};
+use sizer_data::{Advice, Situation, Warning, dataset};
 use yew::prelude::*;
 
-use crate::i18n::Lang;
 use crate::i18n::provenance::{ProvenanceMsg, provenance_text};
+use crate::i18n::{Lang, localized};
 use crate::sizing::calculation::{Calculation, ttft_warns};
 
 /// Props of [`AdviceList`].
@@ -51,13 +51,6 @@ pub fn situation_of<'a>(outcome: &Calculation, warnings: &'a [Warning]) -> Situa
     }
 }
 
-fn localized(lang: Lang, text: &Localized) -> String {
-    match lang {
-        Lang::En => text.en.clone(),
-        Lang::De => text.de.clone(),
-    }
-}
-
 /// The `lang` of words quoted from the source `source_id`: German for the German seed article,
 /// English otherwise (every other source that claims and advice quote writes in English).
 pub fn article_lang(source_id: &str) -> &'static str {
@@ -70,11 +63,11 @@ fn entry(lang: Lang, advice: &Advice, ids: &crate::common::ids::Ids) -> Html {
     let source_name = source.map_or_else(|| advice.source.clone(), |s| s.title.clone());
     html! {
         <li key={advice.id.clone()} data-advice={advice.id.clone()}>
-            <p class="ss-advice-text">{ localized(lang, &advice.text) }</p>
+            <p class="ss-advice-text">{ localized(lang, &advice.text).to_owned() }</p>
             <p class="ss-advice-source">
                 { provenance_text(lang, ProvenanceMsg::AdviceSource) }{ ": " }
                 <a href={ids.source_href(&advice.source)} data-source-link={advice.source.clone()}>{ source_name }</a>
-                { ", " }<span data-advice-location="">{ localized(lang, &advice.location) }</span>
+                { ", " }<span data-advice-location="">{ localized(lang, &advice.location).to_owned() }</span>
             </p>
             <p class="ss-advice-wording">
                 { provenance_text(lang, ProvenanceMsg::AdviceWording) }{ ": " }

@@ -27,9 +27,9 @@ use yew::prelude::*;
 use sizer_charts::build::{self, Measure};
 use sizer_charts::model::{ConcurrencyChart, Series};
 
-use crate::i18n::Lang;
 use crate::i18n::codes::{self, INTERPOLATION};
 use crate::i18n::tables::{TableMsg, table_text};
+use crate::i18n::{Lang, Msg, text};
 use crate::sizing::run_ref::RunRef;
 use crate::sizing::views::chart_figure::ChartFigure;
 use crate::sizing::views::point_legend::PointLegend;
@@ -128,10 +128,9 @@ impl ChartKind {
     }
 
     pub(crate) fn unit(self, lang: Lang) -> &'static str {
-        match (self, lang) {
-            (ChartKind::Ttft, _) => "s",
-            (_, Lang::En) => "tok/s",
-            (_, Lang::De) => "Token/s",
+        match self {
+            ChartKind::Ttft => "s",
+            ChartKind::Speed | ChartKind::Aggregate => text(lang, Msg::UnitTokS),
         }
     }
 }

@@ -119,10 +119,7 @@ fn source_item(data: &Dataset, source: &Source, lang: Lang, ids: &Ids) -> Html {
 fn span(run: &Run, lang: Lang) -> Html {
     let low = run.points.iter().map(|p| p.concurrency).min();
     let high = run.points.iter().map(|p| p.concurrency).max();
-    let unit = match lang {
-        Lang::En => "concurrent",
-        Lang::De => "gleichzeitig",
-    };
+    let unit = table_text(lang, TableMsg::SourceSpanUnit);
     match (low, high) {
         (Some(low), Some(high)) if low != high => html! {
             <span class="ss-source-span">{ format!(" ({}–{} {unit})", format_figure(lang, f64::from(low)), format_figure(lang, f64::from(high))) }</span>
