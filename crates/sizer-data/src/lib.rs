@@ -59,7 +59,7 @@ mod workload_choice;
 mod workload_fit;
 
 pub use advice::Situation;
-pub use catalog::{EMBEDDED_CATALOG_BINARY, catalog, try_catalog};
+pub use catalog::{ARENA_CATALOG_BINARY, CATALOG_FIRST_BINARY, EMBEDDED_CATALOG_BINARY, catalog, try_catalog};
 pub use claim_check::{ClaimCheck, Recomputed};
 pub use curve::{CurveBasis, RunCurveError};
 pub use date::{DateError, PartialDate};

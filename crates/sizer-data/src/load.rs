@@ -179,7 +179,7 @@ fn load_embedded() -> Result<Dataset, DataError> {
 static WITH_ARENA: OnceLock<Dataset> = OnceLock::new();
 
 /// With feature `arena-later` in the browser: appends the arena's runs and sources to the
-/// dataset, once; from then on [`dataset`] returns the whole dataset (earlier borrows stay
+/// dataset and its entries to the model catalogue, once; from then on [`dataset`] returns the whole dataset (earlier borrows stay
 /// valid: both live for the program). Returns `true` when this call added them. Everywhere
 /// else the arena is in from the start and this does nothing.
 pub fn install_arena() -> bool {
@@ -188,6 +188,8 @@ pub fn install_arena() -> bool {
         if WITH_ARENA.get().is_some() {
             return false;
         }
+        // The catalogue's entries for the arena's runs first, so a run found has its KV facts.
+        crate::catalog::install_arena_catalog();
         let (Ok(base), Ok(arena)) = (DATASET.get_or_init(load_embedded).as_ref(), Dataset::decode_binary(ARENA_BINARY))
         else {
             return false;
