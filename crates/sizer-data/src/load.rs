@@ -188,8 +188,10 @@ pub fn install_arena() -> bool {
         if WITH_ARENA.get().is_some() {
             return false;
         }
-        // The catalogue's entries for the arena's runs first, so a run found has its KV facts.
+        // The catalogue's entries for the arena's runs first, so a run found has its KV facts,
+        // and the choice among its workloads.
         crate::catalog::install_arena_catalog();
+        crate::workload_choice::install_several_workloads();
         let (Ok(base), Ok(arena)) = (DATASET.get_or_init(load_embedded).as_ref(), Dataset::decode_binary(ARENA_BINARY))
         else {
             return false;
