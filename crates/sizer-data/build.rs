@@ -1,10 +1,12 @@
 //! Writes `$OUT_DIR/dataset.bin`: the dataset of `data/*.json` in the binary form of
 //! `src/wire.rs`, which the wasm build embeds instead of the JSON (`src/load.rs`);
 //! `$OUT_DIR/arena.bin`, the arena's runs and sources (`data/arena.json`) in the same form, kept
-//! apart so the split wasm can carry them in its second module (feature `arena-later`); and
+//! apart so the split wasm can carry them in its second module (feature `arena-later`);
 //! `$OUT_DIR/loads.bin`, the arena's measured loads (`data/arena_loads.json`, `src/measured_load.rs`); and
 //! `$OUT_DIR/models.bin`, the model catalogue of `data/models.json` in the same form
-//! (`src/catalog.rs`). Generated on
+//! (`src/catalog.rs`), also cut in two like the dataset: `models_first.bin` without the arena's
+//! entries and `arena_models.bin` with only them (the split wasm's second module appends it).
+//! Generated on
 //! every change of the JSON or the model, so it cannot go stale; the native tests prove that it
 //! decodes to exactly the dataset the JSON path loads.
 //!
@@ -82,6 +84,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let loads_binary = wire::encode_loads(&loads);
     let catalog: model_facts::ModelCatalog = parse(CATALOG)?;
     let catalog_binary = wire::encode_catalog(&catalog);
+    let (catalog_first, arena_catalog) = split_catalog(catalog, &dataset, &arena);
     // Written into prerendered pages, so a wasm built from other data renders afresh instead of
     // hydrating markup it cannot match.
     let fingerprint = fnv1a(catalog_binary.iter().chain(&binary).chain(&arena_binary).chain(&loads_binary));
@@ -90,7 +93,30 @@ fn main() -> Result<(), Box<dyn Error>> {
     std::fs::write(out.join("models.bin"), catalog_binary)?;
     std::fs::write(out.join("arena.bin"), arena_binary)?;
     std::fs::write(out.join("loads.bin"), loads_binary)?;
+    std::fs::write(out.join("models_first.bin"), wire::encode_catalog(&catalog_first))?;
+    std::fs::write(out.join("arena_models.bin"), wire::encode_catalog(&arena_catalog))?;
     Ok(())
+}
+
+/// The catalogue without the arena's entries, and the arena's entries alone: the cache facts of
+/// its runs and the models no other run serves. Each part keeps the catalogue's order, so the
+/// first with the arena's appended is the whole (`tests/tests/models_kv_bytes.rs` checks it);
+/// every source stays in the first part (the other runs' entries cite them too).
+fn split_catalog(
+    catalog: model_facts::ModelCatalog,
+    dataset: &model::Dataset,
+    arena: &model::Dataset,
+) -> (model_facts::ModelCatalog, model_facts::ModelCatalog) {
+    let arena_run = |id: &str| arena.runs.iter().any(|run| run.id == id);
+    let arena_only_model = |id: &str| {
+        arena.runs.iter().any(|run| run.model_id == id) && !dataset.runs.iter().any(|run| run.model_id == id)
+    };
+    let (arena_models, models) = catalog.models.into_iter().partition(|model| arena_only_model(&model.id));
+    let (arena_runs, runs) = catalog.runs.into_iter().partition(|cache| arena_run(&cache.run));
+    (
+        model_facts::ModelCatalog { sources: catalog.sources, models, runs },
+        model_facts::ModelCatalog { sources: Vec::new(), models: arena_models, runs: arena_runs },
+    )
 }
 
 /// FNV-1a, 64 bit (Fowler, Noll, Vo): a fingerprint, not a security hash.

@@ -43,6 +43,25 @@ fn the_binary_form_decodes_to_the_json_catalogue() {
 }
 
 #[test]
+fn the_browsers_two_parts_are_the_catalogue_with_the_arenas_entries_apart() {
+    // The split wasm decodes the first part at once and appends the arena's with its runs.
+    let mut first = ModelCatalog::from_binary(sizer_data::CATALOG_FIRST_BINARY, dataset()).expect("first part");
+    // The arena's part cites the first part's models (gpt-oss-20b's weights): checked appended.
+    let arena = ModelCatalog::decode_binary(sizer_data::ARENA_CATALOG_BINARY).expect("arena part");
+    // The 12 models only the arena's runs serve and its 19 runs' cache facts; no sources.
+    assert_eq!((arena.sources.len(), arena.models.len(), arena.runs.len()), (0, 12, 19));
+    let arena_runs = sizer_data::Dataset::from_binary(sizer_data::ARENA_BINARY).expect("arena's runs").runs;
+    assert!(arena.runs.iter().all(|cache| arena_runs.iter().any(|run| run.id == cache.run)));
+    // The default run (GPUwerk's) and its model are there before the second module.
+    let default_run = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
+    assert!(first.run_cache(default_run).is_some());
+    assert!(first.model("qwen3-coder-30b-a3b").is_some());
+    first.append(arena);
+    first.validate(dataset()).expect("the parts together check against the dataset");
+    assert_eq!(&first, catalog());
+}
+
+#[test]
 fn gpt_oss_120b_alternates_sliding_and_full_attention() {
     // openai/gpt-oss model.py: 36 layers, sliding window 128 on the even ones (18), full on the
     // odd ones (18); 8 KV heads of 64 at BF16: 2 (K and V) x 8 x 64 x 2 bytes = 2,048 per layer.

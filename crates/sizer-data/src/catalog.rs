@@ -2,7 +2,9 @@
 //! lookups the memory plan and the KV limit need.
 //!
 //! Like the dataset, native builds parse the JSON (error paths for whoever edits it) and the
-//! wasm decodes a binary form written by `build.rs` ([`EMBEDDED_CATALOG_BINARY`]).
+//! wasm decodes a binary form written by `build.rs`: like the dataset's, in two parts
+//! ([`CATALOG_FIRST_BINARY`], [`ARENA_CATALOG_BINARY`]), so that with feature `arena-later` the
+//! arena's entries travel in the second wasm module with its runs.
 
 use std::collections::HashSet;
 use std::sync::OnceLock;
@@ -20,6 +22,14 @@ use crate::wire;
 
 /// The embedded catalogue in binary form, generated from `data/models.json` by `build.rs`.
 pub const EMBEDDED_CATALOG_BINARY: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/models.bin"));
+
+/// [`EMBEDDED_CATALOG_BINARY`] without the arena's entries (the cache facts of its runs, the
+/// models only it serves): what the browser decodes first.
+pub const CATALOG_FIRST_BINARY: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/models_first.bin"));
+
+/// The arena's entries alone, appended to [`CATALOG_FIRST_BINARY`] at load, or with feature
+/// `arena-later` by [`crate::install_arena`] from the second module, which then holds these bytes.
+pub const ARENA_CATALOG_BINARY: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/arena_models.bin"));
 
 #[cfg(not(target_arch = "wasm32"))]
 const MODELS_JSON: &str = include_str!("../data/models.json");
@@ -40,8 +50,18 @@ impl ModelCatalog {
         Ok(catalog)
     }
 
-    fn decode_binary(bytes: &[u8]) -> Result<ModelCatalog, DataError> {
+    /// Decodes the binary form without checking it: the arena's part
+    /// ([`ARENA_CATALOG_BINARY`]), which cites the first part's models, is checked once appended.
+    pub fn decode_binary(bytes: &[u8]) -> Result<ModelCatalog, DataError> {
         wire::decode_catalog(bytes).map_err(|error| DataError::new("", Problem::Binary(error)))
+    }
+
+    /// Adds `other`'s sources, models and run entries after this catalogue's (the arena's part
+    /// after the first; neither is checked again).
+    pub fn append(&mut self, other: ModelCatalog) {
+        self.sources.extend(other.sources);
+        self.models.extend(other.models);
+        self.runs.extend(other.runs);
     }
 
     /// The compact binary form, readable only by the same version of this crate.
@@ -106,14 +126,44 @@ fn load_embedded() -> Result<ModelCatalog, DataError> {
 }
 
 /// Browser: the binary form, not checked again (the native tests check the JSON and prove the
-/// binary decodes to the same catalogue).
+/// binary parts decode to the same catalogue).
 #[cfg(target_arch = "wasm32")]
 fn load_embedded() -> Result<ModelCatalog, DataError> {
-    ModelCatalog::decode_binary(EMBEDDED_CATALOG_BINARY)
+    #[allow(unused_mut)]
+    let mut catalog = ModelCatalog::decode_binary(CATALOG_FIRST_BINARY)?;
+    // Without `arena-later` the arena's entries are in from the start, as its runs are.
+    #[cfg(not(feature = "arena-later"))]
+    catalog.append(ModelCatalog::decode_binary(ARENA_CATALOG_BINARY)?);
+    Ok(catalog)
+}
+
+/// The catalogue with the arena's entries appended by [`install_arena_catalog`].
+#[cfg(all(target_arch = "wasm32", feature = "arena-later"))]
+static WITH_ARENA: OnceLock<ModelCatalog> = OnceLock::new();
+
+/// With feature `arena-later` in the browser: appends the arena's entries, once, for
+/// [`crate::install_arena`] (so the second module holds [`ARENA_CATALOG_BINARY`]).
+#[cfg(all(target_arch = "wasm32", feature = "arena-later"))]
+pub(crate) fn install_arena_catalog() {
+    if WITH_ARENA.get().is_some() {
+        return;
+    }
+    let (Ok(first), Ok(arena)) =
+        (CATALOG.get_or_init(load_embedded).as_ref(), ModelCatalog::decode_binary(ARENA_CATALOG_BINARY))
+    else {
+        return;
+    };
+    let mut whole = first.clone();
+    whole.append(arena);
+    let _ = WITH_ARENA.set(whole);
 }
 
 /// The embedded catalogue, parsed and checked on first use.
 pub fn try_catalog() -> Result<&'static ModelCatalog, &'static DataError> {
+    #[cfg(all(target_arch = "wasm32", feature = "arena-later"))]
+    if let Some(whole) = WITH_ARENA.get() {
+        return Ok(whole);
+    }
     CATALOG.get_or_init(load_embedded).as_ref()
 }
 

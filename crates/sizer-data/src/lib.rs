@@ -62,7 +62,7 @@ mod workload_choice;
 mod workload_fit;
 
 pub use advice::Situation;
-pub use catalog::{EMBEDDED_CATALOG_BINARY, catalog, try_catalog};
+pub use catalog::{ARENA_CATALOG_BINARY, CATALOG_FIRST_BINARY, EMBEDDED_CATALOG_BINARY, catalog, try_catalog};
 pub use claim_check::{ClaimCheck, Recomputed};
 pub use curve::{CurveBasis, RunCurveError};
 pub use date::{DateError, PartialDate};
@@ -72,7 +72,7 @@ pub use figure::{Figure, FigureOrigin, TokenCount};
 pub use kv_limit::{
     BudgetBand, ComputedPool, KvLimit, NoComputedPool, PoolKind, WORKING_BUDGET_FACT, pool_gb, run_kv_limit,
 };
-pub use load::{ARENA_BINARY, DATASET_FINGERPRINT, EMBEDDED_BINARY, dataset, install_arena, runs_pending, try_dataset};
+pub use load::{ARENA_BINARY, DATASET_FINGERPRINT, EMBEDDED_BINARY, dataset, runs_pending, try_dataset};
 pub use lookup::CitedValue;
 pub use measured_load::{LoadRow, MeasuredLoadTable, ReportedCapacity, RunMeasuredLoad};
 pub use measured_load_data::{LOADS_BINARY, measured_load, measured_loads, try_measured_loads};
@@ -95,3 +95,18 @@ pub use workload_choice::{
     ANSWER_WEIGHT, SizedRun, WorkloadChoice, WorkloadView, sized_run, team_lengths, workload_distance,
 };
 pub use workload_fit::{PROMPT_MISMATCH_FACTOR, WorkloadCaveat, workload_caveats};
+
+/// With feature `arena-later` in the browser (the split wasm, from its second module): appends
+/// the arena's runs and sources to the dataset, its entries to the model catalogue and sets the
+/// choice among a run's workloads, once; `true` when this call added the runs. Everywhere else
+/// the arena is in from the start and this does nothing. Here, not in `load`, so that module
+/// does not import the catalogue's (no import cycle).
+pub fn install_arena() -> bool {
+    // The catalogue's entries and the workload choice first, so a run found has both.
+    #[cfg(all(target_arch = "wasm32", feature = "arena-later"))]
+    {
+        catalog::install_arena_catalog();
+        workload_choice::install_several_workloads();
+    }
+    load::install_arena_runs()
+}

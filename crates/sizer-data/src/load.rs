@@ -19,7 +19,7 @@ pub const EMBEDDED_BINARY: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/dat
 
 /// The arena's runs and sources (`data/arena.json`) in the same binary form, kept apart from
 /// [`EMBEDDED_BINARY`]: the browser appends them at load, or, with feature `arena-later` (the
-/// split wasm), only when [`install_arena`] is called from the second module, which then holds
+/// split wasm), only when [`crate::install_arena`] is called from the second module, which then holds
 /// these bytes, so they do not delay the first result. Native builds load `data/arena.json`.
 pub const ARENA_BINARY: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/arena.bin"));
 
@@ -175,14 +175,14 @@ fn load_embedded() -> Result<Dataset, DataError> {
     Ok(dataset)
 }
 
-/// The dataset with the arena appended by [`install_arena`] (feature `arena-later` only).
+/// The dataset with the arena appended by [`crate::install_arena`] (feature `arena-later` only).
 static WITH_ARENA: OnceLock<Dataset> = OnceLock::new();
 
 /// With feature `arena-later` in the browser: appends the arena's runs and sources to the
-/// dataset, once; from then on [`dataset`] returns the whole dataset (earlier borrows stay
-/// valid: both live for the program). Returns `true` when this call added them. Everywhere
-/// else the arena is in from the start and this does nothing.
-pub fn install_arena() -> bool {
+/// dataset, once (for [`crate::install_arena`]); from then on [`dataset`] returns the whole
+/// dataset (earlier borrows stay valid: both live for the program). Returns `true` when this
+/// call added them. Everywhere else the arena is in from the start and this does nothing.
+pub(crate) fn install_arena_runs() -> bool {
     #[cfg(all(target_arch = "wasm32", feature = "arena-later"))]
     {
         if WITH_ARENA.get().is_some() {
@@ -201,7 +201,7 @@ pub fn install_arena() -> bool {
 }
 
 /// True while runs are still to come: in the split browser build (feature `arena-later`),
-/// until [`install_arena`] appended the arena's. A run id unknown until then may be one of
+/// until [`crate::install_arena`] appended the arena's. A run id unknown until then may be one of
 /// them, so the widget waits for the data instead of calling the id unknown.
 pub fn runs_pending() -> bool {
     #[cfg(all(target_arch = "wasm32", feature = "arena-later"))]

@@ -168,6 +168,39 @@ pub struct SizedRun<'a> {
 /// once per run and workload and kept for the program's life (a dataset run lives as long), so
 /// callers keep the `'static` borrows the dataset gives.
 pub fn sized_run(run: &'static Run, scenario: &Scenario) -> SizedRun<'static> {
+    if run.further_workloads.is_empty() {
+        // A run of one workload is its own choice, and the sizing says nothing about it.
+        return SizedRun { run, choice: None };
+    }
+    // In the split wasm only the arena's runs have several workloads, and they come with the
+    // second module: so does the code that chooses among them ([`install_several_workloads`]).
+    #[cfg(all(target_arch = "wasm32", feature = "arena-later"))]
+    {
+        match SEVERAL_WORKLOADS.get() {
+            Some(sized) => sized(run, scenario),
+            None => SizedRun { run, choice: None },
+        }
+    }
+    #[cfg(not(all(target_arch = "wasm32", feature = "arena-later")))]
+    {
+        several_workloads(run, scenario)
+    }
+}
+
+/// [`sized_run`] for the split wasm once [`install_several_workloads`] set it.
+#[cfg(all(target_arch = "wasm32", feature = "arena-later"))]
+static SEVERAL_WORKLOADS: std::sync::OnceLock<fn(&'static Run, &Scenario) -> SizedRun<'static>> =
+    std::sync::OnceLock::new();
+
+/// With feature `arena-later` in the browser: lets [`sized_run`] choose among a run's workloads.
+/// Called by [`crate::install_arena`] only, so the choosing code is the second module's.
+#[cfg(all(target_arch = "wasm32", feature = "arena-later"))]
+pub(crate) fn install_several_workloads() {
+    let _ = SEVERAL_WORKLOADS.set(several_workloads);
+}
+
+/// [`sized_run`] of a run of several workloads.
+fn several_workloads(run: &'static Run, scenario: &Scenario) -> SizedRun<'static> {
     let choice = run.nearest_workload(scenario);
     let Some(index) = choice.map(|c| c.index).filter(|index| *index > 0) else {
         return SizedRun { run, choice };
