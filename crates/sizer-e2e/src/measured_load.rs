@@ -3,8 +3,6 @@
 //! on their canvases and the sweep's six steps once that module is in. Saves a screenshot of the
 //! section (`measured-load.png` beside the README screenshot) to look at.
 
-use serde_json::Value;
-
 use crate::browser::Browser;
 use crate::checks::Site;
 
@@ -34,10 +32,7 @@ pub async fn an_arena_runs_measured_load_is_shown_and_drawn(browser: &Browser, s
                     vec![],
                 )
                 .await?;
-            let done = seen["capacity"] == Value::from(CAPACITY)
-                && seen["drawn"] == Value::from(2)
-                && seen["failed"] == Value::from(0)
-                && seen["steps"] == Value::from(6);
+            let done = seen["capacity"] == CAPACITY && seen["drawn"] == 2 && seen["failed"] == 0 && seen["steps"] == 6;
             Ok((done, seen.to_string()))
         })
         .await?;
