@@ -1,5 +1,5 @@
 //! A headless Chromium session and the few page operations the checks need, all in terms of the
-//! widget's DOM contract (`docs/ARCHITECTURE.md`): instances are `.spark-sizer` roots, inputs
+//! widget's DOM contract (`docs/DOM.md`): instances are `.spark-sizer` roots, inputs
 //! carry `data-field`, errors `data-error`, results `data-result` with a machine `data-value`.
 use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::{Client, ClientBuilder};

@@ -66,7 +66,7 @@ impl Field {
         self as usize
     }
 
-    /// The `data-field` attribute value (the DOM contract in docs/ARCHITECTURE.md).
+    /// The `data-field` attribute value (the DOM contract in docs/DOM.md).
     pub fn name(self) -> &'static str {
         self.spec().name
     }
