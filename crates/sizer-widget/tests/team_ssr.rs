@@ -139,3 +139,53 @@ fn a_mount_point_takes_the_team_as_data_attributes() {
     assert!(named, "the mount point's error names data-ttft-ceiling");
     assert_eq!(attribute(&bad, "data-result=\"sparks\"", "data-value"), "1");
 }
+
+/// The arena's Qwen3.6-35B-A3B FP8 run: its chat curve (`01-chat.md`) is still above 15 tok/s
+/// per request at its last concurrency, 10 (15.3 tok/s in `tests/fixtures/arena/qwen-3.6/
+/// qwen-3.6-35b-a3b/fp8/01-chat.md`), so its 10 streams are a lower bound.
+const ARENA_QWEN: &str = "djangodevreng-arena-qwen-3.6-35b-a3b-fp8";
+
+#[test]
+fn a_run_not_measured_beyond_the_floor_gives_at_least_its_people_and_at_most_its_sparks() {
+    // By hand, the seed's method on 10 streams: duty (1 s + 400 / 15 s) / 120 s = 0.2306; the
+    // mean load m with m + 2.326 sqrt(m) = 10 is 4.869; 4.869 / 0.2306 = 21.1, so at least 21
+    // people per Spark, and 163 / 21 = 7.8, so at most 8 Sparks.
+    let html = element(Attributes {
+        run: Some(ARENA_QWEN.into()),
+        team: Some("163".into()),
+        floor: Some("15".into()),
+        ..Attributes::default()
+    });
+    let verdict = text_of(&html, "data-result=\"sparks\"");
+    assert!(
+        verdict.starts_with("At most 8 Sparks serve your 163 people with Qwen3.6-35B-A3B-FP8")
+            && verdict.ends_with("(at least 21 per Spark: not measured beyond 10 concurrent requests)."),
+        "{verdict}"
+    );
+    let table = &html[html.find("data-table=\"team-ranking\"").expect("the ranking table")..];
+    let row = &table[table.find(&format!("data-run=\"{ARENA_QWEN}\"")).expect("the arena run's row")..];
+    let row = &row[..row.find("</tr>").expect("row end")];
+    assert!(row.contains("data-lower-bound=\"true\">≥\u{a0}21</td>"), "{row}");
+    assert!(row.contains(">≤\u{a0}8</td>"), "{row}");
+    // GPUwerk's run crosses the floor between measured points: its 163 stay a plain figure.
+    let gpuwerk = &table[table.find(&format!("data-run=\"{QWEN}\"")).expect("GPUwerk's row")..];
+    let gpuwerk = &gpuwerk[..gpuwerk.find("</tr>").expect("row end")];
+    assert!(gpuwerk.contains(">163</td>") && !gpuwerk.contains('≥'), "{gpuwerk}");
+}
+
+#[test]
+fn the_german_verdict_says_at_least_and_at_most_too() {
+    let html = element(Attributes {
+        run: Some(ARENA_QWEN.into()),
+        team: Some("163".into()),
+        floor: Some("15".into()),
+        lang: Some("de".into()),
+        ..Attributes::default()
+    });
+    let verdict = text_of(&html, "data-result=\"sparks\"");
+    assert!(
+        verdict.starts_with("Höchstens 8 Sparks bedienen eure 163 Personen mit Qwen3.6-35B-A3B-FP8")
+            && verdict.ends_with("(mindestens 21 pro Spark: nicht über 10 gleichzeitige Anfragen hinaus gemessen)."),
+        "{verdict}"
+    );
+}

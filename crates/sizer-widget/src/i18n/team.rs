@@ -81,6 +81,9 @@ pub fn verdict(lang: Lang, row: &PlanRow<'_>, people: u64, floor_tok_s: f64) -> 
     let n = format_integer(lang, people);
     let per = row.people_per_spark.or(row.people_per_system).map(|p| format_integer(lang, p)).unwrap_or_default();
     let label = row_label(lang, row);
+    if let (true, Some(k)) = (row.people_is_lower_bound, row.sparks_needed.filter(|k| *k > 1)) {
+        return lower_bound_verdict(lang, row, &n, &per, &label, k);
+    }
     match (row.sparks_needed, row.systems_needed) {
         (Some(1), _) => match lang {
             Lang::En => format!("One Spark serves your {n} people with {label} (room for {per})."),
@@ -103,6 +106,40 @@ pub fn verdict(lang: Lang, row: &PlanRow<'_>, people: u64, floor_tok_s: f64) -> 
             }
         }
         (None, None) => unserved(lang, row, floor_tok_s),
+    }
+}
+
+/// The verdict of a run still above the floor at its last measured concurrency: its people per
+/// Spark are a lower bound, so its Sparks are an upper bound, and the sentence says why.
+fn lower_bound_verdict(lang: Lang, row: &PlanRow<'_>, n: &str, per: &str, label: &str, sparks: u64) -> String {
+    let k = format_integer(lang, sparks);
+    let last = match row.plan.as_ref().map(|plan| plan.streams) {
+        Some(StreamsAtFloor::AtLeast { last }) => format_number(lang, last.concurrency, 0),
+        _ => String::new(),
+    };
+    match (lang, last.is_empty()) {
+        (Lang::En, false) => format!(
+            "At most {k} Sparks serve your {n} people with {label} (at least {per} per Spark: not measured beyond {last} concurrent requests)."
+        ),
+        (Lang::En, true) => {
+            format!("At most {k} Sparks serve your {n} people with {label} (at least {per} per Spark).")
+        }
+        (Lang::De, false) => format!(
+            "Höchstens {k} Sparks bedienen eure {n} Personen mit {label} (mindestens {per} pro Spark: nicht über {last} gleichzeitige Anfragen hinaus gemessen)."
+        ),
+        (Lang::De, true) => {
+            format!("Höchstens {k} Sparks bedienen eure {n} Personen mit {label} (mindestens {per} pro Spark).")
+        }
+    }
+}
+
+/// A ranking cell's people per Spark, "≥ 21" where the curve was not measured far enough to
+/// say more, and its Sparks, "≤ 8" then.
+pub fn bounded_cell(value: String, people_is_lower_bound: bool, is_people: bool) -> String {
+    match (people_is_lower_bound, is_people) {
+        (false, _) => value,
+        (true, true) => ["≥\u{a0}", &value].concat(),
+        (true, false) => ["≤\u{a0}", &value].concat(),
     }
 }
 

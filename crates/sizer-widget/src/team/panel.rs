@@ -19,7 +19,7 @@ use crate::common::defer::use_next_task;
 use crate::common::error_text::error_message;
 use crate::common::step_list::StepItem;
 use crate::i18n::codes::{self, TEAM_HEADROOM, TEAM_LIMIT};
-use crate::i18n::team::{TeamText, row_note, team_error, team_text, verdict};
+use crate::i18n::team::{TeamText, bounded_cell, row_note, team_error, team_text, verdict};
 use crate::i18n::{Lang, format_integer, format_number};
 use crate::sizing::steps::Step;
 use crate::team::state::{RankSort, TeamAction, TeamField, TeamInput};
@@ -222,12 +222,13 @@ fn ranking_row(
     };
     // Only Sparks are counted per Spark; other hardware shows its people per system, named.
     let people = match (row.people_per_spark, row.people_per_system) {
-        (Some(per_spark), _) => format_integer(lang, per_spark),
+        (Some(per_spark), _) => bounded_cell(format_integer(lang, per_spark), row.people_is_lower_bound, true),
         (None, Some(per_system)) if !row.is_spark => format!("{} / {}", format_integer(lang, per_system), row.hardware),
         _ => "—".to_owned(),
     };
     let sparks = match (row.sparks_needed, row.systems_needed) {
-        (Some(k), _) => format_integer(lang, k),
+        (Some(1), _) => format_integer(lang, 1),
+        (Some(k), _) => bounded_cell(format_integer(lang, k), row.people_is_lower_bound, false),
         (None, Some(k)) => format!("{} × {}", format_integer(lang, k), row.hardware),
         (None, None) if row.plan.is_some() => never.to_owned(),
         (None, None) => "—".to_owned(),
@@ -252,7 +253,7 @@ fn ranking_row(
                     <span class="ss-row-workload ss-muted" data-workload={crate::i18n::workloads::kind_code(choice.kind)}>{ crate::i18n::workloads::lengths(lang, choice) }</span>
                 }
             </th>
-            <td data-value={row.people_per_spark.map(|p| p.to_string())}>{ people }</td>
+            <td data-value={row.people_per_spark.map(|p| p.to_string())} data-lower-bound={row.people_is_lower_bound.then_some("true")}>{ people }</td>
             <td data-value={row.sparks_needed.map(|k| k.to_string())}>{ sparks }</td>
             <td data-binding={binding.map(|b| codes::code(&TEAM_LIMIT, b))}>
                 { binding.map_or("—", |b| codes::label(lang, &TEAM_LIMIT, b)) }
