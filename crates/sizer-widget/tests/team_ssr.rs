@@ -167,6 +167,12 @@ fn a_run_not_measured_beyond_the_floor_gives_at_least_its_people_and_at_most_its
     let row = &row[..row.find("</tr>").expect("row end")];
     assert!(row.contains("data-lower-bound=\"true\">≥\u{a0}21</td>"), "{row}");
     assert!(row.contains(">≤\u{a0}8</td>"), "{row}");
+    assert!(
+        row.contains("title=\"still at or above 15\u{a0}tok/s at 10 concurrent requests, the most measured: at least this many people\""),
+        "{row}"
+    );
+    // A row of two Sparks says so in the same words as the plan's JSON (`tests/tests/data_plan.rs`).
+    assert!(table.contains("title=\"one system is 2 Sparks as measured (tensor parallel)\""));
     // GPUwerk's run crosses the floor between measured points: its 163 stay a plain figure.
     let gpuwerk = &table[table.find(&format!("data-run=\"{QWEN}\"")).expect("GPUwerk's row")..];
     let gpuwerk = &gpuwerk[..gpuwerk.find("</tr>").expect("row end")];

@@ -253,47 +253,121 @@ fn de_number(value: f64) -> String {
     format_number(Lang::De, value, decimals.unwrap_or(6) as usize)
 }
 
-/// What to keep in mind about a row, in `lang` (the data crate's note is English): why it has
-/// no plan, or what one system is. `None` when there is nothing to add.
-pub fn row_note(lang: Lang, row: &PlanRow<'_>, floor_tok_s: f64) -> Option<String> {
-    if lang == Lang::En {
-        return row.note.clone();
-    }
+/// What to keep in mind about a row: why it has no plan, what one system is, or that its people
+/// are a lower bound. Read from the row's typed fields (the data crate's English `note` is for
+/// the JSON API), then said in either language by [`row_note`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum RowNote {
+    NoCurve,
+    InputsOutOfRange,
+    UnderFloorAlreadyAt(f64),
+    NoRequestAtFloor,
+    LessThanOneStream,
+    OnePersonBreaks(TeamLimit),
+    CannotServe,
+    NotASpark,
+    Sparks(u32, Topology),
+    NotMeasuredBeyond(f64),
+}
+
+fn row_note_kind(row: &PlanRow<'_>) -> Option<RowNote> {
     let plan = match &row.plan {
         Some(plan) => plan,
-        None if row.curve_basis.is_none() => return Some("keine verwendbare Geschwindigkeitskurve".into()),
-        None => return Some("KV-Pool oder Prefill-Rate der Messreihe liegt außerhalb des Bereichs".into()),
+        None if row.curve_basis.is_none() => return Some(RowNote::NoCurve),
+        None => return Some(RowNote::InputsOutOfRange),
     };
     if row.systems_needed.is_none() {
-        let floor = format_number(lang, floor_tok_s, if floor_tok_s.fract() == 0.0 { 0 } else { 1 });
         return Some(match row.unserved_by {
             Some(TeamLimit::Speed) if plan.whole_streams == 0 => match plan.streams {
-                StreamsAtFloor::NeverReached { first } if first.concurrency > 1.0 => format!(
-                    "schon bei {} gleichzeitigen Anfragen, der kleinsten gemessenen Zahl, unter {floor}\u{a0}Token/s je Anfrage",
-                    format_number(lang, first.concurrency, 0)
-                ),
-                StreamsAtFloor::NeverReached { .. } => format!("schafft für eine Anfrage keine {floor}\u{a0}Token/s"),
-                _ => format!("weniger als ein ganzer Strom hält {floor}\u{a0}Token/s"),
+                StreamsAtFloor::NeverReached { first } if first.concurrency > 1.0 => {
+                    RowNote::UnderFloorAlreadyAt(first.concurrency)
+                }
+                StreamsAtFloor::NeverReached { .. } => RowNote::NoRequestAtFloor,
+                _ => RowNote::LessThanOneStream,
             },
-            Some(limit) => {
-                format!("schon eine Person je Gruppe sprengt die Grenze {}", codes::label(lang, &TEAM_LIMIT, limit))
-            }
-            None => "kann das Team nicht bedienen".into(),
+            Some(limit) => RowNote::OnePersonBreaks(limit),
+            None => RowNote::CannotServe,
         });
     }
     if !row.is_spark {
-        return Some(format!("gemessen auf {}, keinem DGX Spark: pro System wie gemessen geplant", row.hardware));
+        return Some(RowNote::NotASpark);
     }
     if row.nodes_per_system > 1 {
-        let topology = match row.topology {
-            Topology::Single => "eine Maschine",
-            Topology::TensorParallel => "Tensor-Parallelität",
-            Topology::PipelineParallel => "Pipeline-Parallelität",
-            Topology::ReplicasBehindProxy => "unabhängige Replikate hinter einem Proxy",
-        };
-        return Some(format!("ein System sind {} Sparks wie gemessen ({topology})", row.nodes_per_system));
+        return Some(RowNote::Sparks(row.nodes_per_system, row.topology));
     }
-    None
+    match plan.streams {
+        StreamsAtFloor::AtLeast { last } if row.people_is_lower_bound => {
+            Some(RowNote::NotMeasuredBeyond(last.concurrency))
+        }
+        _ => None,
+    }
+}
+
+/// What to keep in mind about a row, in `lang`; `None` when there is nothing to add.
+pub fn row_note(lang: Lang, row: &PlanRow<'_>, floor_tok_s: f64) -> Option<String> {
+    let floor = format_number(lang, floor_tok_s, if floor_tok_s.fract() == 0.0 { 0 } else { 1 });
+    let count = |c: f64| format_number(lang, c, 0);
+    let limit_label = |limit| codes::label(lang, &TEAM_LIMIT, limit);
+    let hw = row.hardware;
+    Some(match (lang, row_note_kind(row)?) {
+        (Lang::En, RowNote::NoCurve) => "no usable speed curve".to_owned(),
+        (Lang::De, RowNote::NoCurve) => "keine verwendbare Geschwindigkeitskurve".to_owned(),
+        (Lang::En, RowNote::InputsOutOfRange) => "the run's KV pool or prefill rate is out of range".to_owned(),
+        (Lang::De, RowNote::InputsOutOfRange) => {
+            "KV-Pool oder Prefill-Rate der Messreihe liegt außerhalb des Bereichs".to_owned()
+        }
+        (Lang::En, RowNote::UnderFloorAlreadyAt(c)) => format!(
+            "under {floor}\u{a0}tok/s per request already at {} concurrent requests, the fewest measured",
+            count(c)
+        ),
+        (Lang::De, RowNote::UnderFloorAlreadyAt(c)) => format!(
+            "schon bei {} gleichzeitigen Anfragen, der kleinsten gemessenen Zahl, unter {floor}\u{a0}Token/s je Anfrage",
+            count(c)
+        ),
+        (Lang::En, RowNote::NoRequestAtFloor) => format!("cannot give one request {floor}\u{a0}tok/s"),
+        (Lang::De, RowNote::NoRequestAtFloor) => format!("schafft für eine Anfrage keine {floor}\u{a0}Token/s"),
+        (Lang::En, RowNote::LessThanOneStream) => format!("fewer than one whole stream stays at {floor}\u{a0}tok/s"),
+        (Lang::De, RowNote::LessThanOneStream) => format!("weniger als ein ganzer Strom hält {floor}\u{a0}Token/s"),
+        (Lang::En, RowNote::OnePersonBreaks(limit)) => {
+            format!("even one person of each group breaks the {} limit", limit_label(limit))
+        }
+        (Lang::De, RowNote::OnePersonBreaks(limit)) => {
+            format!("schon eine Person je Gruppe sprengt die Grenze {}", limit_label(limit))
+        }
+        (Lang::En, RowNote::CannotServe) => "cannot serve the team".to_owned(),
+        (Lang::De, RowNote::CannotServe) => "kann das Team nicht bedienen".to_owned(),
+        (Lang::En, RowNote::NotASpark) => format!("measured on {hw}, not a DGX Spark: sized per system as measured"),
+        (Lang::De, RowNote::NotASpark) => {
+            format!("gemessen auf {hw}, keinem DGX Spark: pro System wie gemessen geplant")
+        }
+        (Lang::En, RowNote::Sparks(n, topology)) => {
+            format!("one system is {n} Sparks as measured ({})", topology_words(lang, topology))
+        }
+        (Lang::De, RowNote::Sparks(n, topology)) => {
+            format!("ein System sind {n} Sparks wie gemessen ({})", topology_words(lang, topology))
+        }
+        (Lang::En, RowNote::NotMeasuredBeyond(c)) => format!(
+            "still at or above {floor}\u{a0}tok/s at {} concurrent requests, the most measured: at least this many people",
+            count(c)
+        ),
+        (Lang::De, RowNote::NotMeasuredBeyond(c)) => format!(
+            "bei {} gleichzeitigen Anfragen, der größten gemessenen Zahl, noch mindestens {floor}\u{a0}Token/s: mindestens so viele Personen",
+            count(c)
+        ),
+    })
+}
+
+fn topology_words(lang: Lang, topology: Topology) -> &'static str {
+    match (lang, topology) {
+        (Lang::En, Topology::Single) => "one machine",
+        (Lang::En, Topology::TensorParallel) => "tensor parallel",
+        (Lang::En, Topology::PipelineParallel) => "pipeline parallel",
+        (Lang::En, Topology::ReplicasBehindProxy) => "independent replicas behind a proxy",
+        (Lang::De, Topology::Single) => "eine Maschine",
+        (Lang::De, Topology::TensorParallel) => "Tensor-Parallelität",
+        (Lang::De, Topology::PipelineParallel) => "Pipeline-Parallelität",
+        (Lang::De, Topology::ReplicasBehindProxy) => "unabhängige Replikate hinter einem Proxy",
+    }
 }
 
 /// The show-your-work steps of a team plan.
