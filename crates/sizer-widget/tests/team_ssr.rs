@@ -168,7 +168,7 @@ fn a_run_not_measured_beyond_the_floor_gives_at_least_its_people_and_at_most_its
     assert!(row.contains("data-lower-bound=\"true\">≥\u{a0}21</td>"), "{row}");
     assert!(row.contains(">≤\u{a0}8</td>"), "{row}");
     assert!(
-        row.contains("title=\"still at or above 15\u{a0}tok/s at 10 concurrent requests, the most measured: at least this many people\""),
+        row.contains("title=\"still at or above 15 tok/s at 10 concurrent requests, the most measured: at least this many people\""),
         "{row}"
     );
     // A row of two Sparks says so in the same words as the plan's JSON (`tests/tests/data_plan.rs`).

@@ -316,17 +316,16 @@ pub fn row_note(lang: Lang, row: &PlanRow<'_>, floor_tok_s: f64) -> Option<Strin
         (Lang::De, RowNote::InputsOutOfRange) => {
             "KV-Pool oder Prefill-Rate der Messreihe liegt außerhalb des Bereichs".to_owned()
         }
-        (Lang::En, RowNote::UnderFloorAlreadyAt(c)) => format!(
-            "under {floor}\u{a0}tok/s per request already at {} concurrent requests, the fewest measured",
-            count(c)
-        ),
+        (Lang::En, RowNote::UnderFloorAlreadyAt(c)) => {
+            format!("under {floor} tok/s per request already at {} concurrent requests, the fewest measured", count(c))
+        }
         (Lang::De, RowNote::UnderFloorAlreadyAt(c)) => format!(
             "schon bei {} gleichzeitigen Anfragen, der kleinsten gemessenen Zahl, unter {floor}\u{a0}Token/s je Anfrage",
             count(c)
         ),
-        (Lang::En, RowNote::NoRequestAtFloor) => format!("cannot give one request {floor}\u{a0}tok/s"),
+        (Lang::En, RowNote::NoRequestAtFloor) => format!("cannot give one request {floor} tok/s"),
         (Lang::De, RowNote::NoRequestAtFloor) => format!("schafft für eine Anfrage keine {floor}\u{a0}Token/s"),
-        (Lang::En, RowNote::LessThanOneStream) => format!("fewer than one whole stream stays at {floor}\u{a0}tok/s"),
+        (Lang::En, RowNote::LessThanOneStream) => format!("fewer than one whole stream stays at {floor} tok/s"),
         (Lang::De, RowNote::LessThanOneStream) => format!("weniger als ein ganzer Strom hält {floor}\u{a0}Token/s"),
         (Lang::En, RowNote::OnePersonBreaks(limit)) => {
             format!("even one person of each group breaks the {} limit", limit_label(limit))
@@ -347,7 +346,7 @@ pub fn row_note(lang: Lang, row: &PlanRow<'_>, floor_tok_s: f64) -> Option<Strin
             format!("ein System sind {n} Sparks wie gemessen ({})", topology_words(lang, topology))
         }
         (Lang::En, RowNote::NotMeasuredBeyond(c)) => format!(
-            "still at or above {floor}\u{a0}tok/s at {} concurrent requests, the most measured: at least this many people",
+            "still at or above {floor} tok/s at {} concurrent requests, the most measured: at least this many people",
             count(c)
         ),
         (Lang::De, RowNote::NotMeasuredBeyond(c)) => format!(
