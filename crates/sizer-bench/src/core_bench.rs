@@ -6,6 +6,8 @@ use std::process::Command;
 
 /// The command that produces the core figures (run from the workspace root).
 pub const COMMAND: &str = "cargo run --release -p sizer-core --example bench_core -- --json";
+/// The command that produces `SparkSizer.predict`'s native figures, in the same shape.
+pub const PREDICT_COMMAND: &str = "cargo run --release -p sizer-import --example bench_predict -- --json";
 
 /// One core benchmark: time per call in nanoseconds.
 #[derive(Debug, Clone, PartialEq)]
@@ -52,16 +54,22 @@ fn parse_line(line: &str) -> Option<CoreResult> {
     })
 }
 
-/// Runs the example in `root` with cargo (release) and parses what it prints.
+/// Runs both examples in `root` with cargo (release) and parses what they print.
 pub fn run(root: &Path) -> Result<Vec<CoreResult>, String> {
+    let mut results = run_one(root, COMMAND, "sizer-core", "bench_core")?;
+    results.extend(run_one(root, PREDICT_COMMAND, "sizer-import", "bench_predict")?);
+    Ok(results)
+}
+
+fn run_one(root: &Path, command: &str, package: &str, example: &str) -> Result<Vec<CoreResult>, String> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let output = Command::new(cargo)
         .current_dir(root)
-        .args(["run", "--quiet", "--release", "-p", "sizer-core", "--example", "bench_core", "--", "--json"])
+        .args(["run", "--quiet", "--release", "-p", package, "--example", example, "--", "--json"])
         .output()
-        .map_err(|e| format!("cannot run `{COMMAND}`: {e}"))?;
+        .map_err(|e| format!("cannot run `{command}`: {e}"))?;
     if !output.status.success() {
-        return Err(format!("`{COMMAND}` failed: {}", String::from_utf8_lossy(&output.stderr)));
+        return Err(format!("`{command}` failed: {}", String::from_utf8_lossy(&output.stderr)));
     }
     parse(&String::from_utf8_lossy(&output.stdout))
 }

@@ -12,6 +12,7 @@ mod downloads;
 mod embed_bench;
 mod machine;
 mod page_run;
+mod predict_page;
 mod probes;
 mod report;
 mod session;
@@ -75,7 +76,7 @@ fn benchmark_pages(args: &Args) -> Result<(), String> {
         .build()
         .map_err(|e| format!("no async runtime: {e}"))?;
     let load_before = machine::load_average();
-    let (samples, reference_fcps, embeds) = runtime.block_on(page_runs(args, &base_url, &reference_url))?;
+    let (samples, reference_fcps, embeds, predict) = runtime.block_on(page_runs(args, &base_url, &reference_url))?;
     let load_after = machine::load_average();
 
     let core = match &args.core {
@@ -95,7 +96,10 @@ fn benchmark_pages(args: &Args) -> Result<(), String> {
     let mut report = build_report(args, &base_url, files, &samples, &reference_fcps, core)?;
     report.setting.load_average = (load_before, load_after);
     let embed_section = embed_bench::markdown(&reference_fcps, &embeds, &files_for_embeds, &base_url, &args.command);
-    let markdown = report.markdown().replace(report::END_MARKER, &format!("{embed_section}{}", report::END_MARKER));
+    let predict_section = predict_page::markdown(&predict);
+    let markdown = report
+        .markdown()
+        .replace(report::END_MARKER, &format!("{embed_section}{predict_section}{}", report::END_MARKER));
     println!("{markdown}");
     if let Some(path) = &args.write {
         let existing = std::fs::read_to_string(path).ok();
@@ -128,13 +132,13 @@ type EmbedLoads = [Vec<embed_bench::EmbedLoad>; 3];
 
 /// The warm-up, then `args.runs` measured runs; each run loads the reference page, the
 /// standalone page and the embed pages ([`embed_bench::PAGES`]), each in its own fresh browser
-/// context. Returns the page samples, the reference page's first contentful paints and the
-/// embed loads.
+/// context; then one more context times `SparkSizer.predict`. Returns the page samples, the
+/// reference page's first contentful paints, the embed loads and the predict timings.
 async fn page_runs(
     args: &Args,
     base_url: &str,
     reference_url: &str,
-) -> Result<(Vec<RunSample>, Vec<f64>, EmbedLoads), String> {
+) -> Result<(Vec<RunSample>, Vec<f64>, EmbedLoads, Result<predict_page::PredictTimings, String>), String> {
     let driver = Chromedriver::start()?;
     let profile = std::env::temp_dir().join(format!("sizer-bench-profile-{}", std::process::id()));
     let mut samples = Vec::with_capacity(args.runs);
@@ -177,7 +181,15 @@ async fn page_runs(
             }
         }
     }
-    Ok((samples, reference_fcps, embeds))
+    let predict = predict_page::measure(&driver.url(), &profile, base_url).await;
+    match &predict {
+        Ok(t) => eprintln!(
+            "sizer-bench: SparkSizer.predict in the page: one call median {:.1} ms, six-rate sweep median {:.1} ms",
+            t.single.median, t.sweep.median
+        ),
+        Err(error) => eprintln!("sizer-bench: SparkSizer.predict in the page not measured: {error}"),
+    }
+    Ok((samples, reference_fcps, embeds, predict))
 }
 
 fn build_report(

@@ -364,7 +364,12 @@ impl Report {
 
     fn core_table(&self, out: &mut String) {
         let _ = writeln!(out, "### Core (native, release)\n");
-        let _ = writeln!(out, "From `{}`.\n", crate::core_bench::COMMAND);
+        let _ = writeln!(
+            out,
+            "From `{}`; the `predict` rows from `{}` (`cargo xtask bench` runs both).\n",
+            crate::core_bench::COMMAND,
+            crate::core_bench::PREDICT_COMMAND
+        );
         match &self.core {
             Ok(core) => {
                 let _ = writeln!(

@@ -13,6 +13,7 @@ mod expect;
 mod hostile_host;
 mod measured_load;
 mod missing_rest;
+mod predict_api;
 mod screenshots;
 mod share_links;
 
@@ -120,6 +121,7 @@ async fn run(dist: &Path, readme_screenshot: bool) -> Result<usize, String> {
     check!(share_links::links_keep_their_valid_parts_in_the_built_page);
     check!(share_links::a_link_to_an_arena_run_opens_it_after_the_second_module);
     check!(measured_load::an_arena_runs_measured_load_is_shown_and_drawn);
+    check!(predict_api::predict_in_the_page_equals_the_native_prediction);
 
     // The session ends with the process either way; a failure to close it changes no verdict.
     let _ = browser.client.close().await;

@@ -22,8 +22,20 @@ pub fn bench(root: &Path, extra: &[String]) -> TaskResult {
     if !output.status.success() {
         return Err(TaskError::Failed { command: cmd::describe(&core), status: output.status });
     }
+    let mut core_lines = output.stdout;
+    // `SparkSizer.predict`'s native speed: the importer's example, in the same JSON shape.
+    let predict_command =
+        ["run", "--quiet", "--release", "--package", "sizer-import", "--example", "bench_predict", "--", "--json"];
+    let mut predict = cargo();
+    predict.current_dir(root).args(predict_command);
+    eprintln!("$ {}", cmd::describe(&predict));
+    let output = predict.output().map_err(|source| TaskError::Spawn { program: "cargo".into(), source })?;
+    if !output.status.success() {
+        return Err(TaskError::Failed { command: cmd::describe(&predict), status: output.status });
+    }
+    core_lines.extend_from_slice(&output.stdout);
     let core_json = target_dir(root).join("bench-core.jsonl");
-    std::fs::write(&core_json, &output.stdout).map_err(TaskError::io(&core_json))?;
+    std::fs::write(&core_json, &core_lines).map_err(TaskError::io(&core_json))?;
 
     let chromedriver = crate::toolchain::chromedriver()?;
     let scratch = crate::browser_scratch::BrowserScratch::new(root, "bench")?;
