@@ -13,9 +13,6 @@
 //! The model and the codec are the crate's own source files, compiled into this script.
 
 #[allow(dead_code)]
-#[path = "src/curve_basis.rs"]
-mod curve_basis;
-
 #[path = "src/date.rs"]
 mod date;
 #[allow(dead_code)]

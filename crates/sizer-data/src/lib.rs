@@ -29,7 +29,6 @@ pub mod api_keys;
 mod catalog;
 mod claim_check;
 mod curve;
-mod curve_basis;
 mod date;
 pub mod element_attributes;
 mod error;
@@ -79,8 +78,8 @@ pub use measured_load::{LoadRow, MeasuredLoadTable, ReportedCapacity, RunMeasure
 pub use measured_load_data::{LOADS_BINARY, measured_load, measured_loads, try_measured_loads};
 pub use model::{
     Advice, AdviceWhen, Binding, Citation, Claim, ClaimQuantity, ClaimStatus, Counter, Dataset, Fact, FactKind,
-    ImportedFrom, Localized, Qualifier, Run, RunOrigin, RunPoint, RunWorkload, ServerSettings, Source, SourceKind,
-    Topology, Unit, Warning, Workload, WorkloadKind,
+    Localized, Qualifier, Run, RunOrigin, RunPoint, RunWorkload, ServerSettings, Source, SourceKind, Topology, Unit,
+    Warning, Workload, WorkloadKind,
 };
 pub use model_facts::{DtypeBasis, KvDtype, KvFacts, ModelCatalog, ModelFacts, RunCache, Sourced, Weights};
 pub use run_alias::{AliasKind, RUN_ALIASES, RunAlias, RunLookup};

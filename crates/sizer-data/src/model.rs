@@ -286,19 +286,6 @@ pub struct ServerSettings {
     pub flags: Option<String>,
 }
 
-/// Where a person's own run came from: the importer's format and the speed figures it found.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ImportedFrom {
-    /// The import format's code (`sizer_import::Format::code`, e.g. `GuideLlmJson`).
-    pub format: String,
-    /// The figure the curve uses.
-    pub basis: crate::curve_basis::CurveBasis,
-    /// Another figure the file offered, not used.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub alternative: Option<crate::curve_basis::CurveBasis>,
-}
-
 /// One concurrency sweep (or single measurement) of one model on one setup.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -349,11 +336,6 @@ pub struct Run {
     /// `setup.rs`); `None` for sourced runs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub setup: Option<crate::setup::YourSetup>,
-    /// A person's own run: the format it was read from and the figure its curve uses, typed, so
-    /// the widget says the run's note in either language; `None` for sourced runs and for runs
-    /// stored before it existed (their English `note` is shown as it is).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub imported_from: Option<ImportedFrom>,
     // The three fields below are the sourced runs' only (the dataset's JSON, which the browser
     // never parses: it decodes `wire.rs`'s binary). In the wasm, serde skips them, so the
     // saved runs' restore (`Run` from JSON, in the first module) carries no deserializer for

@@ -18,13 +18,12 @@
 
 use core::fmt;
 
-use crate::curve_basis::CurveBasis;
 use crate::date::PartialDate;
 use crate::figure::{Figure, FigureOrigin, TokenCount};
 use crate::model::{
     Advice, AdviceWhen, Binding, Citation, Claim, ClaimQuantity, ClaimStatus, Counter, Dataset, Fact, FactKind,
-    ImportedFrom, Localized, Qualifier, Run, RunOrigin, RunPoint, RunWorkload, ServerSettings, Source, SourceKind,
-    Topology, Unit, Warning, Workload, WorkloadKind,
+    Localized, Qualifier, Run, RunOrigin, RunPoint, RunWorkload, ServerSettings, Source, SourceKind, Topology, Unit,
+    Warning, Workload, WorkloadKind,
 };
 use crate::setup::YourSetup;
 
@@ -334,7 +333,6 @@ wire_enum! {
     Binding { Speed, KvCache, Prefill }
     Warning { P99TtftHigh, NoStreamAtFloor }
     WorkloadKind { Chat, Rag, LongOutput, MultiTurn, BigContext, ConcurrencyStress, Other }
-    CurveBasis { PerRequest, MedianTpot, MeanTpot, AggregateOverConcurrency, InterTokenLatency }
 }
 
 wire_struct! {
@@ -353,10 +351,8 @@ wire_struct! {
     }
     Run {
         id, label, origin, model, model_id, format, engine, engine_version, hardware, nodes, topology,
-        workload, counter, source, date, cited_in, points, note, setup, imported_from, further_workloads, server,
-        caveats,
+        workload, counter, source, date, cited_in, points, note, setup, further_workloads, server, caveats,
     }
-    ImportedFrom { format, basis, alternative }
     YourSetup { hardware, systems, gpus, kv_pool_tokens, prefill_tok_s, max_context_tokens, from_file }
     Fact {
         id, kind, subject, value, unit, engine, prompt_tokens, context_depth_tokens, conditions, runs,

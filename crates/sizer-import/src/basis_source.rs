@@ -15,119 +15,38 @@ pub struct BasisSource {
     pub key: &'static str,
     /// The formula shown for it, naming `key`: `"1000 / median_itl_ms"`.
     pub formula: &'static str,
-    /// The formula's shape, so a page can write it in its own language from these parts.
-    pub shape: FormulaShape,
-    /// The tool's statistic named in parentheses, if any.
-    pub statistic: Option<Statistic>,
-    /// The format has no key names of its own (CSV, two columns): `key` is a description in
-    /// English words, which a page says in its own language for the basis.
-    pub in_words: bool,
-}
-
-/// The statistic of a tool's figure over the requests, as the formula names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Statistic {
-    /// `mean`.
-    Mean,
-    /// `median`.
-    Median,
-    /// `avg` (AIPerf's name for the mean).
-    Avg,
-}
-
-/// The [`Statistic`] a macro row names in lower case.
-macro_rules! statistic {
-    (mean) => {
-        Statistic::Mean
-    };
-    (median) => {
-        Statistic::Median
-    };
-    (avg) => {
-        Statistic::Avg
-    };
-}
-
-/// How a basis's figure becomes per-request tok/s.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FormulaShape {
-    /// `1000 / key`: a time per token in ms.
-    Inverse,
-    /// `key / per`: an aggregate over the concurrency, named by the format's `per` key.
-    Over {
-        /// The concurrency's key.
-        per: &'static str,
-    },
-    /// The key's figure as it stands.
-    AsGiven,
 }
 
 /// A time per token in ms: per-request speed is `1000 / key`, with the tool's statistic when the
 /// key holds several.
 macro_rules! inverse {
     ($key:literal) => {
-        BasisSource {
-            key: $key,
-            formula: concat!("1000 / ", $key),
-            shape: FormulaShape::Inverse,
-            statistic: None,
-            in_words: false,
-        }
+        BasisSource { key: $key, formula: concat!("1000 / ", $key) }
     };
-    ($key:literal, $statistic:ident) => {
-        BasisSource {
-            key: $key,
-            formula: concat!("1000 / ", $key, " (", stringify!($statistic), ")"),
-            shape: FormulaShape::Inverse,
-            statistic: Some(statistic!($statistic)),
-            in_words: false,
-        }
+    ($key:literal, $statistic:literal) => {
+        BasisSource { key: $key, formula: concat!("1000 / ", $key, " (", $statistic, ")") }
     };
 }
 
 /// An aggregate over all requests: per-request speed is `key / per` (the concurrency's key).
 macro_rules! over {
     ($key:literal, $per:literal) => {
-        BasisSource {
-            key: $key,
-            formula: concat!($key, " / ", $per),
-            shape: FormulaShape::Over { per: $per },
-            statistic: None,
-            in_words: false,
-        }
+        BasisSource { key: $key, formula: concat!($key, " / ", $per) }
     };
 }
 
 /// A per-request speed the tool publishes, used as it stands.
 macro_rules! as_given {
     ($key:literal) => {
-        BasisSource {
-            key: $key,
-            formula: concat!($key, " as given"),
-            shape: FormulaShape::AsGiven,
-            statistic: None,
-            in_words: false,
-        }
+        BasisSource { key: $key, formula: concat!($key, " as given") }
     };
-    ($key:literal, $statistic:ident) => {
-        BasisSource {
-            key: $key,
-            formula: concat!($key, " (", stringify!($statistic), ")"),
-            shape: FormulaShape::AsGiven,
-            statistic: Some(statistic!($statistic)),
-            in_words: false,
-        }
+    ($key:literal, $statistic:literal) => {
+        BasisSource { key: $key, formula: concat!($key, " (", $statistic, ")") }
     };
-}
-
-/// The description in words of a format without key names of its own.
-const fn in_words(source: BasisSource) -> BasisSource {
-    BasisSource { in_words: true, ..source }
 }
 
 /// The row for `basis` in `format`. Formats without key names of their own (CSV, two columns)
-/// get a description in words (`median TPOT (ms)`, marked `in_words`), which a page says in its
-/// own language from the basis.
+/// get a description in words (`median TPOT (ms)`); the widget translates those words.
 pub fn basis_source(basis: CurveBasis, format: Format) -> BasisSource {
     use CurveBasis::{AggregateOverConcurrency, InterTokenLatency, MeanTpot, MedianTpot, PerRequest};
     use Format::{
@@ -137,8 +56,8 @@ pub fn basis_source(basis: CurveBasis, format: Format) -> BasisSource {
     match (basis, format) {
         (MedianTpot, VllmConsole) => inverse!("Median TPOT (ms)"),
         (MedianTpot, VllmJson | VllmJsonLines | VllmSweepSummary | SglangJsonl) => inverse!("median_tpot_ms"),
-        (MedianTpot, _) => in_words(inverse!("median TPOT (ms)")),
-        (MeanTpot, _) => in_words(inverse!("mean TPOT (ms)")),
+        (MedianTpot, _) => inverse!("median TPOT (ms)"),
+        (MeanTpot, _) => inverse!("mean TPOT (ms)"),
         (AggregateOverConcurrency, VllmConsole) => {
             over!("Output token throughput (tok/s)", "Maximum request concurrency")
         }
@@ -149,17 +68,17 @@ pub fn basis_source(basis: CurveBasis, format: Format) -> BasisSource {
         (AggregateOverConcurrency, BatchedBenchJsonl) => over!("speed_tg", "pl"),
         (AggregateOverConcurrency, LlamaBenchyJson) => over!("tg_throughput", "concurrency"),
         (AggregateOverConcurrency, LlamaBenchyMarkdown) => over!("t/s (total)", "concurrency"),
-        (AggregateOverConcurrency, _) => in_words(over!("aggregate generated tok/s", "concurrency")),
-        (PerRequest, LlamaBenchyJson) => as_given!("tg_req_throughput", mean),
-        (PerRequest, LlamaBenchyMarkdown) => as_given!("t/s (req)", mean),
-        (PerRequest, AiperfJson) => as_given!("output_token_throughput_per_user", avg),
-        (PerRequest, AiperfCsv) => as_given!("Output Token Throughput Per User (tokens/sec/user)", avg),
-        (PerRequest, _) => in_words(as_given!("per-request tok/s")),
-        (InterTokenLatency, GuideLlmJson) => inverse!("inter_token_latency_ms", median),
+        (AggregateOverConcurrency, _) => over!("aggregate generated tok/s", "concurrency"),
+        (PerRequest, LlamaBenchyJson) => as_given!("tg_req_throughput", "mean"),
+        (PerRequest, LlamaBenchyMarkdown) => as_given!("t/s (req)", "mean"),
+        (PerRequest, AiperfJson) => as_given!("output_token_throughput_per_user", "avg"),
+        (PerRequest, AiperfCsv) => as_given!("Output Token Throughput Per User (tokens/sec/user)", "avg"),
+        (PerRequest, _) => as_given!("per-request tok/s"),
+        (InterTokenLatency, GuideLlmJson) => inverse!("inter_token_latency_ms", "median"),
         (InterTokenLatency, SglangJsonl) => inverse!("median_itl_ms"),
-        (InterTokenLatency, AiperfJson) => inverse!("inter_token_latency", avg),
-        (InterTokenLatency, AiperfCsv) => inverse!("Inter Token Latency (ms)", avg),
-        (InterTokenLatency, _) => in_words(inverse!("inter-token latency (ms)")),
+        (InterTokenLatency, AiperfJson) => inverse!("inter_token_latency", "avg"),
+        (InterTokenLatency, AiperfCsv) => inverse!("Inter Token Latency (ms)", "avg"),
+        (InterTokenLatency, _) => inverse!("inter-token latency (ms)"),
     }
 }
 

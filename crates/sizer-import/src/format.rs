@@ -75,32 +75,6 @@ impl Format {
         }
     }
 
-    /// The format's stable code, kept in a person's run (`sizer_data::ImportedFrom::format`) so
-    /// the widget can name the format in either language: the variant's name.
-    pub fn code(self) -> &'static str {
-        match self {
-            Format::VllmJson => "VllmJson",
-            Format::VllmJsonLines => "VllmJsonLines",
-            Format::VllmSweepSummary => "VllmSweepSummary",
-            Format::VllmConsole => "VllmConsole",
-            Format::BatchedBenchMarkdown => "BatchedBenchMarkdown",
-            Format::BatchedBenchJsonl => "BatchedBenchJsonl",
-            Format::LlamaBenchyJson => "LlamaBenchyJson",
-            Format::LlamaBenchyMarkdown => "LlamaBenchyMarkdown",
-            Format::GuideLlmJson => "GuideLlmJson",
-            Format::SglangJsonl => "SglangJsonl",
-            Format::AiperfJson => "AiperfJson",
-            Format::AiperfCsv => "AiperfCsv",
-            Format::Csv => "Csv",
-            Format::TwoColumn => "TwoColumn",
-        }
-    }
-
-    /// The format whose [`Format::code`] is `code`.
-    pub fn from_code(code: &str) -> Option<Format> {
-        Format::ALL.into_iter().find(|format| format.code() == code)
-    }
-
     /// The benchmark tool behind the format.
     pub fn engine(self) -> Engine {
         match self {

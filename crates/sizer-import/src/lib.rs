@@ -48,7 +48,7 @@ mod vllm_console;
 mod vllm_json;
 mod warning;
 
-pub use basis_source::{BasisSource, FormulaShape, Statistic, basis_source, formula};
+pub use basis_source::{BasisSource, basis_source, formula};
 pub use error::{ImportError, size_limit_text};
 pub use format::{Engine, Format};
 pub use limits::{MAX_IMPORT_CONCURRENCY, MAX_INPUT_BYTES, MAX_LABEL_CHARS, MAX_POINTS_PER_RUN, MAX_RUNS};
@@ -56,7 +56,7 @@ pub use outcome::{Import, MissingConcurrency, Outcome};
 pub use parsed::{Figures, ParsedPoint, ParsedRun, Workload};
 pub use share::{ShareError, decode_points, encode_points};
 pub use share_setup::{MAX_SHARED_SETUP_CHARS, SetupShareError, decode_setup, encode_setup};
-pub use shared_run::{SHARED_LABEL, SHARED_LINK_FORMAT, run_from_shared_points, share_points};
+pub use shared_run::{SHARED_LABEL, run_from_shared_points, share_points};
 pub use sizer_data::CurveBasis;
 pub use text::clean_label;
 pub use warning::Warning;

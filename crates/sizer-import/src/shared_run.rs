@@ -1,7 +1,7 @@
 //! A run rebuilt from a curve shared as points in a link ([`crate::encode_points`]): only the
 //! curve travels, so the run has no TTFT, prefill or workload.
 
-use sizer_data::{Counter, CurveBasis, Figure, ImportedFrom, Run, RunOrigin, RunPoint, Topology, Workload};
+use sizer_data::{Counter, Figure, Run, RunOrigin, RunPoint, Topology, Workload};
 
 use crate::share::{ShareError, decode_points};
 use crate::text::clean_label;
@@ -51,19 +51,11 @@ pub fn run_from_shared_points(id: &str, label: &str, points: &str) -> Result<Run
         points: run_points,
         note: Some("Shared as points in a link: per-request tok/s only.".to_owned()),
         setup: None,
-        imported_from: Some(ImportedFrom {
-            format: SHARED_LINK_FORMAT.to_owned(),
-            basis: CurveBasis::PerRequest,
-            alternative: None,
-        }),
         further_workloads: Vec::new(),
         server: None,
         caveats: Vec::new(),
     })
 }
-
-/// The `ImportedFrom::format` of a run rebuilt from a link's shared points (not a file format).
-pub const SHARED_LINK_FORMAT: &str = "SharedLink";
 
 /// The curve of a run as shared points (`1:54.18,2:28.51`), on the figure [`Run::curve`] uses.
 pub fn share_points(run: &Run) -> Result<String, ShareError> {

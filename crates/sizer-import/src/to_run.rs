@@ -9,9 +9,7 @@ use crate::outcome::Import;
 use crate::parsed::{ParsedPoint, ParsedRun};
 use crate::text::short_number;
 use sizer_data::CurveBasis;
-use sizer_data::{
-    Counter, Figure, ImportedFrom, PartialDate, Run, RunOrigin, RunPoint, TokenCount, Topology, Workload,
-};
+use sizer_data::{Counter, Figure, PartialDate, Run, RunOrigin, RunPoint, TokenCount, Topology, Workload};
 
 /// What a field holds when the import does not say.
 const NOT_STATED: &str = "not stated";
@@ -67,11 +65,6 @@ impl ParsedRun {
             points,
             note: Some(self.note()),
             setup: None,
-            imported_from: Some(ImportedFrom {
-                format: self.format.code().to_owned(),
-                basis: self.basis,
-                alternative: self.alternative,
-            }),
             further_workloads: Vec::new(),
             server: None,
             caveats: Vec::new(),

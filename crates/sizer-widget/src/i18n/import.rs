@@ -5,10 +5,7 @@
 //! errors and warnings are English sentences from `sizer_import`; German gets its own sentence
 //! for every variant here, with the same line and key.
 
-use sizer_data::{CurveBasis, Run};
-use sizer_import::{
-    Format, FormulaShape, MAX_INPUT_BYTES, MissingConcurrency, SHARED_LINK_FORMAT, Statistic, basis_source,
-};
+use sizer_import::{Format, MAX_INPUT_BYTES, MissingConcurrency};
 
 use super::Lang;
 pub use super::import_errors::{error_text, warning_text};
@@ -188,68 +185,38 @@ pub fn format_name(lang: Lang, format: Format) -> &'static str {
     }
 }
 
-/// A person's run's note in `lang`: composed from what the importer typed into it
-/// (`Run::imported_from`: the format, the figure the curve uses and another it offered), the
-/// formulas in the tools' key names. A run stored before that field existed shows its stored
-/// note as it is (English).
-pub fn run_note(lang: Lang, run: &Run) -> Option<String> {
-    let Some(from) = &run.imported_from else { return run.note.clone() };
-    if from.format == SHARED_LINK_FORMAT {
-        return Some(
-            match lang {
-                Lang::En => "Shared as points in a link: per-request tok/s only.",
-                Lang::De => "In einem Link als Punkte geteilt: nur Token/s je Anfrage.",
-            }
-            .to_owned(),
-        );
-    }
-    let Some(format) = Format::from_code(&from.format) else { return run.note.clone() };
-    let used = formula(lang, from.basis, format);
-    let also = from.alternative.map(|alternative| formula(lang, alternative, format));
-    let name = format_name(lang, format);
-    Some(match (lang, also) {
-        (Lang::En, None) => format!("Imported from {name}; the curve uses {used}."),
-        (Lang::En, Some(also)) => format!("Imported from {name}; the curve uses {used}; also available: {also}."),
-        (Lang::De, None) => format!("Importiert aus {name}; die Kurve nutzt {used}."),
-        (Lang::De, Some(also)) => {
-            format!("Importiert aus {name}; die Kurve nutzt {used}; ebenfalls vorhanden: {also}.")
-        }
-    })
-}
-
-/// The formula that turns `basis` of `format` into per-request tok/s, in `lang`: the tool's key
-/// names as they are, a format without key names described in words.
-fn formula(lang: Lang, basis: CurveBasis, format: Format) -> String {
-    let source = basis_source(basis, format);
+/// An imported run's note ("Imported from <format>; the curve uses <formula>; also available:
+/// <formula>.", written by `sizer_import`) in `lang`. Formulas stay in the tools' key names; a note
+/// of another shape is shown as it is.
+pub fn run_note(lang: Lang, note: &str) -> String {
     if lang == Lang::En {
-        return source.formula.to_owned();
+        return note.to_owned();
     }
-    let key = if source.in_words { basis_in_words_de(basis) } else { source.key };
-    let statistic = source.statistic.map(|statistic| match statistic {
-        Statistic::Mean => "Mittelwert",
-        Statistic::Median => "Median",
-        Statistic::Avg => "avg",
-    });
-    match (source.shape, statistic) {
-        (FormulaShape::Inverse, None) => format!("1000 / {key}"),
-        (FormulaShape::Inverse, Some(statistic)) => format!("1000 / {key} ({statistic})"),
-        (FormulaShape::Over { per }, _) => {
-            format!("{key} / {}", if source.in_words { "Parallelität" } else { per })
-        }
-        (FormulaShape::AsGiven, None) => format!("{key} wie angegeben"),
-        (FormulaShape::AsGiven, Some(statistic)) => format!("{key} ({statistic})"),
+    let Some(rest) = note.strip_prefix("Imported from ").and_then(|rest| rest.strip_suffix('.')) else {
+        return note.to_owned();
+    };
+    let Some((format, formulas)) = rest.split_once("; the curve uses ") else { return note.to_owned() };
+    let Some(format) = Format::ALL.into_iter().find(|f| f.name() == format) else { return note.to_owned() };
+    let (used, also) = match formulas.split_once("; also available: ") {
+        Some((used, also)) => (used, Some(also)),
+        None => (formulas, None),
+    };
+    let mut text = format!("Importiert aus {}; die Kurve nutzt {}", format_name(lang, format), german_formula(used));
+    if let Some(also) = also {
+        text.push_str(&format!("; ebenfalls vorhanden: {}", german_formula(also)));
     }
+    text.push('.');
+    text
 }
 
-/// A basis described in words, for formats without key names of their own.
-fn basis_in_words_de(basis: CurveBasis) -> &'static str {
-    match basis {
-        CurveBasis::PerRequest => "Token/s je Anfrage",
-        CurveBasis::MedianTpot => "median TPOT (ms)",
-        CurveBasis::MeanTpot => "mean TPOT (ms)",
-        CurveBasis::AggregateOverConcurrency => "erzeugte Token/s gesamt",
-        CurveBasis::InterTokenLatency => "Zwischen-Token-Latenz (ms)",
-    }
+/// The generic formula phrases of `sizer_import::formula` in German (key names stay).
+fn german_formula(formula: &str) -> String {
+    formula
+        .replace("per-request tok/s as given", "Token/s je Anfrage wie angegeben")
+        .replace("aggregate generated tok/s / concurrency", "erzeugte Token/s gesamt / Parallelität")
+        .replace("inter-token latency", "Zwischen-Token-Latenz")
+        .replace("(mean)", "(Mittelwert)")
+        .replace("(median)", "(Median)")
 }
 
 /// The status line after a successful import.
@@ -413,76 +380,20 @@ mod tests {
         );
     }
 
-    /// A person's run as the importer leaves it: its English note and what it was read from.
-    fn imported(format: Format, basis: CurveBasis, note: &str) -> Run {
-        let mut run = sizer_import::run_from_shared_points("yours-1", "Mine", "1:50").expect("points");
-        run.imported_from =
-            Some(sizer_data::ImportedFrom { format: format.code().to_owned(), basis, alternative: None });
-        run.note = Some(note.to_owned());
-        run
-    }
-
     #[test]
     fn run_notes_are_german_too() {
         let note = "Imported from GuideLLM benchmarks.json; the curve uses 1000 / inter_token_latency_ms (median).";
-        let guide = imported(Format::GuideLlmJson, CurveBasis::InterTokenLatency, note);
         assert_eq!(
-            run_note(Lang::De, &guide).as_deref(),
-            Some("Importiert aus GuideLLM benchmarks.json; die Kurve nutzt 1000 / inter_token_latency_ms (Median).")
+            run_note(Lang::De, note),
+            "Importiert aus GuideLLM benchmarks.json; die Kurve nutzt 1000 / inter_token_latency_ms (Median)."
         );
-        assert_eq!(run_note(Lang::En, &guide).as_deref(), Some(note));
         let pasted = "Imported from two-column paste; the curve uses per-request tok/s as given.";
-        let two = imported(Format::TwoColumn, CurveBasis::PerRequest, pasted);
         assert_eq!(
-            run_note(Lang::De, &two).as_deref(),
-            Some("Importiert aus zwei Spalten (eingefügt); die Kurve nutzt Token/s je Anfrage wie angegeben.")
+            run_note(Lang::De, pasted),
+            "Importiert aus zwei Spalten (eingefügt); die Kurve nutzt Token/s je Anfrage wie angegeben."
         );
-        assert_eq!(run_note(Lang::En, &two).as_deref(), Some(pasted));
-        let mut old = two.clone();
-        old.imported_from = None;
-        old.note = Some("something else".to_owned());
-        assert_eq!(run_note(Lang::De, &old).as_deref(), Some("something else"));
-    }
-
-    /// The importer's English note, for every format and basis, equals the sentence composed
-    /// here; German equals what the page said before the note was typed (the phrase table it
-    /// translated the English with, kept here as the oracle).
-    #[test]
-    fn composed_notes_match_the_importers_and_the_old_translation() {
-        fn old_german_formula(formula: &str) -> String {
-            formula
-                .replace("per-request tok/s as given", "Token/s je Anfrage wie angegeben")
-                .replace("aggregate generated tok/s / concurrency", "erzeugte Token/s gesamt / Parallelität")
-                .replace("inter-token latency", "Zwischen-Token-Latenz")
-                .replace("(mean)", "(Mittelwert)")
-                .replace("(median)", "(Median)")
-        }
-        let bases = [
-            CurveBasis::PerRequest,
-            CurveBasis::MedianTpot,
-            CurveBasis::MeanTpot,
-            CurveBasis::AggregateOverConcurrency,
-            CurveBasis::InterTokenLatency,
-        ];
-        for format in Format::ALL {
-            for basis in bases {
-                let english = sizer_import::formula(basis, format);
-                let run = imported(format, basis, "");
-                assert_eq!(
-                    run_note(Lang::En, &run),
-                    Some(format!("Imported from {}; the curve uses {english}.", format.name()))
-                );
-                assert_eq!(
-                    run_note(Lang::De, &run),
-                    Some(format!(
-                        "Importiert aus {}; die Kurve nutzt {}.",
-                        format_name(Lang::De, format),
-                        old_german_formula(english)
-                    )),
-                    "{format:?} {basis:?}"
-                );
-            }
-        }
+        assert_eq!(run_note(Lang::En, pasted), pasted);
+        assert_eq!(run_note(Lang::De, "something else"), "something else");
     }
 
     #[test]

@@ -96,8 +96,8 @@ pub fn ImportedItem(props: &ImportedItemProps) -> Html {
             <input id={name_id} type="text" maxlength="80" data-import="rename" value={run.label.clone()} onchange={on_rename} />
             <span class="ss-yours" data-origin="yours">{ t(ImportMsg::Yours) }</span>
             <span class="ss-hint">{ point_count(lang, run.points.len()) }</span>
-            if let Some(note) = run_note(lang, run) {
-                <span class="ss-hint ss-import-note">{ note }</span>
+            if let Some(note) = &run.note {
+                <span class="ss-hint ss-import-note">{ run_note(lang, note) }</span>
             }
             if props.selected {
                 <span class="ss-import-in-use">{ t(ImportMsg::InUse) }</span>

@@ -10,7 +10,7 @@ use yew::prelude::*;
 use sizer_data::{Run, dataset};
 
 use crate::i18n::headline::{unusable_group, unusable_reason};
-use crate::i18n::import::{ImportMsg, import_text, run_note};
+use crate::i18n::import::{ImportMsg, import_text};
 use crate::i18n::labels::data_label;
 use crate::i18n::{Lang, Msg, text};
 use crate::sizing::steps::run_citation;
@@ -103,7 +103,7 @@ pub fn RunPicker(props: &RunPickerProps) -> Html {
                 if let Some(run) = chosen {
                     <span class="ss-run-meta">{ run_meta(run, props.lang) }</span>
                 } else if let Some(run) = props.yours.iter().find(|run| run.id == props.selected.as_str()) {
-                    <span class="ss-run-meta">{ run_note(props.lang, run).unwrap_or_default() }</span>
+                    <span class="ss-run-meta">{ run.note.clone().unwrap_or_default() }</span>
                 } else {
                     { text(props.lang, Msg::RunHint) }
                 }
