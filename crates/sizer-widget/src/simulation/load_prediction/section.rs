@@ -231,7 +231,10 @@ fn input_field(
                     aria-describedby={error_id.clone()}
                     {oninput}
                 />
-                <span class="ss-unit" aria-hidden="true">{ predict_text(lang, unit) }</span>
+                // A unitless figure (burstiness) gets no empty unit box.
+                if unit != PredictMsg::UnitNone {
+                    <span class="ss-unit" aria-hidden="true">{ predict_text(lang, unit) }</span>
+                }
             </span>
             <p class="ss-error" id={error_id} data-error={name} role="alert">{ message.unwrap_or_default() }</p>
         </div>
