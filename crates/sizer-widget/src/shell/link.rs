@@ -1,6 +1,7 @@
 //! Opening a link: everything a `#s=` fragment carries, read by each key's owner
 //! (`sizing/fragment.rs` the scenario, `team/fragment.rs` the team, `memory/state.rs` the memory
-//! choices, `sizer_import::sim_link` the seed, `sizer_import::share_link` a shared curve), with every part that
+//! choices, `sizer_import::sim_link` the seed, `sizer_import::share_link` a shared curve,
+//! `simulation/load_prediction/fragment.rs` the load's keys, kept as text), with every part that
 //! cannot be honoured, and what the state keeps about the link: which run it named when that
 //! run is not shown as asked ([`RunNotice`]), the parts refused, and whether the address still
 //! holds the link as opened (it is not rewritten until the person changes something).
@@ -11,6 +12,7 @@ use sizer_data::Run;
 
 use crate::i18n::Lang;
 use crate::memory::state::MemoryChoice;
+use crate::simulation::load_prediction::fragment::KEYS as LOAD_KEYS;
 use crate::sizing::fragment::{self, BadPart, FragmentScenario};
 use crate::team::fragment::TeamFragment;
 
@@ -27,6 +29,8 @@ pub struct LinkLoad {
     pub memory: Option<MemoryChoice>,
     /// The team, when the link has team keys.
     pub team: Option<TeamFragment>,
+    /// The keys of "Load from your logs", as written (`,lr:0.8,…`): the section reads them.
+    pub load: String,
     /// The curve the link carries, named as in the link.
     pub shared: Option<Rc<Run>>,
     /// Every non-numeric part refused, in the order the owners read them.
@@ -76,7 +80,11 @@ pub fn read(hash: &str) -> Option<LinkLoad> {
         None => None,
     };
     bad_parts.extend(unknown_parts(body));
-    Some(LinkLoad { scenario, seed, memory, team, shared, bad_parts })
+    let load = body
+        .split(',')
+        .filter(|pair| pair.split_once(':').is_some_and(|(key, _)| LOAD_KEYS.contains(&key)))
+        .fold(String::new(), |out, pair| out + "," + pair);
+    Some(LinkLoad { scenario, seed, memory, team, load, shared, bad_parts })
 }
 
 /// Every `key:value` whose key no owner reads (a newer version's key, a typo): named, since
@@ -91,8 +99,10 @@ fn unknown_parts(body: &str) -> impl Iterator<Item = BadPart> + '_ {
         crate::share_link::SETUP_KEY,
     ];
     body.split(',').filter_map(|pair| pair.split_once(':')).filter_map(move |(key, value)| {
-        let known =
-            fragment::KEYS.contains(&key) || crate::team::fragment::KEYS.contains(&key) || owners.contains(&key);
+        let known = fragment::KEYS.contains(&key)
+            || crate::team::fragment::KEYS.contains(&key)
+            || LOAD_KEYS.contains(&key)
+            || owners.contains(&key);
         (!known).then(|| BadPart::new(key, &fragment::shorten(value)))
     })
 }
