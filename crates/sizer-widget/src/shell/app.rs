@@ -118,10 +118,7 @@ pub fn App(props: &AppProps) -> Html {
         let dispatcher = state.dispatcher();
         use_memo((), move |_| Callback::from(move |seed: u64| dispatcher.dispatch(Action::SetSimSeed(seed))))
     };
-    let on_load_keys = {
-        let dispatcher = state.dispatcher();
-        use_memo((), move |_| Callback::from(move |keys: String| dispatcher.dispatch(Action::SetLoadKeys(keys))))
-    };
+
     let t = |msg: Msg| AttrValue::Static(text(lang, msg));
     let warning = outcome.sizing().is_some_and(|s| s.whole_streams == 0 || s.people_is_lower_bound);
     let busy_id = format!("{prefix}-always-busy");
@@ -137,7 +134,6 @@ pub fn App(props: &AppProps) -> Html {
         overlays: &overlays,
         on_sim_seed: &on_sim_seed,
         on_memory: &on_memory,
-        on_load_keys: &on_load_keys,
         scenario_fragment: &scenario_fragment,
         sync_url,
     };

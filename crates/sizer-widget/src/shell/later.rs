@@ -33,8 +33,6 @@ pub struct RestArgs<'a> {
     pub overlays: &'a [RunRef],
     pub on_sim_seed: &'a Callback<u64>,
     pub on_memory: &'a Callback<crate::memory::state::MemoryAction>,
-    /// New link keys of "Load from your logs".
-    pub on_load_keys: &'a Callback<String>,
     /// The scenario's link fragment (without a shared curve), for "Copy link".
     pub scenario_fragment: &'a str,
     /// Whether the instance keeps its scenario in the address.

@@ -33,7 +33,7 @@ use crate::team::state::TeamField;
 /// The output column under the result: the article's claims, its advice, the share bar and the
 /// charts (nothing while the outcome has no run).
 pub fn output(args: &RestArgs<'_>) -> Html {
-    let RestArgs { state, outcome, overlays, scenario_fragment, sync_url, on_load_keys, .. } = *args;
+    let RestArgs { state, outcome, overlays, scenario_fragment, sync_url, handlers, .. } = *args;
     let lang = state.lang;
     let load = sourced_run_id(outcome).map(|id| LoadShare { run_id: id.to_string(), keys: state.load_keys.clone() });
     // The rate the sizing's people stand for, and (for a dataset run) the button that carries
@@ -51,7 +51,7 @@ pub fn output(args: &RestArgs<'_>) -> Html {
                 {gap}
                 per_server={(sizing.replicas > 1).then_some(sizing.people_per_spark)}
                 link={load.as_ref().map(|_| AttrValue::from(state.load_keys.clone()))}
-                on_link={on_load_keys.clone()}
+                on_link={handlers.on_load_keys.clone()}
                 {lang}
             />
         }
@@ -128,7 +128,7 @@ pub fn import_panel(args: &RestArgs<'_>) -> Html {
 /// measured load, the memory
 /// section, the tables and the sources.
 pub fn below(args: &RestArgs<'_>) -> Html {
-    let RestArgs { state, outcome, handlers, ids, on_sim_seed, on_memory, on_load_keys, .. } = *args;
+    let RestArgs { state, outcome, handlers, ids, on_sim_seed, on_memory, .. } = *args;
     let lang = state.lang;
     let prefix = ids.prefix();
     let work = steps(lang, outcome);
@@ -150,7 +150,7 @@ pub fn below(args: &RestArgs<'_>) -> Html {
                     {gap}
                     agents={count(TeamField::Agents)}
                     link={sourced.then(|| load_keys.clone())}
-                    on_link={on_load_keys.clone()}
+                    on_link={handlers.on_load_keys.clone()}
                     {lang}
                 />
             }
@@ -192,7 +192,7 @@ pub fn below(args: &RestArgs<'_>) -> Html {
                     run_id={AttrValue::from(run.id.clone())}
                     id_prefix={prefix.clone()}
                     link={load_keys.clone()}
-                    on_link={on_load_keys.clone()}
+                    on_link={handlers.on_load_keys.clone()}
                     {lang}
                     redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
                 />

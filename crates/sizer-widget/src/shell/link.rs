@@ -79,17 +79,22 @@ pub fn read(hash: &str) -> Option<LinkLoad> {
         }
         None => None,
     };
-    bad_parts.extend(unknown_parts(body));
-    let load = body
-        .split(',')
-        .filter(|pair| pair.split_once(':').is_some_and(|(key, _)| LOAD_KEYS.contains(&key)))
-        .fold(String::new(), |out, pair| out + "," + pair);
+    // One pass over the parts: the load section's kept as text for it, and every `key:value`
+    // whose key no owner reads (a newer version's key, a typo) named, since what it asked for
+    // is not shown. Parts without a colon are the scenario's to refuse.
+    let mut load = String::new();
+    for (key, value) in body.split(',').filter_map(|pair| pair.split_once(':')) {
+        if LOAD_KEYS.contains(&key) {
+            load.extend([",", key, ":", value]);
+        } else if !known(key) {
+            bad_parts.push(BadPart::new(key, &fragment::shorten(value)));
+        }
+    }
     Some(LinkLoad { scenario, seed, memory, team, load, shared, bad_parts })
 }
 
-/// Every `key:value` whose key no owner reads (a newer version's key, a typo): named, since
-/// what it asked for is not shown. Parts without a colon are the scenario's to refuse.
-fn unknown_parts(body: &str) -> impl Iterator<Item = BadPart> + '_ {
+/// Whether an owner other than the load section reads `key`.
+fn known(key: &str) -> bool {
     let owners = [
         crate::memory::state::MODELS_KEY,
         crate::memory::state::BUDGET_KEY,
@@ -98,13 +103,7 @@ fn unknown_parts(body: &str) -> impl Iterator<Item = BadPart> + '_ {
         crate::share_link::NAME_KEY,
         crate::share_link::SETUP_KEY,
     ];
-    body.split(',').filter_map(|pair| pair.split_once(':')).filter_map(move |(key, value)| {
-        let known = fragment::KEYS.contains(&key)
-            || crate::team::fragment::KEYS.contains(&key)
-            || LOAD_KEYS.contains(&key)
-            || owners.contains(&key);
-        (!known).then(|| BadPart::new(key, &fragment::shorten(value)))
-    })
+    fragment::KEYS.contains(&key) || crate::team::fragment::KEYS.contains(&key) || owners.contains(&key)
 }
 
 /// What the state keeps about the link it was opened with.

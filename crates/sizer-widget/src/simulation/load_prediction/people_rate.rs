@@ -42,10 +42,11 @@ pub fn PeopleRate(props: &PeopleRateProps) -> Html {
     // People are whole and few enough to be exact as f64.
     let Ok(rate) = request_rate_per_s(props.people as f64, seconds) else { return Html::default() };
     let each = props.per_server.and_then(|people| request_rate_per_s(people as f64, seconds).ok());
-    let sentence = people_rate(lang, props.people, props.gap, rate, each);
+    // Nobody sends nothing: only the agents' sentence, if any.
+    let sentence = (props.people > 0).then(|| people_rate(lang, props.people, props.gap, rate, each));
     // The section predicts one server: the rate on each, as the sentence shows it.
     let carried = round2(each.unwrap_or(rate));
-    let button = props.link.clone().filter(|_| carried > 0.0).map(|link| {
+    let button = props.link.clone().filter(|_| props.people > 0 && carried > 0.0).map(|link| {
         let on_link = props.on_link.clone();
         let onclick = Callback::from(move |_: MouseEvent| on_link.emit(with_rate(&link, carried)));
         html! {
@@ -56,7 +57,9 @@ pub fn PeopleRate(props: &PeopleRateProps) -> Html {
     });
     html! {
         <div class="ss-people-rate" data-rate={props.which.clone()}>
-            <p class="ss-hint" data-rate-value={rate.to_string()}>{ sentence }</p>
+            if let Some(sentence) = sentence {
+                <p class="ss-hint" data-rate-value={rate.to_string()}>{ sentence }</p>
+            }
             if props.agents > 0 {
                 <p class="ss-hint" data-rate="agents">{ agents_left_out(lang, props.agents) }</p>
             }
