@@ -1,13 +1,13 @@
-//! What issue 28 part 5 adds around "Load from your logs", in the server-side render: the rate
-//! the sizing's and the team's people stand for (EN and DE), the section's inputs read from its
-//! link keys (a bad value refused in its input in one sentence, the others applied), and the
-//! model's error on the calibration runs. Run:
+//! What is said around "Load from your logs" beyond its own inputs, in the server-side
+//! render: the rate the sizing's and the team's people stand for (EN and DE), the section's
+//! inputs read from its link keys (a bad value refused in its input in one sentence, the others
+//! applied), and the model's error on the calibration runs. Run:
 //! `cargo test -p sizer-widget --no-default-features --features ssr --test load_link_ssr`.
 //!
-//! Oracles: the English seed's 163 chat people at one request every 120 s (163 / 120 = 1.358 req/s,
-//! worked by hand); `docs/CALIBRATION.md`'s summary rows for the fitted engine (median TPOT within
-//! 15 % on 65 of 129 steps, p95 TTFT within 25 % on 60 of 129, capacity at 5 s within one rate
-//! step on 13 of 18 runs).
+//! Oracles: the English seed's 163 chat people at one request every 120 s (163 / 120 = 1.358
+//! req/s, worked by hand); `docs/CALIBRATION.md`'s summary rows for the fitted engine (median
+//! TPOT within 15 % on 65 of 129 steps, p95 TTFT within 25 % on 60 of 129, capacity at 5 s
+//! within one rate step on 13 of 18 runs).
 #![cfg(all(feature = "ssr", not(target_arch = "wasm32")))]
 
 use std::rc::Rc;
