@@ -63,6 +63,18 @@ fn the_fitted_engine_holds_its_summary_figures() {
 }
 
 #[test]
+fn the_generated_summary_is_what_the_calibration_computes() {
+    // `data/calibration_summary.rs`, which the page's error sentence reads, is written by
+    // `cargo xtask calibrate`: a change of the model that moves the figures needs it re-run.
+    use sizer_data::suite::calibration_summary::{CALIBRATION_RUNS, ENGINE_SUMMARY, summary_source};
+    assert_eq!(ENGINE_SUMMARY, summary(Model::Engine), "run `cargo xtask calibrate`");
+    assert_eq!(CALIBRATION_RUNS, RUNS.len());
+    let path = format!("{}/../crates/sizer-data/data/calibration_summary.rs", env!("CARGO_MANIFEST_DIR"));
+    let file = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert_eq!(file, summary_source(&summary(Model::Engine)), "run `cargo xtask calibrate`");
+}
+
+#[test]
 fn the_baseline_holds_its_summary_figures() {
     let s = summary(Model::Baseline);
     assert_eq!(s.capacity_within_one, [t(13, 18), t(8, 18), t(7, 18)]);

@@ -2,11 +2,14 @@
 //! `sizer_import::suite::import_suite`, calibrated by `sizer_data::suite::calibrate::calibrate_run`
 //! (the engine fitted to its closed-loop files, its open-loop steps predicted and set beside the
 //! measured ones and the baseline's), and the result written to `docs/CALIBRATION.md` by
-//! [`crate::calibrate_doc`]. Deterministic: no timings in the file, runs in a fixed order.
+//! [`crate::calibrate_doc`], and the fitted engine's summary to
+//! `crates/sizer-data/data/calibration_summary.rs` (the page's error sentence reads it). Deterministic: no timings in the file, runs in a fixed order.
 use crate::error::{TaskError, TaskResult};
 use sizer_data::suite::SuiteRun;
 use sizer_data::suite::calibrate::{RunCalibration, calibrate_run};
+use sizer_data::suite::calibration_summary::summary_source;
 use sizer_data::suite::engine_inputs::{CALIBRATED, EngineConstants};
+use sizer_data::suite::summary::{Model, summarise};
 use std::path::Path;
 
 /// The 19 arena runs, in the order the document lists them.
@@ -14,6 +17,10 @@ pub const ARENA_RUNS: [&str; 19] = sizer_data::suite::ARENA_FOLDERS;
 
 /// Where the document goes, from the workspace root.
 pub const DOC: &str = "docs/CALIBRATION.md";
+
+/// Where the fitted engine's summary goes, for the page's error sentence
+/// (`sizer_data::suite::calibration_summary`).
+pub const SUMMARY: &str = "crates/sizer-data/data/calibration_summary.rs";
 
 /// The constants tried beside [`CALIBRATED`] (one changed at a time), for the document's
 /// "Global constants" table.
@@ -74,5 +81,11 @@ pub fn calibrate(root: &Path) -> TaskResult {
     let path = root.join(DOC);
     std::fs::write(&path, text).map_err(TaskError::io(&path))?;
     eprintln!("wrote {}", path.display());
+    if let Some((_, _, calibrations)) = tried.first() {
+        let engine = summarise(calibrations, Model::Engine);
+        let path = root.join(SUMMARY);
+        std::fs::write(&path, summary_source(&engine)).map_err(TaskError::io(&path))?;
+        eprintln!("wrote {}", path.display());
+    }
     Ok(())
 }

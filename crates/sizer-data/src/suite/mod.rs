@@ -17,6 +17,7 @@
 pub mod as_run;
 pub mod baseline;
 pub mod calibrate;
+pub mod calibration_summary;
 mod capacity;
 pub mod engine_inputs;
 mod error;

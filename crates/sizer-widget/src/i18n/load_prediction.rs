@@ -290,3 +290,13 @@ pub fn chart_summary(lang: Lang, first: (f64, f64), last: (f64, f64)) -> String 
 pub fn target_label(lang: Lang, target_s: f64) -> String {
     format!("{} {} s", predict_text(lang, PredictMsg::TargetLabelShort), input_text(lang, target_s))
 }
+
+/// A value a link gave, as an input's text in `lang`: every decimal it has (up to six), the
+/// language's marks (`0.25`, `4,000` / `0,25`, `4.000`).
+pub fn link_text(lang: Lang, value: f64) -> String {
+    let decimals = (0..6).find(|&d| {
+        let scale = 10f64.powi(d as i32);
+        ((value * scale).round() / scale - value).abs() <= 1e-9 * value.abs().max(1.0)
+    });
+    format_number(lang, value, decimals.unwrap_or(6))
+}

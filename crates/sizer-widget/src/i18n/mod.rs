@@ -25,6 +25,7 @@ mod number;
 pub mod page;
 pub mod phrases;
 pub mod provenance;
+pub mod request_rate;
 pub mod setup;
 pub mod simulation;
 pub mod stale;

@@ -58,7 +58,8 @@ pub fn App(props: &AppProps) -> Html {
     // which stays last.
     let scenario_fragment = crate::sim_link::with_seed(
         crate::team::fragment::append(fragment::encode(&state.run_id, lang, &state.scenario()), &state.team)
-            + &state.memory.fragment_suffix(),
+            + &state.memory.fragment_suffix()
+            + &state.load_keys,
         state.sim_seed,
     );
     let fragment = crate::shell::state::fragment_with_shared(scenario_fragment.clone(), &state);
@@ -117,6 +118,7 @@ pub fn App(props: &AppProps) -> Html {
         let dispatcher = state.dispatcher();
         use_memo((), move |_| Callback::from(move |seed: u64| dispatcher.dispatch(Action::SetSimSeed(seed))))
     };
+
     let t = |msg: Msg| AttrValue::Static(text(lang, msg));
     let warning = outcome.sizing().is_some_and(|s| s.whole_streams == 0 || s.people_is_lower_bound);
     let busy_id = format!("{prefix}-always-busy");

@@ -44,6 +44,8 @@ pub struct Handlers {
     pub on_import: Callback<ImportAction>,
     /// Something happened in the team section.
     pub on_team: Callback<TeamAction>,
+    /// "Load from your logs" has new link keys.
+    pub on_load_keys: Callback<String>,
 }
 
 impl Handlers {
@@ -83,6 +85,7 @@ impl Handlers {
                 Some(Action::ChooseTheme(theme))
             }),
             on_run: on(|id| Some(Action::SetRun(id))),
+            on_load_keys: on(|keys| Some(Action::SetLoadKeys(keys))),
             on_usage: on(|code| Usage::from_code(&code).map(Action::SetUsage)),
             on_z: on(|code| Some(Action::SetSeedZ(code == "seed"))),
             on_headroom: on(|code| codes::from_code(&HEADROOM, &code).map(Action::SetHeadroom)),

@@ -8,11 +8,14 @@ use yew::prelude::*;
 use crate::common::step_list::WorkSteps;
 use crate::i18n::codes::{self, THEME};
 use crate::i18n::page::{PageMsg, page_text};
+use crate::i18n::request_rate::Gap;
 use crate::i18n::{Msg, text};
 use crate::import::panel::ImportPanel;
 use crate::memory::section::MemorySection;
 use crate::shell::later::RestArgs;
 use crate::shell::share_bar::ShareBar;
+use crate::simulation::load_prediction::export::LoadShare;
+use crate::simulation::load_prediction::people_rate::PeopleRate;
 use crate::simulation::load_prediction::section::LoadPredictionSection;
 use crate::simulation::section::SimulationSection;
 use crate::sizing::calculation::Calculation;
@@ -25,12 +28,34 @@ use crate::sizing::views::measured_load::MeasuredLoadSection;
 use crate::sizing::views::sources::Sources;
 use crate::sizing::views::tables::DataTables;
 use crate::team::panel::TeamPanel;
+use crate::team::state::TeamField;
 
 /// The output column under the result: the article's claims, its advice, the share bar and the
 /// charts (nothing while the outcome has no run).
 pub fn output(args: &RestArgs<'_>) -> Html {
-    let RestArgs { state, outcome, overlays, scenario_fragment, sync_url, .. } = *args;
+    let RestArgs { state, outcome, overlays, scenario_fragment, sync_url, handlers, .. } = *args;
     let lang = state.lang;
+    let load = sourced_run_id(outcome).map(|id| LoadShare { run_id: id.to_string(), keys: state.load_keys.clone() });
+    // The rate the sizing's people stand for, and (for a dataset run) the button that carries
+    // it into "Load from your logs".
+    let rate = outcome.sizing().map(|sizing| {
+        let gap = if outcome.scenario.always_busy {
+            Gap::AlwaysBusy(sizing.busy_s)
+        } else {
+            Gap::Interval(outcome.scenario.interval_s)
+        };
+        html! {
+            <PeopleRate
+                which="sizing"
+                people={sizing.people}
+                {gap}
+                per_server={(sizing.replicas > 1).then_some(sizing.people_per_spark)}
+                link={load.as_ref().map(|_| AttrValue::from(state.load_keys.clone()))}
+                on_link={handlers.on_load_keys.clone()}
+                {lang}
+            />
+        }
+    });
     // "Copy link" and the Markdown link carry an imported run's curve whatever the address holds.
     let copy_link =
         crate::share_link::copy_link(scenario_fragment.to_string(), state.imported.get(&state.run_id).map(Rc::as_ref));
@@ -56,6 +81,7 @@ pub fn output(args: &RestArgs<'_>) -> Html {
     });
     html! {
         <>
+            { rate }
             <ClaimsPanel claims={outcome.claims.clone()} {lang} run_id={sourced_run_id(outcome)} />
             <AdviceList outcome={Rc::clone(outcome)} {lang} />
             <ShareBar
@@ -68,6 +94,7 @@ pub fn output(args: &RestArgs<'_>) -> Html {
                 memory={state.memory.clone()}
                 team={team_share}
                 stale={crate::shell::stale_inputs::stale_inputs(state)}
+                {load}
             />
             { charts }
         </>
@@ -105,6 +132,30 @@ pub fn below(args: &RestArgs<'_>) -> Html {
     let lang = state.lang;
     let prefix = ids.prefix();
     let work = steps(lang, outcome);
+    let sourced = matches!(&outcome.run, Some(RunRef::Sourced(_)));
+    let load_keys = AttrValue::from(state.load_keys.clone());
+    // The rate the team's people stand for (its agents said apart), at the form's usage.
+    let team_rate = {
+        let gap = match (outcome.scenario.always_busy, outcome.sizing()) {
+            (false, _) => Some(Gap::Interval(outcome.scenario.interval_s)),
+            (true, Some(sizing)) => Some(Gap::AlwaysBusy(sizing.busy_s)),
+            (true, None) => None,
+        };
+        let count = |field| state.team.value(field).unwrap_or(0.0) as u64;
+        gap.map(|gap| {
+            html! {
+                <PeopleRate
+                    which="team"
+                    people={count(TeamField::People)}
+                    {gap}
+                    agents={count(TeamField::Agents)}
+                    link={sourced.then(|| load_keys.clone())}
+                    on_link={handlers.on_load_keys.clone()}
+                    {lang}
+                />
+            }
+        })
+    };
     html! {
         <>
             <TeamPanel
@@ -117,7 +168,9 @@ pub fn below(args: &RestArgs<'_>) -> Html {
                 on_action={handlers.on_team.clone()}
                 stale={state.has_errors()}
                 on_pick={handlers.on_run.clone()}
-            />
+            >
+                { team_rate.unwrap_or_default() }
+            </TeamPanel>
             <WorkSteps steps={work} {lang} />
             // "Check by simulation": runs after the sizing, off the input path.
             if let (Some(run), Some(_)) = (outcome.run.clone(), outcome.sizing()) {
@@ -138,6 +191,8 @@ pub fn below(args: &RestArgs<'_>) -> Html {
                     key={lang.code()}
                     run_id={AttrValue::from(run.id.clone())}
                     id_prefix={prefix.clone()}
+                    link={load_keys.clone()}
+                    on_link={handlers.on_load_keys.clone()}
                     {lang}
                     redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
                 />

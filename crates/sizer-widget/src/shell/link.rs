@@ -1,6 +1,7 @@
 //! Opening a link: everything a `#s=` fragment carries, read by each key's owner
 //! (`sizing/fragment.rs` the scenario, `team/fragment.rs` the team, `memory/state.rs` the memory
-//! choices, `sizer_import::sim_link` the seed, `sizer_import::share_link` a shared curve), with every part that
+//! choices, `sizer_import::sim_link` the seed, `sizer_import::share_link` a shared curve,
+//! `simulation/load_prediction/fragment.rs` the load's keys, kept as text), with every part that
 //! cannot be honoured, and what the state keeps about the link: which run it named when that
 //! run is not shown as asked ([`RunNotice`]), the parts refused, and whether the address still
 //! holds the link as opened (it is not rewritten until the person changes something).
@@ -11,6 +12,7 @@ use sizer_data::Run;
 
 use crate::i18n::Lang;
 use crate::memory::state::MemoryChoice;
+use crate::simulation::load_prediction::fragment::KEYS as LOAD_KEYS;
 use crate::sizing::fragment::{self, BadPart, FragmentScenario};
 use crate::team::fragment::TeamFragment;
 
@@ -27,6 +29,8 @@ pub struct LinkLoad {
     pub memory: Option<MemoryChoice>,
     /// The team, when the link has team keys.
     pub team: Option<TeamFragment>,
+    /// The keys of "Load from your logs", as written (`,lr:0.8,…`): the section reads them.
+    pub load: String,
     /// The curve the link carries, named as in the link.
     pub shared: Option<Rc<Run>>,
     /// Every non-numeric part refused, in the order the owners read them.
@@ -75,13 +79,22 @@ pub fn read(hash: &str) -> Option<LinkLoad> {
         }
         None => None,
     };
-    bad_parts.extend(unknown_parts(body));
-    Some(LinkLoad { scenario, seed, memory, team, shared, bad_parts })
+    // One pass over the parts: the load section's kept as text for it, and every `key:value`
+    // whose key no owner reads (a newer version's key, a typo) named, since what it asked for
+    // is not shown. Parts without a colon are the scenario's to refuse.
+    let mut load = String::new();
+    for (key, value) in body.split(',').filter_map(|pair| pair.split_once(':')) {
+        if LOAD_KEYS.contains(&key) {
+            load.extend([",", key, ":", value]);
+        } else if !known(key) {
+            bad_parts.push(BadPart::new(key, &fragment::shorten(value)));
+        }
+    }
+    Some(LinkLoad { scenario, seed, memory, team, load, shared, bad_parts })
 }
 
-/// Every `key:value` whose key no owner reads (a newer version's key, a typo): named, since
-/// what it asked for is not shown. Parts without a colon are the scenario's to refuse.
-fn unknown_parts(body: &str) -> impl Iterator<Item = BadPart> + '_ {
+/// Whether an owner other than the load section reads `key`.
+fn known(key: &str) -> bool {
     let owners = [
         crate::memory::state::MODELS_KEY,
         crate::memory::state::BUDGET_KEY,
@@ -90,11 +103,7 @@ fn unknown_parts(body: &str) -> impl Iterator<Item = BadPart> + '_ {
         crate::share_link::NAME_KEY,
         crate::share_link::SETUP_KEY,
     ];
-    body.split(',').filter_map(|pair| pair.split_once(':')).filter_map(move |(key, value)| {
-        let known =
-            fragment::KEYS.contains(&key) || crate::team::fragment::KEYS.contains(&key) || owners.contains(&key);
-        (!known).then(|| BadPart::new(key, &fragment::shorten(value)))
-    })
+    fragment::KEYS.contains(&key) || crate::team::fragment::KEYS.contains(&key) || owners.contains(&key)
 }
 
 /// What the state keeps about the link it was opened with.

@@ -1,6 +1,6 @@
 //! Sharing: copy a link that reproduces the sizing, and export the result with its steps as
-//! Markdown (download or clipboard) or JSON (download). The texts are built on click, not on
-//! every keystroke.
+//! Markdown (download or clipboard) or JSON (download), with the team, the memory plan and "Load
+//! from your logs" where shown. The texts are built on click, not on every keystroke.
 
 use std::rc::Rc;
 
@@ -12,6 +12,7 @@ use crate::i18n::{Lang, Msg, text};
 use crate::memory::export as memory_export;
 use crate::memory::state::MemoryChoice;
 use crate::share_link::CopyNote;
+use crate::simulation::load_prediction::export::{self as load_export, LoadShare};
 use crate::sizing::calculation::Calculation;
 use crate::sizing::export;
 use crate::sizing::steps::steps;
@@ -42,6 +43,9 @@ pub struct ShareBarProps {
     /// Fields whose text the sizing did not use: the exports say so (`sizing/stale.rs`).
     #[prop_or_default]
     pub stale: Vec<crate::sizing::stale::StaleInput>,
+    /// "Load from your logs" (a dataset run's), predicted again for the exports.
+    #[prop_or_default]
+    pub load: Option<LoadShare>,
 }
 
 /// What the last action did, for the status line.
@@ -77,6 +81,10 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
             }
             let mut markdown =
                 memory_export::with_markdown(markdown, props.lang, &props.outcome, props.memory.as_ref());
+            if let Some(exported) = props.load.as_ref().and_then(LoadShare::predict) {
+                markdown.push('\n');
+                markdown.push_str(&exported.markdown(props.lang));
+            }
             // The link closes the document, after the team and the memory plan; where no
             // honest link can be made, the sentence why.
             if let Some(link) = link {
@@ -118,6 +126,7 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
             let team = props.team.as_ref().zip(props.outcome.run.as_deref()).map(|(team, run)| team.json(&run.id));
             let json = export::json_marked(&props.outcome, &result, team, &props.stale);
             let json = memory_export::with_json(&json, &props.outcome, props.memory.as_ref());
+            let json = load_export::with_json(&json, props.load.as_ref().and_then(LoadShare::predict).as_ref());
             browser::download(&name, "application/json", &json);
         })
     };

@@ -71,6 +71,8 @@ pub enum Action {
     Team(TeamAction),
     /// Picked the seed of "Check by simulation" (or opened a link with one).
     SetSimSeed(u64),
+    /// Changed an input of "Load from your logs": its link keys as the section wrote them.
+    SetLoadKeys(String),
     /// The host changed the instance's attributes (a `<spark-sizer>` element's): what changed
     /// applies, what the person did elsewhere stays (see `state/config_change.rs`).
     Reconfigure(Rc<ConfigChange>),
@@ -118,6 +120,9 @@ pub struct SizerState {
     pub team: TeamInput,
     /// The seed of "Check by simulation" (in the link, so a simulation is reproducible).
     pub sim_seed: u64,
+    /// The link keys of "Load from your logs" (`,lr:0.8,…`, none at its defaults): the section
+    /// reads and writes them (`simulation/load_prediction/fragment.rs`); kept as text here.
+    pub load_keys: String,
     /// What is kept about the link the instance was opened with.
     pub link: LinkState,
     /// How many changes the person has made. The address is written after each one, even a
@@ -150,6 +155,7 @@ impl SizerState {
             headroom: preset.headroom,
             interpolation: preset.interpolation,
             sim_seed: crate::simulation::stepper::DEFAULT_SEED,
+            load_keys: String::new(),
             link: LinkState { run: config.run_notice.clone(), ..LinkState::default() },
             person_changes: 0,
         };
@@ -270,6 +276,10 @@ impl Reducible for SizerState {
             Action::SetSimSeed(seed) => {
                 needs_sizing = false;
                 next.sim_seed = seed;
+            }
+            Action::SetLoadKeys(keys) => {
+                needs_sizing = false;
+                next.load_keys = keys;
             }
             Action::Reconfigure(change) => next.reconfigure(&change),
             Action::DataGrown => next.settle_grown_data(),

@@ -202,7 +202,7 @@ fn set_field(scenario: &mut Scenario, field: Field, value: f64) {
 }
 
 /// A number in plain form: `.` decimal mark, no grouping, trailing zeros dropped.
-fn plain(value: f64) -> String {
+pub fn plain(value: f64) -> String {
     let mut text = format_number(Lang::En, value, 6);
     text.retain(|c| c != ',');
     if text.contains('.') {

@@ -44,16 +44,21 @@ pub struct TeamPanelProps {
     /// A field of the form above holds invalid text (the plan uses its last valid values).
     #[prop_or_default]
     pub stale: bool,
+    /// Shown at the end of the section (the rate the team stands for).
+    #[prop_or_default]
+    pub children: Html,
 }
 
 /// The team section.
 #[component]
 pub fn TeamPanel(props: &TeamPanelProps) -> Html {
     let (usage, waiting) = use_next_task(&props.usage);
-    let body = TeamPanelProps { usage, ..props.clone() };
+    // The children change apart from the plan: the body, which plans, does not take them.
+    let body = TeamPanelProps { usage, children: Html::default(), ..props.clone() };
     html! {
         <section class="ss-team" aria-label={team_text(props.lang, TeamText::Heading)} aria-busy={waiting.then_some("true")}>
             <TeamBody ..body />
+            { props.children.clone() }
         </section>
     }
 }

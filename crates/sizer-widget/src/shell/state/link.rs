@@ -23,6 +23,8 @@ impl SizerState {
         self.load_fragment(&link.scenario);
         self.memory.relocalise(self.lang);
         self.team.relabel(self.lang);
+        // A link without the section's keys means its defaults.
+        self.load_keys.clone_from(&link.load);
         if let Some(seed) = link.seed {
             self.sim_seed = seed;
         }
@@ -179,5 +181,36 @@ mod tests {
         let after = reduce(state, Action::Imported(ImportAction::Restore(Rc::new(restored))));
         assert_eq!(after.link.run, Some(RunNotice::ImportedElsewhere("yours-1".into())));
         assert!(after.outcome.sizing.is_err());
+    }
+
+    #[test]
+    fn the_load_sections_keys_round_trip_and_old_links_keep_its_defaults() {
+        use crate::simulation::load_prediction::fragment;
+        use crate::simulation::load_prediction::section::read;
+        use sizer_data::prediction::PageLoadInput;
+        let input = PageLoadInput {
+            rate_per_s: 1.36,
+            burstiness: 1.0,
+            prompt_tokens: 2_000.0,
+            answer_tokens: 300.0,
+            target_s: 2.0,
+        };
+        let keys = fragment::encode(&input);
+        let state = open(&["#s=r:lmsys-llama-3.1-8b-fp8-sglang,l:de,f:10", &keys, ",sd:3"].concat());
+        assert!(state.link.bad_parts.is_empty(), "{:?}", state.link.bad_parts);
+        assert_eq!((state.load_keys.as_str(), state.sim_seed), (keys.as_str(), 3));
+        assert_eq!(read(Lang::De, &fragment::texts(Lang::De, &state.load_keys)), input);
+        // A bad value stays in the keys (the section refuses it in its input); the rest opens.
+        let state = open("#s=f:12,lr:-1,lq:9");
+        assert_eq!(state.load_keys, ",lr:-1");
+        assert_eq!(state.link.bad_parts, [crate::sizing::fragment::BadPart::new("lq", "9")]);
+        assert_eq!(state.value(Field::Floor), 12.0);
+        // An old link: no keys, the section's defaults; a person's input is kept until the next link.
+        let state = open("#s=f:12");
+        assert_eq!(state.load_keys, "");
+        let state = reduce(state, Action::SetLoadKeys(",lr:2".into()));
+        assert_eq!(state.load_keys, ",lr:2");
+        assert!(!state.link.held, "an input of the section is the person's change");
+        assert_eq!(read(Lang::En, &fragment::texts(Lang::En, &state.load_keys)).rate_per_s, 2.0);
     }
 }

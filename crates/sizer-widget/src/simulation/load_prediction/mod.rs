@@ -5,6 +5,9 @@
 //! in slices (`section`'s browser driver, as the simulation's `scheduler`); its views are
 //! `section` (inputs, state) and `result` (the figures and charts).
 
+pub mod export;
+pub mod fragment;
 pub mod job;
+pub mod people_rate;
 pub mod result;
 pub mod section;

@@ -12,6 +12,9 @@
 //! # Props of [`LoadPredictionSection`]
 //! - `run_id`: the chosen dataset run's id;
 //! - `id_prefix`: the instance's id prefix (unique input ids);
+//! - `link`, `on_link`: the inputs' link keys (`fragment.rs`): read into the inputs, and again
+//!   when they change from outside (a link opened, a rate carried from the sizing); written
+//!   back after each input;
 //! - `lang`, `redraw_key` (theme switches).
 
 use std::cell::RefCell;
@@ -25,6 +28,7 @@ use yew::prelude::*;
 use crate::common::input::parse_number;
 use crate::i18n::Lang;
 use crate::i18n::load_prediction::{self as words, PredictMsg, predict_text};
+use crate::simulation::load_prediction::fragment;
 use crate::simulation::load_prediction::job::PredictOutcome;
 use crate::simulation::load_prediction::result::LoadPredictionResult;
 
@@ -36,6 +40,12 @@ pub const SETTLE_MS: u32 = 200;
 pub struct LoadPredictionProps {
     pub run_id: AttrValue,
     pub id_prefix: AttrValue,
+    /// The inputs' link keys (`,lr:0.8,…`).
+    #[prop_or_default]
+    pub link: AttrValue,
+    /// New link keys after an input.
+    #[prop_or_default]
+    pub on_link: Callback<String>,
     pub lang: Lang,
     #[prop_or_default]
     pub redraw_key: AttrValue,
@@ -50,20 +60,9 @@ const FIELDS: [(PageField, PredictMsg, PredictMsg); 5] = [
     (PageField::TargetS, PredictMsg::TargetLabel, PredictMsg::UnitSeconds),
 ];
 
-/// The value of `field` in `input`.
-fn value_of(input: &PageLoadInput, field: PageField) -> f64 {
-    match field {
-        PageField::RatePerS => input.rate_per_s,
-        PageField::Burstiness => input.burstiness,
-        PageField::PromptTokens => input.prompt_tokens,
-        PageField::AnswerTokens => input.answer_tokens,
-        PageField::TargetS => input.target_s,
-    }
-}
-
 /// The inputs as typed, read in `lang` (text that is no number reads as NaN, refused in one
 /// sentence by the data's check).
-fn read(lang: Lang, texts: &[String; 5]) -> PageLoadInput {
+pub fn read(lang: Lang, texts: &[String; 5]) -> PageLoadInput {
     let n = |i: usize| parse_number(lang, &texts[i]).unwrap_or(f64::NAN);
     PageLoadInput { rate_per_s: n(0), burstiness: n(1), prompt_tokens: n(2), answer_tokens: n(3), target_s: n(4) }
 }
@@ -131,8 +130,18 @@ type EngineCache = Rc<RefCell<Option<(String, Result<Rc<PredictEngine>, String>)
 #[component]
 pub fn LoadPredictionSection(props: &LoadPredictionProps) -> Html {
     let lang = props.lang;
-    let defaults = PageLoadInput::default();
-    let texts = use_state(|| FIELDS.map(|(field, _, _)| words::input_text(lang, value_of(&defaults, field))));
+    let texts = use_state(|| fragment::texts(lang, &props.link));
+    {
+        // Keys that say other inputs than those shown (a link opened, a rate carried here)
+        // replace them; the keys this section wrote say the inputs shown, and change nothing.
+        let texts = texts.clone();
+        use_effect_with(props.link.clone(), move |link| {
+            let wanted = fragment::texts(lang, link);
+            if fragment::encode(&read(lang, &wanted)) != fragment::encode(&read(lang, &texts)) {
+                texts.set(wanted);
+            }
+        });
+    }
     let view = use_reducer(PredictView::default);
     let cache: EngineCache = use_mut_ref(|| None);
     let input = read(lang, &texts);
@@ -158,10 +167,15 @@ pub fn LoadPredictionSection(props: &LoadPredictionProps) -> Html {
     let running = checked.is_ok() && problem.is_none() && !(fresh && view.running.is_none());
     let on_input = |i: usize| {
         let texts = texts.clone();
+        let (link, on_link) = (props.link.clone(), props.on_link.clone());
         Callback::from(move |event: InputEvent| {
             let element: HtmlInputElement = event.target_unchecked_into();
             let mut next = (*texts).clone();
             next[i] = element.value();
+            let keys = fragment::encode(&read(lang, &next));
+            if keys != link.as_str() {
+                on_link.emit(keys);
+            }
             texts.set(next);
         })
     };
