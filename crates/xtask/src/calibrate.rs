@@ -7,7 +7,12 @@ use crate::error::{TaskError, TaskResult};
 use sizer_data::suite::SuiteRun;
 use sizer_data::suite::calibrate::{RunCalibration, calibrate_run};
 use sizer_data::suite::engine_inputs::{CALIBRATED, EngineConstants};
+use sizer_core::sim::open_loop::MixedStep;
 use std::path::Path;
+
+/// The tried row that is the model before this calibration's two changes (one draw, every term
+/// of a mixed step added): the summary's "before" column.
+pub const BEFORE: &str = "before: mixed step summed, 1 draw";
 
 /// The 19 arena runs, in the order the document lists them.
 pub const ARENA_RUNS: [&str; 19] = sizer_data::suite::ARENA_FOLDERS;
@@ -29,6 +34,11 @@ pub fn tried_constants() -> Vec<(&'static str, EngineConstants)> {
         ("step budget 16,384", EngineConstants { step_token_budget: 16_384, ..c }),
         ("burst fit 5 rounds", EngineConstants { burst_rounds: 5, ..c }),
         ("no client latency", EngineConstants { client_latency: false, ..c }),
+        ("mixed step summed", EngineConstants { mixed_step: MixedStep::Summed, ..c }),
+        ("1 draw", EngineConstants { draws: 1, ..c }),
+        ("5 draws", EngineConstants { draws: 5, ..c }),
+        ("31 draws", EngineConstants { draws: 31, ..c }),
+        (BEFORE, EngineConstants { mixed_step: MixedStep::Summed, draws: 1, ..c }),
     ]
 }
 

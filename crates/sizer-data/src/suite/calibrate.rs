@@ -8,7 +8,7 @@ use super::load_inputs::{Replay, load_spec};
 use super::{LoadStep, SuiteRun};
 use sizer_core::sim::open_loop::{
     ClosedLoopError, ClosedLoopRun, EngineFit, EngineModel, EngineSetup, Extrapolation, OpenLoad, fit_engine_bursts,
-    predict_open_loop,
+    predict_typical,
 };
 use sizer_core::sim::simulate;
 
@@ -116,7 +116,7 @@ pub fn calibrate_run(run: &SuiteRun, constants: &EngineConstants) -> RunCalibrat
     let tests = run.load.tests.iter().map(|s| (s, false));
     let sweep = run.load.sweep.iter().map(|s| (s, true));
     let steps =
-        tests.chain(sweep).map(|(step, in_sweep)| compare(step, in_sweep, &engine, latency, &machine)).collect();
+        tests.chain(sweep).map(|(step, in_sweep)| compare(step, in_sweep, &engine, latency, constants.draws, &machine)).collect();
     RunCalibration { model: run.model.clone(), fit, setup, client_latency_ms: latency, steps }
 }
 
@@ -125,6 +125,7 @@ fn compare(
     in_sweep: bool,
     engine: &Result<EngineModel, String>,
     latency_ms: f64,
+    draws: u32,
     machine: &Result<sizer_core::sim::Machine, String>,
 ) -> StepComparison {
     let measured = StepFigures {
@@ -137,7 +138,7 @@ fn compare(
     let predicted = spec.clone().and_then(|(spec, _)| {
         let engine = engine.as_ref().map_err(Clone::clone)?;
         let load = OpenLoad::new(spec).map_err(|e| e.to_string())?;
-        let report = predict_open_loop(&load, engine, CALIBRATION_SEED).map_err(|e| e.to_string())?;
+        let report = predict_typical(&load, engine, CALIBRATION_SEED, draws).map_err(|e| e.to_string())?;
         Ok(EnginePrediction {
             figures: StepFigures {
                 p95_ttft_ms: report.ttft_s.p95 * 1000.0 + latency_ms,

@@ -7,7 +7,7 @@
 use super::{SuiteRun, WorkloadKind};
 use crate::model::Run;
 use sizer_core::sim::open_loop::{
-    ClosedLoopError, ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload as CoreWorkload, EngineSetup,
+    ClosedLoopError, ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload as CoreWorkload, EngineSetup, MixedStep,
 };
 
 /// The closed-loop workloads the fit reads: `01-chat`, `02-rag-8k`, `03-long-output`,
@@ -38,6 +38,11 @@ pub struct EngineConstants {
     pub burst_rounds: u32,
     /// Add the run's client latency to every predicted TTFT ([`client_latency_ms`]).
     pub client_latency: bool,
+    /// How a step of decodes and prompt chunks is charged (`MixedStep`: the weights read once,
+    /// or every term added).
+    pub mixed_step: MixedStep,
+    /// Draws of each load whose median figures are the prediction (`predict_typical`).
+    pub draws: u32,
 }
 
 /// The calibration's chosen constants (`docs/CALIBRATION.md`, "Global constants").
@@ -47,6 +52,8 @@ pub const CALIBRATED: EngineConstants = EngineConstants {
     max_batch: 256,
     burst_rounds: 20,
     client_latency: true,
+    mixed_step: MixedStep::Overlapped,
+    draws: 15,
 };
 
 /// The run's closed-loop workloads of [`FITTED_KINDS`] as the core's fit reads them: nominal
@@ -196,6 +203,7 @@ fn setup_from(flags: &str, max_model_len: Option<f64>, constants: &EngineConstan
         step_token_budget: budget.max(max_batch.saturating_add(1)),
         max_batch,
         max_model_len,
+        mixed_step: constants.mixed_step,
     }
 }
 
