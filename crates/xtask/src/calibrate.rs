@@ -10,9 +10,7 @@ use sizer_data::suite::engine_inputs::{CALIBRATED, EngineConstants};
 use sizer_core::sim::open_loop::MixedStep;
 use std::path::Path;
 
-/// The tried row that is the model before this calibration's two changes (one draw, every term
-/// of a mixed step added): the summary's "before" column.
-pub const BEFORE: &str = "before: mixed step summed, 1 draw";
+use crate::calibrate_doc::BEFORE;
 
 /// The 19 arena runs, in the order the document lists them.
 pub const ARENA_RUNS: [&str; 19] = sizer_data::suite::ARENA_FOLDERS;

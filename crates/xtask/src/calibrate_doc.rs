@@ -10,6 +10,10 @@ use sizer_data::suite::engine_inputs::EngineConstants;
 use sizer_data::suite::summary::{Model, ModelSummary, Tally, capacities, figures, summarise};
 use std::fmt::Write as _;
 
+/// The tried row that is the model before this calibration's two changes (one draw, every term
+/// of a mixed step added): the summary's "before" column.
+pub const BEFORE: &str = "before: mixed step summed, 1 draw";
+
 fn tally(t: Tally) -> String {
     format!("{} of {} ({:.1} %)", t.hits, t.of, 100.0 * t.share())
 }
@@ -122,7 +126,7 @@ pub fn document(
     let baseline = summarise(calibrations, Model::Baseline);
     let before = tried
         .iter()
-        .find(|(name, _, _)| *name == crate::calibrate::BEFORE)
+        .find(|(name, _, _)| *name == BEFORE)
         .map_or_else(|| engine.clone(), |(_, _, c)| summarise(c, Model::Engine));
     out.push_str("## Summary against the targets\n\n");
     out.push_str(

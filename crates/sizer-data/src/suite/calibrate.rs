@@ -116,7 +116,7 @@ pub fn calibrate_run(run: &SuiteRun, constants: &EngineConstants) -> RunCalibrat
     let tests = run.load.tests.iter().map(|s| (s, false));
     let sweep = run.load.sweep.iter().map(|s| (s, true));
     let steps =
-        tests.chain(sweep).map(|(step, in_sweep)| compare(step, in_sweep, &engine, latency, constants.draws, &machine)).collect();
+        tests.chain(sweep).map(|(step, in_sweep)| compare(step, in_sweep, &engine, latency, constants, &machine)).collect();
     RunCalibration { model: run.model.clone(), fit, setup, client_latency_ms: latency, steps }
 }
 
@@ -125,7 +125,7 @@ fn compare(
     in_sweep: bool,
     engine: &Result<EngineModel, String>,
     latency_ms: f64,
-    draws: u32,
+    draws: &EngineConstants,
     machine: &Result<sizer_core::sim::Machine, String>,
 ) -> StepComparison {
     let measured = StepFigures {
@@ -138,7 +138,8 @@ fn compare(
     let predicted = spec.clone().and_then(|(spec, _)| {
         let engine = engine.as_ref().map_err(Clone::clone)?;
         let load = OpenLoad::new(spec).map_err(|e| e.to_string())?;
-        let report = predict_typical(&load, engine, CALIBRATION_SEED, draws).map_err(|e| e.to_string())?;
+        let report = predict_typical(&load, engine, CALIBRATION_SEED, draws.draws_for(load.requests()))
+            .map_err(|e| e.to_string())?;
         Ok(EnginePrediction {
             figures: StepFigures {
                 p95_ttft_ms: report.ttft_s.p95 * 1000.0 + latency_ms,

@@ -41,8 +41,30 @@ pub struct EngineConstants {
     /// How a step of decodes and prompt chunks is charged (`MixedStep`: the weights read once,
     /// or every term added).
     pub mixed_step: MixedStep,
-    /// Draws of each load whose median figures are the prediction (`predict_typical`).
+    /// Draws of an arena-sized load (up to [`DRAW_REQUESTS`] requests) whose median figures are
+    /// the prediction (`predict_typical`); a larger load gets fewer ([`EngineConstants::draws_for`]).
     pub draws: u32,
+}
+
+/// The load size [`EngineConstants::draws`] is for: the arena's largest replayed step sends 250
+/// requests.
+pub const DRAW_REQUESTS: u32 = 250;
+
+impl EngineConstants {
+    /// Draws for a load of `requests`: as many requests simulated in all as `draws` arena-sized
+    /// loads, at most `draws` and at least 1.
+    ///
+    /// # Formula
+    /// `clamp(floor(draws x 250 / requests), 1, draws)`: every load of up to 250 requests gets
+    /// `draws`; a load of 1,000 gets a quarter as many, each with four times the requests, so its
+    /// figures rest on as many requests and the call does as much work as at 250 (a figure's
+    /// draw noise falls with the requests in a draw).
+    pub fn draws_for(&self, requests: u32) -> u32 {
+        let all = u64::from(self.draws) * u64::from(DRAW_REQUESTS);
+        let per = all / u64::from(requests.max(1));
+        // At most `draws`, a u32.
+        per.clamp(1, u64::from(self.draws.max(1))) as u32
+    }
 }
 
 /// The calibration's chosen constants (`docs/CALIBRATION.md`, "Global constants").

@@ -84,10 +84,12 @@ impl StepCoefficients {
     pub fn step_terms(&self, form: MixedStep, decodes: f64, context_tokens: f64, prompt_tokens: f64, pairs: f64) -> [f64; 6] {
         let root = libm::sqrt(decodes);
         let weights = self.base_s + self.per_decode_s * decodes + self.per_root_decode_s * root;
-        if form == MixedStep::Overlapped && self.per_prompt_token_s * prompt_tokens > weights {
-            [0.0, 0.0, 0.0, context_tokens, prompt_tokens, pairs]
-        } else {
-            [1.0, decodes, root, context_tokens, prompt_tokens, pairs]
+        match form {
+            MixedStep::Summed => [1.0, decodes, root, context_tokens, prompt_tokens, pairs],
+            MixedStep::Overlapped if self.per_prompt_token_s * prompt_tokens > weights => {
+                [0.0, 0.0, 0.0, context_tokens, prompt_tokens, pairs]
+            }
+            MixedStep::Overlapped => [1.0, decodes, root, context_tokens, 0.0, pairs],
         }
     }
 

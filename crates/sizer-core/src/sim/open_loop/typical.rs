@@ -49,6 +49,9 @@ fn median_count<T: Copy + Ord>(mut values: Vec<T>) -> Option<T> {
 /// `draws` is clamped to 1..=[`MAX_DRAWS`]; the report's `draws` says how many ran and its
 /// `seed` is `seed`.
 ///
+/// Bad input: `draws` of 0 or above [`MAX_DRAWS`] is clamped into range; a load too long for the
+/// engine is the error below.
+///
 /// # Errors
 /// [`PredictError::RequestTooLong`], as [`predict_open_loop`] (the same for every draw).
 pub fn predict_typical(
