@@ -52,7 +52,7 @@ impl PredictEngine {
     /// server holds.
     pub fn predict(&self, load: &PredictLoad) -> Result<Prediction, String> {
         let open = load.open_load()?;
-        let report = predict_typical(&open, &self.engine, load.seed, CALIBRATED.draws_for(open.requests()))
+        let report = predict_typical(&open, &self.engine, load.seed, CALIBRATED.draws_for(open.requests(), open.longest_answer()))
             .map_err(|e| format!("The load cannot run on this server: {e}."))?;
         let latency_s = self.client_latency_ms / 1000.0;
         let t = report.ttft_s;

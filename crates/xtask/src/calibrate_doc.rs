@@ -108,7 +108,7 @@ pub fn document(
         out,
         "\nConstants used: KV pool {:.0} tokens (assumed, every run), step budget {} tokens and batch limit {} where \
          the server's flags do not say, {} burst-fit rounds, client latency {}, mixed step {}, {} draws per load \
-         (seeds {} to {}).\n",
+         of a sweep step's answer tokens or fewer (seeds {} to {}).\n",
         chosen.kv_pool_tokens,
         chosen.step_token_budget,
         chosen.max_batch,

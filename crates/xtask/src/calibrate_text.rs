@@ -42,7 +42,8 @@ fixtures README), in the order of the tables below:
    measured one in the residual tables): llama-benchy's prompt rate there includes it.
 6. **Loads** (`sizer_data::suite::load_inputs::load_spec`): every open-loop step at its
    configured rate, burstiness and number of requests (`num_prompts`; the sweep sends 100 to 250
-   per step), each predicted as the median of 15 draws (seeds 42 to 56; `predict_typical`, below).
+   per step), each predicted as the median of 15 draws (seeds 42 to 56; `predict_typical`, below;
+   `09-reasoning`, with more answer tokens than a sweep step, 9: `EngineConstants::draws_for`).
    The sweep steps (`11-rate-sweep-<rate>.json`) carry no command line: their
    lengths are the README's (4,000 in, 500 out, range 0.9). `07-office-baseline` and
    `09-reasoning` use their own command lines. `08-sharegpt` is a dataset replay: every request
@@ -105,7 +106,8 @@ the eligible TPOT and TTFT counts):
   most predicted TPOTs slow. The median over draws removes the prediction's own draw noise (the
   measured draw keeps its). 1 draw loses 14 TPOT and 21 TTFT hits; 5, 15 and 31 draws give 91 to
   95 TPOT and 92 to 97 TTFT hits, the draw noise that is left. 15 costs 15 simulations per
-  prediction (about 1 ms natively for an arena step).
+  prediction (about 1 ms natively for an arena step); a load with more answer tokens than the
+  largest sweep step (250 requests of up to 950) gets proportionally fewer, at least 1.
 ";
 
 /// Which runs miss and why (the generated table after it lists every miss).

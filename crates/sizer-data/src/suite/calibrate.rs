@@ -138,7 +138,7 @@ fn compare(
     let predicted = spec.clone().and_then(|(spec, _)| {
         let engine = engine.as_ref().map_err(Clone::clone)?;
         let load = OpenLoad::new(spec).map_err(|e| e.to_string())?;
-        let report = predict_typical(&load, engine, CALIBRATION_SEED, draws.draws_for(load.requests()))
+        let report = predict_typical(&load, engine, CALIBRATION_SEED, draws.draws_for(load.requests(), load.longest_answer()))
             .map_err(|e| e.to_string())?;
         Ok(EnginePrediction {
             figures: StepFigures {

@@ -41,27 +41,29 @@ pub struct EngineConstants {
     /// How a step of decodes and prompt chunks is charged (`MixedStep`: the weights read once,
     /// or every term added).
     pub mixed_step: MixedStep,
-    /// Draws of an arena-sized load (up to [`DRAW_REQUESTS`] requests) whose median figures are
-    /// the prediction (`predict_typical`); a larger load gets fewer ([`EngineConstants::draws_for`]).
+    /// Draws of an arena-sized load (up to [`DRAW_ANSWER_TOKENS`]) whose median figures are the
+    /// prediction (`predict_typical`); a larger load gets fewer ([`EngineConstants::draws_for`]).
     pub draws: u32,
 }
 
-/// The load size [`EngineConstants::draws`] is for: the arena's largest replayed step sends 250
-/// requests.
-pub const DRAW_REQUESTS: u32 = 250;
+/// The load [`EngineConstants::draws`] is for, in answer tokens (requests x longest answer): an
+/// arena sweep step at 1 req/s, 250 requests of up to 950 tokens.
+pub const DRAW_ANSWER_TOKENS: u64 = 250 * 950;
 
 impl EngineConstants {
-    /// Draws for a load of `requests`: as many requests simulated in all as `draws` arena-sized
-    /// loads, at most `draws` and at least 1.
+    /// Draws for a load of `requests` whose longest answer is `longest_answer` tokens: as much
+    /// work as `draws` arena steps at most (the decode steps are bounded by the answer tokens),
+    /// at most `draws` and at least 1.
     ///
     /// # Formula
-    /// `clamp(floor(draws x 250 / requests), 1, draws)`: every load of up to 250 requests gets
-    /// `draws`; a load of 1,000 gets a quarter as many, each with four times the requests, so its
-    /// figures rest on as many requests and the call does as much work as at 250 (a figure's
-    /// draw noise falls with the requests in a draw).
-    pub fn draws_for(&self, requests: u32) -> u32 {
-        let all = u64::from(self.draws) * u64::from(DRAW_REQUESTS);
-        let per = all / u64::from(requests.max(1));
+    /// `clamp(floor(draws x 237,500 / (requests x longest answer)), 1, draws)`: every rate-sweep
+    /// step gets `draws` (the largest, 250 requests of up to 950 tokens, is the unit),
+    /// `09-reasoning` (50 requests of up to 7,783 tokens) 9 of 15, and a call at `predict`'s limit
+    /// of 1,000,000 answer tokens 3. A figure's draw noise falls with the tokens in a draw, so a
+    /// large load needs fewer.
+    pub fn draws_for(&self, requests: u32, longest_answer: u32) -> u32 {
+        let all = u64::from(self.draws) * DRAW_ANSWER_TOKENS;
+        let per = all / (u64::from(requests.max(1)) * u64::from(longest_answer.max(1)));
         // At most `draws`, a u32.
         per.clamp(1, u64::from(self.draws.max(1))) as u32
     }
