@@ -5,9 +5,9 @@
 
 mod support;
 
+use sizer_core::sim::open_loop::MixedStep;
 use sizer_core::sim::open_loop::{LoadSize, LoadSpec};
 use sizer_data::suite::calibrate::{RunCalibration, calibrate_run};
-use sizer_core::sim::open_loop::MixedStep;
 use sizer_data::suite::engine_inputs::{CALIBRATED, EngineConstants};
 use sizer_data::suite::load_inputs::{Replay, ReplayError, load_spec};
 use sizer_data::suite::summary::{Model, ModelSummary, Tally, capacities, summarise};

@@ -108,8 +108,8 @@ fn an_overlapped_step_is_the_slower_of_weights_and_prompt_plus_attention() {
     // Overlapped: max(a + b B + r sqrt(B), d P) + c K + e Q.
     // Alone, the prompt step: max(0.01, 0.25) + 0.00124875 = 0.25124875 s (a is hidden); the
     // decode steps carry no prompt and stay as summed (TPOT 15.2101 ms).
-    let alone = predict_open_loop(&fixed(0.5, 1_000, 101, 1), &engine_with(1e6, MixedStep::Overlapped), 7)
-        .expect("fits");
+    let alone =
+        predict_open_loop(&fixed(0.5, 1_000, 101, 1), &engine_with(1e6, MixedStep::Overlapped), 7).expect("fits");
     assert_rel(alone.ttft_s.p50, 0.251_248_75, EXACT);
     assert_rel(alone.tpot_ms.expect("tokens").median, 15.2101, EXACT);
     // The second request read beside the first's first decode: max(a + b, d 1000) + c 1001 +
@@ -212,7 +212,10 @@ fn the_typical_report_is_the_median_of_its_draws_and_deterministic() {
     draws.sort_by_key(|r| r.extrapolation.max_decode_batch);
     assert_eq!(typical.extrapolation.max_decode_batch, draws[4].extrapolation.max_decode_batch);
     // One draw is `predict_open_loop` itself.
-    assert_eq!(predict_typical(&load, &engine, 42, 1).expect("fits"), predict_open_loop(&load, &engine, 42).expect("fits"));
+    assert_eq!(
+        predict_typical(&load, &engine, 42, 1).expect("fits"),
+        predict_open_loop(&load, &engine, 42).expect("fits")
+    );
     assert_eq!(checksum(&typical), TYPICAL_CHECKSUM_SEED_42, "{typical:#?}");
 }
 

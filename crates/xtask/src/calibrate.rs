@@ -4,10 +4,10 @@
 //! measured ones and the baseline's), and the result written to `docs/CALIBRATION.md` by
 //! [`crate::calibrate_doc`]. Deterministic: no timings in the file, runs in a fixed order.
 use crate::error::{TaskError, TaskResult};
+use sizer_core::sim::open_loop::MixedStep;
 use sizer_data::suite::SuiteRun;
 use sizer_data::suite::calibrate::{RunCalibration, calibrate_run};
 use sizer_data::suite::engine_inputs::{CALIBRATED, EngineConstants};
-use sizer_core::sim::open_loop::MixedStep;
 use std::path::Path;
 
 use crate::calibrate_doc::BEFORE;

@@ -3,8 +3,8 @@
 //! step. Layout only: every figure comes from `sizer_data::suite::{calibrate, summary}`.
 use crate::calibrate_text::{MISSES, PROCEDURE};
 use sizer_core::sim::open_loop::FitFigure;
-use sizer_data::suite::SuiteRun;
 use sizer_core::sim::open_loop::MixedStep;
+use sizer_data::suite::SuiteRun;
 use sizer_data::suite::calibrate::{CALIBRATION_SEED, RunCalibration, StepComparison};
 use sizer_data::suite::engine_inputs::EngineConstants;
 use sizer_data::suite::summary::{Model, ModelSummary, Tally, capacities, figures, summarise};
@@ -337,7 +337,9 @@ fn misses_section(out: &mut String, names: &[&str], calibrations: &[RunCalibrati
         "Each run's misses on the eligible steps (measured p95 TTFT at most 10 s) as `step: predicted / measured - 1`, \
          then its capacities that are not exact (measured -> predicted). Runs without a miss are left out.\n\n",
     );
-    out.push_str("| run | median TPOT misses (> 15 %) | p95 TTFT misses (> 25 %) | capacity not exact |\n|---|---|---|---|\n");
+    out.push_str(
+        "| run | median TPOT misses (> 15 %) | p95 TTFT misses (> 25 %) | capacity not exact |\n|---|---|---|---|\n",
+    );
     for (name, calibration) in names.iter().zip(calibrations) {
         let (mut tpot, mut ttft) = (Vec::new(), Vec::new());
         for step in calibration.steps.iter().filter(|s| s.replay.is_some()) {
@@ -361,9 +363,7 @@ fn misses_section(out: &mut String, names: &[&str], calibrations: &[RunCalibrati
         let capacity: Vec<String> = capacities(calibration, Model::Engine)
             .iter()
             .filter(|row| row.steps_apart > 0)
-            .map(|row| {
-                format!("{:.0} s: {} -> {}", row.limit_ms / 1000.0, rate(row.measured), rate(row.predicted))
-            })
+            .map(|row| format!("{:.0} s: {} -> {}", row.limit_ms / 1000.0, rate(row.measured), rate(row.predicted)))
             .collect();
         if tpot.is_empty() && ttft.is_empty() && capacity.is_empty() {
             continue;

@@ -115,8 +115,10 @@ pub fn calibrate_run(run: &SuiteRun, constants: &EngineConstants) -> RunCalibrat
     let machine = baseline_machine(run, constants.kv_pool_tokens).map_err(|e| e.to_string());
     let tests = run.load.tests.iter().map(|s| (s, false));
     let sweep = run.load.sweep.iter().map(|s| (s, true));
-    let steps =
-        tests.chain(sweep).map(|(step, in_sweep)| compare(step, in_sweep, &engine, latency, constants, &machine)).collect();
+    let steps = tests
+        .chain(sweep)
+        .map(|(step, in_sweep)| compare(step, in_sweep, &engine, latency, constants, &machine))
+        .collect();
     RunCalibration { model: run.model.clone(), fit, setup, client_latency_ms: latency, steps }
 }
 
@@ -138,8 +140,9 @@ fn compare(
     let predicted = spec.clone().and_then(|(spec, _)| {
         let engine = engine.as_ref().map_err(Clone::clone)?;
         let load = OpenLoad::new(spec).map_err(|e| e.to_string())?;
-        let report = predict_typical(&load, engine, CALIBRATION_SEED, draws.draws_for(load.requests(), load.longest_answer()))
-            .map_err(|e| e.to_string())?;
+        let report =
+            predict_typical(&load, engine, CALIBRATION_SEED, draws.draws_for(load.requests(), load.longest_answer()))
+                .map_err(|e| e.to_string())?;
         Ok(EnginePrediction {
             figures: StepFigures {
                 p95_ttft_ms: report.ttft_s.p95 * 1000.0 + latency_ms,

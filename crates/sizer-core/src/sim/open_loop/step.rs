@@ -81,7 +81,14 @@ impl StepCoefficients {
     ///
     /// Bad input: negative or NaN counts follow IEEE arithmetic (the simulation never passes
     /// them).
-    pub fn step_terms(&self, form: MixedStep, decodes: f64, context_tokens: f64, prompt_tokens: f64, pairs: f64) -> [f64; 6] {
+    pub fn step_terms(
+        &self,
+        form: MixedStep,
+        decodes: f64,
+        context_tokens: f64,
+        prompt_tokens: f64,
+        pairs: f64,
+    ) -> [f64; 6] {
         let root = libm::sqrt(decodes);
         let weights = self.base_s + self.per_decode_s * decodes + self.per_root_decode_s * root;
         match form {

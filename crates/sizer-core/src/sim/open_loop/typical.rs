@@ -89,11 +89,7 @@ pub fn predict_typical(
         requests: first.requests,
         completed: as_u32(count(&|r| u64::from(r.completed))),
         duration_s: of(&|r| r.duration_s),
-        ttft_s: Percentiles {
-            p50: of(&|r| r.ttft_s.p50),
-            p95: of(&|r| r.ttft_s.p95),
-            p99: of(&|r| r.ttft_s.p99),
-        },
+        ttft_s: Percentiles { p50: of(&|r| r.ttft_s.p50), p95: of(&|r| r.ttft_s.p95), p99: of(&|r| r.ttft_s.p99) },
         tpot_ms,
         output_tok_s: of(&|r| r.output_tok_s),
         mean_in_flight: of(&|r| r.mean_in_flight),
