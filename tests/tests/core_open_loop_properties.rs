@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use sizer_core::sim::open_loop::{
     ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload, EngineModel, EngineSetup, FitMethod, LoadSize, LoadSpec,
-    OpenLoad, StepCoefficients, fit_engine, fit_engine_bursts, predict_open_loop,
+    MixedStep, OpenLoad, StepCoefficients, fit_engine, fit_engine_bursts, predict_open_loop,
 };
 
 /// Any f64, the awkward values well represented.
@@ -70,12 +70,14 @@ fn setup() -> impl Strategy<Value = EngineSetup> {
         prop_oneof![1 => any::<u32>(), 4 => 1_u32..20_000],
         prop_oneof![1 => any::<u32>(), 4 => 0_u32..600],
         prop::option::of(prop_oneof![1 => any::<u32>(), 4 => 1_u32..200_000]),
+        any::<bool>(),
     )
-        .prop_map(|(kv_pool_tokens, step_token_budget, max_batch, max_model_len)| EngineSetup {
+        .prop_map(|(kv_pool_tokens, step_token_budget, max_batch, max_model_len, summed)| EngineSetup {
             kv_pool_tokens,
             step_token_budget,
             max_batch,
             max_model_len,
+            mixed_step: if summed { MixedStep::Summed } else { MixedStep::Overlapped },
         })
 }
 

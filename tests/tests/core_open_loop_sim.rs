@@ -1,10 +1,11 @@
 //! The engine step simulation against step times worked by hand: one request alone, a prompt
-//! longer than the step budget, two requests that share a step or queue for the KV pool; then
-//! determinism (a literal checksum of a report) and the engine's and prediction's errors.
+//! longer than the step budget, two requests that share a step or queue for the KV pool (with a
+//! mixed step summed, then the same two cases overlapped); then determinism (a literal checksum
+//! of a report, one draw and the typical of several) and the engine's and prediction's errors.
 
 use sizer_core::sim::open_loop::{
-    EngineError, EngineModel, EngineSetup, LoadSize, LoadSpec, OpenLoad, OpenLoopReport, PredictError,
-    StepCoefficients, predict_open_loop,
+    EngineError, EngineModel, EngineSetup, LoadSize, LoadSpec, MixedStep, OpenLoad, OpenLoopReport, PredictError,
+    StepCoefficients, predict_open_loop, predict_typical,
 };
 use sizer_tests::{EXACT, assert_close, assert_rel};
 
@@ -18,8 +19,13 @@ const K: StepCoefficients = StepCoefficients {
     per_prompt_pair_s: 2.5e-9,
 };
 
+/// The engine of the hand computations: every term of a step added (`MixedStep::Summed`).
 fn engine(pool: f64) -> EngineModel {
-    let setup = EngineSetup { kv_pool_tokens: pool, ..EngineSetup::default() };
+    engine_with(pool, MixedStep::Summed)
+}
+
+fn engine_with(pool: f64, mixed_step: MixedStep) -> EngineModel {
+    let setup = EngineSetup { kv_pool_tokens: pool, mixed_step, ..EngineSetup::default() };
     EngineModel::new(K, setup, 10.0, 100_000.0).expect("valid engine")
 }
 
@@ -98,6 +104,27 @@ fn a_second_request_joins_the_next_step_beside_the_first_decode() {
 }
 
 #[test]
+fn an_overlapped_step_is_the_slower_of_weights_and_prompt_plus_attention() {
+    // Overlapped: max(a + b B + r sqrt(B), d P) + c K + e Q.
+    // Alone, the prompt step: max(0.01, 0.25) + 0.00124875 = 0.25124875 s (a is hidden); the
+    // decode steps carry no prompt and stay as summed (TPOT 15.2101 ms).
+    let alone =
+        predict_open_loop(&fixed(0.5, 1_000, 101, 1), &engine_with(1e6, MixedStep::Overlapped), 7).expect("fits");
+    assert_rel(alone.ttft_s.p50, 0.251_248_75, EXACT);
+    assert_rel(alone.tpot_ms.expect("tokens").median, 15.2101, EXACT);
+    // The second request read beside the first's first decode: max(a + b, d 1000) + c 1001 +
+    // e 499500 = 0.25 + 0.0002002 + 0.00124875 = 0.25144895 s (the summed step: 0.26644895).
+    let (load, first) = two_arrivals(5);
+    let r = predict_open_loop(&load, &engine_with(2_202.0, MixedStep::Overlapped), 5).expect("fits");
+    let second_ttft = first + 0.251_248_75 + 0.251_448_95 - 0.002;
+    assert_rel(r.ttft_s.p50, (0.251_248_75 + second_ttft) / 2.0, EXACT);
+    // A step whose prompt work is under the weight read keeps the weights: 30 prompt tokens
+    // (d 30 = 0.0075 s < a = 0.01 s): max(0.01, 0.0075) + e 435 = 0.0100010875 s.
+    let short = predict_open_loop(&fixed(0.5, 30, 1, 1), &engine_with(1e6, MixedStep::Overlapped), 7).expect("fits");
+    assert_rel(short.ttft_s.p50, 0.01 + 2.5e-9 * 435.0, EXACT);
+}
+
+#[test]
 fn a_full_kv_pool_makes_the_second_request_queue() {
     // Pool for one request (1,000 + 101 tokens): the second waits until the first is answered
     // at first + 0.26124875 + 1.52101, then runs alone the same way.
@@ -114,7 +141,8 @@ fn a_full_kv_pool_makes_the_second_request_queue() {
 
 #[test]
 fn the_batch_limit_also_queues() {
-    let setup = EngineSetup { kv_pool_tokens: 1e6, max_batch: 1, ..EngineSetup::default() };
+    let setup =
+        EngineSetup { kv_pool_tokens: 1e6, max_batch: 1, mixed_step: MixedStep::Summed, ..EngineSetup::default() };
     let engine = EngineModel::new(K, setup, 10.0, 1e5).expect("valid");
     let (load, first) = two_arrivals(5);
     let r = predict_open_loop(&load, &engine, 5).expect("fits");
@@ -162,6 +190,37 @@ fn the_same_seed_gives_the_same_report_on_every_platform() {
 
 /// Recorded once from this implementation (x86_64); wasm must give the same.
 const REPORT_CHECKSUM_SEED_42: u64 = 6_613_919_209_515_422_978;
+
+#[test]
+fn the_typical_report_is_the_median_of_its_draws_and_deterministic() {
+    // Overlapped steps, 5 draws (seeds 42 to 46): each figure the median of the five draws'.
+    let load = OpenLoad::new(LoadSpec::default()).expect("valid");
+    let engine = engine_with(200_000.0, MixedStep::Overlapped);
+    let typical = predict_typical(&load, &engine, 42, 5).expect("fits");
+    assert_eq!(typical, predict_typical(&load, &engine, 42, 5).expect("fits"));
+    assert_eq!((typical.seed, typical.draws), (42, 5));
+    let mut draws: Vec<OpenLoopReport> =
+        (42..47).map(|seed| predict_open_loop(&load, &engine, seed).expect("fits")).collect();
+    let median = |f: &dyn Fn(&OpenLoopReport) -> f64| {
+        let mut v: Vec<f64> = draws.iter().map(f).collect();
+        v.sort_by(f64::total_cmp);
+        v[2]
+    };
+    assert_eq!(typical.ttft_s.p95, median(&|r| r.ttft_s.p95));
+    assert_eq!(typical.tpot_ms.expect("tokens").median, median(&|r| r.tpot_ms.expect("tokens").median));
+    assert_eq!(typical.mean_in_flight, median(&|r| r.mean_in_flight));
+    draws.sort_by_key(|r| r.extrapolation.max_decode_batch);
+    assert_eq!(typical.extrapolation.max_decode_batch, draws[4].extrapolation.max_decode_batch);
+    // One draw is `predict_open_loop` itself.
+    assert_eq!(
+        predict_typical(&load, &engine, 42, 1).expect("fits"),
+        predict_open_loop(&load, &engine, 42).expect("fits")
+    );
+    assert_eq!(checksum(&typical), TYPICAL_CHECKSUM_SEED_42, "{typical:#?}");
+}
+
+/// Recorded once from this implementation (x86_64); wasm must give the same.
+const TYPICAL_CHECKSUM_SEED_42: u64 = 8_973_285_984_286_612_859;
 
 #[test]
 fn a_request_beyond_the_pool_or_the_context_is_refused() {

@@ -152,6 +152,8 @@ struct PredictAnswer<'a> {
     max_waiting: u32,
     requests_waited_for_kv: u32,
     steps: u64,
+    /// Draws of the load whose median figures these are (`predict_typical`).
+    draws: u32,
     extrapolation: ExtrapolationAnswer,
     load: &'a PredictLoad,
     model: ModelAnswer<'a>,
@@ -188,6 +190,7 @@ pub fn predict_answer(load: &PredictLoad, engine: &PredictEngine) -> Result<Stri
         max_waiting: report.max_waiting,
         requests_waited_for_kv: report.requests_waited_for_kv,
         steps: report.steps,
+        draws: report.draws,
         extrapolation: ExtrapolationAnswer {
             report: prediction.extrapolation,
             batch_ratio: prediction.batch_ratio,

@@ -197,6 +197,7 @@ impl PredictEngine {
             step_token_budget: CALIBRATED.step_token_budget,
             max_batch: CALIBRATED.max_batch,
             max_model_len: None,
+            mixed_step: CALIBRATED.mixed_step,
         };
         let engine = EngineModel::from_fit(&fit, setup).map_err(|e| refuse(&e.to_string()))?;
         let caveat = format!(

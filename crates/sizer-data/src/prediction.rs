@@ -9,10 +9,11 @@
 use crate::predict_engine::PredictEngine;
 use crate::predict_load::{API_MAX_PREDICT_ANSWER_TOKENS, API_MAX_PREDICT_REQUESTS, PredictLoad};
 use crate::suite::capacity_of;
+use crate::suite::engine_inputs::CALIBRATED;
 use sizer_core::SpeedFigure;
 use sizer_core::sim::Percentiles;
 use sizer_core::sim::open_loop::{
-    Extrapolation, LoadError, LoadField, MAX_REQUEST_TOKENS, OpenLoad, OpenLoopReport, TpotMs, predict_open_loop,
+    Extrapolation, LoadError, LoadField, MAX_REQUEST_TOKENS, OpenLoad, OpenLoopReport, TpotMs, predict_typical,
 };
 
 /// A load's predicted figures, client latency included where the calibration adds it.
@@ -51,8 +52,13 @@ impl PredictEngine {
     /// server holds.
     pub fn predict(&self, load: &PredictLoad) -> Result<Prediction, String> {
         let open = load.open_load()?;
-        let report = predict_open_loop(&open, &self.engine, load.seed)
-            .map_err(|e| format!("The load cannot run on this server: {e}."))?;
+        let report = predict_typical(
+            &open,
+            &self.engine,
+            load.seed,
+            CALIBRATED.draws_for(open.requests(), open.longest_answer()),
+        )
+        .map_err(|e| format!("The load cannot run on this server: {e}."))?;
         let latency_s = self.client_latency_ms / 1000.0;
         let t = report.ttft_s;
         let x = report.extrapolation;

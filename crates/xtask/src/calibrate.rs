@@ -5,12 +5,15 @@
 //! [`crate::calibrate_doc`], and the fitted engine's summary to
 //! `crates/sizer-data/data/calibration_summary.rs` (the page's error sentence reads it). Deterministic: no timings in the file, runs in a fixed order.
 use crate::error::{TaskError, TaskResult};
+use sizer_core::sim::open_loop::MixedStep;
 use sizer_data::suite::SuiteRun;
 use sizer_data::suite::calibrate::{RunCalibration, calibrate_run};
 use sizer_data::suite::calibration_summary::summary_source;
 use sizer_data::suite::engine_inputs::{CALIBRATED, EngineConstants};
 use sizer_data::suite::summary::{Model, summarise};
 use std::path::Path;
+
+use crate::calibrate_doc::BEFORE;
 
 /// The 19 arena runs, in the order the document lists them.
 pub const ARENA_RUNS: [&str; 19] = sizer_data::suite::ARENA_FOLDERS;
@@ -36,6 +39,11 @@ pub fn tried_constants() -> Vec<(&'static str, EngineConstants)> {
         ("step budget 16,384", EngineConstants { step_token_budget: 16_384, ..c }),
         ("burst fit 5 rounds", EngineConstants { burst_rounds: 5, ..c }),
         ("no client latency", EngineConstants { client_latency: false, ..c }),
+        ("mixed step summed", EngineConstants { mixed_step: MixedStep::Summed, ..c }),
+        ("1 draw", EngineConstants { draws: 1, ..c }),
+        ("5 draws", EngineConstants { draws: 5, ..c }),
+        ("31 draws", EngineConstants { draws: 31, ..c }),
+        (BEFORE, EngineConstants { mixed_step: MixedStep::Summed, draws: 1, ..c }),
     ]
 }
 

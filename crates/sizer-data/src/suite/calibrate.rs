@@ -8,7 +8,7 @@ use super::load_inputs::{Replay, load_spec};
 use super::{LoadStep, SuiteRun};
 use sizer_core::sim::open_loop::{
     ClosedLoopError, ClosedLoopRun, EngineFit, EngineModel, EngineSetup, Extrapolation, OpenLoad, fit_engine_bursts,
-    predict_open_loop,
+    predict_typical,
 };
 use sizer_core::sim::simulate;
 
@@ -115,8 +115,10 @@ pub fn calibrate_run(run: &SuiteRun, constants: &EngineConstants) -> RunCalibrat
     let machine = baseline_machine(run, constants.kv_pool_tokens).map_err(|e| e.to_string());
     let tests = run.load.tests.iter().map(|s| (s, false));
     let sweep = run.load.sweep.iter().map(|s| (s, true));
-    let steps =
-        tests.chain(sweep).map(|(step, in_sweep)| compare(step, in_sweep, &engine, latency, &machine)).collect();
+    let steps = tests
+        .chain(sweep)
+        .map(|(step, in_sweep)| compare(step, in_sweep, &engine, latency, constants, &machine))
+        .collect();
     RunCalibration { model: run.model.clone(), fit, setup, client_latency_ms: latency, steps }
 }
 
@@ -125,6 +127,7 @@ fn compare(
     in_sweep: bool,
     engine: &Result<EngineModel, String>,
     latency_ms: f64,
+    draws: &EngineConstants,
     machine: &Result<sizer_core::sim::Machine, String>,
 ) -> StepComparison {
     let measured = StepFigures {
@@ -137,7 +140,9 @@ fn compare(
     let predicted = spec.clone().and_then(|(spec, _)| {
         let engine = engine.as_ref().map_err(Clone::clone)?;
         let load = OpenLoad::new(spec).map_err(|e| e.to_string())?;
-        let report = predict_open_loop(&load, engine, CALIBRATION_SEED).map_err(|e| e.to_string())?;
+        let report =
+            predict_typical(&load, engine, CALIBRATION_SEED, draws.draws_for(load.requests(), load.longest_answer()))
+                .map_err(|e| e.to_string())?;
         Ok(EnginePrediction {
             figures: StepFigures {
                 p95_ttft_ms: report.ttft_s.p95 * 1000.0 + latency_ms,

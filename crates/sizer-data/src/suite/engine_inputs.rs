@@ -7,7 +7,7 @@
 use super::{SuiteRun, WorkloadKind};
 use crate::model::Run;
 use sizer_core::sim::open_loop::{
-    ClosedLoopError, ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload as CoreWorkload, EngineSetup,
+    ClosedLoopError, ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload as CoreWorkload, EngineSetup, MixedStep,
 };
 
 /// The closed-loop workloads the fit reads: `01-chat`, `02-rag-8k`, `03-long-output`,
@@ -38,6 +38,35 @@ pub struct EngineConstants {
     pub burst_rounds: u32,
     /// Add the run's client latency to every predicted TTFT ([`client_latency_ms`]).
     pub client_latency: bool,
+    /// How a step of decodes and prompt chunks is charged (`MixedStep`: the weights read once,
+    /// or every term added).
+    pub mixed_step: MixedStep,
+    /// Draws of an arena-sized load (up to [`DRAW_ANSWER_TOKENS`]) whose median figures are the
+    /// prediction (`predict_typical`); a larger load gets fewer ([`EngineConstants::draws_for`]).
+    pub draws: u32,
+}
+
+/// The load [`EngineConstants::draws`] is for, in answer tokens (requests x longest answer): an
+/// arena sweep step at 1 req/s, 250 requests of up to 950 tokens.
+pub const DRAW_ANSWER_TOKENS: u64 = 250 * 950;
+
+impl EngineConstants {
+    /// Draws for a load of `requests` whose longest answer is `longest_answer` tokens: as much
+    /// work as `draws` arena steps at most (the decode steps are bounded by the answer tokens),
+    /// at most `draws` and at least 1.
+    ///
+    /// # Formula
+    /// `clamp(floor(draws x 237,500 / (requests x longest answer)), 1, draws)`: every rate-sweep
+    /// step gets `draws` (the largest, 250 requests of up to 950 tokens, is the unit),
+    /// `09-reasoning` (50 requests of up to 7,783 tokens) 9 of 15, and a call at `predict`'s limit
+    /// of 1,000,000 answer tokens 3. A figure's draw noise falls with the tokens in a draw, so a
+    /// large load needs fewer.
+    pub fn draws_for(&self, requests: u32, longest_answer: u32) -> u32 {
+        let all = u64::from(self.draws) * DRAW_ANSWER_TOKENS;
+        let per = all / (u64::from(requests.max(1)) * u64::from(longest_answer.max(1)));
+        // At most `draws`, a u32.
+        per.clamp(1, u64::from(self.draws.max(1))) as u32
+    }
 }
 
 /// The calibration's chosen constants (`docs/CALIBRATION.md`, "Global constants").
@@ -47,6 +76,8 @@ pub const CALIBRATED: EngineConstants = EngineConstants {
     max_batch: 256,
     burst_rounds: 20,
     client_latency: true,
+    mixed_step: MixedStep::Overlapped,
+    draws: 15,
 };
 
 /// The run's closed-loop workloads of [`FITTED_KINDS`] as the core's fit reads them: nominal
@@ -196,6 +227,7 @@ fn setup_from(flags: &str, max_model_len: Option<f64>, constants: &EngineConstan
         step_token_budget: budget.max(max_batch.saturating_add(1)),
         max_batch,
         max_model_len,
+        mixed_step: constants.mixed_step,
     }
 }
 

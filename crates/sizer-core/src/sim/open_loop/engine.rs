@@ -2,7 +2,7 @@
 //! token budget, batch limit, longest context) and the range the fit saw, validated once.
 
 use crate::sim::open_loop::fit::EngineFit;
-use crate::sim::open_loop::step::StepCoefficients;
+use crate::sim::open_loop::step::{MixedStep, StepCoefficients};
 use core::fmt;
 
 /// The largest step coefficient accepted, seconds: a step of a thousand seconds per token is no
@@ -24,12 +24,22 @@ pub struct EngineSetup {
     /// The longest request (prompt plus answer) the server accepts (`max_model_len`); `None`:
     /// only the KV pool limits it.
     pub max_model_len: Option<u32>,
+    /// How a step of decodes and prompt chunks together is charged (default: the weights read
+    /// once, [`MixedStep::Overlapped`]).
+    pub mixed_step: MixedStep,
 }
 
 impl Default for EngineSetup {
-    /// vLLM's defaults with a KV pool of 1,000,000 tokens and no context limit.
+    /// vLLM's defaults with a KV pool of 1,000,000 tokens, no context limit and the overlapped
+    /// mixed step.
     fn default() -> EngineSetup {
-        EngineSetup { kv_pool_tokens: 1_000_000.0, step_token_budget: 8_192, max_batch: 256, max_model_len: None }
+        EngineSetup {
+            kv_pool_tokens: 1_000_000.0,
+            step_token_budget: 8_192,
+            max_batch: 256,
+            max_model_len: None,
+            mixed_step: MixedStep::Overlapped,
+        }
     }
 }
 

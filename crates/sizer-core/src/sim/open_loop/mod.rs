@@ -10,7 +10,8 @@
 //! - [`step`] and [`engine`]: one step's time, `a + b B + c K + d P + e Q`, and the engine it
 //!   runs on ([`EngineModel`]: coefficients, KV pool, step budget, batch limit);
 //! - [`simulate`]: the load through the engine step by step ([`predict_open_loop`]), reported
-//!   in vLLM's terms ([`OpenLoopReport`]) with how far it went beyond the fit ([`Extrapolation`]).
+//!   in vLLM's terms ([`OpenLoopReport`]) with how far it went beyond the fit ([`Extrapolation`]);
+//! - [`typical`]: the same load over several draws, each figure's median ([`predict_typical`]).
 //!
 //! # Example
 //! ```
@@ -45,6 +46,7 @@ pub mod lsq;
 pub mod report;
 pub mod simulate;
 pub mod step;
+pub mod typical;
 
 pub use burst_fit::{MAX_REPLAY_TOKENS, fit_engine_bursts};
 pub use closed_loop::{ClosedLoopError, ClosedLoopField, ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload};
@@ -58,4 +60,5 @@ pub use load::{
 pub use lsq::{LsqSolution, least_squares, nonneg_least_squares};
 pub use report::{Extrapolation, OpenLoopReport, PredictError, TpotMs, percentile_linear};
 pub use simulate::predict_open_loop;
-pub use step::{StepCoefficients, prompt_pairs};
+pub use step::{MixedStep, StepCoefficients, prompt_pairs};
+pub use typical::{MAX_DRAWS, predict_typical};

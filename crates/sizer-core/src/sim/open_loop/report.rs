@@ -42,7 +42,10 @@ impl Extrapolation {
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct OpenLoopReport {
+    /// The seed (of the first draw, for a typical report).
     pub seed: u64,
+    /// Draws the figures are the median of (1: one simulation; `typical::predict_typical`).
+    pub draws: u32,
     /// Requests sent.
     pub requests: u32,
     /// Requests answered (all of them: the prediction runs until the last answer).

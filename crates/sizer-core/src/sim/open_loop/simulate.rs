@@ -6,7 +6,8 @@
 //! requests are admitted from the head of the queue while the budget lasts, the batch limit
 //! allows and their prompt plus longest answer fit in the KV pool (a request that does not fit
 //! blocks the queue: first come, first served). The step lasts
-//! [`StepCoefficients::step_seconds`]; at its end every decode has one more token and a request
+//! [`StepCoefficients::step_terms`]' time (the weights read once for decodes and prompt chunks
+//! alike, [`MixedStep::Overlapped`], unless the setup says otherwise); at its end every decode has one more token and a request
 //! whose last prompt token was read has its first.
 //!
 //! All decodes advance one token per step, so a request that starts decoding after decode step
@@ -16,7 +17,7 @@
 use crate::sim::open_loop::engine::EngineModel;
 use crate::sim::open_loop::load::{Arrival, OpenLoad};
 use crate::sim::open_loop::report::{Extrapolation, OpenLoopReport, PredictError, TpotMs, percentile_linear};
-use crate::sim::open_loop::step::{StepCoefficients, prompt_pairs};
+use crate::sim::open_loop::step::{MixedStep, StepCoefficients, prompt_pairs};
 use crate::sim::report::Percentiles;
 use alloc::collections::{BinaryHeap, VecDeque};
 use alloc::vec::Vec;
@@ -34,8 +35,8 @@ struct Progress {
     done_step: u64,
 }
 
-/// One step's terms `[1, B, sqrt(B), K, P, Q]` (see [`StepCoefficients::step_seconds`]): its time is their
-/// dot product with the coefficients.
+/// One step's terms `[1, B, sqrt(B), K, P, Q]` as the engine's [`MixedStep`] charges them (see
+/// [`StepCoefficients::step_terms`]): its time is their dot product with the coefficients.
 pub(crate) type StepTerms = [f64; 6];
 
 /// The steps a set of requests takes on `engine`, and per request the steps (1-based) of its
@@ -67,6 +68,7 @@ pub fn predict_open_loop(load: &OpenLoad, engine: &EngineModel, seed: u64) -> Re
 
 struct Run<'a> {
     k: StepCoefficients,
+    mixed: MixedStep,
     pool: f64,
     budget: u64,
     max_batch: usize,
@@ -94,6 +96,7 @@ impl<'a> Run<'a> {
             Progress { read: 0, first_token_s: 0.0, done_s: 0.0, waited_for_kv: false, first_step: 0, done_step: 0 };
         Run {
             k: engine.coefficients(),
+            mixed: setup.mixed_step,
             pool: setup.kv_pool_tokens,
             budget: u64::from(setup.step_token_budget),
             max_batch: setup.max_batch as usize,
@@ -186,12 +189,12 @@ impl<'a> Run<'a> {
         if batch == 0 && prompt == 0 {
             return false;
         }
-        let dt = self.k.step_seconds(batch as f64, self.context, prompt as f64, pairs);
+        let terms = self.k.step_terms(self.mixed, batch as f64, self.context, prompt as f64, pairs);
+        let dt = self.k.seconds_of(&terms);
         self.now += if dt.is_finite() && dt > 0.0 { dt } else { 0.0 };
         self.steps += 1;
         if let Some(trace) = &mut self.trace {
-            let b = batch as f64;
-            trace.push([1.0, b, libm::sqrt(b), self.context, prompt as f64, pairs]);
+            trace.push(terms);
         }
         self.max_batch_seen = self.max_batch_seen.max(batch);
         self.max_context_seen = self.max_context_seen.max(self.context);
@@ -265,6 +268,7 @@ impl<'a> Run<'a> {
         let per_time = |x: f64| if duration > 0.0 { x / duration } else { 0.0 };
         OpenLoopReport {
             seed,
+            draws: 1,
             requests: n as u32,
             completed: n as u32,
             duration_s: duration,

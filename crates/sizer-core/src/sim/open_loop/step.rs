@@ -1,6 +1,19 @@
 //! The engine step's cost: how long one continuous-batching step takes for the decodes and the
 //! prompt tokens it carries.
 
+/// How a step that carries decodes and prompt tokens together is charged
+/// ([`StepCoefficients::step_terms`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
+pub enum MixedStep {
+    /// The weights are read once for the whole step: `max(batch terms, d P) + c K + e Q`
+    /// (the calibration's choice, docs/CALIBRATION.md).
+    #[default]
+    Overlapped,
+    /// Every term adds: `a + b B + r sqrt(B) + c K + d P + e Q` (the model before calibration).
+    Summed,
+}
+
 /// The coefficients of one engine step's time, in seconds (see [`StepCoefficients::step_seconds`]).
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -48,6 +61,54 @@ impl StepCoefficients {
             + self.per_context_token_s * context_tokens
             + self.per_prompt_token_s * prompt_tokens
             + self.per_prompt_pair_s * pairs
+    }
+
+    /// The terms `[1, B, sqrt(B), K, P, Q]` of one step as `form` charges them: the step's time is
+    /// their dot product with the coefficients ([`StepCoefficients::seconds_of`]).
+    ///
+    /// # Formula
+    /// [`MixedStep::Summed`]: every term, `t = a + b B + r sqrt(B) + c K + d P + e Q`
+    /// ([`StepCoefficients::step_seconds`]).
+    /// [`MixedStep::Overlapped`]: `t = max(a + b B + r sqrt(B), d P) + c K + e Q`. The batch
+    /// terms are the time to read the weights (and the experts the batch routes to) once per
+    /// step; `d P` is the prompt's matrix work. In one forward pass the weights are read once
+    /// for all the step's tokens, so a step is the slower of its memory time and its compute
+    /// time (the roofline, Williams, Waterman & Patterson, CACM 2009), not their sum; the
+    /// attention terms (`c K` over the decodes' KV cache, `e Q` over the prompt's pairs) read
+    /// per-request data and add. The terms returned are the branch that is larger at these
+    /// coefficients, so the burst fit's linearisation stays exact on each step (piecewise
+    /// linear). With no prompt in the step both forms are the same.
+    ///
+    /// Bad input: negative or NaN counts follow IEEE arithmetic (the simulation never passes
+    /// them).
+    pub fn step_terms(
+        &self,
+        form: MixedStep,
+        decodes: f64,
+        context_tokens: f64,
+        prompt_tokens: f64,
+        pairs: f64,
+    ) -> [f64; 6] {
+        let root = libm::sqrt(decodes);
+        let weights = self.base_s + self.per_decode_s * decodes + self.per_root_decode_s * root;
+        match form {
+            MixedStep::Summed => [1.0, decodes, root, context_tokens, prompt_tokens, pairs],
+            MixedStep::Overlapped if self.per_prompt_token_s * prompt_tokens > weights => {
+                [0.0, 0.0, 0.0, context_tokens, prompt_tokens, pairs]
+            }
+            MixedStep::Overlapped => [1.0, decodes, root, context_tokens, 0.0, pairs],
+        }
+    }
+
+    /// Seconds of a step with `terms` ([`StepCoefficients::step_terms`]): their dot product with
+    /// `[a, b, r, c, d, e]`.
+    pub fn seconds_of(&self, terms: &[f64; 6]) -> f64 {
+        self.base_s * terms[0]
+            + self.per_decode_s * terms[1]
+            + self.per_root_decode_s * terms[2]
+            + self.per_context_token_s * terms[3]
+            + self.per_prompt_token_s * terms[4]
+            + self.per_prompt_pair_s * terms[5]
     }
 
     /// Per-request decode tok/s with `batch` requests decoding and no prompt in the steps, each
