@@ -4,7 +4,7 @@
 //!
 //! `cargo run --release -p sizer-import --example bench_predict -- --json` prints one JSON line
 //! per benchmark in `bench_core`'s shape, which `cargo xtask bench` adds to the core table. The
-//! budget (issue 28: at most 5 ms natively for 250 requests) is judged on the on-CPU median
+//! budget (at most 5 ms natively for 250 requests) is judged on the on-CPU median
 //! where Linux reports it; timings are reported, never asserted.
 
 use std::hint::black_box;
