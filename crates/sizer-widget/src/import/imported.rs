@@ -14,7 +14,7 @@
 use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
-use sizer_data::{Run, RunOrigin, YourSetup, dataset};
+use sizer_data::{Run, RunMeasuredLoad, RunOrigin, YourSetup, dataset};
 use sizer_import::clean_label;
 
 use crate::sizing::run_ref::RunRef;
@@ -68,10 +68,22 @@ pub enum AddError {
     TooMany { limit: usize },
 }
 
+/// The measured loads of runs imported as a whole suite, by run id: kept beside the runs (a
+/// [`Run`] holds curves only) for this page's life; compared by identity, as the runs are.
+#[derive(Clone, Debug, Default)]
+pub struct SuiteLoads(Vec<(String, Rc<RunMeasuredLoad>)>);
+
+impl PartialEq for SuiteLoads {
+    fn eq(&self, other: &SuiteLoads) -> bool {
+        self.0.len() == other.0.len() && self.0.iter().zip(&other.0).all(|(a, b)| a.0 == b.0 && Rc::ptr_eq(&a.1, &b.1))
+    }
+}
+
 /// The imported runs of one widget instance.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ImportedRuns {
     runs: Vec<Rc<Run>>,
+    loads: SuiteLoads,
     next: u32,
     /// Keep the runs on this device (`localStorage`), opted in by the person.
     pub remember: bool,
@@ -92,6 +104,22 @@ impl ImportedRuns {
     /// The run with this id.
     pub fn get(&self, id: &str) -> Option<&Rc<Run>> {
         self.runs.iter().find(|run| run.id == id)
+    }
+
+    /// The measured load of a run imported as a whole suite.
+    pub fn load(&self, id: &str) -> Option<&Rc<RunMeasuredLoad>> {
+        self.loads.0.iter().find(|(run, _)| run == id).map(|(_, load)| load)
+    }
+
+    /// Keeps a suite run's measured load with it (its `run` set to the listed id).
+    pub fn set_load(&mut self, id: &str, load: Rc<RunMeasuredLoad>) {
+        if self.get(id).is_none() {
+            return;
+        }
+        let mut load = RunMeasuredLoad::clone(&load);
+        load.run = id.to_owned();
+        self.loads.0.retain(|(run, _)| run != id);
+        self.loads.0.push((id.to_owned(), Rc::new(load)));
     }
 
     /// How many runs are listed.
@@ -170,6 +198,7 @@ impl ImportedRuns {
     pub fn remove(&mut self, id: &str) -> bool {
         let before = self.runs.len();
         self.runs.retain(|run| run.id != id);
+        self.loads.0.retain(|(run, _)| run != id);
         self.runs.len() != before
     }
 
@@ -183,17 +212,33 @@ impl ImportedRuns {
         self.next = restored.next.max(highest.saturating_add(1)).max(1);
         let room = MAX_IMPORTED_RUNS.saturating_sub(self.runs.len());
         let meanwhile: Vec<Rc<Run>> = meanwhile.into_iter().take(room).collect();
+        let loads: Vec<Option<Rc<RunMeasuredLoad>>> = meanwhile.iter().map(|run| self.load(&run.id).cloned()).collect();
+        self.loads.0.clear();
         // Cannot fail: the list was cut to the room left.
-        let _ = self.add(&meanwhile);
+        let ids = self.add(&meanwhile).unwrap_or_default();
+        // A suite run imported meanwhile keeps its measured load under its new id.
+        for (id, load) in ids.iter().zip(loads) {
+            if let Some(load) = load {
+                self.set_load(id, load);
+            }
+        }
         self.remember = self.remember || restored.remember;
         self.notice = restored.notice;
         self.restored = true;
     }
 
-    /// The stored form: `{"version":1,"next":n,"runs":[...]}`, refused over [`MAX_STORED_BYTES`].
+    /// Whether a run imported as a whole suite is listed (such runs are not stored).
+    pub fn has_suite_run(&self) -> bool {
+        self.runs.iter().any(|run| !run.further_workloads.is_empty())
+    }
+
+    /// The stored form: `{"version":1,"next":n,"runs":[...]}`, refused over [`MAX_STORED_BYTES`];
+    /// runs imported as a whole suite are left out.
     pub fn to_storage(&self) -> Result<String, StorageNotice> {
-        let stored =
-            StoredRef { version: STORAGE_VERSION, next: self.next, runs: self.runs.iter().map(Rc::as_ref).collect() };
+        // A run imported as a whole suite is not kept: the stored form holds one curve per run
+        // (its further workloads and measured load would not come back), and the panel says so.
+        let runs = self.runs.iter().filter(|run| run.further_workloads.is_empty()).map(Rc::as_ref).collect();
+        let stored = StoredRef { version: STORAGE_VERSION, next: self.next, runs };
         let text = serde_json::to_string(&stored).map_err(|_| StorageNotice::Unavailable)?;
         if text.len() > MAX_STORED_BYTES {
             return Err(StorageNotice::TooLarge { bytes: text.len(), limit: MAX_STORED_BYTES });

@@ -5,7 +5,8 @@
 
 use std::rc::Rc;
 
-use sizer_data::{Run, SetupField};
+use sizer_data::{Run, RunMeasuredLoad, SetupField};
+use sizer_import::suite::FileError;
 use sizer_import::{Format, Import, ImportError, Warning};
 
 use crate::import::imported::{Restored, StorageNotice};
@@ -30,6 +31,26 @@ pub struct ImportReport {
     pub format: Format,
     /// What the importer warned about (the missing concurrencies, typed meanwhile, left out).
     pub warnings: Vec<Warning>,
+    /// What a whole suite's import gave besides its run, when several files were one server.
+    pub suite: Option<Rc<SuiteDone>>,
+}
+
+/// A suite import's outcome beside its one run: what the status says, the files left out and
+/// not needed, and the run's measured load (kept with the run, `ImportedRuns::load`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SuiteDone {
+    /// Files dropped or chosen.
+    pub files: usize,
+    /// Closed-loop workloads in the run.
+    pub workloads: usize,
+    /// Load steps in its measured load.
+    pub load_steps: usize,
+    /// Files left out, each with its typed reason.
+    pub refused: Vec<FileError>,
+    /// Files read and not needed.
+    pub ignored: Vec<String>,
+    /// The run's measured open-loop load, when the files gave one.
+    pub load: Option<Rc<RunMeasuredLoad>>,
 }
 
 /// What the last import gave.
@@ -41,6 +62,8 @@ pub struct ImportDone {
     pub format: Format,
     /// The first run's label.
     pub label: String,
+    /// A suite import's outcome (several files as one run).
+    pub suite: Option<Rc<SuiteDone>>,
 }
 
 /// The import panel's state (the runs live in [`crate::import::imported::ImportedRuns`]).

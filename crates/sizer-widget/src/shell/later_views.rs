@@ -13,6 +13,7 @@ use crate::import::panel::ImportPanel;
 use crate::memory::section::MemorySection;
 use crate::shell::later::RestArgs;
 use crate::shell::share_bar::ShareBar;
+use crate::shell::state::SizerState;
 use crate::simulation::load_prediction::section::LoadPredictionSection;
 use crate::simulation::section::SimulationSection;
 use crate::sizing::calculation::Calculation;
@@ -21,7 +22,7 @@ use crate::sizing::steps::steps;
 use crate::sizing::views::advice::AdviceList;
 use crate::sizing::views::charts::Charts;
 use crate::sizing::views::claims_panel::ClaimsPanel;
-use crate::sizing::views::measured_load::MeasuredLoadSection;
+use crate::sizing::views::measured_load::{MeasuredLoadSection, YoursLoad};
 use crate::sizing::views::sources::Sources;
 use crate::sizing::views::tables::DataTables;
 use crate::team::panel::TeamPanel;
@@ -97,6 +98,13 @@ pub fn import_panel(args: &RestArgs<'_>) -> Html {
     }
 }
 
+/// The chosen run's measured load when it is a person's run imported as a whole suite.
+fn yours_load(state: &SizerState) -> Option<YoursLoad> {
+    let run = state.imported.get(&state.run_id)?;
+    let load = state.imported.load(&state.run_id)?;
+    Some(YoursLoad { run: Rc::clone(run), load: Rc::clone(load) })
+}
+
 /// The team planner, the worked steps, the simulation, the load from your logs, the run's
 /// measured load, the memory
 /// section, the tables and the sources.
@@ -146,6 +154,14 @@ pub fn below(args: &RestArgs<'_>) -> Html {
             if let Some(RunRef::Sourced(run)) = &outcome.run {
                 <MeasuredLoadSection
                     run_id={AttrValue::from(run.id.clone())}
+                    {lang}
+                    redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
+                />
+            }
+            // A person's run imported as a whole suite brings its own.
+            if let Some(yours) = yours_load(state) {
+                <MeasuredLoadSection
+                    {yours}
                     {lang}
                     redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
                 />
