@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use sizer_data::{Run, RunMeasuredLoad, RunOrigin, YourSetup, dataset};
 use sizer_import::clean_label;
 
+use crate::import::state::{SuiteDone, SuiteReport};
 use crate::sizing::run_ref::RunRef;
 
 pub use crate::i18n::notices::StorageNotice;
@@ -68,22 +69,13 @@ pub enum AddError {
     TooMany { limit: usize },
 }
 
-/// The measured loads of runs imported as a whole suite, by run id: kept beside the runs (a
-/// [`Run`] holds curves only) for this page's life; compared by identity, as the runs are.
-#[derive(Clone, Debug, Default)]
-pub struct SuiteLoads(Vec<(String, Rc<RunMeasuredLoad>)>);
-
-impl PartialEq for SuiteLoads {
-    fn eq(&self, other: &SuiteLoads) -> bool {
-        self.0.len() == other.0.len() && self.0.iter().zip(&other.0).all(|(a, b)| a.0 == b.0 && Rc::ptr_eq(&a.1, &b.1))
-    }
-}
-
 /// The imported runs of one widget instance.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ImportedRuns {
     runs: Vec<Rc<Run>>,
-    loads: SuiteLoads,
+    /// The suite imports of runs imported as a whole suite, by run id (a [`Run`] holds curves
+    /// only; the measured load is in its [`SuiteDone`]), for this page's life.
+    suites: Vec<(String, SuiteReport)>,
     next: u32,
     /// Keep the runs on this device (`localStorage`), opted in by the person.
     pub remember: bool,
@@ -106,20 +98,21 @@ impl ImportedRuns {
         self.runs.iter().find(|run| run.id == id)
     }
 
-    /// The measured load of a run imported as a whole suite.
-    pub fn load(&self, id: &str) -> Option<&Rc<RunMeasuredLoad>> {
-        self.loads.0.iter().find(|(run, _)| run == id).map(|(_, load)| load)
+    /// The suite import a run came from, when it was imported as a whole suite.
+    pub fn suite(&self, id: &str) -> Option<&SuiteDone> {
+        self.suites.iter().find(|(run, _)| run == id).and_then(|(_, suite)| suite.get())
     }
 
-    /// Keeps a suite run's measured load with it (its `run` set to the listed id).
-    pub fn set_load(&mut self, id: &str, load: Rc<RunMeasuredLoad>) {
-        if self.get(id).is_none() {
-            return;
-        }
-        let mut load = RunMeasuredLoad::clone(&load);
-        load.run = id.to_owned();
-        self.loads.0.retain(|(run, _)| run != id);
-        self.loads.0.push((id.to_owned(), Rc::new(load)));
+    /// The measured load of a run imported as a whole suite (its `run` is the id the import
+    /// gave it, before the list gave it `yours-<n>`).
+    pub fn load(&self, id: &str) -> Option<&Rc<RunMeasuredLoad>> {
+        self.suite(id)?.load.as_ref()
+    }
+
+    /// Keeps the suite import a listed run came from.
+    pub fn set_suite(&mut self, id: &str, suite: SuiteReport) {
+        self.suites.retain(|(run, _)| run != id);
+        self.suites.push((id.to_owned(), suite));
     }
 
     /// How many runs are listed.
@@ -198,7 +191,7 @@ impl ImportedRuns {
     pub fn remove(&mut self, id: &str) -> bool {
         let before = self.runs.len();
         self.runs.retain(|run| run.id != id);
-        self.loads.0.retain(|(run, _)| run != id);
+        self.suites.retain(|(run, _)| run != id);
         self.runs.len() != before
     }
 
@@ -212,14 +205,13 @@ impl ImportedRuns {
         self.next = restored.next.max(highest.saturating_add(1)).max(1);
         let room = MAX_IMPORTED_RUNS.saturating_sub(self.runs.len());
         let meanwhile: Vec<Rc<Run>> = meanwhile.into_iter().take(room).collect();
-        let loads: Vec<Option<Rc<RunMeasuredLoad>>> = meanwhile.iter().map(|run| self.load(&run.id).cloned()).collect();
-        self.loads.0.clear();
+        let old_ids: Vec<String> = meanwhile.iter().map(|run| run.id.clone()).collect();
         // Cannot fail: the list was cut to the room left.
         let ids = self.add(&meanwhile).unwrap_or_default();
-        // A suite run imported meanwhile keeps its measured load under its new id.
-        for (id, load) in ids.iter().zip(loads) {
-            if let Some(load) = load {
-                self.set_load(id, load);
+        // A suite run imported meanwhile keeps its suite under its new id.
+        for (id, suite) in &mut self.suites {
+            if let Some(at) = old_ids.iter().position(|old| old == id) {
+                id.clone_from(&ids[at]);
             }
         }
         self.remember = self.remember || restored.remember;

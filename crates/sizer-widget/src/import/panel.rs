@@ -162,12 +162,13 @@ pub fn ImportPanel(props: &ImportPanelProps) -> Html {
     let status = if panel.busy {
         Some(t(ImportMsg::Reading).to_owned())
     } else {
-        panel.done.as_ref().map(|done| match &done.suite {
+        panel.done.as_ref().map(|done| match done.suite.as_ref().and_then(|s| s.get()) {
             Some(suite) => suite_imported(lang, &done.label, suite.files, suite.workloads, suite.load_steps),
             None => imported(lang, done.runs, done.format, &done.label),
         })
     };
     let suite = panel.done.as_ref().and_then(|done| done.suite.clone()).filter(|_| !panel.busy);
+    let suite = suite.as_ref().and_then(|s| s.get());
     let storage = panel.storage.or(props.imported.notice).map(|notice| storage_notice(lang, notice));
 
     html! {

@@ -3,6 +3,8 @@
 //! `shell/state/import.rs`). The
 //! imported runs themselves are [`crate::import::imported::ImportedRuns`].
 
+use std::any::Any;
+use std::fmt;
 use std::rc::Rc;
 
 use sizer_data::{Run, RunMeasuredLoad, SetupField};
@@ -32,12 +34,43 @@ pub struct ImportReport {
     /// What the importer warned about (the missing concurrencies, typed meanwhile, left out).
     pub warnings: Vec<Warning>,
     /// What a whole suite's import gave besides its run, when several files were one server.
-    pub suite: Option<Rc<SuiteDone>>,
+    pub suite: Option<SuiteReport>,
+}
+
+/// A [`SuiteDone`] as the state holds it: shared and opaque (`dyn Any`), compared by identity.
+/// The state's reducer and its comparisons live in the first wasm module; a suite is only
+/// imported, read and dropped by code of the second (the panel), so its types' comparison and
+/// drop code stay there.
+#[derive(Clone)]
+pub struct SuiteReport(Rc<dyn Any>);
+
+impl SuiteReport {
+    /// Wraps a suite import's outcome.
+    pub fn new(done: SuiteDone) -> SuiteReport {
+        SuiteReport(Rc::new(done))
+    }
+
+    /// The outcome.
+    pub fn get(&self) -> Option<&SuiteDone> {
+        self.0.downcast_ref()
+    }
+}
+
+impl PartialEq for SuiteReport {
+    fn eq(&self, other: &SuiteReport) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl fmt::Debug for SuiteReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SuiteReport")
+    }
 }
 
 /// A suite import's outcome beside its one run: what the status says, the files left out and
-/// not needed, and the run's measured load (kept with the run, `ImportedRuns::load`).
-#[derive(Clone, Debug, PartialEq)]
+/// not needed, and the run's measured load (kept with the run, `ImportedRuns::suite`).
+#[derive(Debug)]
 pub struct SuiteDone {
     /// Files dropped or chosen.
     pub files: usize,
@@ -63,7 +96,7 @@ pub struct ImportDone {
     /// The first run's label.
     pub label: String,
     /// A suite import's outcome (several files as one run).
-    pub suite: Option<Rc<SuiteDone>>,
+    pub suite: Option<SuiteReport>,
 }
 
 /// The import panel's state (the runs live in [`crate::import::imported::ImportedRuns`]).

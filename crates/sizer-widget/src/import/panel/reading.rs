@@ -11,7 +11,7 @@ use sizer_import::suite::suite_of_files;
 use sizer_import::{Format, Import, ImportError, MAX_INPUT_BYTES, Outcome, Warning};
 use yew::Callback;
 
-use crate::import::state::{ImportAction, ImportFailure, ImportReport, SuiteDone};
+use crate::import::state::{ImportAction, ImportFailure, ImportReport, SuiteDone, SuiteReport};
 
 /// Everything an import callback needs, cheap to clone into closures and tasks.
 #[derive(Clone)]
@@ -114,7 +114,8 @@ pub fn suite_action(files: &[(String, Vec<u8>)], name: &str) -> Option<ImportAct
         load: imported.load.map(Rc::new),
     };
     // The format is not shown for a suite (its status says what it read).
-    let report = ImportReport { format: Format::LlamaBenchyMarkdown, warnings: Vec::new(), suite: Some(Rc::new(done)) };
+    let report =
+        ImportReport { format: Format::LlamaBenchyMarkdown, warnings: Vec::new(), suite: Some(SuiteReport::new(done)) };
     Some(ImportAction::Add { runs: vec![Rc::new(run)], report: Some(report) })
 }
 

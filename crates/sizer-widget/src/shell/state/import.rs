@@ -19,8 +19,8 @@ impl SizerState {
                 Ok(ids) => {
                     if let Some(ImportReport { format, warnings, suite }) = report {
                         let label = runs.first().map(|run| run.label.clone()).unwrap_or_default();
-                        if let (Some(load), Some(id)) = (suite.as_ref().and_then(|s| s.load.clone()), ids.first()) {
-                            self.imported.set_load(id, load);
+                        if let (Some(suite), Some(id)) = (&suite, ids.first()) {
+                            self.imported.set_suite(id, suite.clone());
                         }
                         let done = ImportDone { runs: ids.len(), format, label, suite };
                         *panel = ImportPanelState {
@@ -215,12 +215,13 @@ mod tests {
         let mut state = SizerState::new(&crate::shell::config::Config::default());
         assert!(state.apply_imported(action));
         assert_eq!((state.run_id.as_str(), state.imported.len()), ("yours-1", 1));
-        let suite = state.import_panel.done.clone().and_then(|done| done.suite).expect("a suite's status");
-        // 24 files: 01 to 06 (nine workloads, 05 holds four), 07 to 10 and six sweep steps with
-        // their reports, the sweep's summary, meta.json and _sanity.txt.
+        let report = state.import_panel.done.clone().and_then(|done| done.suite).expect("a suite's status");
+        let suite = report.get().expect("a suite");
+        // 24 files: 01 to 06 (nine workloads, 05 holds four), 07 to 10 with their reports, six
+        // sweep steps, the sweep's summary (JSON and markdown), meta.json and _sanity.txt.
         assert_eq!((suite.files, suite.workloads, suite.load_steps, suite.refused.len()), (24, 9, 10, 0));
         let load = state.imported.load("yours-1").expect("its measured load");
-        assert_eq!((load.run.as_str(), load.sweep.len(), load.tests.len()), ("yours-1", 6, 4));
+        assert_eq!((load.sweep.len(), load.tests.len()), (6, 4));
         // 8,000-token prompts: the RAG workload (02-rag-8k.md, `tg512 (c10) | ... | 12.52 ± 1.52`).
         let run = crate::sizing::run_ref::RunRef::find(&state.imported, "yours-1").expect("listed");
         let rag = sizer_core::Scenario { prompt_tokens: 8000.0, answer_tokens: 500.0, ..sizer_core::Scenario::chat() };
