@@ -58,7 +58,11 @@ fn panel(state: &SizerState, lang: Lang) -> String {
 fn load_section(state: &SizerState, lang: Lang) -> String {
     let yours = YoursLoad {
         run: Rc::clone(state.imported.get(&state.run_id).expect("the run")),
-        load: Rc::clone(state.imported.load(&state.run_id).expect("its load")),
+        load: {
+            let done = state.import_panel.done.clone().expect("done");
+            sizer_widget::import::suites::remember("ss", &done, &state.imported, &state.run_id);
+            sizer_widget::import::suites::load("ss", &state.run_id).expect("its load")
+        },
     };
     let props =
         MeasuredLoadProps { run_id: AttrValue::default(), yours: Some(yours), lang, redraw_key: AttrValue::default() };

@@ -14,10 +14,9 @@
 use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
-use sizer_data::{Run, RunMeasuredLoad, RunOrigin, YourSetup, dataset};
+use sizer_data::{Run, RunOrigin, YourSetup, dataset};
 use sizer_import::clean_label;
 
-use crate::import::state::{SuiteDone, SuiteReport};
 use crate::sizing::run_ref::RunRef;
 
 pub use crate::i18n::notices::StorageNotice;
@@ -73,9 +72,6 @@ pub enum AddError {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ImportedRuns {
     runs: Vec<Rc<Run>>,
-    /// The suite imports of runs imported as a whole suite, by run id (a [`Run`] holds curves
-    /// only; the measured load is in its [`SuiteDone`]), for this page's life.
-    suites: Vec<(String, SuiteReport)>,
     next: u32,
     /// Keep the runs on this device (`localStorage`), opted in by the person.
     pub remember: bool,
@@ -96,23 +92,6 @@ impl ImportedRuns {
     /// The run with this id.
     pub fn get(&self, id: &str) -> Option<&Rc<Run>> {
         self.runs.iter().find(|run| run.id == id)
-    }
-
-    /// The suite import a run came from, when it was imported as a whole suite.
-    pub fn suite(&self, id: &str) -> Option<&SuiteDone> {
-        self.suites.iter().find(|(run, _)| run == id).and_then(|(_, suite)| suite.get())
-    }
-
-    /// The measured load of a run imported as a whole suite (its `run` is the id the import
-    /// gave it, before the list gave it `yours-<n>`).
-    pub fn load(&self, id: &str) -> Option<&Rc<RunMeasuredLoad>> {
-        self.suite(id)?.load.as_ref()
-    }
-
-    /// Keeps the suite import a listed run came from.
-    pub fn set_suite(&mut self, id: &str, suite: SuiteReport) {
-        self.suites.retain(|(run, _)| run != id);
-        self.suites.push((id.to_owned(), suite));
     }
 
     /// How many runs are listed.
@@ -191,7 +170,6 @@ impl ImportedRuns {
     pub fn remove(&mut self, id: &str) -> bool {
         let before = self.runs.len();
         self.runs.retain(|run| run.id != id);
-        self.suites.retain(|(run, _)| run != id);
         self.runs.len() != before
     }
 
@@ -205,15 +183,8 @@ impl ImportedRuns {
         self.next = restored.next.max(highest.saturating_add(1)).max(1);
         let room = MAX_IMPORTED_RUNS.saturating_sub(self.runs.len());
         let meanwhile: Vec<Rc<Run>> = meanwhile.into_iter().take(room).collect();
-        let old_ids: Vec<String> = meanwhile.iter().map(|run| run.id.clone()).collect();
         // Cannot fail: the list was cut to the room left.
-        let ids = self.add(&meanwhile).unwrap_or_default();
-        // A suite run imported meanwhile keeps its suite under its new id.
-        for (id, suite) in &mut self.suites {
-            if let Some(at) = old_ids.iter().position(|old| old == id) {
-                id.clone_from(&ids[at]);
-            }
-        }
+        let _ = self.add(&meanwhile);
         self.remember = self.remember || restored.remember;
         self.notice = restored.notice;
         self.restored = true;

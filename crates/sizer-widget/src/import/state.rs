@@ -39,8 +39,8 @@ pub struct ImportReport {
 
 /// A [`SuiteDone`] as the state holds it: shared and opaque (`dyn Any`), compared by identity.
 /// The state's reducer and its comparisons live in the first wasm module; a suite is only
-/// imported, read and dropped by code of the second (the panel), so its types' comparison and
-/// drop code stay there.
+/// imported and read by code of the second (the panel, `import::suites`), so its types'
+/// comparison code stays there.
 #[derive(Clone)]
 pub struct SuiteReport(Rc<dyn Any>);
 
@@ -69,7 +69,7 @@ impl fmt::Debug for SuiteReport {
 }
 
 /// A suite import's outcome beside its one run: what the status says, the files left out and
-/// not needed, and the run's measured load (kept with the run, `ImportedRuns::suite`).
+/// not needed, and the run's measured load (found again by the run's id, `import::suites`).
 #[derive(Debug)]
 pub struct SuiteDone {
     /// Files dropped or chosen.

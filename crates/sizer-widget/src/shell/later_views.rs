@@ -98,11 +98,15 @@ pub fn import_panel(args: &RestArgs<'_>) -> Html {
     }
 }
 
-/// The chosen run's measured load when it is a person's run imported as a whole suite.
-fn yours_load(state: &SizerState) -> Option<YoursLoad> {
+/// The chosen run's measured load when it is a person's run imported as a whole suite (the
+/// last import's suite filed first, so a run just imported shows its load at once).
+fn yours_load(state: &SizerState, prefix: &str) -> Option<YoursLoad> {
+    if let Some(done) = &state.import_panel.done {
+        crate::import::suites::remember(prefix, done, &state.imported, &state.run_id);
+    }
     let run = state.imported.get(&state.run_id)?;
-    let load = state.imported.load(&state.run_id)?;
-    Some(YoursLoad { run: Rc::clone(run), load: Rc::clone(load) })
+    let load = crate::import::suites::load(prefix, &state.run_id)?;
+    Some(YoursLoad { run: Rc::clone(run), load })
 }
 
 /// The team planner, the worked steps, the simulation, the load from your logs, the run's
@@ -159,7 +163,7 @@ pub fn below(args: &RestArgs<'_>) -> Html {
                 />
             }
             // A person's run imported as a whole suite brings its own.
-            if let Some(yours) = yours_load(state) {
+            if let Some(yours) = yours_load(state, prefix.as_str()) {
                 <MeasuredLoadSection
                     {yours}
                     {lang}

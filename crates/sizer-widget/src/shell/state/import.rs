@@ -19,9 +19,6 @@ impl SizerState {
                 Ok(ids) => {
                     if let Some(ImportReport { format, warnings, suite }) = report {
                         let label = runs.first().map(|run| run.label.clone()).unwrap_or_default();
-                        if let (Some(suite), Some(id)) = (&suite, ids.first()) {
-                            self.imported.set_suite(id, suite.clone());
-                        }
                         let done = ImportDone { runs: ids.len(), format, label, suite };
                         *panel = ImportPanelState {
                             done: Some(done),
@@ -220,8 +217,14 @@ mod tests {
         // 24 files: 01 to 06 (nine workloads, 05 holds four), 07 to 10 with their reports, six
         // sweep steps, the sweep's summary (JSON and markdown), meta.json and _sanity.txt.
         assert_eq!((suite.files, suite.workloads, suite.load_steps, suite.refused.len()), (24, 9, 10, 0));
-        let load = state.imported.load("yours-1").expect("its measured load");
+        let load = suite.load.as_ref().expect("its measured load");
         assert_eq!((load.sweep.len(), load.tests.len()), (6, 4));
+        let prefix = "ss";
+        let done = state.import_panel.done.clone().expect("done");
+        crate::import::suites::remember(prefix, &done, &state.imported, &state.run_id);
+        let found = crate::import::suites::load(prefix, "yours-1").expect("found again by the run's id");
+        assert!(Rc::ptr_eq(&found, load));
+        assert!(crate::import::suites::load("other", "yours-1").is_none(), "another instance's runs are its own");
         // 8,000-token prompts: the RAG workload (02-rag-8k.md, `tg512 (c10) | ... | 12.52 ± 1.52`).
         let run = crate::sizing::run_ref::RunRef::find(&state.imported, "yours-1").expect("listed");
         let rag = sizer_core::Scenario { prompt_tokens: 8000.0, answer_tokens: 500.0, ..sizer_core::Scenario::chat() };
@@ -229,9 +232,6 @@ mod tests {
         assert_eq!(outcome.workload.map(|c| (c.index, c.of)), Some((1, 9)));
         let at_ten = outcome.run.as_ref().and_then(|r| r.point(10)).and_then(|p| p.per_request_tok_s);
         assert_eq!(at_ten.map(|f| f.value), Some(12.52));
-        // Removing the run drops its load.
-        state.apply_imported(ImportAction::Remove("yours-1".into()));
-        assert!(state.imported.load("yours-1").is_none());
     }
 
     #[test]
