@@ -106,7 +106,7 @@ fn the_qwen_folder_holds_the_files_figures() {
     assert_eq!(rates, [0.1, 0.2, 0.3, 0.5, 0.7, 1.0].map(Some));
     let half = &load.sweep[3];
     assert_eq!(half.file, "11-rate-sweep-0.5.json");
-    assert_close_msg(half.ttft_p95_ms, 5257.389_818_411_319_5, EXACT, "p95 TTFT at 0.5");
+    assert_close_msg(half.ttft_p95_ms, 5_257.389_818_411_319_5, EXACT, "p95 TTFT at 0.5");
     assert_close_msg(half.median_tpot_ms, 203.022_681_039_855_1, EXACT, "median TPOT at 0.5");
     assert_eq!(half.peak_in_flight, Some(66.0));
     let tests: Vec<&str> = load.tests.iter().map(|row| row.file.as_str()).collect();

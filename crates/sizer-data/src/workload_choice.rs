@@ -194,7 +194,7 @@ pub fn sized_run(run: &'static Run, scenario: &Scenario) -> SizedRun<'static> {
 /// as it is, with no choice to say. The chosen workload's run is built once per run and workload
 /// and kept while the run lives, so a recomputation gives the same `Rc` (the page's charts and
 /// views compare runs by identity).
-pub fn sized_own_run(run: &Rc<Run>, scenario: &Scenario) -> (Rc<Run>, Option<WorkloadChoice>) {
+pub fn sized_own_run(run: &Rc<Run>, scenario: &Scenario) -> OwnSized {
     if run.further_workloads.is_empty() {
         return (Rc::clone(run), None);
     }
@@ -215,11 +215,16 @@ pub fn sized_own_run(run: &Rc<Run>, scenario: &Scenario) -> (Rc<Run>, Option<Wor
 
 /// [`sized_own_run`] for the split wasm once [`install_several_workloads`] set it.
 #[cfg(all(target_arch = "wasm32", feature = "arena-later"))]
-static SEVERAL_OWN_WORKLOADS: std::sync::OnceLock<fn(&Rc<Run>, &Scenario) -> (Rc<Run>, Option<WorkloadChoice>)> =
-    std::sync::OnceLock::new();
+static SEVERAL_OWN_WORKLOADS: std::sync::OnceLock<fn(&Rc<Run>, &Scenario) -> OwnSized> = std::sync::OnceLock::new();
+
+/// A person's run as sized: the chosen workload's run, and the choice.
+pub type OwnSized = (Rc<Run>, Option<WorkloadChoice>);
+
+/// A person's run (held weakly), a workload index, and that workload as a run.
+type BuiltWorkload = (Weak<Run>, usize, Rc<Run>);
 
 /// [`sized_own_run`] of a run of several workloads.
-fn several_own_workloads(run: &Rc<Run>, scenario: &Scenario) -> (Rc<Run>, Option<WorkloadChoice>) {
+fn several_own_workloads(run: &Rc<Run>, scenario: &Scenario) -> OwnSized {
     let choice = run.nearest_workload(scenario);
     let Some(index) = choice.map(|c| c.index).filter(|index| *index > 0) else {
         return (Rc::clone(run), choice);
@@ -227,7 +232,7 @@ fn several_own_workloads(run: &Rc<Run>, scenario: &Scenario) -> (Rc<Run>, Option
     thread_local! {
         /// Each run's chosen workloads as runs, while the run lives (a dropped run's entries go
         /// on the next lookup).
-        static BUILT: RefCell<Vec<(Weak<Run>, usize, Rc<Run>)>> = const { RefCell::new(Vec::new()) };
+        static BUILT: RefCell<Vec<BuiltWorkload>> = const { RefCell::new(Vec::new()) };
     }
     BUILT.with(|built| {
         let mut built = built.borrow_mut();
