@@ -92,7 +92,7 @@ pub use team_request::{DEFAULT_TEAM_PEOPLE, GroupRequest, HeadroomChoice, TeamRe
 pub use validate::is_valid_id;
 pub use wire::WireError;
 pub use workload_choice::{
-    ANSWER_WEIGHT, SizedRun, WorkloadChoice, WorkloadView, sized_run, team_lengths, workload_distance,
+    ANSWER_WEIGHT, SizedRun, WorkloadChoice, WorkloadView, sized_own_run, sized_run, team_lengths, workload_distance,
 };
 pub use workload_fit::{PROMPT_MISMATCH_FACTOR, WorkloadCaveat, workload_caveats};
 

@@ -11,6 +11,8 @@
 //! 15.29 tok/s at 1,024 in / 1,024 out, 17.89 at 256 / 4,096, 12.52 at 8,192 / 512). Ties go
 //! to the earlier workload (the run's own first).
 
+use std::cell::RefCell;
+use std::rc::{Rc, Weak};
 use std::sync::Mutex;
 
 use sizer_core::{Scenario, Team};
@@ -187,6 +189,64 @@ pub fn sized_run(run: &'static Run, scenario: &Scenario) -> SizedRun<'static> {
     }
 }
 
+/// A person's own `run` as sized for `scenario`: a run imported as a whole suite (several
+/// workloads) on the workload nearest it, as [`sized_run`] does for the dataset's; any other run
+/// as it is, with no choice to say. The chosen workload's run is built once per run and workload
+/// and kept while the run lives, so a recomputation gives the same `Rc` (the page's charts and
+/// views compare runs by identity).
+pub fn sized_own_run(run: &Rc<Run>, scenario: &Scenario) -> OwnSized {
+    if run.further_workloads.is_empty() {
+        return (Rc::clone(run), None);
+    }
+    // In the split wasm, the choosing code comes with the second module, which also holds the
+    // import panel: a run of several workloads cannot be imported before it is in.
+    #[cfg(all(target_arch = "wasm32", feature = "arena-later"))]
+    {
+        match SEVERAL_OWN_WORKLOADS.get() {
+            Some(sized) => sized(run, scenario),
+            None => (Rc::clone(run), None),
+        }
+    }
+    #[cfg(not(all(target_arch = "wasm32", feature = "arena-later")))]
+    {
+        several_own_workloads(run, scenario)
+    }
+}
+
+/// [`sized_own_run`] for the split wasm once [`install_several_workloads`] set it.
+#[cfg(all(target_arch = "wasm32", feature = "arena-later"))]
+static SEVERAL_OWN_WORKLOADS: std::sync::OnceLock<fn(&Rc<Run>, &Scenario) -> OwnSized> = std::sync::OnceLock::new();
+
+/// A person's run as sized: the chosen workload's run, and the choice.
+pub type OwnSized = (Rc<Run>, Option<WorkloadChoice>);
+
+/// A person's run (held weakly), a workload index, and that workload as a run.
+type BuiltWorkload = (Weak<Run>, usize, Rc<Run>);
+
+/// [`sized_own_run`] of a run of several workloads.
+fn several_own_workloads(run: &Rc<Run>, scenario: &Scenario) -> OwnSized {
+    let choice = run.nearest_workload(scenario);
+    let Some(index) = choice.map(|c| c.index).filter(|index| *index > 0) else {
+        return (Rc::clone(run), choice);
+    };
+    thread_local! {
+        /// Each run's chosen workloads as runs, while the run lives (a dropped run's entries go
+        /// on the next lookup).
+        static BUILT: RefCell<Vec<BuiltWorkload>> = const { RefCell::new(Vec::new()) };
+    }
+    BUILT.with(|built| {
+        let mut built = built.borrow_mut();
+        built.retain(|(owner, ..)| owner.strong_count() > 0);
+        let found = built.iter().find(|(owner, i, _)| *i == index && std::ptr::eq(owner.as_ptr(), Rc::as_ptr(run)));
+        if let Some((_, _, projected)) = found {
+            return (Rc::clone(projected), choice);
+        }
+        let Some(projected) = run.with_workload(index).map(Rc::new) else { return (Rc::clone(run), choice) };
+        built.push((Rc::downgrade(run), index, Rc::clone(&projected)));
+        (projected, choice)
+    })
+}
+
 /// [`sized_run`] for the split wasm once [`install_several_workloads`] set it.
 #[cfg(all(target_arch = "wasm32", feature = "arena-later"))]
 static SEVERAL_WORKLOADS: std::sync::OnceLock<fn(&'static Run, &Scenario) -> SizedRun<'static>> =
@@ -197,6 +257,7 @@ static SEVERAL_WORKLOADS: std::sync::OnceLock<fn(&'static Run, &Scenario) -> Siz
 #[cfg(all(target_arch = "wasm32", feature = "arena-later"))]
 pub(crate) fn install_several_workloads() {
     let _ = SEVERAL_WORKLOADS.set(several_workloads);
+    let _ = SEVERAL_OWN_WORKLOADS.set(several_own_workloads);
 }
 
 /// [`sized_run`] of a run of several workloads.

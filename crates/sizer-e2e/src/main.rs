@@ -11,6 +11,7 @@ mod checks;
 mod element_api;
 mod expect;
 mod hostile_host;
+mod import_suite;
 mod measured_load;
 mod missing_rest;
 mod predict_api;
@@ -122,6 +123,7 @@ async fn run(dist: &Path, readme_screenshot: bool) -> Result<usize, String> {
     check!(share_links::a_link_to_an_arena_run_opens_it_after_the_second_module);
     check!(measured_load::an_arena_runs_measured_load_is_shown_and_drawn);
     check!(predict_api::predict_in_the_page_equals_the_native_prediction);
+    check!(import_suite::an_arena_folder_given_at_once_is_one_run_with_its_measured_load);
 
     // The session ends with the process either way; a failure to close it changes no verdict.
     let _ = browser.client.close().await;

@@ -9,7 +9,10 @@
 //! holds the same figures) are listed as ignored. Files of another model than most files name
 //! (or of another profile of that model) are refused naming the model; each bad
 //! file is refused with one sentence ([`FileError`]); every other file still imports.
+//! [`import_suite_run`] makes the result a person's run with its measured load (`as_run.rs`), and
+//! [`suite_of_files`] is what the page calls with the files dropped at once.
 
+mod as_run;
 mod closed_loop;
 mod error;
 mod meta;
@@ -17,6 +20,7 @@ mod open_loop;
 pub mod predict;
 mod summary;
 
+pub use as_run::{SuiteRunImport, import_suite_run, own_run, suite_of_files};
 pub use error::{FileError, SuiteError};
 
 use crate::guard;

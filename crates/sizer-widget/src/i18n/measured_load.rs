@@ -118,6 +118,28 @@ pub fn intro(lang: Lang, hardware: &str, nodes: u32, publisher: &str, date: &str
     }
 }
 
+/// The intro for a run a person imported as a whole suite: the hardware as its files state it.
+pub fn intro_yours(lang: Lang, hardware: Option<&str>) -> String {
+    match (lang, hardware) {
+        (Lang::En, Some(hardware)) => format!(
+            "The same server as this run's curves ({hardware}, as your meta.json states it), measured open loop with vllm bench serve: requests arrive at a set rate whatever the server's state, and those it cannot start wait in its queue."
+        ),
+        (Lang::En, None) => "The same server as this run's curves (your files do not state its hardware), measured open loop with vllm bench serve: requests arrive at a set rate whatever the server's state, and those it cannot start wait in its queue.".to_owned(),
+        (Lang::De, Some(hardware)) => format!(
+            "Derselbe Server wie bei den Kurven dieses Laufs ({hardware}, laut Ihrer meta.json), im offenen Kreis mit vllm bench serve gemessen: Anfragen kommen mit fester Rate, gleich wie ausgelastet der Server ist, und was er nicht beginnen kann, wartet in seiner Warteschlange."
+        ),
+        (Lang::De, None) => "Derselbe Server wie bei den Kurven dieses Laufs (Ihre Dateien nennen seine Hardware nicht), im offenen Kreis mit vllm bench serve gemessen: Anfragen kommen mit fester Rate, gleich wie ausgelastet der Server ist, und was er nicht beginnen kann, wartet in seiner Warteschlange.".to_owned(),
+    }
+}
+
+/// The source line of a person's own measured load.
+pub fn source_yours(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "Source: the vllm bench serve JSON files you imported; each row names its file.",
+        Lang::De => "Quelle: die importierten JSON-Dateien von vllm bench serve; jede Zeile nennt ihre Datei.",
+    }
+}
+
 /// A rate in req/s, as the tables write it.
 pub fn rate(lang: Lang, rate_per_s: f64) -> String {
     format_number(lang, rate_per_s, decimals(rate_per_s))

@@ -15,6 +15,7 @@ pub mod formulas;
 pub mod headline;
 pub mod import;
 mod import_errors;
+pub mod import_suite;
 pub mod labels;
 pub mod links;
 pub mod load_prediction;

@@ -190,10 +190,18 @@ impl ImportedRuns {
         self.restored = true;
     }
 
-    /// The stored form: `{"version":1,"next":n,"runs":[...]}`, refused over [`MAX_STORED_BYTES`].
+    /// Whether a run imported as a whole suite is listed (such runs are not stored).
+    pub fn has_suite_run(&self) -> bool {
+        self.runs.iter().any(|run| !run.further_workloads.is_empty())
+    }
+
+    /// The stored form: `{"version":1,"next":n,"runs":[...]}`, refused over [`MAX_STORED_BYTES`];
+    /// runs imported as a whole suite are left out.
     pub fn to_storage(&self) -> Result<String, StorageNotice> {
-        let stored =
-            StoredRef { version: STORAGE_VERSION, next: self.next, runs: self.runs.iter().map(Rc::as_ref).collect() };
+        // A run imported as a whole suite is not kept: the stored form holds one curve per run
+        // (its further workloads and measured load would not come back), and the panel says so.
+        let runs = self.runs.iter().filter(|run| run.further_workloads.is_empty()).map(Rc::as_ref).collect();
+        let stored = StoredRef { version: STORAGE_VERSION, next: self.next, runs };
         let text = serde_json::to_string(&stored).map_err(|_| StorageNotice::Unavailable)?;
         if text.len() > MAX_STORED_BYTES {
             return Err(StorageNotice::TooLarge { bytes: text.len(), limit: MAX_STORED_BYTES });

@@ -1,5 +1,6 @@
 //! Importing benchmark results: the panel's state (`state`), the imported runs kept in storage
-//! and links (`imported`) and the panel (`panel`).
+//! and links (`imported`), the panel (`panel`) and the suites runs were imported from
+//! (`suites`).
 //!
 //! Its actions change the one reducer's state directly (no sub-reducer of its own yet, unlike
 //! the team's and the memory's), so applying them lives with that state in
@@ -11,3 +12,4 @@
 pub mod imported;
 pub mod panel;
 pub mod state;
+pub mod suites;

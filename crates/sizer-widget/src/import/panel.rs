@@ -27,11 +27,15 @@ use yew::prelude::*;
 
 use self::concurrency_form::ConcurrencyForm;
 use self::imported_item::ImportedItem;
+pub use self::reading::suite_action;
 use self::reading::{Importer, file_vec};
 use crate::i18n::Lang;
 use crate::i18n::import::{
     ImportMsg, error_text, file_unreadable, import_text, imported, size_limit, storage_notice, too_many_runs,
     warning_text,
+};
+use crate::i18n::import_suite::{
+    file_error_text, ignored, refused_heading, suite_hint, suite_imported, suite_not_stored,
 };
 use crate::import::imported::ImportedRuns;
 use crate::import::state::{ImportAction, ImportFailure, ImportPanelState};
@@ -73,6 +77,7 @@ pub fn ImportPanel(props: &ImportPanelProps) -> Html {
     let share_id = format!("{prefix}-import-share");
     let message_id = format!("{prefix}-import-message");
     let limit_id = format!("{prefix}-import-limit");
+    let suite_id = format!("{prefix}-import-suite");
 
     let start_paste: Rc<dyn Fn()> = {
         let importer = importer.clone();
@@ -157,8 +162,13 @@ pub fn ImportPanel(props: &ImportPanelProps) -> Html {
     let status = if panel.busy {
         Some(t(ImportMsg::Reading).to_owned())
     } else {
-        panel.done.as_ref().map(|done| imported(lang, done.runs, done.format, &done.label))
+        panel.done.as_ref().map(|done| match done.suite.as_ref().and_then(|s| s.get()) {
+            Some(suite) => suite_imported(lang, &done.label, suite.files, suite.workloads, suite.load_steps),
+            None => imported(lang, done.runs, done.format, &done.label),
+        })
     };
+    let suite = panel.done.as_ref().and_then(|done| done.suite.clone()).filter(|_| !panel.busy);
+    let suite = suite.as_ref().and_then(|s| s.get());
     let storage = panel.storage.or(props.imported.notice).map(|notice| storage_notice(lang, notice));
 
     html! {
@@ -182,10 +192,11 @@ pub fn ImportPanel(props: &ImportPanelProps) -> Html {
                     multiple=true
                     accept=".json,.jsonl,.txt,.md,.csv,.tsv,.log,text/plain,application/json"
                     data-import="file"
-                    aria-describedby={limit_id.clone()}
+                    aria-describedby={format!("{suite_id} {limit_id}")}
                     onchange={on_file}
                 />
             </div>
+            <p class="ss-hint" id={suite_id.clone()} data-import="suite-hint">{ suite_hint(lang) }</p>
             <div class="ss-field">
                 <label for={paste_id.clone()}>{ t(ImportMsg::PasteLabel) }</label>
                 <textarea
@@ -236,6 +247,21 @@ pub fn ImportPanel(props: &ImportPanelProps) -> Html {
                     })}
                 />
             }
+            if let Some(suite) = suite.filter(|s| !s.refused.is_empty() || !s.ignored.is_empty()) {
+                <div class="ss-import-warnings" data-import="suite-files">
+                    if !suite.refused.is_empty() {
+                        <h4>{ refused_heading(lang) }</h4>
+                        <ul data-import="refused">
+                            for error in suite.refused.iter() {
+                                <li data-file={error.file.clone()}>{ file_error_text(lang, error) }</li>
+                            }
+                        </ul>
+                    }
+                    if !suite.ignored.is_empty() {
+                        <p class="ss-hint" data-import="ignored">{ ignored(lang, &suite.ignored) }</p>
+                    }
+                </div>
+            }
             if !panel.warnings.is_empty() {
                 <div class="ss-import-warnings" data-import="warnings">
                     <h4>{ t(ImportMsg::WarningsHeading) }</h4>
@@ -266,6 +292,9 @@ pub fn ImportPanel(props: &ImportPanelProps) -> Html {
             <div class="ss-check">
                 <input id={remember_id.clone()} type="checkbox" data-import="remember" checked={props.imported.remember} onchange={on_remember} />
                 <label for={remember_id}>{ t(ImportMsg::Remember) }</label>
+                if props.imported.remember && props.imported.has_suite_run() {
+                    <p class="ss-hint" data-import="suite-not-stored">{ suite_not_stored(lang) }</p>
+                }
             </div>
             <div class="ss-check">
                 <input

@@ -3,9 +3,12 @@
 //! `shell/state/import.rs`). The
 //! imported runs themselves are [`crate::import::imported::ImportedRuns`].
 
+use std::any::Any;
+use std::fmt;
 use std::rc::Rc;
 
-use sizer_data::{Run, SetupField};
+use sizer_data::{Run, RunMeasuredLoad, SetupField};
+use sizer_import::suite::FileError;
 use sizer_import::{Format, Import, ImportError, Warning};
 
 use crate::import::imported::{Restored, StorageNotice};
@@ -30,6 +33,57 @@ pub struct ImportReport {
     pub format: Format,
     /// What the importer warned about (the missing concurrencies, typed meanwhile, left out).
     pub warnings: Vec<Warning>,
+    /// What a whole suite's import gave besides its run, when several files were one server.
+    pub suite: Option<SuiteReport>,
+}
+
+/// A [`SuiteDone`] as the state holds it: shared and opaque (`dyn Any`), compared by identity.
+/// The state's reducer and its comparisons live in the first wasm module; a suite is only
+/// imported and read by code of the second (the panel, `import::suites`), so its types'
+/// comparison code stays there.
+#[derive(Clone)]
+pub struct SuiteReport(Rc<dyn Any>);
+
+impl SuiteReport {
+    /// Wraps a suite import's outcome.
+    pub fn new(done: SuiteDone) -> SuiteReport {
+        SuiteReport(Rc::new(done))
+    }
+
+    /// The outcome.
+    pub fn get(&self) -> Option<&SuiteDone> {
+        self.0.downcast_ref()
+    }
+}
+
+impl PartialEq for SuiteReport {
+    fn eq(&self, other: &SuiteReport) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl fmt::Debug for SuiteReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SuiteReport")
+    }
+}
+
+/// A suite import's outcome beside its one run: what the status says, the files left out and
+/// not needed, and the run's measured load (found again by the run's id, `import::suites`).
+#[derive(Debug)]
+pub struct SuiteDone {
+    /// Files dropped or chosen.
+    pub files: usize,
+    /// Closed-loop workloads in the run.
+    pub workloads: usize,
+    /// Load steps in its measured load.
+    pub load_steps: usize,
+    /// Files left out, each with its typed reason.
+    pub refused: Vec<FileError>,
+    /// Files read and not needed.
+    pub ignored: Vec<String>,
+    /// The run's measured open-loop load, when the files gave one.
+    pub load: Option<Rc<RunMeasuredLoad>>,
 }
 
 /// What the last import gave.
@@ -41,6 +95,8 @@ pub struct ImportDone {
     pub format: Format,
     /// The first run's label.
     pub label: String,
+    /// A suite import's outcome (several files as one run).
+    pub suite: Option<SuiteReport>,
 }
 
 /// The import panel's state (the runs live in [`crate::import::imported::ImportedRuns`]).

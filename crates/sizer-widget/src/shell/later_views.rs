@@ -16,6 +16,7 @@ use crate::shell::later::RestArgs;
 use crate::shell::share_bar::ShareBar;
 use crate::simulation::load_prediction::export::LoadShare;
 use crate::simulation::load_prediction::people_rate::PeopleRate;
+use crate::shell::state::SizerState;
 use crate::simulation::load_prediction::section::LoadPredictionSection;
 use crate::simulation::section::SimulationSection;
 use crate::sizing::calculation::Calculation;
@@ -24,7 +25,7 @@ use crate::sizing::steps::steps;
 use crate::sizing::views::advice::AdviceList;
 use crate::sizing::views::charts::Charts;
 use crate::sizing::views::claims_panel::ClaimsPanel;
-use crate::sizing::views::measured_load::MeasuredLoadSection;
+use crate::sizing::views::measured_load::{MeasuredLoadSection, YoursLoad};
 use crate::sizing::views::sources::Sources;
 use crate::sizing::views::tables::DataTables;
 use crate::team::panel::TeamPanel;
@@ -124,6 +125,17 @@ pub fn import_panel(args: &RestArgs<'_>) -> Html {
     }
 }
 
+/// The chosen run's measured load when it is a person's run imported as a whole suite (the
+/// last import's suite filed first, so a run just imported shows its load at once).
+fn yours_load(state: &SizerState, prefix: &str) -> Option<YoursLoad> {
+    if let Some(done) = &state.import_panel.done {
+        crate::import::suites::remember(prefix, done, &state.imported, &state.run_id);
+    }
+    let run = state.imported.get(&state.run_id)?;
+    let load = crate::import::suites::load(prefix, &state.run_id)?;
+    Some(YoursLoad { run: Rc::clone(run), load })
+}
+
 /// The team planner, the worked steps, the simulation, the load from your logs, the run's
 /// measured load, the memory
 /// section, the tables and the sources.
@@ -201,6 +213,14 @@ pub fn below(args: &RestArgs<'_>) -> Html {
             if let Some(RunRef::Sourced(run)) = &outcome.run {
                 <MeasuredLoadSection
                     run_id={AttrValue::from(run.id.clone())}
+                    {lang}
+                    redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
+                />
+            }
+            // A person's run imported as a whole suite brings its own.
+            if let Some(yours) = yours_load(state, prefix.as_str()) {
+                <MeasuredLoadSection
+                    {yours}
                     {lang}
                     redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
                 />

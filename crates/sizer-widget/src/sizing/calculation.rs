@@ -93,8 +93,8 @@ impl Calculation {
     }
 
     /// Sizes `base` on `run`, the KV pool and prefill rate filled in where `base` has none (as
-    /// [`sizer_data::scenario_for_run`] does); a dataset run of several workloads on the one
-    /// nearest `base` ([`sizer_data::sized_run`]).
+    /// [`sizer_data::scenario_for_run`] does); a run of several workloads on the one nearest
+    /// `base` ([`sizer_data::sized_run`], [`sizer_data::sized_own_run`]).
     pub fn for_run(run: RunRef, base: Scenario) -> Calculation {
         let data = dataset();
         let (run, workload) = match run {
@@ -102,7 +102,10 @@ impl Calculation {
                 let sized = sizer_data::sized_run(sourced, &base);
                 (RunRef::Sourced(sized.run), sized.choice)
             }
-            yours => (yours, None),
+            RunRef::Yours(yours) => {
+                let (sized, choice) = sizer_data::sized_own_run(&yours, &base);
+                (RunRef::Yours(sized), choice)
+            }
         };
         let inputs = match &run {
             RunRef::Sourced(sourced) => data.run_inputs(sourced, base.context_tokens),

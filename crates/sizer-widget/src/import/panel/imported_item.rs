@@ -9,6 +9,7 @@ use yew::prelude::*;
 
 use crate::i18n::Lang;
 use crate::i18n::import::{ImportMsg, import_text, point_count, remove_named, run_note, use_named};
+use crate::i18n::import_suite::suite_item;
 use crate::i18n::tables::{TableMsg, format_figure, table_text};
 use crate::import::state::ImportAction;
 
@@ -95,7 +96,11 @@ pub fn ImportedItem(props: &ImportedItemProps) -> Html {
             <label class="ss-visually-hidden" for={name_id.clone()}>{ t(ImportMsg::RenameLabel) }</label>
             <input id={name_id} type="text" maxlength="80" data-import="rename" value={run.label.clone()} onchange={on_rename} />
             <span class="ss-yours" data-origin="yours">{ t(ImportMsg::Yours) }</span>
-            <span class="ss-hint">{ point_count(lang, run.points.len()) }</span>
+            if run.workload_count() > 1 {
+                <span class="ss-hint" data-import="workloads">{ suite_item(lang, run.workload_count()) }</span>
+            } else {
+                <span class="ss-hint">{ point_count(lang, run.points.len()) }</span>
+            }
             if let Some(note) = &run.note {
                 <span class="ss-hint ss-import-note">{ run_note(lang, note) }</span>
             }

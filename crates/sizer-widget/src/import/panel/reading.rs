@@ -1,15 +1,17 @@
 //! Reading an input into runs: pasted text after a zero-delay tick (so "Reading…" paints
 //! first), files through the browser's reader, both refused over `MAX_INPUT_BYTES` before they
-//! are read, and typed concurrencies applied to a pending import. Every outcome is one
+//! are read, several files of one server as one run ([`suite_action`]), and typed concurrencies
+//! applied to a pending import. Every outcome is one
 //! [`ImportAction`] for the calculator's reducer.
 
 use std::rc::Rc;
 use std::time::Duration;
 
-use sizer_import::{Import, ImportError, MAX_INPUT_BYTES, Outcome, Warning};
+use sizer_import::suite::suite_of_files;
+use sizer_import::{Format, Import, ImportError, MAX_INPUT_BYTES, Outcome, Warning};
 use yew::Callback;
 
-use crate::import::state::{ImportAction, ImportFailure, ImportReport};
+use crate::import::state::{ImportAction, ImportFailure, ImportReport, SuiteDone, SuiteReport};
 
 /// Everything an import callback needs, cheap to clone into closures and tasks.
 #[derive(Clone)]
@@ -52,7 +54,7 @@ impl Importer {
         };
         let warnings: Vec<Warning> =
             import.warnings.into_iter().filter(|w| !matches!(w, Warning::ConcurrencyUnknown { .. })).collect();
-        let report = ImportReport { format: import.format, warnings };
+        let report = ImportReport { format: import.format, warnings, suite: None };
         self.on_action.emit(ImportAction::Add { runs: runs.into_iter().map(Rc::new).collect(), report: Some(report) });
     }
 
@@ -89,9 +91,32 @@ impl Importer {
                 }
             }
             yew::platform::time::sleep(Duration::ZERO).await;
-            this.finish(import_read_files(&read, &name));
+            match suite_action(&read, &name) {
+                Some(action) => this.on_action.emit(action),
+                None => this.finish(import_read_files(&read, &name)),
+            }
         });
     }
+}
+
+/// Several files of one server as one run with all its workloads and its measured load
+/// (`sizer_import::suite::suite_of_files`); `None` when they are not one suite.
+pub fn suite_action(files: &[(String, Vec<u8>)], name: &str) -> Option<ImportAction> {
+    let borrowed: Vec<(&str, &[u8])> = files.iter().map(|(file, bytes)| (file.as_str(), bytes.as_slice())).collect();
+    let imported = suite_of_files(&borrowed, name)?;
+    let run = imported.run?;
+    let done = SuiteDone {
+        files: files.len(),
+        workloads: imported.workloads,
+        load_steps: imported.load_steps,
+        refused: imported.refused,
+        ignored: imported.ignored,
+        load: imported.load.map(Rc::new),
+    };
+    // The format is not shown for a suite (its status says what it read).
+    let report =
+        ImportReport { format: Format::LlamaBenchyMarkdown, warnings: Vec::new(), suite: Some(SuiteReport::new(done)) };
+    Some(ImportAction::Add { runs: vec![Rc::new(run)], report: Some(report) })
 }
 
 /// One file's bytes, or `None` when the browser could not read it.

@@ -17,9 +17,9 @@ impl SizerState {
         match action {
             ImportAction::Add { runs, report } => match self.imported.add(&runs) {
                 Ok(ids) => {
-                    if let Some(ImportReport { format, warnings }) = report {
+                    if let Some(ImportReport { format, warnings, suite }) = report {
                         let label = runs.first().map(|run| run.label.clone()).unwrap_or_default();
-                        let done = ImportDone { runs: ids.len(), format, label };
+                        let done = ImportDone { runs: ids.len(), format, label, suite };
                         *panel = ImportPanelState {
                             done: Some(done),
                             warnings,
@@ -180,7 +180,7 @@ mod tests {
         let many: Vec<Rc<Run>> = (0..crate::import::imported::MAX_IMPORTED_RUNS).map(|_| run("a")).collect();
         assert!(state.apply_imported(ImportAction::Add { runs: many, report: None }));
         state.apply_imported(ImportAction::Busy);
-        let report = ImportReport { format: Format::Csv, warnings: Vec::new() };
+        let report = ImportReport { format: Format::Csv, warnings: Vec::new(), suite: None };
         assert!(!state.apply_imported(ImportAction::Add { runs: vec![run("b")], report: Some(report) }));
         assert_eq!(
             state.import_panel.failure,
@@ -190,11 +190,67 @@ mod tests {
         assert_eq!(state.imported.len(), crate::import::imported::MAX_IMPORTED_RUNS);
     }
 
+    /// An arena folder's files as the browser reads them, sorted by name.
+    fn arena_folder(folder: &str) -> Vec<(String, Vec<u8>)> {
+        let dir = format!("{}/../../tests/fixtures/arena/{folder}", env!("CARGO_MANIFEST_DIR"));
+        let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
+            .expect("the arena fixtures")
+            .map(|entry| {
+                let path = entry.expect("an entry").path();
+                let name = path.file_name().and_then(|n| n.to_str()).expect("a name").to_owned();
+                (name, std::fs::read(&path).expect("readable"))
+            })
+            .collect();
+        files.sort();
+        files
+    }
+
+    #[test]
+    fn an_arena_folder_at_once_is_one_run_with_its_load_sized_on_the_nearest_workload() {
+        let files = arena_folder("qwen-3.6/qwen-3.6-35b-a3b/fp8");
+        let action = crate::import::panel::suite_action(&files, "").expect("one suite");
+        let mut state = SizerState::new(&crate::shell::config::Config::default());
+        assert!(state.apply_imported(action));
+        assert_eq!((state.run_id.as_str(), state.imported.len()), ("yours-1", 1));
+        let report = state.import_panel.done.clone().and_then(|done| done.suite).expect("a suite's status");
+        let suite = report.get().expect("a suite");
+        // 24 files: 01 to 06 (nine workloads, 05 holds four), 07 to 10 with their reports, six
+        // sweep steps, the sweep's summary (JSON and markdown), meta.json and _sanity.txt.
+        assert_eq!((suite.files, suite.workloads, suite.load_steps, suite.refused.len()), (24, 9, 10, 0));
+        let load = suite.load.as_ref().expect("its measured load");
+        assert_eq!((load.sweep.len(), load.tests.len()), (6, 4));
+        let prefix = "ss";
+        let done = state.import_panel.done.clone().expect("done");
+        crate::import::suites::remember(prefix, &done, &state.imported, &state.run_id);
+        let found = crate::import::suites::load(prefix, "yours-1").expect("found again by the run's id");
+        assert!(Rc::ptr_eq(&found, load));
+        assert!(crate::import::suites::load("other", "yours-1").is_none(), "another instance's runs are its own");
+        // 8,000-token prompts: the RAG workload (02-rag-8k.md, `tg512 (c10) | ... | 12.52 ± 1.52`).
+        let run = crate::sizing::run_ref::RunRef::find(&state.imported, "yours-1").expect("listed");
+        let rag = sizer_core::Scenario { prompt_tokens: 8000.0, answer_tokens: 500.0, ..sizer_core::Scenario::chat() };
+        let outcome = crate::sizing::calculation::Calculation::for_run(run, rag);
+        assert_eq!(outcome.workload.map(|c| (c.index, c.of)), Some((1, 9)));
+        let at_ten = outcome.run.as_ref().and_then(|r| r.point(10)).and_then(|p| p.per_request_tok_s);
+        assert_eq!(at_ten.map(|f| f.value), Some(12.52));
+    }
+
+    #[test]
+    fn a_single_file_or_files_of_no_suite_import_as_before() {
+        let files = arena_folder("qwen-3.6/qwen-3.6-35b-a3b/fp8");
+        let chat: Vec<(String, Vec<u8>)> = files.iter().filter(|(n, _)| n == "01-chat.md").cloned().collect();
+        assert!(crate::import::panel::suite_action(&chat, "").is_none());
+        let csv = vec![
+            ("a.csv".to_owned(), b"concurrency,tok/s\n1,50\n8,20\n".to_vec()),
+            ("b.csv".to_owned(), b"concurrency,tok/s\n1,40\n8,18\n".to_vec()),
+        ];
+        assert!(crate::import::panel::suite_action(&csv, "").is_none());
+    }
+
     #[test]
     fn a_reported_import_shows_what_it_added() {
         let mut state = SizerState::new(&crate::shell::config::Config::default());
         state.apply_imported(ImportAction::Busy);
-        let report = ImportReport { format: Format::Csv, warnings: Vec::new() };
+        let report = ImportReport { format: Format::Csv, warnings: Vec::new(), suite: None };
         let mine = run("mine");
         assert!(state.apply_imported(ImportAction::Add { runs: vec![Rc::clone(&mine)], report: Some(report) }));
         let done = state.import_panel.done.clone().expect("done");

@@ -8,15 +8,19 @@
 //! mean lengths); this view only lays them out. Shown after the first frame (the data travels
 //! in the widget's second module).
 //!
+//! A person's run imported as a whole suite brings its measured load too (`yours`): the same
+//! section, its intro and source saying the figures are the person's files'.
+//!
 //! # Props of [`MeasuredLoadSection`]
 //! - `run_id`: the chosen dataset run's id;
+//! - `yours`: instead, a person's own run and its measured load;
 //! - `lang`, `redraw_key` (theme switches).
 
 use std::rc::Rc;
 
 use sizer_charts::load::{LoadChart, LoadChartText};
 use sizer_data::suite::SLO_LIMITS_MS;
-use sizer_data::{LoadRow, RunMeasuredLoad, dataset, measured_load};
+use sizer_data::{LoadRow, Run, RunMeasuredLoad, dataset, measured_load};
 use yew::prelude::*;
 
 use crate::common::chart_plot::{ChartPlot, Drawing};
@@ -26,43 +30,75 @@ use crate::i18n::measured_load::{self as words, LoadMsg, load_text};
 /// Props of [`MeasuredLoadSection`]; see the module docs.
 #[derive(Properties, PartialEq, Clone)]
 pub struct MeasuredLoadProps {
+    #[prop_or_default]
     pub run_id: AttrValue,
+    #[prop_or_default]
+    pub yours: Option<YoursLoad>,
     pub lang: Lang,
     #[prop_or_default]
     pub redraw_key: AttrValue,
+}
+
+/// A person's run imported as a whole suite, with its measured load (compared by identity).
+#[derive(Clone, Debug)]
+pub struct YoursLoad {
+    pub run: Rc<Run>,
+    pub load: Rc<RunMeasuredLoad>,
+}
+
+impl PartialEq for YoursLoad {
+    fn eq(&self, other: &YoursLoad) -> bool {
+        Rc::ptr_eq(&self.run, &other.run) && Rc::ptr_eq(&self.load, &other.load)
+    }
 }
 
 /// The measured load of the chosen run; empty when it has none.
 #[component]
 pub fn MeasuredLoadSection(props: &MeasuredLoadProps) -> Html {
     let lang = props.lang;
+    if let Some(yours) = &props.yours {
+        let run = &yours.run;
+        let intro = words::intro_yours(lang, run.setup.as_ref().and_then(|s| s.hardware_name()));
+        let source = html! { <p class="ss-load-source">{ words::source_yours(lang) }</p> };
+        return section(lang, &yours.load, run, intro, source, &props.redraw_key);
+    }
     let Some(load) = measured_load(&props.run_id) else { return Html::default() };
     let Some(run) = dataset().run(&load.run) else { return Html::default() };
     let source = dataset().source(&run.source);
     let publisher = source.map_or(run.source.as_str(), |s| s.publisher.as_str());
     let date = run.date.map(|d| d.to_string()).unwrap_or_default();
+    let intro = words::intro(lang, &run.hardware, run.nodes, publisher, &date);
+    let source = match source {
+        Some(source) => html! {
+            <p class="ss-load-source">
+                { words::source_line(lang, &source.publisher, &source.title, source.licence.as_deref()) }
+                if let Some(url) = source.url.clone() {
+                    { " " }<a href={url.clone()} rel="noopener" target="_blank">{ url }</a>
+                }
+            </p>
+        },
+        None => Html::default(),
+    };
+    section(lang, load, run, intro, source, &props.redraw_key)
+}
+
+/// The section: heading, intro, capacities, charts and tables, then the source.
+fn section(lang: Lang, load: &RunMeasuredLoad, run: &Run, intro: String, source: Html, redraw_key: &AttrValue) -> Html {
     let t = |msg| load_text(lang, msg);
     html! {
         <section class="ss-load" data-section="measured-load" aria-label={t(LoadMsg::Heading)}>
             <h3>{ t(LoadMsg::Heading) }</h3>
-            <p class="ss-load-intro">{ words::intro(lang, &run.hardware, run.nodes, publisher, &date) }</p>
+            <p class="ss-load-intro">{ intro }</p>
             { capacity(lang, load, &run.hardware, run.nodes) }
             if load.sweep.is_empty() {
                 <p class="ss-load-note" data-load="no-sweep">{ t(LoadMsg::NoSweep) }</p>
             } else {
                 { sweep_workload(lang, load) }
-                { charts(lang, load, &props.redraw_key) }
+                { charts(lang, load, redraw_key) }
                 { table(lang, &load.sweep, t(LoadMsg::SweepCaption), "sweep") }
             }
             { table(lang, &load.tests, t(LoadMsg::TestsCaption), "tests") }
-            if let Some(source) = source {
-                <p class="ss-load-source">
-                    { words::source_line(lang, &source.publisher, &source.title, source.licence.as_deref()) }
-                    if let Some(url) = source.url.clone() {
-                        { " " }<a href={url.clone()} rel="noopener" target="_blank">{ url }</a>
-                    }
-                </p>
-            }
+            { source }
         </section>
     }
 }

@@ -1,0 +1,132 @@
+//! A whole DGX Spark arena folder given to the import panel's file input at once (as a drop or a
+//! multiple choice does: a `DataTransfer` of `File`s, then `change`) becomes one run of yours,
+//! in use, with its nine workloads and its measured load shown by the measured-load section; a
+//! file of another model among them is refused in one sentence naming both models. Saves
+//! screenshots at 1280 px in English and 390 px in German (`import-suite-<width>-<lang>.png`).
+
+use serde_json::{Value, json};
+
+use crate::browser::{Browser, WINDOW_HEIGHT, WINDOW_WIDTH};
+use crate::checks::Site;
+
+/// The folder given, and one file of another model added to it.
+const FOLDER: &str = "qwen-3.6/qwen-3.6-35b-a3b/fp8";
+const FOREIGN: (&str, &str) = ("gemma-4/gemma-4-31b-it/bf16", "02-rag-8k.md");
+
+/// What the status says: 25 files (the folder's 24 and the foreign one), the label made from
+/// meta.json (`Qwen/Qwen3.6-35B-A3B-FP8`, profile `fp8`, vLLM `0.26.0`), nine workloads (files 01
+/// to 06, 05 holding four), ten load steps (07 to 10 and the sweep's six).
+const STATUS: &str = "Imported 25 files as one run, \"Qwen/Qwen3.6-35B-A3B-FP8 · FP8 · vLLM 0.26.0\", now in use: 9 workloads (the sizing uses the one nearest your prompts) and a measured load of 10 steps.";
+
+/// The capacities, read by hand from `11-rate-sweep.json` of the folder (none under 2 s, 0.3
+/// req/s under 5 s, 0.7 under 10 s), on the hardware meta.json states.
+const CAPACITY: &str = "Capacity by p95 time to first token on 1 × DGX Spark NVIDIA GB10 128GB unified: under 2 s: no rate of the sweep; under 5 s: 0.3 req/s; under 10 s: 0.7 req/s.";
+
+/// The folder's files and the foreign one, `{ name, text }` each.
+fn files() -> Result<Vec<Value>, String> {
+    let root = xtask::paths::workspace_root().join("tests/fixtures/arena");
+    let dir = root.join(FOLDER);
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .collect();
+    names.sort();
+    let read =
+        |path: std::path::PathBuf| std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()));
+    let mut files = Vec::with_capacity(names.len() + 1);
+    for name in names {
+        files.push(json!({ "name": name, "text": read(dir.join(&name))? }));
+    }
+    files.push(json!({ "name": FOREIGN.1, "text": read(root.join(FOREIGN.0).join(FOREIGN.1))? }));
+    Ok(files)
+}
+
+pub async fn an_arena_folder_given_at_once_is_one_run_with_its_measured_load(
+    browser: &Browser,
+    site: &Site,
+) -> Result<(), String> {
+    browser.goto(&format!("{}#s=l:en", site.base_url)).await?;
+    browser
+        .wait_until("the import panel's file input", || async move {
+            let found =
+                browser.js("return !!document.querySelector('.spark-sizer [data-import=\"file\"]');", vec![]).await?;
+            Ok((found == json!(true), found.to_string()))
+        })
+        .await?;
+    browser
+        .js(
+            "const input = document.querySelector('.spark-sizer [data-import=\"file\"]');
+             const transfer = new DataTransfer();
+             for (const f of arguments[0]) transfer.items.add(new File([f.text], f.name, { type: 'text/plain' }));
+             input.files = transfer.files;
+             input.dispatchEvent(new Event('change', { bubbles: true }));",
+            vec![json!(files()?)],
+        )
+        .await?;
+    browser
+        .wait_until("one run in use with its refused file and its measured load", || async move {
+            let seen = browser
+                .js(
+                    "const w = document.querySelector('.spark-sizer');
+                     const text = (q) => { const e = w.querySelector(q); return e ? e.textContent : null; };
+                     const s = w.querySelector('[data-section=\"measured-load\"]');
+                     return { status: text('[data-import=\"status\"]'),
+                              listed: w.querySelectorAll('[data-import=\"list\"] > li').length,
+                              refused: [...w.querySelectorAll('[data-import=\"refused\"] li')].map(e => e.textContent),
+                              capacity: s ? text('[data-section=\"measured-load\"] [data-load=\"capacity\"] strong') : null,
+                              drawn: s ? [...s.querySelectorAll('canvas.ss-chart-canvas')].filter(c => c.width > 0).length : 0,
+                              steps: s ? s.querySelectorAll('[data-load-table=\"sweep\"] tbody tr').length : 0 };",
+                    vec![],
+                )
+                .await?;
+            let refused = seen["refused"].as_array().cloned().unwrap_or_default();
+            let named = refused.len() == 1
+                && refused[0].as_str().is_some_and(|r| {
+                    r.starts_with("02-rag-8k.md: ")
+                        && r.contains("google/gemma-4-31B-it")
+                        && r.contains("Qwen/Qwen3.6-35B-A3B-FP8")
+                });
+            let done = seen["status"] == STATUS
+                && seen["listed"] == 1
+                && named
+                && seen["capacity"] == CAPACITY
+                && seen["drawn"] == 2
+                && seen["steps"] == 6;
+            Ok((done, seen.to_string()))
+        })
+        .await?;
+    // A team with 8,000-token prompts is sized on the run's RAG workload (8,192 in / 512 out).
+    browser.set_field(0, "prompt", "8000").await?;
+    browser
+        .wait_until("the result names the RAG workload", || async move {
+            let page = browser.js("return document.querySelector('.spark-sizer').textContent;", vec![]).await?;
+            let text = page.as_str().unwrap_or("");
+            let named =
+                text.contains("Curve: RAG, 8,192 in / 512 out, nearest your 8,000-token prompts (of 9 workloads");
+            Ok((named, String::new()))
+        })
+        .await?;
+    screenshots(browser, site).await?;
+    browser.expect_no_console_errors("importing an arena folder at once").await
+}
+
+/// 1280 px in English, 390 px in German, scrolled to the import panel's status and then the
+/// measured load.
+async fn screenshots(browser: &Browser, site: &Site) -> Result<(), String> {
+    let dir = site.screenshot_path.parent().ok_or("the screenshot path has no folder")?.to_path_buf();
+    for (width, lang) in [(1280, "en"), (390, "de")] {
+        browser.set_field(0, "lang", lang).await?;
+        browser.client.set_window_size(width, WINDOW_HEIGHT).await.map_err(|e| format!("cannot resize: {e}"))?;
+        for (part, selector) in [("panel", "[data-import=\"status\"]"), ("load", "[data-section=\"measured-load\"]")] {
+            browser.js(&format!("document.querySelector('.spark-sizer {selector}').scrollIntoView();"), vec![]).await?;
+            browser.settle().await?;
+            let png = browser.client.screenshot().await.map_err(|e| format!("screenshot failed: {e}"))?;
+            let path = dir.join(format!("import-suite-{width}-{lang}-{part}.png"));
+            std::fs::write(&path, &png).map_err(|e| format!("{}: {e}", path.display()))?;
+            println!("    saved {}", path.display());
+        }
+    }
+    browser.set_field(0, "lang", "en").await?;
+    browser.client.set_window_size(WINDOW_WIDTH, WINDOW_HEIGHT).await.map_err(|e| format!("cannot resize: {e}"))?;
+    Ok(())
+}
