@@ -96,7 +96,7 @@ pub async fn an_arena_folder_given_at_once_is_one_run_with_its_measured_load(
         })
         .await?;
     // A team with 8,000-token prompts is sized on the run's RAG workload (8,192 in / 512 out).
-    browser.set_field(0, "prompt", "8000").await?;
+    browser.set_field(0, "prompt_tokens", "8000").await?;
     browser
         .wait_until("the result names the RAG workload", || async move {
             let page = browser.js("return document.querySelector('.spark-sizer').textContent;", vec![]).await?;
