@@ -491,3 +491,22 @@ fn memory_request() -> BoxedStrategy<Generated> {
         })
         .boxed()
 }
+
+/// `simulate`'s seed as the page hands it over: missing is the default, a whole number up to 2^53
+/// or a string of digits up to 2^64 - 1 is itself, anything else one sentence.
+#[test]
+fn simulate_seeds_are_read_as_documented() {
+    use sizer_data::sim_api::ApiSeed;
+    assert_eq!(ApiSeed::Missing.resolve(1), Ok(1));
+    assert_eq!(ApiSeed::Number(9_007_199_254_740_992.0).resolve(1), Ok(9_007_199_254_740_992));
+    assert_eq!(ApiSeed::Text(" 18446744073709551615 ".into()).resolve(1), Ok(u64::MAX));
+    let number = Err("The seed must be a whole number from 0 to 2^53 (or a string of digits).".to_owned());
+    for bad in [-1.0, 0.5, f64::NAN, f64::INFINITY, 9_007_199_254_740_994.0] {
+        assert_eq!(ApiSeed::Number(bad).resolve(1), number, "{bad}");
+    }
+    let text = Err("The seed must be a whole number from 0 to 18446744073709551615.".to_owned());
+    for bad in ["", "-3", "+3", "1e3", "18446744073709551616"] {
+        assert_eq!(ApiSeed::Text(bad.into()).resolve(1), text, "{bad:?}");
+    }
+    assert_eq!(ApiSeed::Other.resolve(1), Err("The seed must be a number or a string of digits.".to_owned()));
+}

@@ -51,6 +51,36 @@ struct SimAnswer<'a> {
     formula_people: Option<u64>,
 }
 
+/// A seed as `SparkSizer.simulate`'s third argument gives it (read in the page's second module,
+/// so the first carries no seed rules).
+#[derive(Debug, Clone, PartialEq)]
+pub enum ApiSeed {
+    /// No seed (`undefined`): the caller's default.
+    Missing,
+    /// A JavaScript number.
+    Number(f64),
+    /// A string (of digits, if valid).
+    Text(String),
+    /// Any other value.
+    Other,
+}
+
+impl ApiSeed {
+    /// The seed, or `default` when none was given.
+    ///
+    /// # Errors
+    /// One sentence: a number that is not whole or not within 0 to 2^53, a string that is not
+    /// digits, any other value.
+    pub fn resolve(&self, default: u64) -> Result<u64, String> {
+        match self {
+            ApiSeed::Missing => Ok(default),
+            ApiSeed::Number(number) => seed_from_number(*number),
+            ApiSeed::Text(text) => seed_from_text(text),
+            ApiSeed::Other => Err("The seed must be a number or a string of digits.".to_owned()),
+        }
+    }
+}
+
 /// A seed given as a JavaScript number.
 pub fn seed_from_number(seed: f64) -> Result<u64, String> {
     if seed.is_finite() && seed >= 0.0 && seed.fract() == 0.0 && seed <= MAX_NUMBER_SEED {

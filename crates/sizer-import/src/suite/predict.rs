@@ -3,6 +3,7 @@
 //! answer (`sizer_data::predict_api`, `predict_engine`). Nothing is computed here.
 
 use super::import_suite;
+use sizer_data::api::ApiRun;
 use sizer_data::predict_api::{RunSpec, SpecFile, predict_answer};
 use sizer_data::predict_engine::PredictEngine;
 use sizer_data::predict_load::PredictLoad;
@@ -64,4 +65,18 @@ pub fn predict(load_json: &str, run_spec: &RunSpec) -> Result<String, String> {
 pub fn predict_from_json(load_json: &str, run_spec_json: &str) -> Result<String, String> {
     let load = PredictLoad::from_json(load_json)?;
     predict_answer(&load, &predict_engine(&RunSpec::from_json(run_spec_json)?)?)
+}
+
+/// [`predict`] with the run spec as the page's binding reads a JavaScript value: a run id, or
+/// the text of `{"files": [...]}` (the same spec as [`predict_from_json`]'s, so both answer alike).
+///
+/// # Errors
+/// One sentence (see [`predict_from_json`]).
+pub fn predict_from_api(load_json: &str, run: &ApiRun) -> Result<String, String> {
+    let load = PredictLoad::from_json(load_json)?;
+    let spec = match run {
+        ApiRun::Id(id) => RunSpec::Id(id.clone()),
+        ApiRun::Inline(json) => RunSpec::from_json(json)?,
+    };
+    predict_answer(&load, &predict_engine(&spec)?)
 }

@@ -63,7 +63,7 @@ fn english(msg: ImportMsg) -> &'static str {
     match msg {
         Heading => "Size from your own benchmark",
         Intro => {
-            "Drop, choose or paste the output of vllm bench serve (JSON or the console result block), SGLang bench_serving (JSONL), GuideLLM (benchmarks.json), NVIDIA AIPerf (profile_export_aiperf JSON or CSV), llama-batched-bench, llama-benchy, or two columns (concurrency, per-request tok/s). Several files at once (one per concurrency) make one curve per model. It is read in this browser; nothing is uploaded."
+            "Drop, choose or paste the output of vllm bench serve (JSON or the console result block), SGLang bench_serving (JSONL), GuideLLM (benchmarks.json), NVIDIA AIPerf (profile_export_aiperf JSON or CSV), llama-batched-bench, llama-benchy, or two columns (concurrency, per-request tok/s). Several result files of vLLM, SGLang or AIPerf at once (one per concurrency) make one curve per model. It is read in this browser; nothing is uploaded."
         }
         DropZone => "Drop result files here",
         DropActive => "Release to import",
@@ -110,7 +110,7 @@ fn german(msg: ImportMsg) -> &'static str {
     match msg {
         Heading => "Mit dem eigenen Benchmark rechnen",
         Intro => {
-            "Ausgabe von vllm bench serve (JSON oder der Ergebnisblock der Konsole), SGLang bench_serving (JSONL), GuideLLM (benchmarks.json), NVIDIA AIPerf (profile_export_aiperf als JSON oder CSV), llama-batched-bench, llama-benchy oder zwei Spalten (Parallelität, Token/s je Anfrage) hierher ziehen, auswählen oder einfügen. Mehrere Dateien zugleich (eine je Parallelität) ergeben eine Kurve je Modell. Sie wird in diesem Browser gelesen; nichts wird hochgeladen."
+            "Ausgabe von vllm bench serve (JSON oder der Ergebnisblock der Konsole), SGLang bench_serving (JSONL), GuideLLM (benchmarks.json), NVIDIA AIPerf (profile_export_aiperf als JSON oder CSV), llama-batched-bench, llama-benchy oder zwei Spalten (Parallelität, Token/s je Anfrage) hierher ziehen, auswählen oder einfügen. Mehrere Ergebnisdateien von vLLM, SGLang oder AIPerf zugleich (eine je Parallelität) ergeben eine Kurve je Modell. Sie wird in diesem Browser gelesen; nichts wird hochgeladen."
         }
         DropZone => "Ergebnisdateien hierher ziehen",
         DropActive => "Loslassen zum Importieren",

@@ -16,6 +16,7 @@
 use std::rc::Rc;
 
 use sizer_data::api::ApiRun;
+use sizer_data::sim_api::ApiSeed;
 use yew::prelude::*;
 
 use crate::common::ids::Ids;
@@ -128,13 +129,18 @@ split_points! {
     /// `SparkSizer.memory`'s answer.
     fn memory_json(request: &str) -> String = memory_answer, preload_memory;
     /// `SparkSizer.simulate`'s answer.
-    fn simulate_json(team: &str, run: &ApiRun, seed: u64) -> Result<String, String> =
-        sizer_data::sim_api::simulate_json, preload_simulate;
-    /// `SparkSizer.predict`'s answer (the run spec as JSON text).
-    fn predict_json(load: &str, run: &str) -> Result<String, String> =
-        sizer_import::suite::predict::predict_from_json, preload_predict;
+    fn simulate_json(team: &str, run: &ApiRun, seed: &ApiSeed) -> Result<String, String> =
+        simulate_answer, preload_simulate;
+    /// `SparkSizer.predict`'s answer.
+    fn predict_json(load: &str, run: &ApiRun) -> Result<String, String> =
+        sizer_import::suite::predict::predict_from_api, preload_predict;
     /// Appends the DGX Spark arena's runs to the dataset (their bytes are this module's).
     fn install_arena() -> bool = sizer_data::install_arena, preload_arena;
+}
+
+/// `sizer_data::sim_api::simulate_json` with the seed read here (a missing seed is the page's).
+fn simulate_answer(team: &str, run: &ApiRun, seed: &ApiSeed) -> Result<String, String> {
+    sizer_data::sim_api::simulate_json(team, run, seed.resolve(crate::simulation::stepper::DEFAULT_SEED)?)
 }
 
 /// `sizer_data::memory::memory_json` on the embedded model catalog.

@@ -15,6 +15,8 @@ pub mod config_sync;
 pub mod embedded;
 pub mod first_frame;
 pub mod handlers;
+#[cfg(all(target_arch = "wasm32", feature = "csr"))]
+pub(crate) mod js_args;
 pub mod later;
 mod later_views;
 pub mod link;

@@ -2,6 +2,7 @@
 //! (the load, the run spec's keys, the engine and the answer are the data crate's; the files are
 //! the importer's).
 
+use crate::shell::js_args::{json_text, run_arg};
 use wasm_bindgen::JsValue;
 
 /// The function behind `window.SparkSizer.predict` (wasm only). The load may be JSON text or an
@@ -10,17 +11,7 @@ use wasm_bindgen::JsValue;
 /// `simulate`'s are.
 pub fn js_function() -> wasm_bindgen::closure::Closure<dyn Fn(JsValue, JsValue) -> Result<String, JsValue>> {
     wasm_bindgen::closure::Closure::new(|load: JsValue, run: JsValue| {
-        let json = |value: &JsValue| match value.as_string() {
-            Some(text) => text,
-            None => js_sys::JSON::stringify(value).ok().and_then(|s| s.as_string()).unwrap_or_default(),
-        };
-        // An id travels as a JSON string, so the second module reads one form.
-        let run = match run.as_string() {
-            Some(text) if text.trim_start().starts_with('{') => text,
-            Some(id) => serde_json::Value::String(id).to_string(),
-            None => json(&run),
-        };
-        crate::shell::later::predict_json(&json(&load), &run)
+        crate::shell::later::predict_json(&json_text(&load), &run_arg(&run))
             .unwrap_or_else(|| Err(crate::shell::later::api_not_loaded("predict")))
             .map_err(|message| JsValue::from(js_sys::Error::new(&message)))
     })

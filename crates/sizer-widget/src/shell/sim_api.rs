@@ -1,8 +1,8 @@
 //! `window.SparkSizer.simulate`: JavaScript values in, `sizer_data::sim_api::simulate_json`'s
 //! answer out (the API's rules and JSON live in the data crate).
 
-use sizer_data::api::ApiRun;
-use sizer_data::sim_api::{seed_from_number, seed_from_text};
+use crate::shell::js_args::{json_text, run_arg};
+use sizer_data::sim_api::ApiSeed;
 use wasm_bindgen::JsValue;
 
 /// The function behind `window.SparkSizer.simulate` (wasm only). The team or scenario may also be
@@ -10,28 +10,17 @@ use wasm_bindgen::JsValue;
 /// other value is an inline curve; a missing seed is the default.
 pub fn js_function() -> wasm_bindgen::closure::Closure<dyn Fn(JsValue, JsValue, JsValue) -> Result<String, JsValue>> {
     wasm_bindgen::closure::Closure::new(|team: JsValue, run: JsValue, seed: JsValue| {
-        let json = |value: &JsValue| match value.as_string() {
-            Some(text) => text,
-            None => js_sys::JSON::stringify(value).ok().and_then(|s| s.as_string()).unwrap_or_default(),
-        };
-        let run = match run.as_string() {
-            Some(text) if text.trim_start().starts_with('{') => ApiRun::Inline(text),
-            Some(id) => ApiRun::Id(id),
-            None => ApiRun::Inline(json(&run)),
-        };
         let seed = if seed.is_undefined() {
-            Ok(crate::simulation::stepper::DEFAULT_SEED)
+            ApiSeed::Missing
         } else if let Some(number) = seed.as_f64() {
-            seed_from_number(number)
+            ApiSeed::Number(number)
         } else if let Some(text) = seed.as_string() {
-            seed_from_text(&text)
+            ApiSeed::Text(text)
         } else {
-            Err("The seed must be a number or a string of digits.".to_owned())
+            ApiSeed::Other
         };
-        seed.and_then(|seed| {
-            crate::shell::later::simulate_json(&json(&team), &run, seed)
-                .unwrap_or_else(|| Err(crate::shell::later::api_not_loaded("simulate")))
-        })
-        .map_err(|message| JsValue::from(js_sys::Error::new(&message)))
+        crate::shell::later::simulate_json(&json_text(&team), &run_arg(&run), &seed)
+            .unwrap_or_else(|| Err(crate::shell::later::api_not_loaded("simulate")))
+            .map_err(|message| JsValue::from(js_sys::Error::new(&message)))
     })
 }
