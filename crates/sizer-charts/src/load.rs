@@ -130,6 +130,9 @@ where
         }
     }
     let series = [(&chart.rows, look.theme.run, true), (&chart.predicted, look.theme.overlay(1), false)];
+    // Labels of steps above the axis already written at each rate: a measured and a predicted
+    // step at one rate stack instead of overprinting each other.
+    let mut labelled: Vec<f64> = Vec::new();
     for (rows, colour, filled) in series {
         let line = ShapeStyle { color: rgb(colour).to_rgba(), filled: false, stroke_width: look.px(2.0) };
         let mark = ShapeStyle { color: rgb(colour).to_rgba(), filled, stroke_width: look.px(1.5) };
@@ -141,13 +144,16 @@ where
         for row in above {
             let at = (row.rate_per_s, ceiling);
             plot.draw_series(std::iter::once(TriangleMarker::new(at, look.px(5.0), mark)))?;
-            // Left of the mark, below the frame's top, so the label stays inside the plot.
+            let line = labelled.iter().filter(|rate| **rate == row.rate_per_s).count();
+            labelled.push(row.rate_per_s);
+            // Left of the mark, below the frame's top, so the label stays inside the plot; in
+            // its series' colour, so a stacked pair says which value is which.
             plot.draw_series(std::iter::once(
                 EmptyElement::at(at)
                     + Text::new(
                         format_seconds(row.ttft_p95_s),
-                        (-look.px_i32(7.0), look.px_i32(4.0)),
-                        look.font(label_px, look.theme.text).pos(Pos::new(HPos::Right, VPos::Top)),
+                        (-look.px_i32(7.0), look.px_i32(4.0 + 1.3 * label_px * line as f64)),
+                        look.font(label_px, colour).pos(Pos::new(HPos::Right, VPos::Top)),
                     ),
             ))?;
         }
@@ -253,6 +259,29 @@ mod tests {
         for expected in ["2 s", "5 s", "10 s", "66 s", "p95 TTFT (s)"] {
             assert!(labels.contains(&expected), "{expected} in {labels:?}");
         }
+    }
+
+    #[test]
+    fn a_measured_and_a_predicted_step_above_the_axis_at_one_rate_are_labelled_one_under_the_other() {
+        // qwen-3.6-35b-a3b fp8 at 1.0 req/s: measured 66.1 s (11-rate-sweep.json), predicted 86.1 s.
+        let chart = LoadChart {
+            rows: vec![row(0.5, 6.2, 4.6), row(1.0, 66.083, 3.9)],
+            predicted: vec![row(0.5, 6.0, 4.5), row(1.0, 86.1, 2.0)],
+            limits_s: vec![5.0],
+        };
+        let mut recording = Recording::default();
+        let backend = RecordingBackend { size: (600, 300), recording: &mut recording };
+        let seconds = |s: f64| format!("{s:.1} s");
+        assert_eq!(draw_load_ttft(backend, &chart, &text(), &look(), &seconds), Ok(()));
+        let at = |label: &str| recording.text_positions.iter().find(|(t, _)| t == label).map(|(_, p)| *p);
+        let (measured, predicted) = (at("66.1 s").expect("measured label"), at("86.1 s").expect("predicted label"));
+        assert_eq!(measured.0, predicted.0, "both right-aligned left of the mark");
+        // One line (1.3 x the 12 px label type, at scale 1) lower: 4 + 15.6 px, rounded, against 4.
+        assert_eq!(predicted.1 - measured.1, 16, "{measured:?} {predicted:?}");
+        let theme = ChartTheme::LIGHT;
+        let colour_of = |label: &str| recording.texts.iter().find(|(t, _)| t == label).map(|(_, c)| *c);
+        assert_eq!(colour_of("66.1 s"), Some(colour(theme.run)));
+        assert_eq!(colour_of("86.1 s"), Some(colour(theme.overlay(1))));
     }
 
     #[test]

@@ -24,6 +24,8 @@ pub type RecordedCircle = (BackendCoord, u32, (u8, u8, u8), bool);
 pub struct Recording {
     /// Every text, with the colour it was drawn in.
     pub texts: Vec<(String, (u8, u8, u8))>,
+    /// Every text with the point plotters anchored it at (after its alignment).
+    pub text_positions: Vec<(String, BackendCoord)>,
     /// Every circle: centre, radius, colour, filled.
     pub circles: Vec<RecordedCircle>,
     /// Every straight line segment's colour (paths are split into segments).
@@ -97,9 +99,10 @@ impl DrawingBackend for RecordingBackend<'_> {
         &mut self,
         text: &str,
         style: &T,
-        _pos: BackendCoord,
+        pos: BackendCoord,
     ) -> Result<(), DrawingErrorKind<NoError>> {
         self.recording.texts.push((text.to_owned(), style.color().rgb));
+        self.recording.text_positions.push((text.to_owned(), pos));
         Ok(())
     }
 
