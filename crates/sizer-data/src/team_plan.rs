@@ -16,7 +16,7 @@
 //! - rows are ranked by Sparks needed (fewest first; runs that cannot serve the team last), then
 //!   people per Spark (most first), then dataset order.
 
-use core::cell::RefCell;
+use core::cell::{OnceCell, RefCell};
 
 use serde::Serialize;
 use sizer_core::{
@@ -122,12 +122,15 @@ impl Run {
     }
 }
 
-/// One run made ready for planning: each workload's curve and p99 TTFT looked up once, so each
-/// new team costs only the planning (and, when its longest context changes, the runs' figures).
+/// One run made ready for planning: each workload's curve and p99 TTFT looked up once, when a
+/// team first needs that workload, so each new team costs only the planning (and, when its
+/// longest context changes, the runs' figures). Lazily: building a further workload as a run
+/// of its own clones the run, and preparing the arena's nine workloads a run up front made a
+/// one-shot plan (the page's ranking) 40 times slower (BENCHMARKS.md, 2026-12-03).
 struct PreparedRun<'a> {
     run: &'a Run,
-    /// One per workload, the run's own first.
-    workloads: Vec<PreparedWorkload>,
+    /// One per workload, the run's own first; each prepared on first use.
+    workloads: Vec<OnceCell<PreparedWorkload>>,
     date: Option<PartialDate>,
     publisher: Option<&'a str>,
 }
@@ -245,10 +248,9 @@ impl Dataset {
     }
 
     fn prepare<'a>(&'a self, run: &'a Run) -> PreparedRun<'a> {
-        let further = (1..run.workload_count()).map(|index| PreparedWorkload::new(run.with_workload(index), run));
         PreparedRun {
             run,
-            workloads: core::iter::once(PreparedWorkload::new(None, run)).chain(further).collect(),
+            workloads: (0..run.workload_count().max(1)).map(|_| OnceCell::new()).collect(),
             date: self.run_date(run),
             publisher: self.source(&run.source).map(|s| s.publisher.as_str()),
         }
@@ -303,7 +305,11 @@ impl<'a> PreparedRun<'a> {
     fn workload_for(&self, team: &Team) -> (&PreparedWorkload, Option<WorkloadChoice>) {
         let choice = self.run.nearest_workload_for_team(team);
         let index = choice.map_or(0, |c| c.index);
-        (self.workloads.get(index).unwrap_or(&self.workloads[0]), choice)
+        let index = if index < self.workloads.len() { index } else { 0 };
+        let workload = self.workloads[index].get_or_init(|| {
+            PreparedWorkload::new((index > 0).then(|| self.run.with_workload(index)).flatten(), self.run)
+        });
+        (workload, choice)
     }
 
     /// The run's figures for one workload: a further workload's own measured prefill rate
