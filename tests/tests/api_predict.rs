@@ -295,3 +295,34 @@ fn a_dataset_run_without_what_the_fit_needs_is_refused() {
         );
     }
 }
+
+/// A person's run imported as a whole suite (the page's "Load from your logs" for it): its
+/// engine, read from the run the importer made, predicts the calibration's own figures for the
+/// same files; a run of one curve is refused in one sentence naming it.
+#[test]
+fn an_imported_suite_run_predicts_the_calibrations_figures() {
+    use sizer_data::predict_engine::{ModelSource, PredictEngine};
+    use sizer_data::predict_load::PredictLoad;
+    let files = support::arena_folder(NVFP4);
+    let borrowed: Vec<(&str, &str)> = files.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
+    let imported = sizer_import::suite::import_suite_run(&borrowed, "");
+    let run = imported.run.expect("a run");
+    let engine = PredictEngine::from_imported_suite(&run).expect("an engine");
+    assert_eq!(engine.source, ModelSource::SuiteFiles);
+    let calibration = calibrate_run(&import_suite(&borrowed).run.expect("a run"), &CALIBRATED);
+    // 11-rate-sweep-0.5.json: `"request_rate": 0.5, "num_prompts": 125`.
+    let step = calibration.steps.iter().find(|s| s.in_sweep && s.rate_per_s == Some(0.5)).expect("the 0.5 step");
+    let expected = step.predicted.as_ref().expect("predicted").figures;
+    let load = PredictLoad::from_json(r#"{"rate_per_s": 0.5, "requests": 125}"#).expect("a load");
+    let predicted = engine.predict(&load).expect("a prediction");
+    assert_rel(predicted.ttft_s.p95 * 1000.0, expected.p95_ttft_ms, "p95 TTFT");
+    assert_rel(predicted.tpot_ms.expect("a TPOT").median, expected.median_tpot_ms.expect("a TPOT"), "TPOT");
+    assert_eq!(f64::from(predicted.report.max_in_flight), expected.in_flight);
+
+    let one_curve = sizer_import::run_from_shared_points("yours-1", "mine", "1:81.2,8:40").expect("a curve");
+    assert_eq!(
+        PredictEngine::from_imported_suite(&one_curve).map(|_| ()),
+        Err("Your run \"mine\" holds no closed-loop workload of a benchmark suite, so predict has nothing to fit."
+            .to_owned())
+    );
+}

@@ -98,14 +98,16 @@ impl PredictEngine {
         PredictEngine::calibrated(run.model.clone(), ModelSource::SuiteFiles, fitted, workloads, no_fit)
     }
 
-    /// The calibration's engine for a dataset run that holds a suite's closed-loop workloads:
-    /// the same points, setup and client latency as [`PredictEngine::from_suite`] on its files.
+    /// The calibration's engine for a run that holds a suite's closed-loop workloads (a dataset
+    /// run of the arena, or a person's imported suite): the same points, setup and client latency
+    /// as [`PredictEngine::from_suite`] on its files; `subject` names the run in an error.
     fn from_dataset_suite(
         run: &Run,
         points: Result<ClosedLoopRun, sizer_core::sim::open_loop::ClosedLoopError>,
+        (subject, source): (&str, ModelSource),
     ) -> Result<PredictEngine, String> {
         let fitted = fit_points(points, dataset_engine_setup(run, &CALIBRATED), dataset_chat_index(run), &CALIBRATED);
-        let no_fit = |why: &str| format!("Dataset run \"{}\" gives no engine to predict with: {why}.", run.id);
+        let no_fit = |why: &str| format!("{subject} gives no engine to predict with: {why}.");
         let workloads = run
             .workloads()
             .filter(|v| v.workload.kind.is_some_and(|k| FITTED_KINDS.contains(&k)))
@@ -117,7 +119,23 @@ impl PredictEngine {
                 concurrencies: v.points.iter().map(|p| f64::from(p.concurrency)).collect(),
             })
             .collect();
-        PredictEngine::calibrated(run.id.clone(), ModelSource::DatasetSuite, fitted, workloads, no_fit)
+        PredictEngine::calibrated(run.id.clone(), source, fitted, workloads, no_fit)
+    }
+
+    /// The calibration's engine for a person's run imported as a whole suite
+    /// (`sizer_import::suite::import_suite_run`): its closed-loop workloads, held as the dataset
+    /// holds an arena run's, fitted as [`PredictEngine::from_dataset`] fits those.
+    ///
+    /// # Errors
+    /// One sentence naming the run: no closed-loop workload of a suite (a run of one curve gives
+    /// no engine here: its lengths and prompt rate are the dataset's sources, not a person's
+    /// files), or a fit that gives none.
+    pub fn from_imported_suite(run: &Run) -> Result<PredictEngine, String> {
+        let subject = format!("Your run \"{}\"", run.label);
+        let points = dataset_closed_loop_run(run).ok_or_else(|| {
+            format!("{subject} holds no closed-loop workload of a benchmark suite, so predict has nothing to fit.")
+        })?;
+        PredictEngine::from_dataset_suite(run, points, (&subject, ModelSource::SuiteFiles))
     }
 
     /// A calibration fit as the engine of `run` (the calibration's assumed pool, its client
@@ -158,7 +176,11 @@ impl PredictEngine {
         let data = dataset();
         let run = data.run(id).ok_or_else(|| format!("Unknown run id \"{id}\"."))?;
         if let Some(points) = dataset_closed_loop_run(run) {
-            return PredictEngine::from_dataset_suite(run, points);
+            return PredictEngine::from_dataset_suite(
+                run,
+                points,
+                (&format!("Dataset run \"{}\"", run.id), ModelSource::DatasetSuite),
+            );
         }
         let refuse = |why: &str| {
             format!("Dataset run \"{}\" {why}, so predict has nothing to fit (its suite files would do).", run.id)

@@ -1,7 +1,8 @@
 //! A whole DGX Spark arena folder given to the import panel's file input at once (as a drop or a
 //! multiple choice does: a `DataTransfer` of `File`s, then `change`) becomes one run of yours,
 //! in use, with its nine workloads and its measured load shown by the measured-load section; a
-//! file of another model among them is refused in one sentence naming both models. Saves
+//! file of another model among them is refused in one sentence naming both models; "Load from
+//! your logs" predicts on the imported run's own engine. Saves
 //! screenshots at 1280 px in English and 390 px in German (`import-suite-<width>-<lang>.png`).
 
 use serde_json::{Value, json};
@@ -106,18 +107,43 @@ pub async fn an_arena_folder_given_at_once_is_one_run_with_its_measured_load(
             Ok((named, String::new()))
         })
         .await?;
+    // "Load from your logs" predicts on the imported run's own engine: docs/CALIBRATION.md's
+    // figures for this server at 0.5 req/s (p95 TTFT 6.2 s, 4.6 tok/s a request, 69 in flight),
+    // on the hardware its meta.json names.
+    browser
+        .wait_until("Load from your logs on the imported run", || async move {
+            let seen = browser
+                .js(
+                    "const h = document.querySelector('.spark-sizer [data-result=\"load-prediction\"] [data-predict=\"headline\"]');
+                     return h ? h.textContent : '';",
+                    vec![],
+                )
+                .await?;
+            let text = seen.as_str().unwrap_or("").to_owned();
+            let done = text.starts_with("At 0.5 req/s on 1 × DGX Spark NVIDIA GB10 128GB unified: p50 TTFT ")
+                && text.contains(", p95 TTFT 6.2")
+                && text.contains(", 4.6 tok/s per request, ")
+                && text.ends_with("(69 at most).");
+            Ok((done, text))
+        })
+        .await?;
     screenshots(browser, site).await?;
     browser.expect_no_console_errors("importing an arena folder at once").await
 }
 
-/// 1280 px in English, 390 px in German, scrolled to the import panel's status and then the
-/// measured load.
+/// 1280 px in English, 390 px in German, scrolled to the import panel's status, the measured
+/// load and Load from your logs.
 async fn screenshots(browser: &Browser, site: &Site) -> Result<(), String> {
     let dir = site.screenshot_path.parent().ok_or("the screenshot path has no folder")?.to_path_buf();
     for (width, lang) in [(1280, "en"), (390, "de")] {
         browser.set_field(0, "lang", lang).await?;
         browser.client.set_window_size(width, WINDOW_HEIGHT).await.map_err(|e| format!("cannot resize: {e}"))?;
-        for (part, selector) in [("panel", "[data-import=\"status\"]"), ("load", "[data-section=\"measured-load\"]")] {
+        let parts = [
+            ("panel", "[data-import=\"status\"]"),
+            ("load", "[data-section=\"measured-load\"]"),
+            ("predict", "[data-section=\"load-prediction\"]"),
+        ];
+        for (part, selector) in parts {
             browser.js(&format!("document.querySelector('.spark-sizer {selector}').scrollIntoView();"), vec![]).await?;
             browser.settle().await?;
             let png = browser.client.screenshot().await.map_err(|e| format!("screenshot failed: {e}"))?;

@@ -1,7 +1,9 @@
 //! A whole arena folder imported at once, as the panel shows it (server-side render): the
 //! status names the one run, its workloads and load steps; a file of another model is listed
 //! as left out, naming both models; the list says the run's workloads; the measured-load
-//! section shows the run's own load; in English and German.
+//! section shows the run's own load; "Load from your logs" predicts on the run's own engine
+//! (the calibration's figures for the dataset's copy of the run) beside its own measured sweep;
+//! in English and German.
 //! Run: `cargo test -p sizer-widget --no-default-features --features ssr --test import_suite_ssr`.
 //!
 //! Oracles read by hand from `tests/fixtures/arena/qwen-3.6/qwen-3.6-35b-a3b/fp8/`: meta.json
@@ -12,10 +14,14 @@
 
 use std::rc::Rc;
 
+use sizer_data::prediction::PageLoadInput;
 use sizer_widget::i18n::Lang;
 use sizer_widget::import::panel::{ImportPanel, ImportPanelProps, suite_action};
 use sizer_widget::shell::config::Config;
 use sizer_widget::shell::state::SizerState;
+use sizer_widget::simulation::load_prediction::ImportedSuite;
+use sizer_widget::simulation::load_prediction::job::{engine_for, run_to_end};
+use sizer_widget::simulation::load_prediction::result::{LoadPredictionResult, LoadPredictionResultProps};
 use sizer_widget::sizing::views::measured_load::{MeasuredLoadProps, MeasuredLoadSection, YoursLoad};
 use yew::{AttrValue, Callback};
 
@@ -141,4 +147,47 @@ fn the_runs_measured_load_is_its_own_in_both_languages() {
             .contains("(DGX Spark NVIDIA GB10 128GB unified, laut Ihrer meta.json)")
     );
     assert!(text_of(&de, "class=\"ss-load-source\"", "p").starts_with("Quelle: die importierten JSON-Dateien"));
+}
+
+/// "Load from your logs" on the imported run: `docs/CALIBRATION.md`'s figures for this server's
+/// step `11-rate-sweep-0.5.json` (p95 TTFT 6.2 s, median TPOT 219 ms: 4.6 tok/s a request, 69 in
+/// flight at most; 0.3 req/s the highest rate under 5 s), as the dataset's copy of the run gives
+/// them (`load_prediction_ssr.rs`), with the import's own sweep drawn beside the prediction.
+#[test]
+fn load_from_your_logs_predicts_on_the_imported_runs_own_engine() {
+    let state = imported();
+    let done = state.import_panel.done.clone().expect("done");
+    sizer_widget::import::suites::remember("ss", &done, &state.imported, &state.run_id);
+    assert!(sizer_widget::import::suites::is_suite("ss", &state.run_id));
+    let suite = ImportedSuite {
+        run: Rc::clone(state.imported.get(&state.run_id).expect("the run")),
+        load: sizer_widget::import::suites::load("ss", &state.run_id),
+    };
+    let engine = Rc::new(engine_for(&state.run_id, Some(&suite.run)).expect("an engine"));
+    let input = PageLoadInput { target_s: 5.0, ..PageLoadInput::default() };
+    let outcome = Rc::new(run_to_end(Rc::clone(&engine), &input).expect("predicts"));
+    let props = LoadPredictionResultProps {
+        run_id: AttrValue::from(state.run_id.clone()),
+        imported: Some(suite),
+        engine,
+        outcome,
+        stale: false,
+        lang: Lang::En,
+        redraw_key: AttrValue::default(),
+    };
+    let html =
+        futures::executor::block_on(yew::LocalServerRenderer::<LoadPredictionResult>::with_props(props).render());
+    let headline = text_of(&html, "data-predict=\"headline\"", "p");
+    assert!(headline.starts_with("At 0.5 req/s on 1 × DGX Spark NVIDIA GB10 128GB unified"), "{headline}");
+    assert!(headline.contains(", p95 TTFT 6.2"), "{headline}");
+    assert!(headline.contains(", 4.6 tok/s per request, "), "{headline}");
+    assert!(headline.ends_with("(69 at most)."), "{headline}");
+    let kept = text_of(&html, "data-predict=\"kept\"", "p");
+    assert_eq!(kept, "The highest rate tried that keeps p95 TTFT under 5 s: 0.3 req/s.");
+    let model = text_of(&html, "data-predict=\"model\"", "p");
+    assert!(model.contains("fitted to this run's own closed-loop measurements (8 workloads"), "{model}");
+    for chart in ["predict-ttft", "predict-speed"] {
+        let figure = &html[html.find(&format!("data-chart=\"{chart}\"")).expect(chart)..];
+        assert!(figure.contains("Measured (filled)"), "{chart}: the import's own sweep beside it");
+    }
 }

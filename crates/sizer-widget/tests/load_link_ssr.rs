@@ -103,6 +103,7 @@ fn the_sizing_says_the_rate_its_people_stand_for() {
 fn section(lang: Lang, link: &'static str) -> String {
     let props = move || LoadPredictionProps {
         run_id: AttrValue::from(QWEN_ARENA),
+        imported: None,
         id_prefix: AttrValue::from("t"),
         link: AttrValue::from(link),
         on_link: Callback::noop(),
@@ -137,10 +138,11 @@ fn the_sections_inputs_come_from_the_link_and_a_bad_value_is_refused_in_one_sent
 
 fn result(lang: Lang) -> String {
     let props = move || {
-        let engine = Rc::new(engine_for(QWEN_ARENA).expect("an engine"));
+        let engine = Rc::new(engine_for(QWEN_ARENA, None).expect("an engine"));
         let outcome = Rc::new(run_to_end(Rc::clone(&engine), &PageLoadInput::default()).expect("predicts"));
         LoadPredictionResultProps {
             run_id: AttrValue::from(QWEN_ARENA),
+            imported: None,
             engine,
             outcome,
             stale: false,

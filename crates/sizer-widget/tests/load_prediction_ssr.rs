@@ -88,11 +88,12 @@ fn result(lang: Lang, target_s: f64) -> String {
     // The props are made on the renderer's side (an `Rc` does not cross threads): the job's
     // outcome, run to its end natively.
     let props = move || {
-        let engine = Rc::new(engine_for(QWEN).expect("an engine"));
+        let engine = Rc::new(engine_for(QWEN, None).expect("an engine"));
         let input = PageLoadInput { target_s, ..PageLoadInput::default() };
         let outcome = Rc::new(run_to_end(Rc::clone(&engine), &input).expect("predicts"));
         LoadPredictionResultProps {
             run_id: AttrValue::from(QWEN),
+            imported: None,
             engine,
             outcome,
             stale: false,

@@ -35,6 +35,11 @@ pub fn remember(prefix: &str, done: &ImportDone, imported: &ImportedRuns, in_use
     });
 }
 
+/// Whether `id` is a run imported as a whole suite in this instance.
+pub fn is_suite(prefix: &str, id: &str) -> bool {
+    SUITES.with(|suites| suites.borrow().iter().any(|(p, run, _)| p == prefix && run == id))
+}
+
 /// The measured load of a run imported as a whole suite in this instance.
 pub fn load(prefix: &str, id: &str) -> Option<Rc<RunMeasuredLoad>> {
     SUITES.with(|suites| {

@@ -15,6 +15,7 @@ use crate::memory::section::MemorySection;
 use crate::shell::later::RestArgs;
 use crate::shell::share_bar::ShareBar;
 use crate::shell::state::SizerState;
+use crate::simulation::load_prediction::ImportedSuite;
 use crate::simulation::load_prediction::export::LoadShare;
 use crate::simulation::load_prediction::people_rate::PeopleRate;
 use crate::simulation::load_prediction::section::LoadPredictionSection;
@@ -34,9 +35,18 @@ use crate::team::state::TeamField;
 /// The output column under the result: the article's claims, its advice, the share bar and the
 /// charts (nothing while the outcome has no run).
 pub fn output(args: &RestArgs<'_>) -> Html {
-    let RestArgs { state, outcome, overlays, scenario_fragment, sync_url, handlers, .. } = *args;
+    let RestArgs { state, outcome, overlays, scenario_fragment, sync_url, handlers, ids, .. } = *args;
     let lang = state.lang;
-    let load = sourced_run_id(outcome).map(|id| LoadShare { run_id: id.to_string(), keys: state.load_keys.clone() });
+    let imported = imported_suite(state, ids.prefix().as_str());
+    let load = match (&imported, sourced_run_id(outcome)) {
+        (Some(suite), _) => Some(LoadShare {
+            run_id: state.run_id.clone(),
+            imported: Some(suite.clone()),
+            keys: state.load_keys.clone(),
+        }),
+        (None, Some(id)) => Some(LoadShare { run_id: id.to_string(), imported: None, keys: state.load_keys.clone() }),
+        (None, None) => None,
+    };
     // The rate the sizing's people stand for, and (for a dataset run) the button that carries
     // it into "Load from your logs".
     let rate = outcome.sizing().map(|sizing| {
@@ -125,15 +135,15 @@ pub fn import_panel(args: &RestArgs<'_>) -> Html {
     }
 }
 
-/// The chosen run's measured load when it is a person's run imported as a whole suite (the
-/// last import's suite filed first, so a run just imported shows its load at once).
-fn yours_load(state: &SizerState, prefix: &str) -> Option<YoursLoad> {
+/// The chosen run when it is a person's run imported as a whole suite, with its measured load
+/// (the last import's suite filed first, so a run just imported shows at once).
+fn imported_suite(state: &SizerState, prefix: &str) -> Option<ImportedSuite> {
     if let Some(done) = &state.import_panel.done {
         crate::import::suites::remember(prefix, done, &state.imported, &state.run_id);
     }
     let run = state.imported.get(&state.run_id)?;
-    let load = crate::import::suites::load(prefix, &state.run_id)?;
-    Some(YoursLoad { run: Rc::clone(run), load })
+    crate::import::suites::is_suite(prefix, &state.run_id)
+        .then(|| ImportedSuite { run: Rc::clone(run), load: crate::import::suites::load(prefix, &state.run_id) })
 }
 
 /// The team planner, the worked steps, the simulation, the load from your logs, the run's
@@ -144,7 +154,15 @@ pub fn below(args: &RestArgs<'_>) -> Html {
     let lang = state.lang;
     let prefix = ids.prefix();
     let work = steps(lang, outcome);
-    let sourced = matches!(&outcome.run, Some(RunRef::Sourced(_)));
+    let imported = imported_suite(state, prefix.as_str());
+    // The run "Load from your logs" predicts on: a dataset run, or a person's imported suite.
+    let predicted_run = match (&outcome.run, &imported) {
+        (Some(RunRef::Sourced(run)), _) => Some(AttrValue::from(run.id.clone())),
+        (_, Some(_)) => Some(AttrValue::from(state.run_id.clone())),
+        _ => None,
+    };
+    let sourced = predicted_run.is_some();
+    let yours = imported.as_ref().and_then(|s| Some(YoursLoad { run: Rc::clone(&s.run), load: s.load.clone()? }));
     let load_keys = AttrValue::from(state.load_keys.clone());
     // The rate the team's people stand for (its agents said apart), at the form's usage.
     let team_rate = {
@@ -195,13 +213,15 @@ pub fn below(args: &RestArgs<'_>) -> Html {
                     redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
                 />
             }
-            // "Load from your logs": a dataset run's engine model under a load, off the input
-            // path as the simulation; remounted in another language, so its inputs' text is
-            // always read in the language it was written in.
-            if let Some(RunRef::Sourced(run)) = &outcome.run {
+            // "Load from your logs": a dataset run's engine model under a load (or a person's
+            // run imported as a whole suite), off the input path as the simulation; remounted
+            // in another language, so its inputs' text is always read in the language it was
+            // written in.
+            if let Some(run_id) = predicted_run {
                 <LoadPredictionSection
                     key={lang.code()}
-                    run_id={AttrValue::from(run.id.clone())}
+                    {run_id}
+                    imported={imported.clone()}
                     id_prefix={prefix.clone()}
                     link={load_keys.clone()}
                     on_link={handlers.on_load_keys.clone()}
@@ -218,7 +238,7 @@ pub fn below(args: &RestArgs<'_>) -> Html {
                 />
             }
             // A person's run imported as a whole suite brings its own.
-            if let Some(yours) = yours_load(state, prefix.as_str()) {
+            if let Some(yours) = yours {
                 <MeasuredLoadSection
                     {yours}
                     {lang}

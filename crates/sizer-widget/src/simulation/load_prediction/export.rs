@@ -19,17 +19,21 @@ use crate::i18n::{Lang, format_number};
 use crate::simulation::load_prediction::fragment;
 use crate::simulation::load_prediction::job::{PredictOutcome, engine_for, run_to_end};
 use crate::simulation::load_prediction::section::read;
+use crate::simulation::load_prediction::{ImportedSuite, hardware_of};
 
-/// What the share bar needs: the dataset run shown and the section's link keys.
+/// What the share bar needs: the run shown (and the run itself when it is a person's imported
+/// suite) and the section's link keys.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LoadShare {
     pub run_id: String,
+    pub imported: Option<ImportedSuite>,
     pub keys: String,
 }
 
 /// A prediction to export.
 pub struct Exported {
     pub run_id: String,
+    pub imported: Option<ImportedSuite>,
     pub input: PageLoadInput,
     pub engine: Rc<PredictEngine>,
     pub outcome: PredictOutcome,
@@ -40,9 +44,9 @@ impl LoadShare {
     /// inputs, a run without an engine model, a load that cannot run).
     pub fn predict(&self) -> Option<Exported> {
         let input = read(Lang::En, &fragment::texts(Lang::En, &self.keys));
-        let engine = Rc::new(engine_for(&self.run_id).ok()?);
+        let engine = Rc::new(engine_for(&self.run_id, self.imported.as_ref().map(|s| s.run.as_ref())).ok()?);
         let outcome = run_to_end(Rc::clone(&engine), &input).ok()?;
-        Some(Exported { run_id: self.run_id.clone(), input, engine, outcome })
+        Some(Exported { run_id: self.run_id.clone(), imported: self.imported.clone(), input, engine, outcome })
     }
 }
 
@@ -55,9 +59,10 @@ impl Exported {
     /// The Markdown part: heading, inputs, then the section's sentences.
     pub fn markdown(&self, lang: Lang) -> String {
         let (p, x) = (&self.outcome.main, self.outcome.main.extrapolation);
-        let run = sizer_data::dataset().run(&self.run_id);
-        let (nodes, hardware) = run.map_or((1, String::new()), |run| (run.nodes, run.hardware.clone()));
-        let mut out = ["### ", predict_text(lang, PredictMsg::Heading), ": ", &self.run_id, "\n\n"].concat();
+        let (nodes, hardware) = hardware_of(&self.run_id, self.imported.as_ref());
+        // A person's run is named by its label (its id is only this page's).
+        let name = self.imported.as_ref().map_or(self.run_id.as_str(), |suite| suite.run.label.as_str());
+        let mut out = ["### ", predict_text(lang, PredictMsg::Heading), ": ", name, "\n\n"].concat();
         let inputs = [
             (PredictMsg::RateLabel, self.input.rate_per_s, PredictMsg::UnitRate),
             (PredictMsg::BurstinessLabel, self.input.burstiness, PredictMsg::UnitNone),
@@ -182,7 +187,8 @@ mod tests {
         // Oracle: docs/CALIBRATION.md for this run (the suite files, another path to the same
         // engine): the 0.5 req/s sweep step at p95 TTFT 6.2 s, capacity 0.3 req/s under 5 s,
         // the 1.0 req/s step at 30.1 s; 81 decoded at once (the page's SSR test of the section).
-        let exported = LoadShare { run_id: QWEN.into(), keys: String::new() }.predict().expect("a prediction");
+        let exported =
+            LoadShare { run_id: QWEN.into(), imported: None, keys: String::new() }.predict().expect("a prediction");
         let md = exported.markdown(Lang::En);
         let head = "### Load from your logs: djangodevreng-arena-qwen-3.6-35b-a3b-fp8\n\n\
                     - Peak requests per second: 0.5 req/s\n\
@@ -221,10 +227,10 @@ mod tests {
 
     #[test]
     fn inputs_without_a_prediction_add_nothing() {
-        let share = LoadShare { run_id: QWEN.into(), keys: ",lr:abc".into() };
+        let share = LoadShare { run_id: QWEN.into(), imported: None, keys: ",lr:abc".into() };
         assert!(share.predict().is_none());
         assert_eq!(with_json("{\"run\":\"x\"}", None), "{\"run\":\"x\"}");
-        let unknown = LoadShare { run_id: "no-such-run".into(), keys: String::new() };
+        let unknown = LoadShare { run_id: "no-such-run".into(), imported: None, keys: String::new() };
         assert!(unknown.predict().is_none());
     }
 }

@@ -99,12 +99,16 @@ impl PredictJob {
     }
 }
 
-/// The engine model of a dataset run (`PredictEngine::from_dataset`).
+/// The engine model of a dataset run (`PredictEngine::from_dataset`), or of a person's run
+/// imported as a whole suite (`PredictEngine::from_imported_suite`).
 ///
 /// # Errors
 /// The data's one sentence on why the run gives none.
-pub fn engine_for(run_id: &str) -> Result<PredictEngine, String> {
-    PredictEngine::from_dataset(run_id)
+pub fn engine_for(run_id: &str, imported: Option<&sizer_data::Run>) -> Result<PredictEngine, String> {
+    match imported {
+        Some(run) => PredictEngine::from_imported_suite(run),
+        None => PredictEngine::from_dataset(run_id),
+    }
 }
 
 /// The whole job in one call (the server render's tests, and native checks).
@@ -127,7 +131,7 @@ mod tests {
     #[test]
     fn the_job_in_steps_gives_the_datas_predictions_in_one_call_each() {
         // A second method for the same figures: the data's functions called directly.
-        let engine = Rc::new(engine_for(NVFP4).expect("an engine"));
+        let engine = Rc::new(engine_for(NVFP4, None).expect("an engine"));
         let input = PageLoadInput::default();
         let mut job = PredictJob::new(Rc::clone(&engine), &input).expect("valid");
         assert_eq!(job.step(), Ok(JobStep::Main));

@@ -1,6 +1,6 @@
 //! "Load from your logs": an open-loop load (peak requests per second, burstiness, prompt and
-//! answer lengths) predicted on the chosen dataset run's engine model
-//! (`sizer_data::predict_engine`), with the highest rate that keeps a p95 TTFT target and a
+//! answer lengths) predicted on the chosen run's engine model (`sizer_data::predict_engine`: a
+//! dataset run's, or a person's run imported as a whole suite, [`ImportedSuite`]), with the highest rate that keeps a p95 TTFT target and a
 //! chart of the sweep beside the run's measured one. The work (`job`) runs off the input path
 //! in slices (`section`'s browser driver, as the simulation's `scheduler`); its views are
 //! `section` (inputs, state) and `result` (the figures and charts).
@@ -11,3 +11,32 @@ pub mod job;
 pub mod people_rate;
 pub mod result;
 pub mod section;
+
+use std::rc::Rc;
+
+use sizer_data::{Run, RunMeasuredLoad};
+
+/// A person's run imported as a whole suite, with its measured load when its files gave one:
+/// predicted on its own closed-loop workloads, drawn beside its own measured sweep. Compared by
+/// identity (the same import).
+#[derive(Clone, Debug)]
+pub struct ImportedSuite {
+    pub run: Rc<Run>,
+    pub load: Option<Rc<RunMeasuredLoad>>,
+}
+
+impl PartialEq for ImportedSuite {
+    fn eq(&self, other: &ImportedSuite) -> bool {
+        Rc::ptr_eq(&self.run, &other.run)
+            && match (&self.load, &other.load) {
+                (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+                (a, b) => a.is_none() && b.is_none(),
+            }
+    }
+}
+
+/// The hardware a prediction covers: the run's node count and hardware name.
+pub fn hardware_of(run_id: &str, imported: Option<&ImportedSuite>) -> (u32, String) {
+    let run = imported.map(|s| s.run.as_ref()).or_else(|| sizer_data::dataset().run(run_id));
+    run.map_or((1, String::new()), |run| (run.nodes, run.hardware.clone()))
+}

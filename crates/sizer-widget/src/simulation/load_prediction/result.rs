@@ -7,7 +7,8 @@
 //! lays them out.
 //!
 //! # Props of [`LoadPredictionResult`]
-//! - `run_id`: the dataset run predicted on;
+//! - `run_id`: the run predicted on;
+//! - `imported`: the run and its measured load when it is a person's imported suite;
 //! - `engine`, `outcome`: the engine model and what it predicted;
 //! - `stale`: the outcome is for inputs since changed (shown dimmed, without the kept rate);
 //! - `lang`, `redraw_key` (theme switches).
@@ -18,7 +19,7 @@ use sizer_charts::load::{LoadChart, LoadChartRow, LoadChartText};
 use sizer_data::predict_engine::PredictEngine;
 use sizer_data::prediction::ARENA_SWEEP_RATES;
 use sizer_data::suite::calibration_summary::{CALIBRATION_RUNS, ENGINE_SUMMARY};
-use sizer_data::{dataset, measured_load};
+use sizer_data::{RunMeasuredLoad, measured_load};
 use yew::prelude::*;
 
 use crate::common::chart_plot::{ChartPlot, Drawing};
@@ -28,11 +29,14 @@ use crate::i18n::measured_load::{LoadMsg, load_text};
 use crate::i18n::request_rate::calibration_error;
 use crate::simulation::load_prediction::export::calibrated;
 use crate::simulation::load_prediction::job::PredictOutcome;
+use crate::simulation::load_prediction::{ImportedSuite, hardware_of};
 
 /// Props of [`LoadPredictionResult`]; see the module docs.
 #[derive(Properties, PartialEq, Clone)]
 pub struct LoadPredictionResultProps {
     pub run_id: AttrValue,
+    #[prop_or_default]
+    pub imported: Option<ImportedSuite>,
     pub engine: Rc<PredictEngine>,
     pub outcome: Rc<PredictOutcome>,
     #[prop_or_default]
@@ -49,8 +53,7 @@ pub fn LoadPredictionResult(props: &LoadPredictionResultProps) -> Html {
     let outcome = &props.outcome;
     let engine = &props.engine;
     let p = &outcome.main;
-    let (nodes, hardware) =
-        dataset().run(&props.run_id).map_or((1, String::new()), |run| (run.nodes, run.hardware.clone()));
+    let (nodes, hardware) = hardware_of(&props.run_id, props.imported.as_ref());
     let headline = words::headline(
         lang,
         outcome.load.rate_per_s,
@@ -80,15 +83,23 @@ pub fn LoadPredictionResult(props: &LoadPredictionResultProps) -> Html {
                     { calibration_error(lang, CALIBRATION_RUNS, &ENGINE_SUMMARY) }
                 </p>
             }
-            { charts(lang, &props.run_id, outcome, &props.redraw_key) }
+            { charts(lang, measured(&props.run_id, props.imported.as_ref()), outcome, &props.redraw_key) }
             <p class="ss-predict-note">{ predict_text(lang, PredictMsg::SweepNote) }</p>
         </div>
     }
 }
 
+/// The run's measured load: a person's suite's own, else the dataset's for the run.
+fn measured<'a>(run_id: &str, imported: Option<&'a ImportedSuite>) -> Option<&'a RunMeasuredLoad> {
+    match imported {
+        Some(suite) => suite.load.as_deref(),
+        None => measured_load(run_id),
+    }
+}
+
 /// The chart model: the sweep's arena rates predicted, the run's measured steps, the target.
-pub fn chart_of(run_id: &str, outcome: &PredictOutcome) -> LoadChart {
-    let mut chart = measured_load(run_id).map(LoadChart::from_load).unwrap_or_default();
+pub fn chart_of(measured: Option<&RunMeasuredLoad>, outcome: &PredictOutcome) -> LoadChart {
+    let mut chart = measured.map(LoadChart::from_load).unwrap_or_default();
     chart.predicted = outcome
         .sweep
         .iter()
@@ -105,8 +116,8 @@ pub fn chart_of(run_id: &str, outcome: &PredictOutcome) -> LoadChart {
 
 /// The two charts against the rate, each with its legend (nothing until the sweep's arena
 /// rates are in).
-fn charts(lang: Lang, run_id: &str, outcome: &PredictOutcome, redraw_key: &AttrValue) -> Html {
-    let chart = chart_of(run_id, outcome);
+fn charts(lang: Lang, measured: Option<&RunMeasuredLoad>, outcome: &PredictOutcome, redraw_key: &AttrValue) -> Html {
+    let chart = chart_of(measured, outcome);
     let (Some(first), Some(last)) = (chart.predicted.first(), chart.predicted.last()) else {
         return Html::default();
     };

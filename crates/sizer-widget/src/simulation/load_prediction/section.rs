@@ -10,7 +10,8 @@
 //! heading, intro and inputs.
 //!
 //! # Props of [`LoadPredictionSection`]
-//! - `run_id`: the chosen dataset run's id;
+//! - `run_id`: the chosen run's id;
+//! - `imported`: the run when it is a person's, imported as a whole suite (else a dataset run);
 //! - `id_prefix`: the instance's id prefix (unique input ids);
 //! - `link`, `on_link`: the inputs' link keys (`fragment.rs`): read into the inputs, and again
 //!   when they change from outside (a link opened, a rate carried from the sizing); written
@@ -28,9 +29,9 @@ use yew::prelude::*;
 use crate::common::input::parse_number;
 use crate::i18n::Lang;
 use crate::i18n::load_prediction::{self as words, PredictMsg, predict_text};
-use crate::simulation::load_prediction::fragment;
 use crate::simulation::load_prediction::job::PredictOutcome;
 use crate::simulation::load_prediction::result::LoadPredictionResult;
+use crate::simulation::load_prediction::{ImportedSuite, fragment};
 
 /// After a change of input (and on mount), the prediction waits this long for typing to settle.
 pub const SETTLE_MS: u32 = 200;
@@ -39,6 +40,8 @@ pub const SETTLE_MS: u32 = 200;
 #[derive(Properties, PartialEq, Clone)]
 pub struct LoadPredictionProps {
     pub run_id: AttrValue,
+    #[prop_or_default]
+    pub imported: Option<ImportedSuite>,
     pub id_prefix: AttrValue,
     /// The inputs' link keys (`,lr:0.8,…`).
     #[prop_or_default]
@@ -151,9 +154,11 @@ pub fn LoadPredictionSection(props: &LoadPredictionProps) -> Html {
         let dispatcher = view.dispatcher();
         // Only inputs that read as a load start a prediction; NaN never equals itself, so a
         // bad input's key is not compared at all.
-        let deps = checked.is_ok().then(|| key.clone());
+        let deps = checked.is_ok().then(|| (key.clone(), props.imported.clone()));
         use_effect_with(deps, move |deps| {
-            let cancel = deps.as_ref().map(|key| driver::start(key.clone(), cache, dispatcher));
+            let cancel = deps.as_ref().map(|(key, imported)| {
+                driver::start(key.clone(), imported.as_ref().map(|s| Rc::clone(&s.run)), cache, dispatcher)
+            });
             move || {
                 if let Some(cancel) = cancel {
                     cancel.set(true);
@@ -202,6 +207,7 @@ pub fn LoadPredictionSection(props: &LoadPredictionProps) -> Html {
             if let Some((_, engine, outcome)) = view.outcome.clone() {
                 <LoadPredictionResult
                     run_id={props.run_id.clone()}
+                    imported={props.imported.clone()}
                     {engine}
                     {outcome}
                     stale={!fresh}
@@ -268,23 +274,35 @@ mod driver {
     use std::cell::Cell;
     use std::rc::Rc;
 
+    use sizer_data::Run;
     use yew::UseReducerDispatcher;
 
     use super::{EngineCache, PredictKey, PredictView};
 
-    /// Starts predicting `key` after [`super::SETTLE_MS`]; setting the returned cell stops it at
-    /// its next step.
-    pub fn start(key: PredictKey, cache: EngineCache, view: UseReducerDispatcher<PredictView>) -> Rc<Cell<bool>> {
+    /// Starts predicting `key` (on `imported`'s engine when the run is a person's) after
+    /// [`super::SETTLE_MS`]; setting the returned cell stops it at its next step.
+    pub fn start(
+        key: PredictKey,
+        imported: Option<Rc<Run>>,
+        cache: EngineCache,
+        view: UseReducerDispatcher<PredictView>,
+    ) -> Rc<Cell<bool>> {
         let cancelled = Rc::new(Cell::new(false));
         #[cfg(target_arch = "wasm32")]
-        spawn(key, cache, view, Rc::clone(&cancelled));
+        spawn(key, imported, cache, view, Rc::clone(&cancelled));
         #[cfg(not(target_arch = "wasm32"))]
-        let _ = (key, cache, view);
+        let _ = (key, imported, cache, view);
         cancelled
     }
 
     #[cfg(target_arch = "wasm32")]
-    fn spawn(key: PredictKey, cache: EngineCache, view: UseReducerDispatcher<PredictView>, cancelled: Rc<Cell<bool>>) {
+    fn spawn(
+        key: PredictKey,
+        imported: Option<Rc<Run>>,
+        cache: EngineCache,
+        view: UseReducerDispatcher<PredictView>,
+        cancelled: Rc<Cell<bool>>,
+    ) {
         use super::{PredictEvent, PredictProblem, SETTLE_MS};
         use crate::common::defer::yield_to_browser;
         use crate::simulation::load_prediction::job::{JobStep, PredictJob, engine_for};
@@ -302,7 +320,7 @@ mod driver {
             let engine = match cached {
                 Some(engine) => engine,
                 None => {
-                    let engine = engine_for(&key.0).map(Rc::new);
+                    let engine = engine_for(&key.0, imported.as_deref()).map(Rc::new);
                     *cache.borrow_mut() = Some((key.0.clone(), engine.clone()));
                     yield_to_browser().await;
                     if cancelled.get() {
