@@ -2,7 +2,10 @@
 //! under `yn:`, so the link opens the same run in any browser. A link naming an imported run
 //! without its curve would open nothing there, so "Copy link" and the Markdown export always put
 //! the curve in for an imported run (the share bar says so), or refuse when it cannot go in.
-//! The address bar carries the curve only when the person ticked the import panel's box.
+//! The address bar carries the curve only when the person ticked the import panel's box. A run
+//! of several workloads (a suite imported at once) goes in as the workload its sizing uses, so
+//! the link opens the same sizing elsewhere; its other workloads and measured load stay behind,
+//! and "Copy link" says so.
 //!
 //! The points' codec is `share_points` and `run_from_shared_points` (`share.rs`, `shared_run.rs`); `:` is
 //! written `_` and `,` `~` because the fragment separates its own pairs with those.
@@ -75,17 +78,22 @@ pub struct CopyLink {
 pub enum CopyNote {
     /// The link carries the run's curve and name.
     CarriesCurve,
+    /// The link carries the run's name and the one workload its sizing uses, not its other
+    /// workloads nor its measured load.
+    CarriesSizedWorkload,
     /// The curve cannot go into a link, so no link is offered.
     CannotCarry,
 }
 
 /// The link for `fragment` (the scenario's, without a curve) when `imported` is the chosen run
-/// (`None`: a dataset run, linked by id).
-pub fn copy_link(fragment: String, imported: Option<&Run>) -> CopyLink {
+/// as sized (`None`: a dataset run, linked by id); `several_workloads` when the person's run
+/// holds more workloads than the one sized.
+pub fn copy_link(fragment: String, imported: Option<&Run>, several_workloads: bool) -> CopyLink {
+    let carries = if several_workloads { CopyNote::CarriesSizedWorkload } else { CopyNote::CarriesCurve };
     match imported {
         None => CopyLink { fragment: Some(fragment), note: None },
         Some(run) => match with_curve(fragment, run) {
-            Ok(fragment) => CopyLink { fragment: Some(fragment), note: Some(CopyNote::CarriesCurve) },
+            Ok(fragment) => CopyLink { fragment: Some(fragment), note: Some(carries) },
             Err(_) => CopyLink { fragment: None, note: Some(CopyNote::CannotCarry) },
         },
     }
@@ -125,10 +133,13 @@ mod tests {
 
     #[test]
     fn copying_a_link_to_an_imported_run_puts_its_curve_in() {
-        let plain = copy_link("s=r:x".into(), None);
+        let plain = copy_link("s=r:x".into(), None, false);
         assert_eq!(plain, CopyLink { fragment: Some("s=r:x".into()), note: None });
-        let mine = copy_link("s=r:yours-1".into(), Some(&run("Mine")));
+        let mine = copy_link("s=r:yours-1".into(), Some(&run("Mine")), false);
         assert_eq!(mine.note, Some(CopyNote::CarriesCurve));
         assert_eq!(mine.fragment.as_deref(), Some("s=r:yours-1,yn:Mine,y:1_50~8_20"));
+        let one_of_several = copy_link("s=r:yours-1".into(), Some(&run("Mine")), true);
+        assert_eq!(one_of_several.note, Some(CopyNote::CarriesSizedWorkload));
+        assert_eq!(one_of_several.fragment, mine.fragment);
     }
 }

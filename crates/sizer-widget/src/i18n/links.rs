@@ -97,6 +97,12 @@ pub fn copy_note(lang: Lang, note: CopyNote) -> &'static str {
         (Lang::De, CopyNote::CarriesCurve) => {
             "Der Link enthält Namen und Kurve Ihres Laufs (Parallelität und Token/s je Anfrage), damit er in jedem Browser öffnet."
         }
+        (Lang::En, CopyNote::CarriesSizedWorkload) => {
+            "The link carries your run's name and the curve this sizing uses (concurrency and per-request tok/s), so it opens the same sizing in any browser; the run's other workloads and its measured load stay in this browser."
+        }
+        (Lang::De, CopyNote::CarriesSizedWorkload) => {
+            "Der Link enthält den Namen Ihres Laufs und die Kurve, die diese Dimensionierung nutzt (Parallelität und Token/s je Anfrage), damit er in jedem Browser dieselbe Dimensionierung öffnet; die übrigen Workloads des Laufs und seine gemessene Last bleiben in diesem Browser."
+        }
         (Lang::En, CopyNote::CannotCarry) => {
             "Your run's curve cannot go into a link, so no link is offered: it would open another run elsewhere."
         }

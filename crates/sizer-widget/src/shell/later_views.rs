@@ -68,8 +68,13 @@ pub fn output(args: &RestArgs<'_>) -> Html {
         }
     });
     // "Copy link" and the Markdown link carry an imported run's curve whatever the address holds.
-    let copy_link =
-        crate::share_link::copy_link(scenario_fragment.to_string(), state.imported.get(&state.run_id).map(Rc::as_ref));
+    // As sized: a run of several workloads goes in as the workload the sizing uses.
+    let sized = match &outcome.run {
+        Some(RunRef::Yours(sized)) => Some(sized.as_ref()),
+        _ => None,
+    };
+    let several = state.imported.get(&state.run_id).is_some_and(|run| run.workload_count() > 1);
+    let copy_link = crate::share_link::copy_link(scenario_fragment.to_string(), sized, several);
     let team_share = Some(crate::team::export::TeamShare {
         input: state.team.clone(),
         usage: state.scenario(),

@@ -148,13 +148,18 @@ fn missing_count(import: &Import) -> usize {
 }
 
 /// `fragment` (from `fragment::encode`) with the chosen imported run's name and curve appended,
-/// when the person asked for it; otherwise unchanged.
+/// when the person asked for it; otherwise unchanged. The curve is the run as sized: a run of
+/// several workloads goes in as the workload its sizing uses.
 pub fn fragment_with_shared(fragment: String, state: &SizerState) -> String {
     if !state.imported.share {
         return fragment;
     }
     match state.imported.get(&state.run_id) {
-        Some(run) => crate::share_link::with_curve(fragment.clone(), run).unwrap_or(fragment),
+        Some(run) => {
+            // The workload the sizing uses (`Calculation::for_run` on the same scenario).
+            let (sized, _) = sizer_data::sized_own_run(run, &state.scenario());
+            crate::share_link::with_curve(fragment.clone(), &sized).unwrap_or(fragment)
+        }
         None => fragment,
     }
 }
@@ -232,6 +237,19 @@ mod tests {
         assert_eq!(outcome.workload.map(|c| (c.index, c.of)), Some((1, 9)));
         let at_ten = outcome.run.as_ref().and_then(|r| r.point(10)).and_then(|p| p.per_request_tok_s);
         assert_eq!(at_ten.map(|f| f.value), Some(12.52));
+        // The link carries the workload the sizing uses: at 8,000-token prompts the RAG
+        // workload's `tg512` rows (c5 19.63, c10 12.52, c20 8.97), not the chat curve.
+        let state = crate::shell::state::tests::reduce(
+            state,
+            crate::shell::state::Action::SetText(crate::common::input::Field::PromptTokens, "8000".into()),
+        );
+        let mut state = state;
+        state.apply_imported(ImportAction::SetShare(true));
+        let plain = crate::sizing::fragment::encode(&state.run_id, state.lang, &state.scenario());
+        let shared = fragment_with_shared(plain.clone(), &state);
+        let received = shared_run_in_fragment(&["#", shared.as_str()].concat()).expect("a shared run");
+        let points: Vec<(f64, f64)> = received.curve_points().map(|(p, _)| p).expect("a curve");
+        assert_eq!(points, vec![(5.0, 19.63), (10.0, 12.52), (20.0, 8.97)]);
     }
 
     #[test]
