@@ -127,12 +127,22 @@ pub async fn an_arena_folder_given_at_once_is_one_run_with_its_measured_load(
             Ok((done, text))
         })
         .await?;
+    // "Copy link" carries the workload the sizing uses and says what stays behind.
+    browser
+        .wait_until("Copy link's note on the suite", || async move {
+            let seen = browser
+                .js("const n = document.querySelector('.spark-sizer [data-share=\"link-note\"]'); return n ? n.textContent : '';", vec![])
+                .await?;
+            let text = seen.as_str().unwrap_or("").to_owned();
+            Ok((text.contains("the curve this sizing uses") && text.ends_with("stay in this browser."), text))
+        })
+        .await?;
     screenshots(browser, site).await?;
     browser.expect_no_console_errors("importing an arena folder at once").await
 }
 
 /// 1280 px in English, 390 px in German, scrolled to the import panel's status, the measured
-/// load and Load from your logs.
+/// load, Load from your logs and Copy link's note.
 async fn screenshots(browser: &Browser, site: &Site) -> Result<(), String> {
     let dir = site.screenshot_path.parent().ok_or("the screenshot path has no folder")?.to_path_buf();
     for (width, lang) in [(1280, "en"), (390, "de")] {
@@ -142,6 +152,7 @@ async fn screenshots(browser: &Browser, site: &Site) -> Result<(), String> {
             ("panel", "[data-import=\"status\"]"),
             ("load", "[data-section=\"measured-load\"]"),
             ("predict", "[data-section=\"load-prediction\"]"),
+            ("link", "[data-share=\"link-note\"]"),
         ];
         for (part, selector) in parts {
             browser.js(&format!("document.querySelector('.spark-sizer {selector}').scrollIntoView();"), vec![]).await?;
