@@ -55,7 +55,7 @@ fn the_agent_preset_on_an_arena_run_names_the_long_context_curve() {
     assert_eq!(
         workload(&de).map(|(text, _)| text),
         Some(
-            "Kurve: Langer Kontext, 16.384 ein / 256 aus, am nächsten an Ihren Prompts mit 20.000 Token (eine von 9 Lasten, die dieser Server gemessen hat)."
+            "Kurve: Langer Kontext, 16.384 ein / 256 aus, am nächsten an Ihren Prompts mit 20.000 Token (eine von 9 Arbeitslasten, die dieser Server gemessen hat)."
         )
     );
 }

@@ -101,7 +101,7 @@ pub fn copy_note(lang: Lang, note: CopyNote) -> &'static str {
             "The link carries your run's name and the curve this sizing uses (concurrency and per-request tok/s), so it opens the same sizing in any browser; the run's other workloads and its measured load stay in this browser."
         }
         (Lang::De, CopyNote::CarriesSizedWorkload) => {
-            "Der Link enthält den Namen Ihres Laufs und die Kurve, die diese Auslegung nutzt (Parallelität und Token/s je Anfrage), damit er in jedem Browser dieselbe Auslegung öffnet; die übrigen Workloads des Laufs und seine gemessene Last bleiben in diesem Browser."
+            "Der Link enthält den Namen Ihres Laufs und die Kurve, die diese Auslegung nutzt (Parallelität und Token/s je Anfrage), damit er in jedem Browser dieselbe Auslegung öffnet; die übrigen Arbeitslasten des Laufs und seine gemessene Last bleiben in diesem Browser."
         }
         (Lang::En, CopyNote::CannotCarry) => {
             "Your run's curve cannot go into a link, so no link is offered: it would open another run elsewhere."

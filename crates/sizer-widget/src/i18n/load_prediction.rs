@@ -191,7 +191,7 @@ pub fn model(lang: Lang, source: ModelSource, workloads: &[String]) -> String {
             "Modell der Engine: ein Ersatz, angepasst an die eine Kurve dieses Laufs ({names}) und seine Prompt-Rate, ohne Kontextterm und mit angenommenem Scheduler; keine gemessene Last hat es geprüft."
         ),
         (Lang::De, _) => format!(
-            "Modell der Engine: Continuous Batching mit Chunked Prefill, angepasst an die eigenen Messungen dieses Laufs im geschlossenen Kreis ({n} Workloads: {names}) mit dem Fit der Kalibrierung (docs/CALIBRATION.md)."
+            "Modell der Engine: Continuous Batching mit Chunked Prefill, angepasst an die eigenen Messungen dieses Laufs im geschlossenen Kreis ({n} Arbeitslasten: {names}) mit dem Fit der Kalibrierung (docs/CALIBRATION.md)."
         ),
     }
 }

@@ -178,7 +178,7 @@ fn german(msg: TableMsg) -> &'static str {
         ColumnDuration => "Gesamtdauer (s)",
         PointNotesHeading => "Hinweise zu einzelnen Punkten",
         CaptionCounter => "Zählweise",
-        CaptionWorkload => "Last",
+        CaptionWorkload => "Arbeitslast",
         CaptionDate => "Datum",
         CaptionSource => "Quelle",
         CaptionEngine => "Aufbau",

@@ -77,7 +77,7 @@ pub fn sentence(lang: Lang, choice: &WorkloadChoice) -> String {
             &prompts,
             " Token (eine von ",
             &format_number(lang, choice.of as f64, 0),
-            " Lasten, die dieser Server gemessen hat).",
+            " Arbeitslasten, die dieser Server gemessen hat).",
         ]
         .concat(),
     }
@@ -109,7 +109,7 @@ mod tests {
         let multi = WorkloadChoice { kind: Some(WorkloadKind::MultiTurn), context_tokens: 4.0, ..rag() };
         assert_eq!(
             sentence(Lang::De, &rag()),
-            "Kurve: RAG, 8.192 ein / 512 aus, am nächsten an Ihren Prompts mit 6.000 Token (eine von 9 Lasten, die dieser Server gemessen hat)."
+            "Kurve: RAG, 8.192 ein / 512 aus, am nächsten an Ihren Prompts mit 6.000 Token (eine von 9 Arbeitslasten, die dieser Server gemessen hat)."
         );
         assert_eq!(lengths(Lang::De, &multi), "Mehrere Runden, 8.192 ein nach 4 Token Kontext / 512 aus");
     }
