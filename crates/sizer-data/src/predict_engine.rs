@@ -138,6 +138,18 @@ impl PredictEngine {
         PredictEngine::from_dataset_suite(run, points, (&subject, ModelSource::SuiteFiles))
     }
 
+    /// The engine a closed-loop simulation ("Check by simulation", `SparkSizer.simulate`) runs
+    /// `run` on: the calibration's fit of the suite workloads it holds (an arena run, or a
+    /// person's run imported as a whole suite), exactly [`PredictEngine::from_dataset`]'s and
+    /// [`PredictEngine::from_imported_suite`]'s engine. `None` for a run of one curve (its
+    /// fallback fit reads one curve and one prompt rate, too little to trust a team to it) or a
+    /// run whose fit gives no engine: the simulation then runs on the curve.
+    pub fn for_closed_loop(run: &Run) -> Option<EngineModel> {
+        let points = dataset_closed_loop_run(run)?;
+        let source = ModelSource::DatasetSuite;
+        PredictEngine::from_dataset_suite(run, points, (run.id.as_str(), source)).ok().map(|e| e.engine)
+    }
+
     /// A calibration fit as the engine of `run` (the calibration's assumed pool, its client
     /// latency, no caveat), or `no_fit`'s sentence on why the fit gave none.
     fn calibrated(

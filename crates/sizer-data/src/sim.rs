@@ -3,6 +3,7 @@
 
 use crate::curve::RunCurveError;
 use crate::model::{Dataset, Run};
+use crate::predict_engine::PredictEngine;
 use sizer_core::sim::{Machine, MedianTtftPoint};
 use sizer_core::{Interpolation, Scenario};
 
@@ -27,6 +28,7 @@ impl Dataset {
             prefill_tok_s: self.prefill_tok_s(run).map(|c| c.value),
             kv_pool_tokens: self.kv_pool_tokens(run).map(|c| c.value),
             ttft_points,
+            engine: None,
         })
     }
 
@@ -34,15 +36,20 @@ impl Dataset {
     /// read with `base`'s interpolation, with the KV pool and prefill rate of
     /// [`Dataset::scenario_for_run`] (a caller's own win; missing ones come from the dataset).
     /// A run of several workloads is simulated on the one the sizing uses
-    /// ([`Run::nearest_workload`]).
+    /// ([`Run::nearest_workload`]). A run that holds a suite's closed-loop workloads (the
+    /// arena's, or a person's imported suite) carries the engine fitted to all of them
+    /// ([`PredictEngine::for_closed_loop`]): the simulation runs the team on that engine, and the
+    /// curve only gives the formula's streams at the floor.
     pub fn sim_machine_for(&self, run: &Run, base: Scenario) -> Result<Machine, RunCurveError> {
         let projected = run.nearest_workload(&base).and_then(|choice| run.with_workload(choice.index));
-        let run = projected.as_ref().unwrap_or(run);
-        let scenario = self.scenario_for_run(run, base);
+        let sized = projected.as_ref().unwrap_or(run);
+        let scenario = self.scenario_for_run(sized, base);
+        let machine = self.sim_machine(sized, scenario.interpolation)?;
         Ok(Machine {
             prefill_tok_s: scenario.prefill_tok_s,
             kv_pool_tokens: scenario.kv_pool_tokens,
-            ..self.sim_machine(run, scenario.interpolation)?
+            engine: PredictEngine::for_closed_loop(run),
+            ..machine
         })
     }
 }

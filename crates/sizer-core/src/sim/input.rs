@@ -4,6 +4,7 @@
 use crate::curve::Curve;
 use crate::interpolate::Interpolation;
 use crate::scenario::Scenario;
+use crate::sim::open_loop::EngineModel;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -87,6 +88,12 @@ pub struct Machine {
     /// [`SimRequest::ttft_s`] per request.
     #[cfg_attr(feature = "serde", serde(default))]
     pub ttft_points: Vec<MedianTtftPoint>,
+    /// The engine fitted to the run's own closed-loop files, where the run has them: the
+    /// simulation then runs the team step by step on it ([`crate::sim::SimModel::Engine`]), and
+    /// the curve gives only the streams at the floor the report compares with. Never read from
+    /// JSON: an engine comes from a fit, not from a caller's numbers.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub engine: Option<EngineModel>,
 }
 
 impl Machine {
@@ -98,6 +105,7 @@ impl Machine {
             prefill_tok_s: None,
             kv_pool_tokens: None,
             ttft_points: Vec::new(),
+            engine: None,
         }
     }
 }
@@ -163,6 +171,18 @@ impl SimRequest {
     /// [`crate::busy_seconds`]).
     pub fn busy_at_floor(&self, group: &SimGroup) -> f64 {
         crate::duty::busy_seconds(group.answer_tokens, self.floor_tok_s, self.ttft_s)
+    }
+
+    /// Simulated seconds before measuring: [`SimRequest::warmup_s`], else five of the longest
+    /// request cycle (a user's interval, or its busy time if longer), at most the window.
+    pub fn warmup_window_s(&self) -> f64 {
+        let longest_cycle = self
+            .groups
+            .iter()
+            .filter(|g| g.count > 0)
+            .map(|g| if g.always_busy { self.busy_at_floor(g) } else { g.interval_s.max(self.busy_at_floor(g)) })
+            .fold(0.0, f64::max);
+        self.warmup_s.unwrap_or((5.0 * longest_cycle).min(self.window_s))
     }
 
     /// Mean think time of a user of `group`: `max(interval - busy_at_floor, 0)`, 0 when always

@@ -36,22 +36,25 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod engine;
+mod curve_team;
+mod engine_team;
 mod histogram;
 mod input;
 pub mod open_loop;
 mod predict;
 mod report;
 mod rng;
+mod simulation;
 mod speed;
 mod sweep;
+mod tally;
 
-pub use engine::Simulation;
 pub use histogram::{CountHistogram, LogHistogram};
 pub use input::{MAX_SIM_USERS, Machine, MedianTtftPoint, SimError, SimField, SimGroup, SimRequest};
 pub use predict::{MAX_USERS_FOR_CONVOLUTION, binomial_pmf, finite_population_shares, poisson_shares};
-pub use report::{InFlightShare, Percentiles, SimReport, StopReason, TtftModel};
+pub use report::{InFlightShare, Percentiles, SimModel, SimReport, StopReason, TtftModel};
 pub use rng::SplitMix64;
+pub use simulation::Simulation;
 pub use speed::{speed_table, ttft_table};
 pub use sweep::{
     SweepError, SweepPoint, SweepReport, SweepSearch, simulate_sizing, sizing_request, sweep_request, sweep_team_size,

@@ -1,7 +1,8 @@
 //! What a simulation found, and the verdict sentence.
 
-use crate::sim::engine::Simulation;
+use crate::sim::input::SimRequest;
 use crate::sim::predict::{finite_population_shares, poisson_shares};
+use crate::sim::tally::Tally;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -35,6 +36,29 @@ pub enum TtftModel {
     MeasuredByLoad,
     /// The same TTFT for every request (the formula's, when the run measured neither).
     Fixed { ttft_s: f64 },
+    /// Prompts read in chunks inside the engine's steps, beside the decodes, after waiting for
+    /// admission (the engine model, [`SimModel::Engine`]).
+    EngineSteps { step_token_budget: u32 },
+}
+
+/// Which model of the box ran.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(tag = "kind", rename_all = "snake_case")
+)]
+pub enum SimModel {
+    /// Every generating request at the measured curve's per-request speed for the number
+    /// generating; beyond the curve's last concurrency its aggregate is held.
+    Curve,
+    /// The run has an engine model, but the team's longest request (prompt plus answer,
+    /// `tokens`) is longer than it admits (`limit`): the curve ran instead.
+    CurveRequestTooLong { tokens: f64, limit: f64 },
+    /// The engine fitted to the run's closed-loop files, step by step: continuous batching,
+    /// chunked prefill, admission against its KV pool. Beyond `fit_max_concurrency` the step
+    /// model extrapolates; `max_decode_batch` is the largest batch the window reached.
+    Engine { kv_pool_tokens: f64, fit_max_concurrency: f64, max_decode_batch: u32 },
 }
 
 /// Percentiles of a per-request figure. For speed, `p95` and `p99` are the speeds 95 % and 99 %
@@ -78,6 +102,8 @@ pub struct SimReport {
     pub window_s: f64,
     pub floor_tok_s: f64,
     pub percentile: f64,
+    /// The model of the box that ran.
+    pub model: SimModel,
     pub ttft_model: TtftModel,
     /// KV sessions at once (`floor(pool / context)`), if the run has a pool.
     pub kv_sessions: Option<u64>,
@@ -98,8 +124,8 @@ pub struct SimReport {
     pub share_time_at_floor: f64,
     /// Share of requests whose average speed (answer tokens / generation time) kept the floor.
     pub share_requests_at_floor: f64,
-    /// Share of time more requests were generating than the curve measured (speed there holds
-    /// the last measured aggregate).
+    /// Share of time more requests were generating than the run measured (on the curve, speed
+    /// there holds the last measured aggregate; on the engine, the step model extrapolates).
     pub share_time_beyond_curve: f64,
     /// Share of requests that waited for a KV session.
     pub share_requests_waited_for_kv: f64,
@@ -140,8 +166,20 @@ impl SimReport {
     }
 }
 
-pub(crate) fn build_report(sim: &Simulation) -> SimReport {
-    let request = &sim.request;
+/// What a report says beside its tally: the question, the phases and the model that ran.
+pub(crate) struct ReportBasis<'a> {
+    pub request: &'a SimRequest,
+    pub seed: u64,
+    pub warmup_s: f64,
+    pub stopped: Option<StopReason>,
+    pub model: SimModel,
+    pub ttft_model: TtftModel,
+    pub kv_sessions: Option<u64>,
+    pub streams_at_floor: f64,
+}
+
+pub(crate) fn build_report(basis: &ReportBasis<'_>, sim: &Tally) -> SimReport {
+    let request = basis.request;
     let window = sim.window_s;
     let per_time = |x: f64| if window > 0.0 { x / window } else { 0.0 };
     let per_request = |x: u64| if sim.requests > 0 { x as f64 / sim.requests as f64 } else { 0.0 };
@@ -187,21 +225,22 @@ pub(crate) fn build_report(sim: &Simulation) -> SimReport {
     let share_requests_at_floor = per_request(sim.requests_at_floor);
     let ttft_s = percentiles(&sim.ttft_hist, false);
     SimReport {
-        seed: sim.seed,
+        seed: basis.seed,
         users: request.total_users(),
         requests: sim.requests,
-        stopped_by: sim.stopped.unwrap_or(StopReason::Window),
-        warmup_s: sim.warmup_s,
+        stopped_by: basis.stopped.unwrap_or(StopReason::Window),
+        warmup_s: basis.warmup_s,
         window_s: window,
         floor_tok_s: request.floor_tok_s,
         percentile: request.percentile,
-        ttft_model: sim.ttft_model,
-        kv_sessions: sim.kv_sessions,
+        model: basis.model,
+        ttft_model: basis.ttft_model,
+        kv_sessions: basis.kv_sessions,
         mean_in_flight,
         p99_in_flight: sim.in_flight.quantile(0.99) as u32,
         mean_generating: per_time(sim.generating_seconds),
         formula_mean_in_flight,
-        streams_at_floor: sim.streams_at_floor,
+        streams_at_floor: basis.streams_at_floor,
         in_flight,
         share_time_at_floor: per_time(sim.time_at_floor_s),
         share_requests_at_floor,

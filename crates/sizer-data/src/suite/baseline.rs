@@ -48,6 +48,8 @@ pub fn baseline_machine(run: &SuiteRun, kv_pool_tokens: f64) -> Result<Machine, 
         prefill_tok_s: chat.points.iter().find_map(|p| p.prompt_tok_s.map(|m| m.mean)),
         kv_pool_tokens: Some(kv_pool_tokens),
         ttft_points: Vec::new(),
+        // The baseline is today's curve model, by definition.
+        engine: None,
     })
 }
 

@@ -2,7 +2,7 @@
 //! formatted here with the language's marks; sentences are built from the report's fields, never
 //! from the core's English verdict.
 
-use sizer_core::sim::{SimReport, StopReason, TtftModel};
+use sizer_core::sim::{SimModel, SimReport, StopReason, TtftModel};
 
 use super::{Lang, format_integer, format_number};
 
@@ -142,6 +142,77 @@ pub fn scope(lang: Lang, r: &SimReport, run_label: &str) -> String {
     }
 }
 
+/// Which model of the box ran, in one sentence under the scope: the engine fitted to the run's
+/// own closed-loop files, or the measured curve (and why, where the run has an engine).
+pub fn model_line(lang: Lang, r: &SimReport) -> String {
+    let de = lang == Lang::De;
+    let beyond = percent(lang, r.share_time_beyond_curve);
+    match r.model {
+        SimModel::Engine { fit_max_concurrency, max_decode_batch, .. } => {
+            let fitted = format_number(lang, fit_max_concurrency, 0);
+            let reached = format_integer(lang, u64::from(max_decode_batch));
+            if de {
+                format!(
+                    "Modell: die an die eigenen Closed-Loop-Messungen dieses Laufs angepasste Engine, Schritt für Schritt; bis zu {reached} Anfragen zugleich im Decode, gemessen bis {fitted}: darüber extrapoliert das Schrittmodell ({beyond}\u{a0}% der Zeit)."
+                )
+            } else {
+                format!(
+                    "Model: the engine fitted to this run's own closed-loop files, step by step; up to {reached} requests decoding at once, measured up to {fitted}: beyond that the step model extrapolates ({beyond}\u{a0}% of the time)."
+                )
+            }
+        }
+        SimModel::CurveRequestTooLong { tokens, limit } => {
+            let (t, l) = (format_number(lang, tokens, 0), format_number(lang, limit, 0));
+            if de {
+                format!(
+                    "Modell: die gemessene Kurve, nicht die angepasste Engine dieses Laufs: Die Engine nimmt höchstens {l} Token je Anfrage an, die Anfragen des Teams haben {t}."
+                )
+            } else {
+                format!(
+                    "Model: the measured curve, not this run's fitted engine: the engine takes at most {l} tokens per request, the team's requests have {t}."
+                )
+            }
+        }
+        SimModel::Curve => {
+            if de {
+                format!(
+                    "Modell: die gemessene Kurve (dieser Lauf hat keine Closed-Loop-Messungen einer Suite, an die sich eine Engine anpassen ließe); jenseits ihres letzten Punkts gilt dessen Gesamtdurchsatz ({beyond}\u{a0}% der Zeit)."
+                )
+            } else {
+                format!(
+                    "Model: the measured curve (this run has no closed-loop suite files to fit an engine to); beyond its last point that point's aggregate is held ({beyond}\u{a0}% of the time)."
+                )
+            }
+        }
+    }
+}
+
+/// How a generating request's speed was set, as the model that ran sets it.
+fn generation_sentence(lang: Lang, r: &SimReport) -> String {
+    let de = lang == Lang::De;
+    let beyond = percent(lang, r.share_time_beyond_curve);
+    match r.model {
+        SimModel::Engine { .. } => {
+            if de {
+                "Jeder Schritt der Engine gibt jeder Anfrage im Decode ein Token und dauert a + b·B + r·√B + c·K für B Anfragen mit K Token Kontext, beim Lesen von Prompts länger (docs/SIMULATION.md); die Geschwindigkeit einer Anfrage ist 1 / Schrittdauer.".to_owned()
+            } else {
+                "Each engine step gives every decoding request one token and takes a + b·B + r·√B + c·K for B requests holding K tokens of context, longer while it reads prompts (docs/SIMULATION.md); a request's speed is 1 / step time.".to_owned()
+            }
+        }
+        SimModel::Curve | SimModel::CurveRequestTooLong { .. } => {
+            if de {
+                format!(
+                    "Jede Anfrage in der Generierung läuft mit der Geschwindigkeit pro Anfrage, die die Kurve für die Zahl der gleichzeitig generierenden Anfragen angibt; jenseits des letzten Messpunkts gilt dessen Gesamtdurchsatz ({beyond}\u{a0}% der Zeit)."
+                )
+            } else {
+                format!(
+                    "Every generating request runs at the curve's per-request speed for the number generating at that moment; beyond the last measured point its aggregate is held ({beyond}\u{a0}% of the time)."
+                )
+            }
+        }
+    }
+}
+
 /// "Simulating: 45 %" while the main run or a sweep point is going.
 pub fn progress(lang: Lang, share: f64, sweep_runs: usize) -> String {
     let done = format_number(lang, 100.0 * share.clamp(0.0, 1.0), 0);
@@ -244,12 +315,7 @@ pub fn assumptions(
         (None, false) => format!("Each user sends the next request as soon as the last is answered (always busy): {} prompt tokens, {} answer tokens.", n(prompt, 0), n(answer, 0)),
         (None, true) => format!("Jeder Nutzer sendet die nächste Anfrage, sobald die letzte beantwortet ist (immer beschäftigt): {} Prompt-Token, {} Antwort-Token.", n(prompt, 0), n(answer, 0)),
     });
-    let beyond = percent(lang, r.share_time_beyond_curve);
-    out.push(if de {
-        format!("Jede Anfrage in der Generierung läuft mit der Geschwindigkeit pro Anfrage, die die Kurve für die Zahl der gleichzeitig generierenden Anfragen angibt; jenseits des letzten Messpunkts gilt dessen Gesamtdurchsatz ({beyond}\u{a0}% der Zeit).")
-    } else {
-        format!("Every generating request runs at the curve's per-request speed for the number generating at that moment; beyond the last measured point its aggregate is held ({beyond}\u{a0}% of the time).")
-    });
+    out.push(generation_sentence(lang, r));
     let ttft = r.ttft_s.map(|p| (n(p.p50, 2), n(p.p99, 2))).unwrap_or_default();
     out.push(match (r.ttft_model, de) {
         (TtftModel::PrefillQueue { prefill_tok_s }, false) => format!("Prompts queue first come, first served, and are read at {}\u{a0}tok/s (the run's prefill rate): TTFT p50 {}\u{a0}s, p99 {}\u{a0}s.", n(prefill_tok_s, 0), ttft.0, ttft.1),
@@ -258,13 +324,17 @@ pub fn assumptions(
         (TtftModel::MeasuredByLoad, true) => format!("TTFT ist der gemessene Median des Laufs bei der Zahl der Anfragen in Bearbeitung: p50 {}\u{a0}s, p99 {}\u{a0}s.", ttft.0, ttft.1),
         (TtftModel::Fixed { ttft_s }, false) => format!("TTFT is a fixed {}\u{a0}s for every request (the run measured no prefill rate or TTFT).", n(ttft_s, 2)),
         (TtftModel::Fixed { ttft_s }, true) => format!("TTFT ist für jede Anfrage fest {}\u{a0}s (der Lauf hat weder Prefill-Rate noch TTFT gemessen).", n(ttft_s, 2)),
+        (TtftModel::EngineSteps { step_token_budget }, false) => format!("Prompts wait first come, first served, for admission, then are read in chunks inside the engine's steps beside the decodes (at most {} tokens a step): TTFT p50 {}\u{a0}s, p99 {}\u{a0}s.", format_integer(lang, u64::from(step_token_budget)), ttft.0, ttft.1),
+        (TtftModel::EngineSteps { step_token_budget }, true) => format!("Prompts warten der Reihe nach auf Zulassung und werden dann stückweise in den Schritten der Engine neben den Decodes gelesen (höchstens {} Token je Schritt): TTFT p50 {}\u{a0}s, p99 {}\u{a0}s.", format_integer(lang, u64::from(step_token_budget)), ttft.0, ttft.1),
     });
     let waited = percent(lang, r.share_requests_waited_for_kv);
-    out.push(match (r.kv_sessions, de) {
-        (Some(k), false) => format!("At most {} sessions of {} tokens at once (the run's KV pool); {waited}\u{a0}% of requests waited for one.", format_integer(lang, k), n(context, 0)),
-        (Some(k), true) => format!("Höchstens {} Sitzungen zu {} Token gleichzeitig (der KV-Pool des Laufs); {waited}\u{a0}% der Anfragen warteten auf eine.", format_integer(lang, k), n(context, 0)),
-        (None, false) => "No KV pool is known for this run: sessions are not limited.".to_owned(),
-        (None, true) => "Für diesen Lauf ist kein KV-Pool bekannt: Sitzungen sind nicht begrenzt.".to_owned(),
+    out.push(match (r.model, r.kv_sessions, de) {
+        (SimModel::Engine { kv_pool_tokens, .. }, _, false) => format!("A request is admitted when its prompt and whole answer fit in the engine's KV pool of {} tokens beside the others'; {waited}\u{a0}% of requests waited for room.", n(kv_pool_tokens, 0)),
+        (SimModel::Engine { kv_pool_tokens, .. }, _, true) => format!("Eine Anfrage wird zugelassen, wenn ihr Prompt und ihre ganze Antwort neben den anderen in den KV-Pool der Engine von {} Token passen; {waited}\u{a0}% der Anfragen warteten auf Platz.", n(kv_pool_tokens, 0)),
+        (_, Some(k), false) => format!("At most {} sessions of {} tokens at once (the run's KV pool); {waited}\u{a0}% of requests waited for one.", format_integer(lang, k), n(context, 0)),
+        (_, Some(k), true) => format!("Höchstens {} Sitzungen zu {} Token gleichzeitig (der KV-Pool des Laufs); {waited}\u{a0}% der Anfragen warteten auf eine.", format_integer(lang, k), n(context, 0)),
+        (_, None, false) => "No KV pool is known for this run: sessions are not limited.".to_owned(),
+        (_, None, true) => "Für diesen Lauf ist kein KV-Pool bekannt: Sitzungen sind nicht begrenzt.".to_owned(),
     });
     let stop = match (r.stopped_by, de) {
         (StopReason::Requests, false) => "the request count was reached",

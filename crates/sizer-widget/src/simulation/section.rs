@@ -1,5 +1,6 @@
 //! "Check by simulation": does the sizing hold when the team's requests are replayed against the
-//! measured curve? The verdict, the in-flight distribution beside the formula's predictions,
+//! run's engine model (fitted to its own closed-loop files, where it has them) or else its
+//! measured curve? The verdict, the model that ran, the in-flight distribution beside the formula's predictions,
 //! per-request speed against team size (the sweep), and the assumptions with the seed.
 //!
 //! Off the input path: the sizing renders first; the simulation starts in a later task (200 ms
@@ -20,12 +21,12 @@
 use std::rc::Rc;
 
 use sizer_core::Scenario;
-use sizer_core::sim::{SimError, SimReport, SweepError, SweepReport};
+use sizer_core::sim::{SimError, SimModel, SimReport, SweepError, SweepReport};
 use yew::prelude::*;
 
 use crate::i18n::Lang;
 use crate::i18n::labels::run_label;
-use crate::i18n::simulation::{SimMsg, cannot_run, progress, scope, sim_text, verdict};
+use crate::i18n::simulation::{SimMsg, cannot_run, model_line, progress, scope, sim_text, verdict};
 use crate::simulation::result::SimResult;
 use crate::sizing::run_ref::RunRef;
 
@@ -180,6 +181,7 @@ pub fn SimulationSection(props: &SimulationProps) -> Html {
                     <strong>{ verdict(lang, report) }</strong>
                 </p>
                 <p class="ss-sim-scope">{ scope(lang, report, &run_label(lang, &props.run)) }</p>
+                <p class="ss-sim-model" data-result="sim-model" data-value={model_key(report)}>{ model_line(lang, report) }</p>
             }
             if let Some(((_, scenario, _), report)) = &view.report {
                 <SimResult
@@ -196,6 +198,15 @@ pub fn SimulationSection(props: &SimulationProps) -> Html {
                 { format!("{} ({})", t(SimMsg::AnotherSeed), props.seed.wrapping_add(1)) }
             </button>
         </section>
+    }
+}
+
+/// The model that ran, for tests and host pages (`data-value` of `[data-result="sim-model"]`).
+fn model_key(report: &SimReport) -> &'static str {
+    match report.model {
+        SimModel::Engine { .. } => "engine",
+        SimModel::Curve => "curve",
+        SimModel::CurveRequestTooLong { .. } => "curve-request-too-long",
     }
 }
 

@@ -24,12 +24,16 @@ use alloc::vec::Vec;
 use core::cmp::Reverse;
 
 /// Per-request progress.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 struct Progress {
     read: u32,
     first_token_s: f64,
     done_s: f64,
     waited_for_kv: bool,
+    /// When the engine admitted it (its prompt began to be read).
+    admitted_s: f64,
+    /// Steps run when it joined the queue.
+    queued_step: u64,
     /// Steps run when the first token came and when the answer was done (1-based).
     first_step: u64,
     done_step: u64,
@@ -43,7 +47,7 @@ pub(crate) type StepTerms = [f64; 6];
 /// first token and of its last: what the burst fit needs to write each measured time as terms
 /// times coefficients.
 pub(crate) fn trace(engine: &EngineModel, arrivals: &[Arrival]) -> (Vec<StepTerms>, Vec<(u64, u64)>) {
-    let mut run = Run::new(engine, arrivals);
+    let mut run = Run::new(engine, arrivals.to_vec());
     run.trace = Some(Vec::new());
     run.run_to_end();
     let windows = run.progress.iter().map(|p| (p.first_step, p.done_step)).collect();
@@ -60,22 +64,27 @@ pub fn predict_open_loop(load: &OpenLoad, engine: &EngineModel, seed: u64) -> Re
     if longest > limit {
         return Err(PredictError::RequestTooLong { tokens: longest, limit });
     }
-    let arrivals = load.arrivals(seed);
-    let mut run = Run::new(engine, &arrivals);
+    let mut run = Run::new(engine, load.arrivals(seed));
     run.run_to_end();
     Ok(run.report(seed, engine))
 }
 
-struct Run<'a> {
+/// The engine's state: its queues, the requests it has seen (indexed by id) and its clock.
+/// [`predict_open_loop`] hands it every arrival at once; the closed-loop team
+/// (`sim::engine_team`) submits each user's next request as the last one finishes, reusing the
+/// user's id.
+#[derive(Clone, Debug)]
+pub(crate) struct Run {
     k: StepCoefficients,
     mixed: MixedStep,
     pool: f64,
     budget: u64,
     max_batch: usize,
-    arrivals: &'a [Arrival],
+    requests: Vec<Arrival>,
     progress: Vec<Progress>,
-    now: f64,
-    next_arrival: usize,
+    pub(crate) now: f64,
+    /// Submitted requests not yet in the queue, by arrival time then id.
+    pending: BinaryHeap<Reverse<(u64, u32)>>,
     waiting: VecDeque<u32>,
     reading: VecDeque<u32>,
     decoding: BinaryHeap<Reverse<(u64, u32)>>,
@@ -84,26 +93,46 @@ struct Run<'a> {
     reserved: f64,
     steps: u64,
     max_waiting: usize,
+    /// The last step (1-based) whose queue head did not fit the KV pool; 0: none yet.
+    last_kv_block_step: u64,
     max_batch_seen: usize,
     max_context_seen: f64,
     trace: Option<Vec<StepTerms>>,
+    /// Requests finished since the caller last drained it (the closed-loop team's).
+    pub(crate) finished: Vec<u32>,
 }
 
-impl<'a> Run<'a> {
-    fn new(engine: &EngineModel, arrivals: &'a [Arrival]) -> Run<'a> {
+const FRESH: Progress = Progress {
+    read: 0,
+    first_token_s: 0.0,
+    done_s: 0.0,
+    waited_for_kv: false,
+    admitted_s: 0.0,
+    queued_step: 0,
+    first_step: 0,
+    done_step: 0,
+};
+
+/// An arrival's place in the pending heap: its time (finite and non-negative, so the bits sort
+/// like the values), then its id, so ties resolve the same way on every platform.
+fn pending_key(at_s: f64, id: u32) -> Reverse<(u64, u32)> {
+    Reverse((at_s.max(0.0).to_bits(), id))
+}
+
+impl Run {
+    pub(crate) fn new(engine: &EngineModel, requests: Vec<Arrival>) -> Run {
         let setup = engine.setup();
-        let fresh =
-            Progress { read: 0, first_token_s: 0.0, done_s: 0.0, waited_for_kv: false, first_step: 0, done_step: 0 };
+        let pending = requests.iter().enumerate().map(|(id, a)| pending_key(a.at_s, id as u32)).collect();
         Run {
             k: engine.coefficients(),
             mixed: setup.mixed_step,
             pool: setup.kv_pool_tokens,
             budget: u64::from(setup.step_token_budget),
             max_batch: setup.max_batch as usize,
-            arrivals,
-            progress: alloc::vec![fresh; arrivals.len()],
+            progress: alloc::vec![FRESH; requests.len()],
+            requests,
             now: 0.0,
-            next_arrival: 0,
+            pending,
             waiting: VecDeque::new(),
             reading: VecDeque::new(),
             decoding: BinaryHeap::new(),
@@ -112,34 +141,77 @@ impl<'a> Run<'a> {
             reserved: 0.0,
             steps: 0,
             max_waiting: 0,
+            last_kv_block_step: 0,
             max_batch_seen: 0,
             max_context_seen: 0.0,
             trace: None,
+            finished: Vec::new(),
         }
+    }
+
+    /// Request `id` (a slot not in the engine now) arrives as `arrival`.
+    pub(crate) fn submit(&mut self, id: u32, arrival: Arrival) {
+        let slot = id as usize;
+        if slot >= self.requests.len() {
+            self.requests.resize(slot + 1, arrival);
+            self.progress.resize(slot + 1, FRESH);
+        }
+        self.requests[slot] = arrival;
+        self.progress[slot] = FRESH;
+        self.pending.push(pending_key(arrival.at_s, id));
+    }
+
+    /// Nothing queued, reading or decoding, and nothing submitted.
+    pub(crate) fn is_idle(&self) -> bool {
+        self.pending.is_empty() && self.waiting.is_empty() && self.reading.is_empty() && self.decoding.is_empty()
+    }
+
+    /// Requests decoding now (the next step's batch).
+    pub(crate) fn decoding(&self) -> usize {
+        self.decoding.len()
+    }
+
+    /// Request `id`: what it asked, when it was admitted, when its first and last tokens came,
+    /// and whether it waited for the KV pool.
+    pub(crate) fn request(&self, id: u32) -> (Arrival, f64, f64, f64, bool) {
+        let (a, p) = (self.requests[id as usize], self.progress[id as usize]);
+        (a, p.admitted_s, p.first_token_s, p.done_s, p.waited_for_kv)
+    }
+
+    /// Queues every submitted request that has arrived by now, then runs one step if there is
+    /// work; false when there was none (the caller moves the clock to the next arrival).
+    pub(crate) fn step_now(&mut self) -> bool {
+        self.queue_arrived();
+        self.step()
+    }
+
+    fn queue_arrived(&mut self) {
+        while let Some(&Reverse((bits, id))) = self.pending.peek() {
+            if f64::from_bits(bits) > self.now {
+                break;
+            }
+            self.pending.pop();
+            self.progress[id as usize].queued_step = self.steps;
+            self.waiting.push_back(id);
+        }
+        self.max_waiting = self.max_waiting.max(self.waiting.len());
     }
 
     /// Tokens a request reserves in the KV pool: its prompt and its whole answer (no
     /// preemption: a request admitted always finishes).
     fn need(&self, r: u32) -> f64 {
-        let a = self.arrivals[r as usize];
+        let a = self.requests[r as usize];
         f64::from(a.prompt_tokens) + f64::from(a.answer_tokens)
     }
 
     fn run_to_end(&mut self) {
         loop {
-            while let Some(a) = self.arrivals.get(self.next_arrival) {
-                if a.at_s > self.now {
-                    break;
-                }
-                self.waiting.push_back(self.next_arrival as u32);
-                self.next_arrival += 1;
-            }
-            self.max_waiting = self.max_waiting.max(self.waiting.len());
+            self.queue_arrived();
             let idle = self.reading.is_empty() && self.decoding.is_empty();
             if idle && self.waiting.is_empty() {
-                match self.arrivals.get(self.next_arrival) {
-                    Some(a) => {
-                        self.now = a.at_s;
+                match self.pending.peek() {
+                    Some(&Reverse((bits, _))) => {
+                        self.now = f64::from_bits(bits);
                         continue;
                     }
                     None => return,
@@ -163,7 +235,7 @@ impl<'a> Run<'a> {
                 break;
             }
             let r = self.reading[i] as usize;
-            let left = u64::from(self.arrivals[r].prompt_tokens - self.progress[r].read);
+            let left = u64::from(self.requests[r].prompt_tokens - self.progress[r].read);
             let take = left.min(budget);
             pairs += prompt_pairs(u64::from(self.progress[r].read), take);
             self.progress[r].read += take as u32;
@@ -173,14 +245,18 @@ impl<'a> Run<'a> {
         while budget > 0 && self.reading.len() + batch < self.max_batch {
             let Some(&r) = self.waiting.front() else { break };
             if self.reserved + self.need(r) > self.pool {
-                self.progress[r as usize].waited_for_kv = true;
+                self.last_kv_block_step = self.steps + 1;
                 break;
             }
             self.waiting.pop_front();
             self.reserved += self.need(r);
             self.reading.push_back(r);
             let ru = r as usize;
-            let take = u64::from(self.arrivals[ru].prompt_tokens).min(budget);
+            self.progress[ru].admitted_s = self.now;
+            // It waited for the pool if the queue's head was refused room while it queued (it,
+            // or a request ahead of it: first come, first served).
+            self.progress[ru].waited_for_kv = self.last_kv_block_step > self.progress[ru].queued_step;
+            let take = u64::from(self.requests[ru].prompt_tokens).min(budget);
             pairs += prompt_pairs(0, take);
             self.progress[ru].read = take as u32;
             prompt += take;
@@ -212,18 +288,18 @@ impl<'a> Run<'a> {
         }
         while let Some(&r) = self.reading.front() {
             let ru = r as usize;
-            if self.progress[ru].read < self.arrivals[ru].prompt_tokens {
+            if self.progress[ru].read < self.requests[ru].prompt_tokens {
                 break;
             }
             self.reading.pop_front();
             self.progress[ru].first_token_s = self.now;
             self.progress[ru].first_step = self.steps;
-            let answer = self.arrivals[ru].answer_tokens;
+            let answer = self.requests[ru].answer_tokens;
             if answer <= 1 {
                 self.finish(r);
             } else {
                 self.decoding.push(Reverse((self.decode_steps + u64::from(answer - 1), r)));
-                self.context += f64::from(self.arrivals[ru].prompt_tokens) + 1.0;
+                self.context += f64::from(self.requests[ru].prompt_tokens) + 1.0;
             }
         }
         true
@@ -233,15 +309,16 @@ impl<'a> Run<'a> {
         self.progress[r as usize].done_s = self.now;
         self.progress[r as usize].done_step = self.steps;
         self.reserved -= self.need(r);
+        self.finished.push(r);
     }
 
     fn report(&self, seed: u64, engine: &EngineModel) -> OpenLoopReport {
-        let n = self.arrivals.len();
+        let n = self.requests.len();
         let mut ttft: Vec<f64> = Vec::with_capacity(n);
         let mut tpot: Vec<f64> = Vec::with_capacity(n);
         let (mut duration, mut busy, mut tokens) = (0.0_f64, 0.0, 0.0);
         let mut events: Vec<(f64, i32)> = Vec::with_capacity(2 * n);
-        for (a, p) in self.arrivals.iter().zip(&self.progress) {
+        for (a, p) in self.requests.iter().zip(&self.progress) {
             ttft.push(p.first_token_s - a.at_s);
             if a.answer_tokens > 1 {
                 tpot.push(1000.0 * (p.done_s - p.first_token_s) / f64::from(a.answer_tokens - 1));

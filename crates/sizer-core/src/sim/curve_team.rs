@@ -1,5 +1,6 @@
-//! The event-driven, closed-loop simulation: users think, send, queue for a KV session and for
-//! prefill, generate at the curve's speed for the number generating, and think again.
+//! The event-driven, closed-loop simulation on the measured curve: users think, send, queue for
+//! a KV session and for prefill, generate at the curve's speed for the number generating, and
+//! think again.
 //!
 //! All requests generating at once run at the same per-request speed, so one "virtual token
 //! clock" (tokens each generating request has produced since the start) orders their finishes:
@@ -9,19 +10,15 @@
 //! event that changes `n` simply changes the rate at which the clock advances. Each event costs
 //! O(log users); memory is per user and per histogram bin, never per request.
 
-use crate::sim::histogram::{CountHistogram, LogHistogram};
 use crate::sim::input::{Machine, SimError, SimGroup, SimRequest};
-use crate::sim::report::{SimReport, StopReason, TtftModel, build_report};
+use crate::sim::report::{ReportBasis, SimModel, SimReport, StopReason, TtftModel, build_report};
 use crate::sim::rng::SplitMix64;
 use crate::sim::speed::{speed_table, ttft_table};
+use crate::sim::tally::{Finished, Stretch, Tally};
 use alloc::collections::{BinaryHeap, VecDeque};
 use alloc::vec;
 use alloc::vec::Vec;
 use core::cmp::Reverse;
-
-/// Relative slack when comparing a speed with the floor, so a flat curve exactly at the floor
-/// counts as at the floor despite rounding in `answer / elapsed`.
-pub(crate) const FLOOR_SLACK: f64 = 1e-9;
 
 /// A time (or clock value) and a user, ordered by time then user: ties resolve the same way on
 /// every platform. Times are finite and non-negative, so their bit patterns sort like the values.
@@ -35,20 +32,18 @@ fn timer_value(t: &Timer) -> f64 {
     f64::from_bits(t.0.0)
 }
 
-/// A running simulation. Build it with [`Simulation::new`], call [`Simulation::advance`] until it
-/// returns true (in slices, e.g. one per animation frame, to show progress), then read
-/// [`Simulation::report`]. [`crate::sim::simulate`] does all three.
+/// A running simulation on the curve (see [`crate::sim::Simulation`], which runs it).
 #[derive(Clone, Debug)]
-pub struct Simulation {
-    pub(crate) request: SimRequest,
-    pub(crate) seed: u64,
+pub(crate) struct CurveTeam {
+    request: SimRequest,
+    seed: u64,
     rng: SplitMix64,
     // The box.
-    pub(crate) speeds: Vec<f64>,
-    pub(crate) beyond_curve_from: usize,
-    pub(crate) kv_sessions: Option<u64>,
-    pub(crate) ttft_model: TtftModel,
-    pub(crate) streams_at_floor: f64,
+    speeds: Vec<f64>,
+    beyond_curve_from: usize,
+    kv_sessions: Option<u64>,
+    ttft_model: TtftModel,
+    streams_at_floor: f64,
     prefill_tok_s: Option<f64>,
     ttft_by_load: Option<Vec<f64>>,
     // Per group, per user.
@@ -72,31 +67,18 @@ pub struct Simulation {
     in_system: usize,
     in_system_by_group: Vec<u32>,
     // Phases.
-    pub(crate) warmup_s: f64,
+    warmup_s: f64,
     measuring: bool,
-    pub(crate) stopped: Option<StopReason>,
+    stopped: Option<StopReason>,
     events: u64,
     event_budget: u64,
-    // Measurements over the window.
-    pub(crate) window_s: f64,
-    pub(crate) in_flight: CountHistogram,
-    pub(crate) busy_seconds_by_group: Vec<f64>,
-    pub(crate) generating_seconds: f64,
-    pub(crate) time_at_floor_s: f64,
-    pub(crate) time_beyond_curve_s: f64,
-    pub(crate) requests: u64,
-    pub(crate) requests_at_floor: u64,
-    pub(crate) requests_waited_for_kv: u64,
-    pub(crate) speed_hist: LogHistogram,
-    pub(crate) ttft_hist: LogHistogram,
-    pub(crate) wait_hist: LogHistogram,
+    tally: Tally,
 }
 
-impl Simulation {
-    /// Validates the request and sets up the team: every user starts thinking (agents send at
-    /// once). Memory: O(users + histogram bins).
-    pub fn new(request: &SimRequest, machine: &Machine, seed: u64) -> Result<Simulation, SimError> {
-        request.validate(machine)?;
+impl CurveTeam {
+    /// Sets up the team (`request` validated against `machine` by the caller): every user starts
+    /// thinking (agents send at once). Memory: O(users + histogram bins).
+    pub fn new(request: &SimRequest, machine: &Machine, seed: u64) -> Result<CurveTeam, SimError> {
         let users = request.total_users() as usize;
         let kv_sessions =
             machine.kv_pool_tokens.map(|pool| crate::kv::sessions_at_context(pool, request.context_tokens));
@@ -106,20 +88,14 @@ impl Simulation {
             (None, Some(_)) => TtftModel::MeasuredByLoad,
             (None, None) => TtftModel::Fixed { ttft_s: request.ttft_s },
         };
-        let longest_cycle = request
-            .groups
-            .iter()
-            .filter(|g| g.count > 0)
-            .map(|g| if g.always_busy { request.busy_at_floor(g) } else { g.interval_s.max(request.busy_at_floor(g)) })
-            .fold(0.0, f64::max);
-        let warmup_s = request.warmup_s.unwrap_or((5.0 * longest_cycle).min(request.window_s));
+        let warmup_s = request.warmup_window_s();
         let last = machine.curve.last();
         let mut group_of = Vec::with_capacity(users);
         for (index, g) in request.groups.iter().enumerate() {
             group_of.extend(core::iter::repeat_n(index as u32, g.count as usize));
         }
         let max_requests = u64::from(request.max_requests);
-        let mut sim = Simulation {
+        let mut sim = CurveTeam {
             request: request.clone(),
             seed,
             rng: SplitMix64::new(seed),
@@ -154,19 +130,7 @@ impl Simulation {
             events: 0,
             // A guard, not a limit met in practice: a few events per request, plus warm-up.
             event_budget: 64 * (max_requests + users as u64) + 10_000_000,
-            window_s: 0.0,
-            in_flight: CountHistogram::new(users),
-            busy_seconds_by_group: vec![0.0; request.groups.len()],
-            generating_seconds: 0.0,
-            time_at_floor_s: 0.0,
-            time_beyond_curve_s: 0.0,
-            requests: 0,
-            requests_at_floor: 0,
-            requests_waited_for_kv: 0,
-            // Speeds from floor / 10^5 to floor x 10^4; times from 0.1 ms to 10^7 s.
-            speed_hist: LogHistogram::new(request.floor_tok_s, 5, 4),
-            ttft_hist: LogHistogram::new(1.0, 4, 7),
-            wait_hist: LogHistogram::new(1.0, 4, 7),
+            tally: Tally::new(request),
         };
         for user in 0..users as u32 {
             let mean = sim.think_mean_of(user);
@@ -239,13 +203,23 @@ impl Simulation {
             return 1.0;
         }
         let by_time = self.now / (self.warmup_s + self.request.window_s);
-        let by_requests = self.requests as f64 / f64::from(self.request.max_requests);
+        let by_requests = self.tally.requests as f64 / f64::from(self.request.max_requests);
         by_time.max(by_requests).clamp(0.0, 1.0)
     }
 
-    /// The findings so far (final once [`Simulation::advance`] has returned true).
+    /// The findings so far (final once [`CurveTeam::advance`] has returned true).
     pub fn report(&self) -> SimReport {
-        build_report(self)
+        let basis = ReportBasis {
+            request: &self.request,
+            seed: self.seed,
+            warmup_s: self.warmup_s,
+            stopped: self.stopped,
+            model: SimModel::Curve,
+            ttft_model: self.ttft_model,
+            kv_sessions: self.kv_sessions,
+            streams_at_floor: self.streams_at_floor,
+        };
+        build_report(&basis, &self.tally)
     }
 
     fn group(&self, user: u32) -> &SimGroup {
@@ -259,12 +233,8 @@ impl Simulation {
         self.think_mean.get(index).copied().unwrap_or(0.0)
     }
 
-    pub(crate) fn speed(&self, generating: usize) -> f64 {
+    fn speed(&self, generating: usize) -> f64 {
         self.speeds.get(generating).or(self.speeds.last()).copied().unwrap_or(1.0)
-    }
-
-    fn at_floor(&self, speed: f64) -> bool {
-        speed >= self.request.floor_tok_s * (1.0 - FLOOR_SLACK)
     }
 
     /// Moves the clock to `t`, adding the time since the last event to the measurements.
@@ -276,18 +246,14 @@ impl Simulation {
         let n_gen = self.generating.len();
         let speed = self.speed(n_gen);
         if self.measuring {
-            self.window_s += dt;
-            self.in_flight.add(self.in_system, dt);
-            self.generating_seconds += n_gen as f64 * dt;
-            if n_gen == 0 || self.at_floor(speed) {
-                self.time_at_floor_s += dt;
-            }
-            if n_gen >= self.beyond_curve_from {
-                self.time_beyond_curve_s += dt;
-            }
-            for (busy, &count) in self.busy_seconds_by_group.iter_mut().zip(&self.in_system_by_group) {
-                *busy += f64::from(count) * dt;
-            }
+            let stretch = Stretch {
+                in_system: self.in_system,
+                in_system_by_group: &self.in_system_by_group,
+                generating: n_gen,
+                speed,
+                beyond_measured: n_gen >= self.beyond_curve_from,
+            };
+            self.tally.time(dt, &stretch);
         }
         if n_gen > 0 {
             self.clock_tokens += speed * dt;
@@ -364,18 +330,13 @@ impl Simulation {
             (g.answer_tokens, g.always_busy)
         };
         if self.measuring {
-            let speed = answer / (self.now - self.first_token_at[u]);
-            self.requests += 1;
-            if self.at_floor(speed) {
-                self.requests_at_floor += 1;
-            }
-            if self.waited_for_kv[u] {
-                self.requests_waited_for_kv += 1;
-            }
-            self.speed_hist.record(speed);
-            self.ttft_hist.record(self.first_token_at[u] - self.sent_at[u]);
-            self.wait_hist.record(self.queued_s[u]);
-            if self.requests >= u64::from(self.request.max_requests) {
+            let done = Finished {
+                speed: Some(answer / (self.now - self.first_token_at[u])),
+                ttft_s: self.first_token_at[u] - self.sent_at[u],
+                wait_s: self.queued_s[u],
+                waited_for_kv: self.waited_for_kv[u],
+            };
+            if self.tally.request(done) >= u64::from(self.request.max_requests) {
                 self.stopped = Some(StopReason::Requests);
             }
         }
