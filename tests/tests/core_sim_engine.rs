@@ -1,7 +1,8 @@
 //! The closed-loop team on a fitted engine ("Check by simulation" where the run has one) against
 //! step times worked by hand: one agent alone, four agents in lockstep; a team whose request the
 //! engine cannot admit runs on the curve and says why; the dataset gives an arena run its engine
-//! and a run of one curve none; the same seed gives the same report.
+//! and a run of one curve none, in the page and in `SparkSizer.simulate`; the same seed gives
+//! the same report.
 
 use sizer_core::Curve;
 use sizer_core::sim::open_loop::{EngineModel, EngineSetup, MixedStep, StepCoefficients};
@@ -157,4 +158,20 @@ fn the_dataset_gives_an_arena_run_its_engine_and_a_curve_run_none() {
     assert_eq!(engine.fit_max_concurrency(), 20.0);
     let gpuwerk = data.run("gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1").expect("GPUwerk run");
     assert!(data.sim_machine_for(gpuwerk, chat).expect("machine").engine.is_none());
+}
+
+#[test]
+fn the_js_api_simulates_an_arena_run_on_its_engine_and_says_so() {
+    use sizer_data::api::ApiRun;
+    use sizer_data::sim_api::simulate_json;
+    let answer = |run: &str| -> serde_json::Value {
+        let json = simulate_json("{}", &ApiRun::Id(run.to_owned()), 1).expect("simulates");
+        serde_json::from_str(&json).expect("JSON")
+    };
+    let arena = answer("djangodevreng-arena-nemotron-3-nano-30b-a3b-nvfp4");
+    assert_eq!(arena["model"]["kind"], "engine");
+    assert_eq!(arena["model"]["fit_max_concurrency"], 20.0);
+    assert_eq!(arena["ttft_model"]["kind"], "engine_steps");
+    let gpuwerk = answer("gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1");
+    assert_eq!(gpuwerk["model"]["kind"], "curve");
 }

@@ -162,6 +162,10 @@ fn main() {
         ..SimRequest::default()
     };
     let twenty_thousand = team(20_000);
+    // The same team on the arena's Nemotron-3 Nano NVFP4: its fitted engine, step by step.
+    let arena = sizer_data::dataset().run("djangodevreng-arena-nemotron-3-nano-30b-a3b-nvfp4").expect("arena run");
+    let engine_machine = sizer_data::dataset().sim_machine_for(arena, Scenario::chat()).expect("arena machine");
+    let two_thousand = team(2_000);
 
     // The planner's example team: 30 chatting and 5 agents, 15 tok/s, a 3 s p99 TTFT ceiling, the
     // finite-population headroom and a 10 % band.
@@ -221,6 +225,9 @@ fn main() {
         }),
         bench("simulate(): 163 chat users, 20,000 requests, prefill queue and KV cap", Some(20_000_000.0), || {
             black_box(simulate(black_box(&twenty_thousand), black_box(&machine), black_box(1)).ok());
+        }),
+        bench("simulate(): 163 chat users, 2,000 requests, on an arena run's fitted engine", None, || {
+            black_box(simulate(black_box(&two_thousand), black_box(&engine_machine), black_box(1)).ok());
         }),
     ];
     let results: Vec<Result> = results.into_iter().flatten().collect();

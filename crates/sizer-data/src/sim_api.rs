@@ -10,12 +10,17 @@
 //! A key it does not read is refused, naming its path (`groups[0].peopel`; `api_keys.rs`). The
 //! call is synchronous, on the host page's main thread, so its work is bounded: at most
 //! [`API_MAX_USERS`] users, [`API_MAX_REQUESTS`] requests and [`API_MAX_EVENTS`] simulated
-//! events (a long `warmup_s` can reach that first); beyond them it is refused in one sentence
+//! events, each engine step one event on a run with a fitted engine (a long `warmup_s` can
+//! reach that first); beyond them it is refused in one sentence
 //! rather than freezing the page (the page's own simulation runs in slices and takes the core's
 //! larger limits).
 //!
+//! A run that holds a suite's closed-loop workloads (the arena's) is simulated on the engine
+//! fitted to them (`Dataset::sim_machine_for`); the answer's `model` says which model ran
+//! (`{"kind": "engine", ...}`, `"curve"` or `"curve_request_too_long"`).
+//!
 //! The answer is the core's `SimReport` (at least `requests`, `mean_in_flight`, `p99_in_flight`,
-//! `share_requests_at_floor`, `p99_ttft_s` and `holds`) plus the `verdict` sentence and, for a
+//! `share_requests_at_floor`, `p99_ttft_s`, `holds` and `model`) plus the `verdict` sentence and, for a
 //! scenario, `formula_people`. Errors are one sentence. The widget only passes JavaScript values
 //! in and out (`sizer-widget/src/sim_api.rs`).
 
@@ -36,8 +41,9 @@ pub const API_MAX_USERS: u32 = 10_000;
 /// The most requests one synchronous call measures (the core's own limit is 10,000,000).
 pub const API_MAX_REQUESTS: u32 = 100_000;
 
-/// The most events (a request sent, its first token, its finish ...) one call simulates,
-/// warm-up included: about what [`API_MAX_USERS`] chat users and [`API_MAX_REQUESTS`] requests
+/// The most events (a request sent, its first token, its finish ...) one call simulates on a
+/// curve, or engine steps on a fitted engine (a step costs about what an event does: 70 ns
+/// against 100 ns natively), warm-up included: about what [`API_MAX_USERS`] chat users and [`API_MAX_REQUESTS`] requests
 /// take, so that no call within the limits runs much longer than they do.
 pub const API_MAX_EVENTS: u64 = 1_000_000;
 

@@ -17,6 +17,7 @@ mod missing_rest;
 mod predict_api;
 mod screenshots;
 mod share_links;
+mod simulation_model;
 
 use browser::Browser;
 use checks::Site;
@@ -122,6 +123,7 @@ async fn run(dist: &Path, readme_screenshot: bool) -> Result<usize, String> {
     check!(share_links::links_keep_their_valid_parts_in_the_built_page);
     check!(share_links::a_link_to_an_arena_run_opens_it_after_the_second_module);
     check!(measured_load::an_arena_runs_measured_load_is_shown_and_drawn);
+    check!(simulation_model::the_simulation_names_the_model_it_ran);
     check!(predict_api::predict_in_the_page_equals_the_native_prediction);
     check!(import_suite::an_arena_folder_given_at_once_is_one_run_with_its_measured_load);
 

@@ -36,7 +36,7 @@ pub fn sim_text(lang: Lang, msg: SimMsg) -> &'static str {
         Lang::En => match msg {
             Heading => "Check by simulation",
             Intro => {
-                "The sizing assumes Poisson arrivals, every request at exactly the floor, no prefill queue and a KV cache that never fills. This simulation drops all four: it replays the team's requests against the measured curve."
+                "The sizing assumes Poisson arrivals, every request at exactly the floor, no prefill queue and a KV cache that never fills. This simulation drops all four: it replays the team's requests against the engine fitted to the run's own closed-loop benchmark files where it has them, else against its measured curve; the line under the verdict says which."
             }
             InFlightTitle => "Requests in flight: simulated and predicted",
             InFlightX => "Requests in flight",
@@ -58,7 +58,7 @@ pub fn sim_text(lang: Lang, msg: SimMsg) -> &'static str {
         Lang::De => match msg {
             Heading => "Prüfung durch Simulation",
             Intro => {
-                "Die Auslegung nimmt Poisson-Ankünfte an, jede Anfrage genau an der Untergrenze, keine Prefill-Warteschlange und einen KV-Cache, der nie voll wird. Diese Simulation lässt alle vier fallen: Sie spielt die Anfragen des Teams gegen die gemessene Kurve durch."
+                "Die Auslegung nimmt Poisson-Ankünfte an, jede Anfrage genau an der Untergrenze, keine Prefill-Warteschlange und einen KV-Cache, der nie voll wird. Diese Simulation lässt alle vier fallen: Sie spielt die Anfragen des Teams gegen die an die eigenen Closed-Loop-Benchmarkdateien des Laufs angepasste Engine durch, wo er solche hat, sonst gegen seine gemessene Kurve; die Zeile unter dem Urteil sagt, welches Modell lief."
             }
             InFlightTitle => "Anfragen in Bearbeitung: simuliert und vorhergesagt",
             InFlightX => "Anfragen in Bearbeitung",
@@ -151,14 +151,20 @@ pub fn model_line(lang: Lang, r: &SimReport) -> String {
         SimModel::Engine { fit_max_concurrency, max_decode_batch, .. } => {
             let fitted = format_number(lang, fit_max_concurrency, 0);
             let reached = format_integer(lang, u64::from(max_decode_batch));
-            if de {
-                format!(
-                    "Modell: die an die eigenen Closed-Loop-Messungen dieses Laufs angepasste Engine, Schritt für Schritt; bis zu {reached} Anfragen zugleich im Decode, gemessen bis {fitted}: darüber extrapoliert das Schrittmodell ({beyond}\u{a0}% der Zeit)."
-                )
-            } else {
-                format!(
-                    "Model: the engine fitted to this run's own closed-loop files, step by step; up to {reached} requests decoding at once, measured up to {fitted}: beyond that the step model extrapolates ({beyond}\u{a0}% of the time)."
-                )
+            let within = f64::from(max_decode_batch) <= fit_max_concurrency;
+            match (de, within) {
+                (false, true) => format!(
+                    "Model: the engine fitted to this run's own closed-loop files, step by step; up to {reached} requests decoding at once, within the {fitted} measured: no extrapolation."
+                ),
+                (false, false) => format!(
+                    "Model: the engine fitted to this run's own closed-loop files, step by step; up to {reached} requests decoding at once, beyond the {fitted} measured: the step model extrapolated there ({beyond}\u{a0}% of the time)."
+                ),
+                (true, true) => format!(
+                    "Modell: die an die eigenen Closed-Loop-Messungen dieses Laufs angepasste Engine, Schritt für Schritt; bis zu {reached} Anfragen zugleich im Decode, innerhalb der gemessenen {fitted}: keine Extrapolation."
+                ),
+                (true, false) => format!(
+                    "Modell: die an die eigenen Closed-Loop-Messungen dieses Laufs angepasste Engine, Schritt für Schritt; bis zu {reached} Anfragen zugleich im Decode, über die gemessenen {fitted} hinaus: Dort extrapolierte das Schrittmodell ({beyond}\u{a0}% der Zeit)."
+                ),
             }
         }
         SimModel::CurveRequestTooLong { tokens, limit } => {
@@ -383,5 +389,51 @@ mod tests {
         assert_eq!(formula_label(Lang::De, 163), "Formel: 163");
         assert_eq!(streams_label(Lang::En, 52.5, 15.0), "52.5 streams at 15 tok/s");
         assert_eq!(progress(Lang::De, 0.456, 0), "Simuliere: 46\u{a0}%");
+    }
+
+    /// A report of the curve model (one chat user on a flat curve) whose model fields the tests
+    /// then set.
+    fn report() -> SimReport {
+        let curve = sizer_core::Curve::from_per_request(&[(1.0, 60.0), (2.0, 50.0)]).expect("curve");
+        let machine = sizer_core::sim::Machine::from_curve(curve);
+        let request = sizer_core::sim::SimRequest {
+            groups: vec![sizer_core::sim::SimGroup::chat(1)],
+            max_requests: 10,
+            ..sizer_core::sim::SimRequest::default()
+        };
+        sizer_core::sim::simulate(&request, &machine, 1).expect("runs")
+    }
+
+    #[test]
+    fn the_model_line_names_the_model_and_how_far_it_extrapolated() {
+        let within = SimReport {
+            model: SimModel::Engine { kv_pool_tokens: 1e6, fit_max_concurrency: 20.0, max_decode_batch: 10 },
+            ..report()
+        };
+        assert_eq!(
+            model_line(Lang::En, &within),
+            "Model: the engine fitted to this run's own closed-loop files, step by step; up to 10 requests decoding at once, within the 20 measured: no extrapolation."
+        );
+        let beyond = SimReport {
+            model: SimModel::Engine { kv_pool_tokens: 1e6, fit_max_concurrency: 20.0, max_decode_batch: 1_234 },
+            share_time_beyond_curve: 0.123,
+            ..report()
+        };
+        assert_eq!(
+            model_line(Lang::De, &beyond),
+            "Modell: die an die eigenen Closed-Loop-Messungen dieses Laufs angepasste Engine, Schritt für Schritt; bis zu 1.234 Anfragen zugleich im Decode, über die gemessenen 20 hinaus: Dort extrapolierte das Schrittmodell (12,3\u{a0}% der Zeit)."
+        );
+        let too_long =
+            SimReport { model: SimModel::CurveRequestTooLong { tokens: 12_000.0, limit: 8_192.0 }, ..report() };
+        assert_eq!(
+            model_line(Lang::En, &too_long),
+            "Model: the measured curve, not this run's fitted engine: the engine takes at most 8,192 tokens per request, the team's requests have 12,000."
+        );
+        let curve = report();
+        assert_eq!(curve.model, SimModel::Curve);
+        assert!(
+            model_line(Lang::De, &curve)
+                .starts_with("Modell: die gemessene Kurve (dieser Lauf hat keine Closed-Loop-Messungen")
+        );
     }
 }
