@@ -104,7 +104,8 @@ impl PredictEngine {
     fn from_dataset_suite(
         run: &Run,
         points: Result<ClosedLoopRun, sizer_core::sim::open_loop::ClosedLoopError>,
-        (subject, source): (&str, ModelSource),
+        subject: &str,
+        source: ModelSource,
     ) -> Result<PredictEngine, String> {
         let fitted = fit_points(points, dataset_engine_setup(run, &CALIBRATED), dataset_chat_index(run), &CALIBRATED);
         let no_fit = |why: &str| format!("{subject} gives no engine to predict with: {why}.");
@@ -135,7 +136,7 @@ impl PredictEngine {
         let points = dataset_closed_loop_run(run).ok_or_else(|| {
             format!("{subject} holds no closed-loop workload of a benchmark suite, so predict has nothing to fit.")
         })?;
-        PredictEngine::from_dataset_suite(run, points, (&subject, ModelSource::SuiteFiles))
+        PredictEngine::from_dataset_suite(run, points, &subject, ModelSource::SuiteFiles)
     }
 
     /// The engine a closed-loop simulation ("Check by simulation", `SparkSizer.simulate`) runs
@@ -146,8 +147,7 @@ impl PredictEngine {
     /// run whose fit gives no engine: the simulation then runs on the curve.
     pub fn for_closed_loop(run: &Run) -> Option<EngineModel> {
         let points = dataset_closed_loop_run(run)?;
-        let source = ModelSource::DatasetSuite;
-        PredictEngine::from_dataset_suite(run, points, (run.id.as_str(), source)).ok().map(|e| e.engine)
+        PredictEngine::from_dataset_suite(run, points, &run.id, ModelSource::DatasetSuite).ok().map(|e| e.engine)
     }
 
     /// A calibration fit as the engine of `run` (the calibration's assumed pool, its client
@@ -188,11 +188,8 @@ impl PredictEngine {
         let data = dataset();
         let run = data.run(id).ok_or_else(|| format!("Unknown run id \"{id}\"."))?;
         if let Some(points) = dataset_closed_loop_run(run) {
-            return PredictEngine::from_dataset_suite(
-                run,
-                points,
-                (&format!("Dataset run \"{}\"", run.id), ModelSource::DatasetSuite),
-            );
+            let subject = format!("Dataset run \"{}\"", run.id);
+            return PredictEngine::from_dataset_suite(run, points, &subject, ModelSource::DatasetSuite);
         }
         let refuse = |why: &str| {
             format!("Dataset run \"{}\" {why}, so predict has nothing to fit (its suite files would do).", run.id)

@@ -63,8 +63,7 @@ pub fn predict(load_json: &str, run_spec: &RunSpec) -> Result<String, String> {
 /// # Errors
 /// One sentence (see [`predict`] and [`RunSpec::from_json`]).
 pub fn predict_from_json(load_json: &str, run_spec_json: &str) -> Result<String, String> {
-    let load = PredictLoad::from_json(load_json)?;
-    predict_answer(&load, &predict_engine(&RunSpec::from_json(run_spec_json)?)?)
+    predict_with(load_json, || RunSpec::from_json(run_spec_json))
 }
 
 /// [`predict`] with the run spec as the page's binding reads a JavaScript value: a run id, or
@@ -73,10 +72,15 @@ pub fn predict_from_json(load_json: &str, run_spec_json: &str) -> Result<String,
 /// # Errors
 /// One sentence (see [`predict_from_json`]).
 pub fn predict_from_api(load_json: &str, run: &ApiRun) -> Result<String, String> {
+    predict_with(load_json, || match run {
+        ApiRun::Id(id) => Ok(RunSpec::Id(id.clone())),
+        ApiRun::Inline(json) => RunSpec::from_json(json),
+    })
+}
+
+/// The load read first (its error is the one reported when both are wrong), then the run spec,
+/// its engine and the answer.
+fn predict_with(load_json: &str, spec: impl FnOnce() -> Result<RunSpec, String>) -> Result<String, String> {
     let load = PredictLoad::from_json(load_json)?;
-    let spec = match run {
-        ApiRun::Id(id) => RunSpec::Id(id.clone()),
-        ApiRun::Inline(json) => RunSpec::from_json(json)?,
-    };
-    predict_answer(&load, &predict_engine(&spec)?)
+    predict_answer(&load, &predict_engine(&spec()?)?)
 }

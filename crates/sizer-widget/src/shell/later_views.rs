@@ -141,7 +141,9 @@ pub fn import_panel(args: &RestArgs<'_>) -> Html {
 }
 
 /// The chosen run when it is a person's run imported as a whole suite, with its measured load
-/// (the last import's suite filed first, so a run just imported shows at once).
+/// (the last import's suite filed first, so a run just imported shows at once). [`output`] and
+/// [`below`] each look it up: they are separate split points, and [`RestArgs`] is built in the
+/// first module, which does not carry the suites table; filing is idempotent.
 fn imported_suite(state: &SizerState, prefix: &str) -> Option<ImportedSuite> {
     if let Some(done) = &state.import_panel.done {
         crate::import::suites::remember(prefix, done, &state.imported, &state.run_id);
