@@ -127,6 +127,15 @@ pub async fn an_arena_folder_given_at_once_is_one_run_with_its_measured_load(
             Ok((done, text))
         })
         .await?;
+    // "Check by simulation" runs the team on the same engine, and says so.
+    browser
+        .wait_until("the simulation of the imported run on its engine", || async move {
+            let seen = browser
+                .js("const m = document.querySelector('.spark-sizer [data-result=\"sim-model\"]'); return m ? m.dataset.value : '';", vec![])
+                .await?;
+            Ok((seen == "engine", seen.to_string()))
+        })
+        .await?;
     // "Copy link" carries the workload the sizing uses and says what stays behind.
     browser
         .wait_until("Copy link's note on the suite", || async move {
