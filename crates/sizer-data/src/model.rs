@@ -353,6 +353,37 @@ pub struct Run {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(target_arch = "wasm32", serde(skip))]
     pub caveats: Vec<Localized>,
+    /// The German forms of its names, where they differ from the English ones.
+    #[serde(default, skip_serializing_if = "GermanNames::is_empty")]
+    #[cfg_attr(target_arch = "wasm32", serde(skip))]
+    pub names_de: GermanNames,
+}
+
+/// A sourced run's names in German (`"2.048 ein / 2.048 aus"`, `"Engine nicht genannt"`), written
+/// as data beside the English ones, so the widget never translates a name; `None` where the
+/// German is the English (model and engine names, numbers without a thousands mark).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GermanNames {
+    /// [`Run::label`] in German.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    /// [`Run::model`] in German.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
+    /// [`Run::engine`] in German.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<String>,
+    /// [`Run::engine_version`] in German.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine_version: Option<String>,
+}
+
+impl GermanNames {
+    /// No German name differs from the English one.
+    pub fn is_empty(&self) -> bool {
+        self.label.is_none() && self.model.is_none() && self.engine.is_none() && self.engine_version.is_none()
+    }
 }
 
 /// What kind of single figure a [`Fact`] is.

@@ -52,6 +52,8 @@ impl<'a> From<CitedValue<'a>> for CitedFigure<'a> {
 pub struct PlanRow<'a> {
     pub run_id: &'a str,
     pub label: &'a str,
+    /// The label in German, where the data give one ([`crate::GermanNames`]).
+    pub label_de: Option<&'a str>,
     pub origin: RunOrigin,
     pub hardware: &'a str,
     pub topology: Topology,
@@ -337,6 +339,7 @@ impl<'a> PreparedRun<'a> {
         let mut row = PlanRow {
             run_id: &run.id,
             label: &run.label,
+            label_de: run.names_de.label.as_deref(),
             origin: run.origin,
             hardware: &run.hardware,
             topology: run.topology,

@@ -22,8 +22,8 @@ use crate::date::PartialDate;
 use crate::figure::{Figure, FigureOrigin, TokenCount};
 use crate::model::{
     Advice, AdviceWhen, Binding, Citation, Claim, ClaimQuantity, ClaimStatus, Counter, Dataset, Fact, FactKind,
-    Localized, Qualifier, Run, RunOrigin, RunPoint, RunWorkload, ServerSettings, Source, SourceKind, Topology, Unit,
-    Warning, Workload, WorkloadKind,
+    GermanNames, Localized, Qualifier, Run, RunOrigin, RunPoint, RunWorkload, ServerSettings, Source, SourceKind,
+    Topology, Unit, Warning, Workload, WorkloadKind,
 };
 use crate::setup::YourSetup;
 
@@ -352,7 +352,9 @@ wire_struct! {
     Run {
         id, label, origin, model, model_id, format, engine, engine_version, hardware, nodes, topology,
         workload, counter, source, date, cited_in, points, note, setup, further_workloads, server, caveats,
+        names_de,
     }
+    GermanNames { label, model, engine, engine_version }
     YourSetup { hardware, systems, gpus, kv_pool_tokens, prefill_tok_s, max_context_tokens, from_file }
     Fact {
         id, kind, subject, value, unit, engine, prompt_tokens, context_depth_tokens, conditions, runs,

@@ -54,6 +54,7 @@ pub fn run_from_shared_points(id: &str, label: &str, points: &str) -> Result<Run
         further_workloads: Vec::new(),
         server: None,
         caveats: Vec::new(),
+        names_de: sizer_data::GermanNames::default(),
     })
 }
 

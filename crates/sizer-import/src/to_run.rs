@@ -68,6 +68,7 @@ impl ParsedRun {
             further_workloads: Vec::new(),
             server: None,
             caveats: Vec::new(),
+            names_de: sizer_data::GermanNames::default(),
         })
     }
 

@@ -10,7 +10,7 @@
 
 use sizer_data::suite::SuiteRun;
 use sizer_data::suite::as_run::{measured_load, run_workloads, server_settings};
-use sizer_data::{PartialDate, Run, RunMeasuredLoad, RunOrigin, Topology, YourSetup};
+use sizer_data::{GermanNames, PartialDate, Run, RunMeasuredLoad, RunOrigin, Topology, YourSetup};
 
 use super::{FileError, SuiteError, import_suite};
 use crate::guard;
@@ -154,6 +154,8 @@ pub fn own_run(suite: &SuiteRun, name: &str) -> Option<Run> {
         further_workloads: workloads.collect(),
         server: setup.map(server_settings),
         caveats: Vec::new(),
+        // A person's own run keeps the name it was given, in both languages.
+        names_de: GermanNames::default(),
     };
     Some(run.with_setup(your_setup))
 }

@@ -180,7 +180,7 @@ pub fn SimulationSection(props: &SimulationProps) -> Html {
                 <p class="ss-sim-verdict" data-result="simulation" data-value={if report.holds { "holds" } else { "fails" }} data-seed={report.seed.to_string()}>
                     <strong>{ verdict(lang, report) }</strong>
                 </p>
-                <p class="ss-sim-scope">{ scope(lang, report, &run_label(lang, &props.run)) }</p>
+                <p class="ss-sim-scope">{ scope(lang, report, run_label(lang, &props.run)) }</p>
                 <p class="ss-sim-model" data-result="sim-model" data-value={model_key(report)}>{ model_line(lang, report) }</p>
             }
             if let Some(((_, scenario, _), report)) = &view.report {

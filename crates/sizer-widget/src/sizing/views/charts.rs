@@ -139,9 +139,8 @@ impl ChartKind {
 /// person's own run keeps the name they gave it.
 fn localise_labels(mut chart: ConcurrencyChart, lang: Lang, runs: &[&Run]) -> ConcurrencyChart {
     let name = |series: &mut Series| {
-        let own = runs.iter().any(|run| run.origin == sizer_data::RunOrigin::Yours && run.label == series.label);
-        if !own {
-            series.label = crate::i18n::labels::data_label(lang, &series.label).into_owned();
+        if let Some(run) = runs.iter().find(|run| run.label == series.label) {
+            series.label = crate::i18n::labels::run_label(lang, run).to_owned();
         }
     };
     name(&mut chart.run);

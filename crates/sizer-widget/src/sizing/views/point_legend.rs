@@ -71,7 +71,7 @@ pub fn PointLegend(props: &PointLegendProps) -> Html {
             for (run, lines) in runs {
                 for (kind, line) in lines {
                     <li data-run={run.id.clone()} data-point-legend-kind={kind}>
-                        { run_label(lang, run).into_owned() }{ " — " }{ line }
+                        { run_label(lang, run).to_owned() }{ " — " }{ line }
                     </li>
                 }
             }

@@ -11,7 +11,7 @@ use sizer_data::{Run, dataset};
 
 use crate::i18n::headline::{unusable_group, unusable_reason};
 use crate::i18n::import::{ImportMsg, import_text};
-use crate::i18n::labels::data_label;
+use crate::i18n::labels::{engine_name, engine_version, model_name, run_label};
 use crate::i18n::{Lang, Msg, text};
 use crate::sizing::steps::run_citation;
 
@@ -72,7 +72,7 @@ pub fn RunPicker(props: &RunPickerProps) -> Html {
                     </option>
                 }
                 for (model_id, runs) in groups {
-                    <optgroup key={model_id} label={runs.first().map(|r| data_label(props.lang, &r.model).into_owned()).unwrap_or_default()}>
+                    <optgroup key={model_id} label={runs.first().map(|r| model_name(props.lang, r).to_owned()).unwrap_or_default()}>
                         for run in runs {
                             <option key={run.id.as_str()} value={run.id.clone()} selected={run.id == props.selected.as_str()}>
                                 { option_label(run, props.lang) }
@@ -117,8 +117,8 @@ pub fn RunPicker(props: &RunPickerProps) -> Html {
 
 /// "AWQ 4-bit · vLLM 0.27.1 · GPUwerk, raw logs, 2026-09-02": format, engine and source.
 fn run_meta(run: &sizer_data::Run, lang: Lang) -> String {
-    let mut meta = [run.format.as_str(), " · ", &data_label(lang, &run.engine)].concat();
-    if let Some(version) = &run.engine_version {
+    let mut meta = [run.format.as_str(), " · ", engine_name(lang, run)].concat();
+    if let Some(version) = engine_version(lang, run) {
         meta.push(' ');
         meta.push_str(version);
     }
@@ -130,9 +130,9 @@ fn run_meta(run: &sizer_data::Run, lang: Lang) -> String {
 /// "Qwen3-Coder-30B-A3B · AWQ 4-bit · vLLM 0.27.1 · GPUwerk (2026-09-02)": model, format, engine,
 /// source and date (the closed select shows only the option, so the model stays in it).
 fn option_label(run: &sizer_data::Run, lang: Lang) -> String {
-    let label = data_label(lang, &run.label);
+    let label = run_label(lang, run);
     match dataset().run_date(run) {
-        Some(date) => [&*label, " (", &date.to_string(), ")"].concat(),
-        None => label.into_owned(),
+        Some(date) => [label, " (", &date.to_string(), ")"].concat(),
+        None => label.to_owned(),
     }
 }

@@ -13,7 +13,7 @@ use yew::prelude::*;
 
 use crate::common::ids::{Ids, use_ids};
 use crate::i18n::Lang;
-use crate::i18n::labels::data_label;
+use crate::i18n::labels::run_label;
 use crate::i18n::tables::{TableMsg, format_figure, source_kind_name, table_text};
 use crate::sizing::views::advice::article_lang;
 use crate::sizing::views::tables::provenance::{source_list_marks, title_mark};
@@ -95,7 +95,7 @@ fn source_item(data: &Dataset, source: &Source, lang: Lang, ids: &Ids) -> Html {
                 <ul class="ss-source-runs">
                     for run in runs.iter() {
                         <li>
-                            <a href={ids.run_href(&run.id)} data-run-link={run.id.clone()}>{ data_label(lang, &run.label).into_owned() }</a>
+                            <a href={ids.run_href(&run.id)} data-run-link={run.id.clone()}>{ run_label(lang, run).to_owned() }</a>
                             { span(run, lang) }
                         </li>
                     }

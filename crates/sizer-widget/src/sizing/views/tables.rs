@@ -26,7 +26,7 @@ use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::i18n::labels::data_label;
+use crate::i18n::labels::model_name;
 use crate::i18n::tables::{TableMsg, runs_shown, table_text};
 
 pub use self::columns::{Column, Direction, sorted_indices};
@@ -45,14 +45,14 @@ pub struct DataTablesProps {
     pub yours: Vec<Rc<Run>>,
 }
 
-/// The models to filter by: `model_id` → the name shown, sourced runs first (their name wins
-/// when an imported run shares a `model_id`), in id order.
-fn filter_models(data: &Dataset, yours: &[Rc<Run>]) -> BTreeMap<String, String> {
+/// The models to filter by: `model_id` → the name shown in `lang`, sourced runs first (their
+/// name wins when an imported run shares a `model_id`), in id order.
+fn filter_models(data: &Dataset, yours: &[Rc<Run>], lang: Lang) -> BTreeMap<String, String> {
     let mut models: BTreeMap<String, String> = data
         .runs_by_model()
         .into_iter()
         .map(|(model_id, runs)| {
-            let name = runs.first().map(|run| run.model.clone()).unwrap_or_default();
+            let name = runs.first().map(|run| model_name(lang, run).to_owned()).unwrap_or_default();
             (model_id.to_owned(), name)
         })
         .collect();
@@ -75,7 +75,7 @@ pub fn DataTables(props: &DataTablesProps) -> Html {
             filter.set(select.value());
         })
     };
-    let models = filter_models(data, &props.yours);
+    let models = filter_models(data, &props.yours, lang);
     // A filter on a model that is gone (its imported run was removed) shows everything.
     let active = if models.contains_key(filter.as_str()) { filter.as_str() } else { "" };
     let matches = |run: &Run| active.is_empty() || run.model_id == active;
@@ -101,7 +101,7 @@ pub fn DataTables(props: &DataTablesProps) -> Html {
                         <option value="" selected={active.is_empty()}>{ table_text(lang, TableMsg::AllModels) }</option>
                         for (model_id, name) in models.iter() {
                             <option value={model_id.clone()} selected={active == model_id.as_str()}>
-                                { data_label(lang, name).into_owned() }
+                                { name.clone() }
                             </option>
                         }
                     </select>
@@ -163,7 +163,7 @@ mod tests {
             ..sourced.clone()
         };
         let same_model = Run { id: "yours-2".to_owned(), model: "renamed by an import".to_owned(), ..sourced.clone() };
-        let models = filter_models(data, &[Rc::new(own_model), Rc::new(same_model)]);
+        let models = filter_models(data, &[Rc::new(own_model), Rc::new(same_model)], Lang::En);
         assert_eq!(models.len(), data.runs_by_model().len() + 1);
         assert_eq!(models.get("yours-only-model").map(String::as_str), Some("ggml-org/gpt-oss-120b-GGUF"));
         assert_eq!(models.get(sourced.model_id.as_str()), Some(&sourced.model));

@@ -10,7 +10,7 @@ use super::columns::{Column, Direction, sorted_indices};
 use super::provenance::{date_kind, point_marks, source_marks, unverified_notes, workload_html};
 use crate::common::ids::{Ids, use_ids};
 use crate::i18n::import::{ImportMsg, import_text};
-use crate::i18n::labels::data_label;
+use crate::i18n::labels::{engine_name, engine_version, run_label};
 use crate::i18n::tables::{
     TableMsg, column_decimals, counter_name, format_figure, nodes, point_note, sort_by, table_text, topology_name,
 };
@@ -131,9 +131,9 @@ pub fn RunTable(props: &RunTableProps) -> Html {
 /// run (`yours`) gets a "yours" badge, its own date only, and no source link.
 fn caption(data: &Dataset, run: &Run, yours: bool, lang: Lang, ids: &Ids) -> Html {
     let mut setup = vec![run.format.clone()];
-    setup.push(match &run.engine_version {
-        Some(version) => format!("{} {}", data_label(lang, &run.engine), data_label(lang, version)),
-        None => data_label(lang, &run.engine).into_owned(),
+    setup.push(match engine_version(lang, run) {
+        Some(version) => format!("{} {version}", engine_name(lang, run)),
+        None => engine_name(lang, run).to_owned(),
     });
     setup.push(format!("{}, {}", run.hardware, nodes(lang, run.nodes)));
     if let Some(topology) = topology_name(lang, run.topology) {
@@ -154,7 +154,7 @@ fn caption(data: &Dataset, run: &Run, yours: bool, lang: Lang, ids: &Ids) -> Htm
     };
     html! {
         <caption>
-            <span class="ss-run-title">{ if yours { run.label.clone() } else { data_label(lang, &run.label).into_owned() } }</span>
+            <span class="ss-run-title">{ run_label(lang, run).to_owned() }</span>
             if yours {
                 { " " }<span class="ss-yours" data-origin="yours">{ import_text(lang, ImportMsg::Yours) }</span>
             }
