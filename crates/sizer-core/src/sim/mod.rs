@@ -1,5 +1,7 @@
-//! Does the sizing hold? A closed-loop, event-driven simulation of the team's requests against
-//! the measured curve, deterministic from a seed (docs/SIMULATION.md).
+//! Does the sizing hold? A closed-loop simulation of the team's requests against the measured
+//! curve, or against the engine fitted to the run's own closed-loop files where the machine
+//! carries one ([`Machine::engine`], [`SimModel`]), deterministic from a seed
+//! (docs/SIMULATION.md).
 //!
 //! The sizing promises that, at the chosen load, the requests in flight stay within the streams
 //! that keep the speed floor `percentile` of the time. It assumes Poisson arrivals, every request
@@ -14,6 +16,11 @@
 //!   TTFT); with a KV pool, requests beyond `floor(pool / context)` sessions wait;
 //! - **measurement**: after a warm-up, a window of 4 simulated hours or 20,000 requests,
 //!   whichever comes first, kept in histograms (memory independent of the number of requests).
+//!
+//! On an engine ([`SimModel::Engine`]) the users are the same and the box is
+//! [`open_loop`]'s step scheduler: continuous batching, chunked prefill, admission against the
+//! KV pool, each step one token for every decoding request; beyond the fit's concurrency the
+//! step model extrapolates, and the report says for how long.
 //!
 //! [`simulate`] returns a [`SimReport`]; [`simulate_sizing`] sizes a scenario and simulates the
 //! people it allows; [`sweep_team_size`] finds the team size where the
