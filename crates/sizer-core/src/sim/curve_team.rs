@@ -15,22 +15,11 @@ use crate::sim::report::{ReportBasis, SimModel, SimReport, StopReason, TtftModel
 use crate::sim::rng::SplitMix64;
 use crate::sim::speed::{speed_table, ttft_table};
 use crate::sim::tally::{Finished, Stretch, Tally};
+use crate::sim::timer::{Timer, timer, timer_value};
 use alloc::collections::{BinaryHeap, VecDeque};
 use alloc::vec;
 use alloc::vec::Vec;
 use core::cmp::Reverse;
-
-/// A time (or clock value) and a user, ordered by time then user: ties resolve the same way on
-/// every platform. Times are finite and non-negative, so their bit patterns sort like the values.
-type Timer = Reverse<(u64, u32)>;
-
-fn timer(at: f64, user: u32) -> Timer {
-    Reverse((at.max(0.0).to_bits(), user))
-}
-
-fn timer_value(t: &Timer) -> f64 {
-    f64::from_bits(t.0.0)
-}
 
 /// A running simulation on the curve (see [`crate::sim::Simulation`], which runs it).
 #[derive(Clone, Debug)]
@@ -90,10 +79,7 @@ impl CurveTeam {
         };
         let warmup_s = request.warmup_window_s();
         let last = machine.curve.last();
-        let mut group_of = Vec::with_capacity(users);
-        for (index, g) in request.groups.iter().enumerate() {
-            group_of.extend(core::iter::repeat_n(index as u32, g.count as usize));
-        }
+        let group_of = request.group_of_users();
         let max_requests = u64::from(request.max_requests);
         let mut sim = CurveTeam {
             request: request.clone(),
@@ -199,12 +185,7 @@ impl CurveTeam {
 
     /// Share of the run done, 0 to 1 (the larger of simulated time and requests measured).
     pub fn progress(&self) -> f64 {
-        if self.stopped.is_some() {
-            return 1.0;
-        }
-        let by_time = self.now / (self.warmup_s + self.request.window_s);
-        let by_requests = self.tally.requests as f64 / f64::from(self.request.max_requests);
-        by_time.max(by_requests).clamp(0.0, 1.0)
+        self.tally.share_done(&self.request, self.warmup_s, self.now, self.stopped.is_some())
     }
 
     /// The findings so far (final once [`CurveTeam::advance`] has returned true).

@@ -16,13 +16,9 @@ use crate::sim::open_loop::simulate::Run;
 use crate::sim::report::{ReportBasis, SimModel, SimReport, StopReason, TtftModel, build_report};
 use crate::sim::rng::SplitMix64;
 use crate::sim::tally::{Finished, Stretch, Tally};
+use crate::sim::timer::{Timer, timer, timer_value};
 use alloc::collections::BinaryHeap;
 use alloc::vec::Vec;
-use core::cmp::Reverse;
-
-/// A time and a user, ordered by time then user (times are finite and non-negative, so their
-/// bits sort like the values).
-type Timer = Reverse<(u64, u32)>;
 
 /// A request's lengths as the engine counts them: whole tokens, at least one.
 pub(crate) fn engine_tokens(tokens: f64) -> u32 {
@@ -72,10 +68,7 @@ impl EngineTeam {
     /// request within the engine's, by the caller): every user starts thinking, agents send at
     /// once.
     pub fn new(request: &SimRequest, machine: &Machine, engine: EngineModel, seed: u64) -> EngineTeam {
-        let mut group_of = Vec::with_capacity(request.total_users() as usize);
-        for (index, g) in request.groups.iter().enumerate() {
-            group_of.extend(core::iter::repeat_n(index as u32, g.count as usize));
-        }
+        let group_of = request.group_of_users();
         let warmup_s = request.warmup_window_s();
         let (users, max_requests) = (u64::from(request.total_users()), u64::from(request.max_requests));
         let mut team = EngineTeam {
@@ -111,7 +104,7 @@ impl EngineTeam {
                 team.send(user, 0.0);
             } else {
                 let think = team.rng.next_exponential(team.think_mean[group]);
-                team.thinking.push(Reverse((think.max(0.0).to_bits(), user)));
+                team.thinking.push(timer(think, user));
             }
         }
         team
@@ -129,11 +122,10 @@ impl EngineTeam {
             }
             if self.run.is_idle() {
                 // Nothing to run: time passes idle until the next user sends.
-                let Some(&Reverse((bits, _))) = self.thinking.peek() else {
+                let Some(at) = self.thinking.peek().map(timer_value) else {
                     self.stopped = Some(StopReason::Window);
                     return true;
                 };
-                let at = f64::from_bits(bits);
                 if !self.pass_time(at, 0, 0.0) {
                     return true;
                 }
@@ -168,12 +160,7 @@ impl EngineTeam {
 
     /// Share of the run done, 0 to 1 (the larger of simulated time and requests measured).
     pub fn progress(&self) -> f64 {
-        if self.stopped.is_some() {
-            return 1.0;
-        }
-        let by_time = self.clock / (self.warmup_s + self.request.window_s);
-        let by_requests = self.tally.requests as f64 / f64::from(self.request.max_requests);
-        by_time.max(by_requests).clamp(0.0, 1.0)
+        self.tally.share_done(&self.request, self.warmup_s, self.clock, self.stopped.is_some())
     }
 
     /// The findings so far (final once [`EngineTeam::advance`] has returned true).
@@ -199,8 +186,8 @@ impl EngineTeam {
     /// Sends every request whose think time ends by `until`, each counted in flight from its
     /// instant; false if the window ended first.
     fn send_until(&mut self, until: f64, batch: usize, speed: f64) -> bool {
-        while let Some(&Reverse((bits, user))) = self.thinking.peek() {
-            let at = f64::from_bits(bits);
+        while let Some(&next) = self.thinking.peek() {
+            let at = timer_value(&next);
             if at > until {
                 break;
             }
@@ -208,7 +195,7 @@ impl EngineTeam {
                 return false;
             }
             self.thinking.pop();
-            self.send(user, at);
+            self.send(next.0.1, at);
         }
         true
     }
@@ -271,7 +258,7 @@ impl EngineTeam {
             self.send(user, done_s);
         } else {
             let think = self.rng.next_exponential(self.think_mean[group]);
-            self.thinking.push(Reverse(((done_s + think).max(0.0).to_bits(), user)));
+            self.thinking.push(timer(done_s + think, user));
         }
     }
 }

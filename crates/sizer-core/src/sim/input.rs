@@ -173,6 +173,15 @@ impl SimRequest {
         crate::duty::busy_seconds(group.answer_tokens, self.floor_tok_s, self.ttft_s)
     }
 
+    /// The group (its index) of each user, users numbered group by group.
+    pub(crate) fn group_of_users(&self) -> Vec<u32> {
+        let mut group_of = Vec::with_capacity(self.total_users() as usize);
+        for (index, g) in self.groups.iter().enumerate() {
+            group_of.extend(core::iter::repeat_n(index as u32, g.count as usize));
+        }
+        group_of
+    }
+
     /// Simulated seconds before measuring: [`SimRequest::warmup_s`], else five of the longest
     /// request cycle (a user's interval, or its busy time if longer), at most the window.
     pub fn warmup_window_s(&self) -> f64 {

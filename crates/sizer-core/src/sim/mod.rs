@@ -55,6 +55,7 @@ mod simulation;
 mod speed;
 mod sweep;
 mod tally;
+mod timer;
 
 pub use histogram::{CountHistogram, LogHistogram};
 pub use input::{MAX_SIM_USERS, Machine, MedianTtftPoint, SimError, SimField, SimGroup, SimRequest};

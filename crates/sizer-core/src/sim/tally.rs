@@ -98,6 +98,17 @@ impl Tally {
         }
     }
 
+    /// Share of the run done, 0 to 1, at simulated time `now`: the larger of time (of warm-up
+    /// plus window) and requests measured (of the most), 1 once `stopped`.
+    pub fn share_done(&self, request: &SimRequest, warmup_s: f64, now: f64, stopped: bool) -> f64 {
+        if stopped {
+            return 1.0;
+        }
+        let by_time = now / (warmup_s + request.window_s);
+        let by_requests = self.requests as f64 / f64::from(request.max_requests);
+        by_time.max(by_requests).clamp(0.0, 1.0)
+    }
+
     /// Records a request finished inside the window; the number recorded so far.
     pub fn request(&mut self, done: Finished) -> u64 {
         self.requests += 1;

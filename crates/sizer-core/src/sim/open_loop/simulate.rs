@@ -19,6 +19,7 @@ use crate::sim::open_loop::load::{Arrival, OpenLoad};
 use crate::sim::open_loop::report::{Extrapolation, OpenLoopReport, PredictError, TpotMs, percentile_linear};
 use crate::sim::open_loop::step::{MixedStep, StepCoefficients, prompt_pairs};
 use crate::sim::report::Percentiles;
+use crate::sim::timer::{Timer, timer, timer_value};
 use alloc::collections::{BinaryHeap, VecDeque};
 use alloc::vec::Vec;
 use core::cmp::Reverse;
@@ -84,7 +85,7 @@ pub(crate) struct Run {
     progress: Vec<Progress>,
     pub(crate) now: f64,
     /// Submitted requests not yet in the queue, by arrival time then id.
-    pending: BinaryHeap<Reverse<(u64, u32)>>,
+    pending: BinaryHeap<Timer>,
     waiting: VecDeque<u32>,
     reading: VecDeque<u32>,
     decoding: BinaryHeap<Reverse<(u64, u32)>>,
@@ -113,16 +114,10 @@ const FRESH: Progress = Progress {
     done_step: 0,
 };
 
-/// An arrival's place in the pending heap: its time (finite and non-negative, so the bits sort
-/// like the values), then its id, so ties resolve the same way on every platform.
-fn pending_key(at_s: f64, id: u32) -> Reverse<(u64, u32)> {
-    Reverse((at_s.max(0.0).to_bits(), id))
-}
-
 impl Run {
     pub(crate) fn new(engine: &EngineModel, requests: Vec<Arrival>) -> Run {
         let setup = engine.setup();
-        let pending = requests.iter().enumerate().map(|(id, a)| pending_key(a.at_s, id as u32)).collect();
+        let pending = requests.iter().enumerate().map(|(id, a)| timer(a.at_s, id as u32)).collect();
         Run {
             k: engine.coefficients(),
             mixed: setup.mixed_step,
@@ -158,7 +153,7 @@ impl Run {
         }
         self.requests[slot] = arrival;
         self.progress[slot] = FRESH;
-        self.pending.push(pending_key(arrival.at_s, id));
+        self.pending.push(timer(arrival.at_s, id));
     }
 
     /// Nothing queued, reading or decoding, and nothing submitted.
@@ -186,11 +181,12 @@ impl Run {
     }
 
     fn queue_arrived(&mut self) {
-        while let Some(&Reverse((bits, id))) = self.pending.peek() {
-            if f64::from_bits(bits) > self.now {
+        while let Some(&next) = self.pending.peek() {
+            if timer_value(&next) > self.now {
                 break;
             }
             self.pending.pop();
+            let id = next.0.1;
             self.progress[id as usize].queued_step = self.steps;
             self.waiting.push_back(id);
         }
@@ -210,8 +206,8 @@ impl Run {
             let idle = self.reading.is_empty() && self.decoding.is_empty();
             if idle && self.waiting.is_empty() {
                 match self.pending.peek() {
-                    Some(&Reverse((bits, _))) => {
-                        self.now = f64::from_bits(bits);
+                    Some(next) => {
+                        self.now = timer_value(next);
                         continue;
                     }
                     None => return,
