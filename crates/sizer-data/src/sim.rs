@@ -4,6 +4,7 @@
 use crate::curve::RunCurveError;
 use crate::model::{Dataset, Run};
 use crate::predict_engine::PredictEngine;
+use sizer_core::sim::open_loop::EngineModel;
 use sizer_core::sim::{Machine, MedianTtftPoint};
 use sizer_core::{Interpolation, Scenario};
 
@@ -41,6 +42,17 @@ impl Dataset {
     /// ([`PredictEngine::for_closed_loop`]): the simulation runs the team on that engine, and the
     /// curve only gives the formula's streams at the floor.
     pub fn sim_machine_for(&self, run: &Run, base: Scenario) -> Result<Machine, RunCurveError> {
+        self.sim_machine_on(run, base, PredictEngine::for_closed_loop(run))
+    }
+
+    /// [`Dataset::sim_machine_for`] with the run's engine given (a caller that keeps it between
+    /// simulations of the same run: a fit takes tens of milliseconds).
+    pub fn sim_machine_on(
+        &self,
+        run: &Run,
+        base: Scenario,
+        engine: Option<EngineModel>,
+    ) -> Result<Machine, RunCurveError> {
         let projected = run.nearest_workload(&base).and_then(|choice| run.with_workload(choice.index));
         let sized = projected.as_ref().unwrap_or(run);
         let scenario = self.scenario_for_run(sized, base);
@@ -48,7 +60,7 @@ impl Dataset {
         Ok(Machine {
             prefill_tok_s: scenario.prefill_tok_s,
             kv_pool_tokens: scenario.kv_pool_tokens,
-            engine: PredictEngine::for_closed_loop(run),
+            engine,
             ..machine
         })
     }

@@ -4,13 +4,14 @@
 //! (`crate::common::defer::yield_to_browser`), reports progress once it has run longer than a
 //! frame, and stops at the next slice once cancelled. Outside wasm nothing runs.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use sizer_core::Scenario;
 use yew::UseReducerDispatcher;
 
 use crate::simulation::section::SimView;
+use crate::simulation::stepper::EngineMemo;
 use crate::sizing::run_ref::RunRef;
 
 /// Milliseconds of simulation between two yields to the browser.
@@ -37,25 +38,27 @@ impl SimCancel {
     }
 }
 
-/// Starts simulating `scenario` on `run` with `seed` after `delay_ms`, reporting to `view`.
+/// Starts simulating `scenario` on `run` with `seed` after `delay_ms`, reporting to `view`; the
+/// run's engine comes from `engines` (fitted there once per run).
 pub fn start(
     run: &RunRef,
     scenario: &Scenario,
     seed: u64,
     delay_ms: u32,
     view: UseReducerDispatcher<SimView>,
+    engines: Rc<RefCell<EngineMemo>>,
 ) -> SimCancel {
     let cancelled = Rc::new(Cell::new(false));
     #[cfg(target_arch = "wasm32")]
-    browser::spawn(run.clone(), *scenario, seed, delay_ms, view, Rc::clone(&cancelled));
+    browser::spawn(run.clone(), *scenario, seed, delay_ms, view, engines, Rc::clone(&cancelled));
     #[cfg(not(target_arch = "wasm32"))]
-    let _ = (run, scenario, seed, delay_ms, view);
+    let _ = (run, scenario, seed, delay_ms, view, engines);
     SimCancel(cancelled)
 }
 
 #[cfg(target_arch = "wasm32")]
 mod browser {
-    use std::cell::Cell;
+    use std::cell::{Cell, RefCell};
     use std::rc::Rc;
 
     use sizer_core::Scenario;
@@ -64,7 +67,7 @@ mod browser {
     use super::{EVENTS_PER_STEP, FRAME_MS, SLICE_MS};
     use crate::common::defer::yield_to_browser;
     use crate::simulation::section::{SimEvent, SimKey, SimProblem, SimView};
-    use crate::simulation::stepper::{SimJob, Step, machine_for};
+    use crate::simulation::stepper::{EngineMemo, SimJob, Step, machine_for};
     use crate::sizing::run_ref::RunRef;
 
     pub fn spawn(
@@ -73,6 +76,7 @@ mod browser {
         seed: u64,
         delay_ms: u32,
         view: UseReducerDispatcher<SimView>,
+        engines: Rc<RefCell<EngineMemo>>,
         cancelled: Rc<Cell<bool>>,
     ) {
         let key: SimKey = (run.id.clone(), scenario, seed);
@@ -86,7 +90,8 @@ mod browser {
                 return;
             }
             view.dispatch(SimEvent::Start(key.clone()));
-            let Some(machine) = machine_for(&run, &scenario) else {
+            let engine = engines.borrow_mut().engine(&run);
+            let Some(machine) = machine_for(&run, &scenario, engine) else {
                 view.dispatch(SimEvent::Failed(key, SimProblem::NoCurve));
                 return;
             };

@@ -28,6 +28,7 @@ use crate::i18n::Lang;
 use crate::i18n::labels::run_label;
 use crate::i18n::simulation::{SimMsg, cannot_run, model_line, progress, scope, sim_text, verdict};
 use crate::simulation::result::SimResult;
+use crate::simulation::stepper::EngineMemo;
 use crate::sizing::run_ref::RunRef;
 
 /// Props of [`SimulationSection`]; see the module docs.
@@ -137,12 +138,14 @@ pub fn SimulationSection(props: &SimulationProps) -> Html {
         let dispatcher = view.dispatcher();
         // The run and scenario of the last start: a new seed alone starts at once.
         let last = use_mut_ref(|| None::<(String, Scenario)>);
+        // The run's engine, fitted once for all its simulations.
+        let engines = use_mut_ref(EngineMemo::default);
         let deps = (props.run.clone(), props.scenario, props.seed);
         use_effect_with(deps, move |(run, scenario, seed)| {
             let same = last.borrow().as_ref().is_some_and(|(id, s)| *id == run.id && s == scenario);
             let delay = if same { 0 } else { crate::simulation::scheduler::SETTLE_MS };
             *last.borrow_mut() = Some((run.id.clone(), *scenario));
-            let cancel = crate::simulation::scheduler::start(run, scenario, *seed, delay, dispatcher);
+            let cancel = crate::simulation::scheduler::start(run, scenario, *seed, delay, dispatcher, engines);
             move || cancel.cancel()
         });
     }

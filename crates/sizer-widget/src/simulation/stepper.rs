@@ -4,11 +4,15 @@
 //! No browser calls here: the component (`simulation/section.rs`) schedules the steps, and
 //! native tests run them to the end.
 
+use sizer_core::sim::open_loop::EngineModel;
 use sizer_core::sim::{
     Machine, SimReport, Simulation, SweepError, SweepReport, SweepSearch, sizing_request, sweep_request,
 };
 use sizer_core::{Scenario, Sizing};
+use sizer_data::predict_engine::PredictEngine;
 use sizer_data::{Run, dataset};
+
+use crate::sizing::run_ref::RunRef;
 
 /// The seed when the link names none.
 pub const DEFAULT_SEED: u64 = sizer_import::sim_link::DEFAULT_SEED;
@@ -18,10 +22,31 @@ pub const DEFAULT_SEED: u64 = sizer_import::sim_link::DEFAULT_SEED;
 const SWEEP_WINDOW_S: f64 = 14_400.0;
 const SWEEP_MAX_REQUESTS: u32 = 20_000;
 
-/// The machine the sizing used ([`sizer_data::Dataset::sim_machine_for`]); `None` when the run
-/// has no per-request speed curve.
-pub fn machine_for(run: &Run, scenario: &Scenario) -> Option<Machine> {
-    dataset().sim_machine_for(run, *scenario).ok()
+/// The machine the sizing used, on `engine` ([`sizer_data::Dataset::sim_machine_on`]); `None`
+/// when the run has no per-request speed curve.
+pub fn machine_for(run: &Run, scenario: &Scenario, engine: Option<EngineModel>) -> Option<Machine> {
+    dataset().sim_machine_on(run, *scenario, engine).ok()
+}
+
+/// The chosen run's engine for the simulation ([`PredictEngine::for_closed_loop`]), fitted once
+/// and kept while the run stays the same: a new scenario or seed starts a simulation without
+/// fitting again (a fit takes tens of milliseconds, in one task).
+#[derive(Default)]
+pub struct EngineMemo(Option<(RunRef, Option<EngineModel>)>);
+
+impl EngineMemo {
+    /// The engine of `run`, fitted now if the memo holds another run's (or a changed run's: an
+    /// imported run that changes is a new `RunRef`).
+    pub fn engine(&mut self, run: &RunRef) -> Option<EngineModel> {
+        match &self.0 {
+            Some((kept, engine)) if kept == run => *engine,
+            _ => {
+                let engine = PredictEngine::for_closed_loop(run);
+                self.0 = Some((run.clone(), engine));
+                engine
+            }
+        }
+    }
 }
 
 /// What one call of [`SimJob::step`] reached.
@@ -143,7 +168,21 @@ mod tests {
     const QWEN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
 
     fn qwen_machine(scenario: &Scenario) -> Machine {
-        machine_for(dataset().run(QWEN).expect("the worked example's run"), scenario).expect("a curve")
+        machine_for(dataset().run(QWEN).expect("the worked example's run"), scenario, None).expect("a curve")
+    }
+
+    #[test]
+    fn the_engine_memo_gives_each_runs_own_engine() {
+        // A second method: the data's fit called directly.
+        let arena = dataset().run("djangodevreng-arena-nemotron-3-nano-30b-a3b-nvfp4").expect("an arena run");
+        let fitted = PredictEngine::for_closed_loop(arena);
+        assert!(fitted.is_some());
+        let mut memo = EngineMemo::default();
+        assert_eq!(memo.engine(&RunRef::Sourced(arena)), fitted);
+        assert_eq!(memo.engine(&RunRef::Sourced(arena)), fitted);
+        let qwen = dataset().run(QWEN).expect("the worked example's run");
+        assert_eq!(memo.engine(&RunRef::Sourced(qwen)), None);
+        assert_eq!(memo.engine(&RunRef::Sourced(arena)), fitted);
     }
 
     #[test]
