@@ -40,6 +40,31 @@ pub enum CurveBasis {
 }
 
 impl CurveBasis {
+    /// Every basis.
+    pub const ALL: [CurveBasis; 5] = [
+        CurveBasis::PerRequest,
+        CurveBasis::MedianTpot,
+        CurveBasis::MeanTpot,
+        CurveBasis::AggregateOverConcurrency,
+        CurveBasis::InterTokenLatency,
+    ];
+
+    /// The basis's stable key, as JSON names it (`median_tpot`).
+    pub fn key(self) -> &'static str {
+        match self {
+            CurveBasis::PerRequest => "per_request",
+            CurveBasis::MedianTpot => "median_tpot",
+            CurveBasis::MeanTpot => "mean_tpot",
+            CurveBasis::AggregateOverConcurrency => "aggregate_over_concurrency",
+            CurveBasis::InterTokenLatency => "inter_token_latency",
+        }
+    }
+
+    /// The basis with this [`CurveBasis::key`].
+    pub fn from_key(key: &str) -> Option<CurveBasis> {
+        CurveBasis::ALL.into_iter().find(|basis| basis.key() == key)
+    }
+
     /// All bases, most preferred first.
     pub const PREFERENCE: [CurveBasis; 4] =
         [CurveBasis::PerRequest, CurveBasis::MedianTpot, CurveBasis::MeanTpot, CurveBasis::AggregateOverConcurrency];

@@ -78,8 +78,8 @@ pub use measured_load::{LoadRow, MeasuredLoadTable, ReportedCapacity, RunMeasure
 pub use measured_load_data::{LOADS_BINARY, measured_load, measured_loads, try_measured_loads};
 pub use model::{
     Advice, AdviceWhen, Binding, Citation, Claim, ClaimQuantity, ClaimStatus, Counter, Dataset, Fact, FactKind,
-    GermanNames, Localized, Qualifier, Run, RunOrigin, RunPoint, RunWorkload, ServerSettings, Source, SourceKind,
-    Topology, Unit, Warning, Workload, WorkloadKind,
+    GermanNames, ImportSource, Localized, Qualifier, Run, RunOrigin, RunPoint, RunWorkload, ServerSettings, Source,
+    SourceKind, Topology, Unit, Warning, Workload, WorkloadKind,
 };
 pub use model_facts::{DtypeBasis, KvDtype, KvFacts, ModelCatalog, ModelFacts, RunCache, Sourced, Weights};
 pub use run_alias::{AliasKind, RUN_ALIASES, RunAlias, RunLookup};

@@ -357,6 +357,26 @@ pub struct Run {
     #[serde(default, skip_serializing_if = "GermanNames::is_empty")]
     #[cfg_attr(target_arch = "wasm32", serde(skip))]
     pub names_de: GermanNames,
+    /// A person's imported run: the file's format and which of its figures the curve uses, as
+    /// values the page words in the reader's language (`note` keeps the English sentence for
+    /// exports); `None` for sourced runs and for runs stored before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub imported_from: Option<ImportSource>,
+}
+
+/// Where an imported run's curve came from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImportSource {
+    /// The importer's format key (`sizer_import::Format::key`, e.g. `guidellm_json`).
+    pub format: String,
+    /// The figure the curve uses, by its key (`CurveBasis::key`, e.g. `median_tpot`). Keys,
+    /// not the enum: the saved runs' restore runs in the page's first module, and a string
+    /// costs it no deserializer of its own.
+    pub basis: String,
+    /// Another figure the file holds for it, where there is one, by its key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alternative: Option<String>,
 }
 
 /// A sourced run's names in German (`"2.048 ein / 2.048 aus"`, `"Engine nicht genannt"`), written

@@ -300,18 +300,18 @@ macro_rules! wire_enum {
     )+};
 }
 
-/// Structs as their fields in order, destructured and rebuilt in full (the compiler checks
-/// that no field is missing).
+/// Structs as their fields in order, rebuilt in full (the compiler checks in `read` that no
+/// field is missing); fields after `; default` are not in the binary and read as their default.
 macro_rules! wire_struct {
-    ($($name:ident { $($field:ident),+ $(,)? })+) => {$(
+    ($($name:ident { $($field:ident),+ $(,)? $(; default $($absent:ident),+)? })+) => {$(
         impl Wire for $name {
             fn write(&self, out: &mut Vec<u8>) {
-                let $name { $($field),+ } = self;
+                let $name { $($field),+ , .. } = self;
                 $($field.write(out);)+
             }
 
             fn read(reader: &mut Reader<'_>) -> Result<$name, WireError> {
-                Ok($name { $($field: Wire::read(reader)?),+ })
+                Ok($name { $($field: Wire::read(reader)?,)+ $($($absent: Default::default(),)+)? })
             }
         }
     )+};
@@ -352,7 +352,9 @@ wire_struct! {
     Run {
         id, label, origin, model, model_id, format, engine, engine_version, hardware, nodes, topology,
         workload, counter, source, date, cited_in, points, note, setup, further_workloads, server, caveats,
-        names_de,
+        names_de;
+        // Only a person's imported run has an import source, and those are never built in.
+        default imported_from
     }
     GermanNames { label, model, engine, engine_version }
     YourSetup { hardware, systems, gpus, kv_pool_tokens, prefill_tok_s, max_context_tokens, from_file }

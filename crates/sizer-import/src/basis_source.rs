@@ -8,41 +8,104 @@ use crate::format::Format;
 use sizer_data::CurveBasis;
 
 /// The key a basis is read from, as the format spells it, and the formula that turns it into
-/// per-request tok/s, in the same key names.
+/// per-request tok/s, in the same key names; with the formula's parts as values, so the page can
+/// write it in its reader's language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BasisSource {
     /// The key (JSON key, column or console label) the figure is read from.
     pub key: &'static str,
     /// The formula shown for it, naming `key`: `"1000 / median_itl_ms"`.
     pub formula: &'static str,
+    /// How the formula reads `key`.
+    pub shape: FormulaShape,
+    /// The statistic the tool keeps under `key`, where it keeps several.
+    pub statistic: Option<Statistic>,
+    /// `key` is a description in English words (a format without key names of its own), not
+    /// a name in the file.
+    pub in_words: bool,
+}
+
+/// How a formula reads its key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormulaShape {
+    /// A time per token in ms: `1000 / key`.
+    Inverse,
+    /// An aggregate over all requests: `key / per`, `per` the concurrency's key.
+    Over { per: &'static str },
+    /// A per-request speed, used as it stands.
+    AsGiven,
+}
+
+/// A tool's statistic over the requests of one concurrency.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Statistic {
+    Median,
+    Mean,
+    /// AIPerf's `avg`, as the tool names it.
+    Avg,
 }
 
 /// A time per token in ms: per-request speed is `1000 / key`, with the tool's statistic when the
 /// key holds several.
 macro_rules! inverse {
     ($key:literal) => {
-        BasisSource { key: $key, formula: concat!("1000 / ", $key) }
+        BasisSource {
+            key: $key,
+            formula: concat!("1000 / ", $key),
+            shape: FormulaShape::Inverse,
+            statistic: None,
+            in_words: false,
+        }
     };
-    ($key:literal, $statistic:literal) => {
-        BasisSource { key: $key, formula: concat!("1000 / ", $key, " (", $statistic, ")") }
+    ($key:literal, $statistic:ident, $word:literal) => {
+        BasisSource {
+            key: $key,
+            formula: concat!("1000 / ", $key, " (", $word, ")"),
+            shape: FormulaShape::Inverse,
+            statistic: Some(Statistic::$statistic),
+            in_words: false,
+        }
     };
 }
 
 /// An aggregate over all requests: per-request speed is `key / per` (the concurrency's key).
 macro_rules! over {
     ($key:literal, $per:literal) => {
-        BasisSource { key: $key, formula: concat!($key, " / ", $per) }
+        BasisSource {
+            key: $key,
+            formula: concat!($key, " / ", $per),
+            shape: FormulaShape::Over { per: $per },
+            statistic: None,
+            in_words: false,
+        }
     };
 }
 
 /// A per-request speed the tool publishes, used as it stands.
 macro_rules! as_given {
     ($key:literal) => {
-        BasisSource { key: $key, formula: concat!($key, " as given") }
+        BasisSource {
+            key: $key,
+            formula: concat!($key, " as given"),
+            shape: FormulaShape::AsGiven,
+            statistic: None,
+            in_words: false,
+        }
     };
-    ($key:literal, $statistic:literal) => {
-        BasisSource { key: $key, formula: concat!($key, " (", $statistic, ")") }
+    ($key:literal, $statistic:ident, $word:literal) => {
+        BasisSource {
+            key: $key,
+            formula: concat!($key, " (", $word, ")"),
+            shape: FormulaShape::AsGiven,
+            statistic: Some(Statistic::$statistic),
+            in_words: false,
+        }
     };
+}
+
+/// A row whose key is a description in words.
+const fn in_words(source: BasisSource) -> BasisSource {
+    BasisSource { in_words: true, ..source }
 }
 
 /// The row for `basis` in `format`. Formats without key names of their own (CSV, two columns)
@@ -56,8 +119,8 @@ pub fn basis_source(basis: CurveBasis, format: Format) -> BasisSource {
     match (basis, format) {
         (MedianTpot, VllmConsole) => inverse!("Median TPOT (ms)"),
         (MedianTpot, VllmJson | VllmJsonLines | VllmSweepSummary | SglangJsonl) => inverse!("median_tpot_ms"),
-        (MedianTpot, _) => inverse!("median TPOT (ms)"),
-        (MeanTpot, _) => inverse!("mean TPOT (ms)"),
+        (MedianTpot, _) => in_words(inverse!("median TPOT (ms)")),
+        (MeanTpot, _) => in_words(inverse!("mean TPOT (ms)")),
         (AggregateOverConcurrency, VllmConsole) => {
             over!("Output token throughput (tok/s)", "Maximum request concurrency")
         }
@@ -68,17 +131,17 @@ pub fn basis_source(basis: CurveBasis, format: Format) -> BasisSource {
         (AggregateOverConcurrency, BatchedBenchJsonl) => over!("speed_tg", "pl"),
         (AggregateOverConcurrency, LlamaBenchyJson) => over!("tg_throughput", "concurrency"),
         (AggregateOverConcurrency, LlamaBenchyMarkdown) => over!("t/s (total)", "concurrency"),
-        (AggregateOverConcurrency, _) => over!("aggregate generated tok/s", "concurrency"),
-        (PerRequest, LlamaBenchyJson) => as_given!("tg_req_throughput", "mean"),
-        (PerRequest, LlamaBenchyMarkdown) => as_given!("t/s (req)", "mean"),
-        (PerRequest, AiperfJson) => as_given!("output_token_throughput_per_user", "avg"),
-        (PerRequest, AiperfCsv) => as_given!("Output Token Throughput Per User (tokens/sec/user)", "avg"),
-        (PerRequest, _) => as_given!("per-request tok/s"),
-        (InterTokenLatency, GuideLlmJson) => inverse!("inter_token_latency_ms", "median"),
+        (AggregateOverConcurrency, _) => in_words(over!("aggregate generated tok/s", "concurrency")),
+        (PerRequest, LlamaBenchyJson) => as_given!("tg_req_throughput", Mean, "mean"),
+        (PerRequest, LlamaBenchyMarkdown) => as_given!("t/s (req)", Mean, "mean"),
+        (PerRequest, AiperfJson) => as_given!("output_token_throughput_per_user", Avg, "avg"),
+        (PerRequest, AiperfCsv) => as_given!("Output Token Throughput Per User (tokens/sec/user)", Avg, "avg"),
+        (PerRequest, _) => in_words(as_given!("per-request tok/s")),
+        (InterTokenLatency, GuideLlmJson) => inverse!("inter_token_latency_ms", Median, "median"),
         (InterTokenLatency, SglangJsonl) => inverse!("median_itl_ms"),
-        (InterTokenLatency, AiperfJson) => inverse!("inter_token_latency", "avg"),
-        (InterTokenLatency, AiperfCsv) => inverse!("Inter Token Latency (ms)", "avg"),
-        (InterTokenLatency, _) => inverse!("inter-token latency (ms)"),
+        (InterTokenLatency, AiperfJson) => inverse!("inter_token_latency", Avg, "avg"),
+        (InterTokenLatency, AiperfCsv) => inverse!("Inter Token Latency (ms)", Avg, "avg"),
+        (InterTokenLatency, _) => in_words(inverse!("inter-token latency (ms)")),
     }
 }
 

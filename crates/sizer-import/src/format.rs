@@ -75,6 +75,32 @@ impl Format {
         }
     }
 
+    /// The format's stable key, kept with an imported run (`sizer_data::ImportSource`) so the
+    /// page can name the format in its reader's language.
+    pub fn key(self) -> &'static str {
+        match self {
+            Format::VllmJson => "vllm_json",
+            Format::VllmJsonLines => "vllm_json_lines",
+            Format::VllmSweepSummary => "vllm_sweep_summary",
+            Format::VllmConsole => "vllm_console",
+            Format::BatchedBenchMarkdown => "batched_bench_markdown",
+            Format::BatchedBenchJsonl => "batched_bench_jsonl",
+            Format::LlamaBenchyJson => "llama_benchy_json",
+            Format::LlamaBenchyMarkdown => "llama_benchy_markdown",
+            Format::GuideLlmJson => "guidellm_json",
+            Format::SglangJsonl => "sglang_jsonl",
+            Format::AiperfJson => "aiperf_json",
+            Format::AiperfCsv => "aiperf_csv",
+            Format::Csv => "csv",
+            Format::TwoColumn => "two_column",
+        }
+    }
+
+    /// The format with this [`Format::key`].
+    pub fn from_key(key: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|format| format.key() == key)
+    }
+
     /// The benchmark tool behind the format.
     pub fn engine(self) -> Engine {
         match self {

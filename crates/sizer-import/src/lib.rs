@@ -48,7 +48,7 @@ mod vllm_console;
 mod vllm_json;
 mod warning;
 
-pub use basis_source::{BasisSource, basis_source, formula};
+pub use basis_source::{BasisSource, FormulaShape, Statistic, basis_source, formula};
 pub use error::{ImportError, size_limit_text};
 pub use format::{Engine, Format};
 pub use limits::{MAX_IMPORT_CONCURRENCY, MAX_INPUT_BYTES, MAX_LABEL_CHARS, MAX_POINTS_PER_RUN, MAX_RUNS};

@@ -55,6 +55,7 @@ pub fn run_from_shared_points(id: &str, label: &str, points: &str) -> Result<Run
         server: None,
         caveats: Vec::new(),
         names_de: sizer_data::GermanNames::default(),
+        imported_from: None,
     })
 }
 

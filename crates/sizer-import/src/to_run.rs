@@ -69,6 +69,11 @@ impl ParsedRun {
             server: None,
             caveats: Vec::new(),
             names_de: sizer_data::GermanNames::default(),
+            imported_from: Some(sizer_data::ImportSource {
+                format: self.format.key().to_owned(),
+                basis: self.basis.key().to_owned(),
+                alternative: self.alternative.map(|basis| basis.key().to_owned()),
+            }),
         })
     }
 

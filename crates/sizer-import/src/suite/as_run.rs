@@ -156,6 +156,7 @@ pub fn own_run(suite: &SuiteRun, name: &str) -> Option<Run> {
         caveats: Vec::new(),
         // A person's own run keeps the name it was given, in both languages.
         names_de: GermanNames::default(),
+        imported_from: None,
     };
     Some(run.with_setup(your_setup))
 }

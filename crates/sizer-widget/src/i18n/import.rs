@@ -5,7 +5,8 @@
 //! errors and warnings are English sentences from `sizer_import`; German gets its own sentence
 //! for every variant here, with the same line and key.
 
-use sizer_import::{Format, MAX_INPUT_BYTES, MissingConcurrency};
+use sizer_data::CurveBasis;
+use sizer_import::{Format, FormulaShape, MAX_INPUT_BYTES, MissingConcurrency, Statistic, basis_source};
 
 use super::Lang;
 pub use super::import_errors::{error_text, warning_text};
@@ -185,38 +186,71 @@ pub fn format_name(lang: Lang, format: Format) -> &'static str {
     }
 }
 
-/// An imported run's note ("Imported from <format>; the curve uses <formula>; also available:
-/// <formula>.", written by `sizer_import`) in `lang`. Formulas stay in the tools' key names; a note
-/// of another shape is shown as it is.
-pub fn run_note(lang: Lang, note: &str) -> String {
-    if lang == Lang::En {
-        return note.to_owned();
-    }
-    let Some(rest) = note.strip_prefix("Imported from ").and_then(|rest| rest.strip_suffix('.')) else {
-        return note.to_owned();
+/// An imported run's note and the language it is in: composed in `lang` from what the run keeps
+/// of its import (`sizer_data::ImportSource`: the format and the figures the curve uses, as
+/// values), or the stored English note as it is for a run that keeps none (stored before it was
+/// kept, or opened from a link). Formulas keep the tools' key names.
+pub fn run_note(lang: Lang, run: &sizer_data::Run) -> Option<(String, Lang)> {
+    let stored = || run.note.clone().map(|note| (note, Lang::En));
+    let Some(source) = &run.imported_from else { return stored() };
+    let (Some(format), Some(basis)) = (Format::from_key(&source.format), CurveBasis::from_key(&source.basis)) else {
+        return stored();
     };
-    let Some((format, formulas)) = rest.split_once("; the curve uses ") else { return note.to_owned() };
-    let Some(format) = Format::ALL.into_iter().find(|f| f.name() == format) else { return note.to_owned() };
-    let (used, also) = match formulas.split_once("; also available: ") {
-        Some((used, also)) => (used, Some(also)),
-        None => (formulas, None),
+    let name = format_name(lang, format);
+    let used = formula_text(lang, basis, format);
+    let also =
+        source.alternative.as_deref().and_then(CurveBasis::from_key).map(|basis| formula_text(lang, basis, format));
+    let text = match (lang, also) {
+        (Lang::En, None) => format!("Imported from {name}; the curve uses {used}."),
+        (Lang::En, Some(also)) => format!("Imported from {name}; the curve uses {used}; also available: {also}."),
+        (Lang::De, None) => format!("Importiert aus {name}; die Kurve nutzt {used}."),
+        (Lang::De, Some(also)) => {
+            format!("Importiert aus {name}; die Kurve nutzt {used}; ebenfalls vorhanden: {also}.")
+        }
     };
-    let mut text = format!("Importiert aus {}; die Kurve nutzt {}", format_name(lang, format), german_formula(used));
-    if let Some(also) = also {
-        text.push_str(&format!("; ebenfalls vorhanden: {}", german_formula(also)));
-    }
-    text.push('.');
-    text
+    Some((text, lang))
 }
 
-/// The generic formula phrases of `sizer_import::formula` in German (key names stay).
-fn german_formula(formula: &str) -> String {
-    formula
-        .replace("per-request tok/s as given", "Token/s je Anfrage wie angegeben")
-        .replace("aggregate generated tok/s / concurrency", "erzeugte Token/s gesamt / Parallelität")
-        .replace("inter-token latency", "Zwischen-Token-Latenz")
-        .replace("(mean)", "(Mittelwert)")
-        .replace("(median)", "(Median)")
+/// A run's note under its table and its language: an imported run's in the reader's words
+/// ([`run_note`]), a sourced run's as the dataset writes it, in English.
+pub fn caption_note(lang: Lang, run: &sizer_data::Run) -> Option<(String, Lang)> {
+    match run.origin {
+        sizer_data::RunOrigin::Yours => run_note(lang, run),
+        sizer_data::RunOrigin::Sourced => run.note.clone().map(|note| (note, Lang::En)),
+    }
+}
+
+/// The formula behind `basis` in `format` (`sizer_import::basis_source`) in `lang`: the tool's key
+/// names as they are, a format's description in words and the statistic in the reader's words.
+fn formula_text(lang: Lang, basis: CurveBasis, format: Format) -> String {
+    let source = basis_source(basis, format);
+    if lang == Lang::En {
+        return source.formula.to_owned();
+    }
+    let key = if source.in_words { german_words(basis) } else { source.key };
+    let statistic = match source.statistic {
+        Some(Statistic::Median) => " (Median)",
+        Some(Statistic::Mean) => " (Mittelwert)",
+        Some(Statistic::Avg) => " (avg)",
+        None => "",
+    };
+    match source.shape {
+        FormulaShape::Inverse => format!("1000 / {key}{statistic}"),
+        FormulaShape::Over { per } => format!("{key} / {}", if source.in_words { "Parallelität" } else { per }),
+        FormulaShape::AsGiven if source.statistic.is_some() => format!("{key}{statistic}"),
+        FormulaShape::AsGiven => format!("{key} wie angegeben"),
+    }
+}
+
+/// The German of a format's description in words (`BasisSource::in_words`) for `basis`.
+fn german_words(basis: CurveBasis) -> &'static str {
+    match basis {
+        CurveBasis::PerRequest => "Token/s je Anfrage",
+        CurveBasis::MedianTpot => "median TPOT (ms)",
+        CurveBasis::MeanTpot => "mean TPOT (ms)",
+        CurveBasis::AggregateOverConcurrency => "erzeugte Token/s gesamt",
+        CurveBasis::InterTokenLatency => "Zwischen-Token-Latenz (ms)",
+    }
 }
 
 /// The status line after a successful import.
@@ -382,18 +416,68 @@ mod tests {
 
     #[test]
     fn run_notes_are_german_too() {
-        let note = "Imported from GuideLLM benchmarks.json; the curve uses 1000 / inter_token_latency_ms (median).";
-        assert_eq!(
-            run_note(Lang::De, note),
-            "Importiert aus GuideLLM benchmarks.json; die Kurve nutzt 1000 / inter_token_latency_ms (Median)."
+        // The runs as the importer makes them; the English composed here equals the note the
+        // importer stored (its own `to_run`), a second writer of the same sentence.
+        let imported = |text: &str, name: &str| {
+            let runs = sizer_import::import(text, name).and_then(|import| import.to_runs()).expect("imports");
+            runs.into_iter().next().expect("a run")
+        };
+        let guidellm = imported(
+            include_str!(
+                "../../../../tests/fixtures/guidellm/intel-xpu-qwen3-4b-thinking-tp4-fp8__concurrent4__guidellm-0.5.0.dev0.json"
+            ),
+            "benchmarks.json",
         );
-        let pasted = "Imported from two-column paste; the curve uses per-request tok/s as given.";
         assert_eq!(
-            run_note(Lang::De, pasted),
-            "Importiert aus zwei Spalten (eingefügt); die Kurve nutzt Token/s je Anfrage wie angegeben."
+            run_note(Lang::De, &guidellm),
+            Some((
+                "Importiert aus GuideLLM benchmarks.json; die Kurve nutzt 1000 / inter_token_latency_ms (Median)."
+                    .to_owned(),
+                Lang::De
+            ))
         );
-        assert_eq!(run_note(Lang::En, pasted), pasted);
-        assert_eq!(run_note(Lang::De, "something else"), "something else");
+        let pasted = imported("1 50\n2 40\n", "paste");
+        let english = "Imported from two-column paste; the curve uses per-request tok/s as given.";
+        assert_eq!(pasted.note.as_deref(), Some(english));
+        assert_eq!(run_note(Lang::En, &pasted), Some((english.to_owned(), Lang::En)));
+        assert_eq!(
+            run_note(Lang::De, &pasted),
+            Some((
+                "Importiert aus zwei Spalten (eingefügt); die Kurve nutzt Token/s je Anfrage wie angegeben.".to_owned(),
+                Lang::De
+            ))
+        );
+        // A run that keeps no import source (stored before, or from a link) shows its note as
+        // it is, marked English.
+        let stored = sizer_data::Run { imported_from: None, note: Some("something else".to_owned()), ..pasted };
+        assert_eq!(run_note(Lang::De, &stored), Some(("something else".to_owned(), Lang::En)));
+    }
+
+    #[test]
+    fn every_format_and_figure_gives_its_importers_english_formula() {
+        // The composed English is the importer's `formula` for every pair; the German keeps the
+        // tools' key names and words a format's own description.
+        for format in Format::ALL {
+            for basis in CurveBasis::ALL {
+                assert_eq!(formula_text(Lang::En, basis, format), sizer_import::formula(basis, format));
+            }
+        }
+        assert_eq!(
+            formula_text(Lang::De, CurveBasis::AggregateOverConcurrency, Format::Csv),
+            "erzeugte Token/s gesamt / Parallelität"
+        );
+        assert_eq!(
+            formula_text(Lang::De, CurveBasis::AggregateOverConcurrency, Format::BatchedBenchMarkdown),
+            "S_TG t/s / B"
+        );
+        assert_eq!(
+            formula_text(Lang::De, CurveBasis::PerRequest, Format::LlamaBenchyJson),
+            "tg_req_throughput (Mittelwert)"
+        );
+        assert_eq!(
+            formula_text(Lang::De, CurveBasis::InterTokenLatency, Format::Csv),
+            "1000 / Zwischen-Token-Latenz (ms)"
+        );
     }
 
     #[test]

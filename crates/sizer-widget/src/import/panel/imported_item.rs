@@ -101,8 +101,8 @@ pub fn ImportedItem(props: &ImportedItemProps) -> Html {
             } else {
                 <span class="ss-hint">{ point_count(lang, run.points.len()) }</span>
             }
-            if let Some(note) = &run.note {
-                <span class="ss-hint ss-import-note">{ run_note(lang, note) }</span>
+            if let Some((note, note_lang)) = run_note(lang, run) {
+                <span class="ss-hint ss-import-note" lang={note_lang.code()}>{ note }</span>
             }
             if props.selected {
                 <span class="ss-import-in-use">{ t(ImportMsg::InUse) }</span>

@@ -103,7 +103,7 @@ pub fn RunPicker(props: &RunPickerProps) -> Html {
                 if let Some(run) = chosen {
                     <span class="ss-run-meta">{ run_meta(run, props.lang) }</span>
                 } else if let Some(run) = props.yours.iter().find(|run| run.id == props.selected.as_str()) {
-                    <span class="ss-run-meta">{ run.note.clone().unwrap_or_default() }</span>
+                    <span class="ss-run-meta" lang="en">{ run.note.clone().unwrap_or_default() }</span>
                 } else {
                     { text(props.lang, Msg::RunHint) }
                 }

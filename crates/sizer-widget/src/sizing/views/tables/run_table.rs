@@ -120,8 +120,8 @@ pub fn RunTable(props: &RunTableProps) -> Html {
             if !is_yours {
                 { unverified_notes(data, run, lang) }
             }
-            if let Some(note) = &run.note {
-                <p class="ss-run-note"><strong>{ table_text(lang, TableMsg::CaptionNote) }{ ": " }</strong><span lang="en">{ note.clone() }</span></p>
+            if let Some((note, note_lang)) = crate::i18n::import::caption_note(lang, run) {
+                <p class="ss-run-note"><strong>{ table_text(lang, TableMsg::CaptionNote) }{ ": " }</strong><span lang={note_lang.code()}>{ note }</span></p>
             }
         </section>
     }
