@@ -397,12 +397,19 @@ pub struct GermanNames {
     /// [`Run::engine_version`] in German.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub engine_version: Option<String>,
+    /// [`Run::format`] in German, where it has words ("nicht genannt", "fp8-KV-Cache").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
 }
 
 impl GermanNames {
     /// No German name differs from the English one.
     pub fn is_empty(&self) -> bool {
-        self.label.is_none() && self.model.is_none() && self.engine.is_none() && self.engine_version.is_none()
+        self.label.is_none()
+            && self.model.is_none()
+            && self.engine.is_none()
+            && self.engine_version.is_none()
+            && self.format.is_none()
     }
 }
 

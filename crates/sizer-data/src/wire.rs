@@ -356,7 +356,7 @@ wire_struct! {
         // Only a person's imported run has an import source, and those are never built in.
         default imported_from
     }
-    GermanNames { label, model, engine, engine_version }
+    GermanNames { label, model, engine, engine_version, format }
     YourSetup { hardware, systems, gpus, kv_pool_tokens, prefill_tok_s, max_context_tokens, from_file }
     Fact {
         id, kind, subject, value, unit, engine, prompt_tokens, context_depth_tokens, conditions, runs,

@@ -188,14 +188,21 @@ fn entries(arena: &Arena, suite: &SuiteRun) -> TaskResult<(Value, Value)> {
     let model = setup.model.rsplit('/').next().unwrap_or(&setup.model);
     // The profile names the weights' precision (`bf16-v23`: BF16, on another memory share).
     let precision = profile.split('-').next().unwrap_or(profile).to_ascii_uppercase();
-    let kv = match settings.kv_cache_dtype.as_deref() {
-        Some("auto") => "KV cache auto: the model's data type".to_owned(),
-        Some(dtype) => format!("{dtype} KV cache"),
-        None => "KV cache not stated".to_owned(),
+    // (English, German): the run's names are data in both languages (`GermanNames`).
+    let (kv, kv_de) = match settings.kv_cache_dtype.as_deref() {
+        Some("auto") => {
+            ("KV cache auto: the model's data type".to_owned(), "KV-Cache auto: Datentyp des Modells".to_owned())
+        }
+        Some(dtype) => (format!("{dtype} KV cache"), format!("{dtype}-KV-Cache")),
+        None => ("KV cache not stated".to_owned(), "KV-Cache nicht genannt".to_owned()),
     };
     let share = settings.gpu_memory_utilization.ok_or_else(|| missing("gpu_memory_utilization"))?;
     // The suite's default share is 0.90; a run on another one says so in its label.
-    let memory = if (share - 0.90).abs() > 1e-9 { format!(" · memory {share}") } else { String::new() };
+    let (memory, memory_de) = if (share - 0.90).abs() > 1e-9 {
+        (format!(" · memory {share}"), format!(" · Speicher {}", share.to_string().replace('.', ",")))
+    } else {
+        (String::new(), String::new())
+    };
     let id = run_id(folder);
     let mut workloads = run_workloads(&suite.workloads).into_iter();
     let first = workloads.next().ok_or_else(|| TaskError::Message(format!("{folder}: no closed-loop workload")))?;
@@ -217,6 +224,13 @@ fn entries(arena: &Arena, suite: &SuiteRun) -> TaskResult<(Value, Value)> {
     run.insert(
         "label".into(),
         json!(format!("{model} · {precision} · vLLM {version}{memory} · DGX Spark arena · Django de Vreng")),
+    );
+    run.insert(
+        "names_de".into(),
+        json!({
+            "label": format!("{model} · {precision} · vLLM {version}{memory_de} · DGX-Spark-Arena · Django de Vreng"),
+            "format": format!("{precision} ({kv_de})"),
+        }),
     );
     run.insert("model".into(), json!(model));
     run.insert("model_id".into(), json!(arena.model_id));

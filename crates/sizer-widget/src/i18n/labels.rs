@@ -27,6 +27,11 @@ pub fn engine_version(lang: Lang, run: &Run) -> Option<&str> {
     Some(in_lang(lang, english, run.names_de.engine_version.as_deref()))
 }
 
+/// The run's weights format in `lang` ("BF16 (fp8-KV-Cache)").
+pub fn weights_format(lang: Lang, run: &Run) -> &str {
+    in_lang(lang, &run.format, run.names_de.format.as_deref())
+}
+
 fn in_lang<'a>(lang: Lang, english: &'a str, german: Option<&'a str>) -> &'a str {
     match lang {
         Lang::En => english,
@@ -73,6 +78,32 @@ mod tests {
         let llama = run("lmsys-llama-3.1-8b-fp8-sglang");
         assert_eq!(run_label(Lang::De, llama), "Llama 3.1 8B · FP8 · SGLang · LMSYS");
         assert_eq!(engine_version(Lang::De, llama), None);
+    }
+
+    #[test]
+    fn formats_in_words_are_german() {
+        let nvidia_forum = run("nvidia-forum-qwen3.6-fp8-mtp3-vllm");
+        assert_eq!(weights_format(Lang::De, nvidia_forum), "FP8 (35-GB-Checkpoint), MTP 3");
+        assert_eq!(weights_format(Lang::En, nvidia_forum), "FP8 (35 GB checkpoint), MTP 3");
+        let lmsys = run("lmsys-gpt-oss-120b-sglang-2048-2048");
+        assert_eq!((weights_format(Lang::En, lmsys), weights_format(Lang::De, lmsys)), ("not stated", "nicht genannt"));
+        let gemma = dataset().runs.iter().find(|r| r.label.contains(" · memory 0.85 · ")).expect("the 0.85 run");
+        assert_eq!(
+            run_label(Lang::De, gemma),
+            "gemma-4-26B-A4B-it · BF16 · vLLM 0.26.0 · Speicher 0,85 · DGX-Spark-Arena · Django de Vreng"
+        );
+        assert_eq!(weights_format(Lang::De, gemma), "BF16 (fp8-KV-Cache)");
+    }
+
+    #[test]
+    fn every_format_in_words_has_its_german_form() {
+        // The data rule a new run must keep: a format with English words says them in German
+        // (natively the dataset holds the arena's runs too).
+        let words = [" KV cache", "not stated", "checkpoint", "-bit"];
+        for run in dataset().runs.iter().filter(|r| words.iter().any(|w| r.format.contains(w))) {
+            let german = run.names_de.format.as_deref().unwrap_or_else(|| panic!("{} has no German format", run.id));
+            assert!(!words.iter().any(|w| german.contains(w)), "{german}");
+        }
     }
 
     #[test]

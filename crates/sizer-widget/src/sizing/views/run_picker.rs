@@ -11,7 +11,7 @@ use sizer_data::{Run, dataset};
 
 use crate::i18n::headline::{unusable_group, unusable_reason};
 use crate::i18n::import::{ImportMsg, import_text};
-use crate::i18n::labels::{engine_name, engine_version, model_name, run_label};
+use crate::i18n::labels::{engine_name, engine_version, model_name, run_label, weights_format};
 use crate::i18n::{Lang, Msg, text};
 use crate::sizing::steps::run_citation;
 
@@ -117,7 +117,7 @@ pub fn RunPicker(props: &RunPickerProps) -> Html {
 
 /// "AWQ 4-bit · vLLM 0.27.1 · GPUwerk, raw logs, 2026-09-02": format, engine and source.
 fn run_meta(run: &sizer_data::Run, lang: Lang) -> String {
-    let mut meta = [run.format.as_str(), " · ", engine_name(lang, run)].concat();
+    let mut meta = [weights_format(lang, run), " · ", engine_name(lang, run)].concat();
     if let Some(version) = engine_version(lang, run) {
         meta.push(' ');
         meta.push_str(version);
