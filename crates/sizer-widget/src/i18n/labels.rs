@@ -4,6 +4,7 @@
 //! publishers). A person's own run keeps the name they gave it. Nothing here reads the English.
 
 use super::Lang;
+use super::number::format_integer;
 use sizer_data::Run;
 
 /// The run's label in `lang`.
@@ -30,6 +31,32 @@ pub fn engine_version(lang: Lang, run: &Run) -> Option<&str> {
 /// The run's weights format in `lang` ("BF16 (fp8-KV-Cache)").
 pub fn weights_format(lang: Lang, run: &Run) -> &str {
     in_lang(lang, &run.format, run.names_de.format.as_deref())
+}
+
+/// The hardware a run was measured on: as its source, file or person stated it, else "hardware
+/// not stated" in `lang`.
+pub fn hardware_name(lang: Lang, run: &Run) -> &str {
+    match (run.hardware_is_stated(), lang) {
+        (true, _) => run.hardware(),
+        (false, Lang::En) => "hardware not stated",
+        (false, Lang::De) => "Hardware nicht genannt",
+    }
+}
+
+/// The systems a run was measured on: "1 × DGX Spark (GB10)", or "2 systems (hardware not
+/// stated)" where neither the file nor the person named it.
+pub fn measured_on(lang: Lang, nodes: u32, hardware: Option<&str>) -> String {
+    let count = format_integer(lang, u64::from(nodes));
+    let many = nodes != 1;
+    match (lang, hardware) {
+        (_, Some(name)) => [count.as_str(), " × ", name].concat(),
+        (Lang::En, None) => {
+            [count.as_str(), if many { " systems" } else { " system" }, " (hardware not stated)"].concat()
+        }
+        (Lang::De, None) => {
+            [count.as_str(), if many { " Systemen" } else { " System" }, " (Hardware nicht genannt)"].concat()
+        }
+    }
 }
 
 fn in_lang<'a>(lang: Lang, english: &'a str, german: Option<&'a str>) -> &'a str {
@@ -93,6 +120,20 @@ mod tests {
             "gemma-4-26B-A4B-it · BF16 · vLLM 0.26.0 · Speicher 0,85 · DGX-Spark-Arena · Django de Vreng"
         );
         assert_eq!(weights_format(Lang::De, gemma), "BF16 (fp8-KV-Cache)");
+    }
+
+    #[test]
+    fn hardware_nobody_stated_is_said_in_the_language() {
+        let spark = run("lmsys-gpt-oss-120b-sglang-2048-2048");
+        assert_eq!(hardware_name(Lang::De, spark), spark.hardware);
+        let mut yours = spark.clone();
+        yours.origin = sizer_data::RunOrigin::Yours;
+        let yours = yours.with_setup(sizer_data::YourSetup::default());
+        assert_eq!(hardware_name(Lang::En, &yours), "hardware not stated");
+        assert_eq!(hardware_name(Lang::De, &yours), "Hardware nicht genannt");
+        let thor =
+            yours.with_setup(sizer_data::YourSetup { hardware: Some("Jetson Thor".into()), ..Default::default() });
+        assert_eq!(hardware_name(Lang::De, &thor), "Jetson Thor");
     }
 
     #[test]

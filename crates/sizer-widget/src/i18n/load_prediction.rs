@@ -114,36 +114,37 @@ pub fn input_text(lang: Lang, value: f64) -> String {
 }
 
 /// The main result: "At 0.5 req/s on 1 × DGX Spark (GB10): p50 TTFT 1.23 s, p95 TTFT 2.61 s,
-/// 12.2 tok/s per request, 24.3 requests in flight on average (31 at most)."
+/// 12.2 tok/s per request, 24.3 requests in flight on average (31 at most)." A person's run
+/// whose hardware nobody stated is "on 1 system (hardware not stated)".
 #[allow(clippy::too_many_arguments)]
 pub fn headline(
     lang: Lang,
     rate_per_s: f64,
     nodes: u32,
-    hardware: &str,
+    hardware: Option<&str>,
     ttft: (f64, f64),
     tok_s: Option<f64>,
     mean_in_flight: f64,
     max_in_flight: u32,
 ) -> String {
-    let systems = format_integer(lang, u64::from(nodes));
+    let hardware = super::labels::measured_on(lang, nodes, hardware);
     let (r, p50, p95) = (rate(lang, rate_per_s), seconds(lang, ttft.0), seconds(lang, ttft.1));
     let mean = format_number(lang, mean_in_flight, 1);
     let max = format_integer(lang, u64::from(max_in_flight));
     match (lang, tok_s) {
         (Lang::En, Some(v)) => format!(
-            "At {r} req/s on {systems} × {hardware}: p50 TTFT {p50} s, p95 TTFT {p95} s, {} tok/s per request, {mean} requests in flight on average ({max} at most).",
+            "At {r} req/s on {hardware}: p50 TTFT {p50} s, p95 TTFT {p95} s, {} tok/s per request, {mean} requests in flight on average ({max} at most).",
             format_number(lang, v, 1)
         ),
         (Lang::En, None) => format!(
-            "At {r} req/s on {systems} × {hardware}: p50 TTFT {p50} s, p95 TTFT {p95} s, no request got a second token, {mean} requests in flight on average ({max} at most)."
+            "At {r} req/s on {hardware}: p50 TTFT {p50} s, p95 TTFT {p95} s, no request got a second token, {mean} requests in flight on average ({max} at most)."
         ),
         (Lang::De, Some(v)) => format!(
-            "Bei {r} Anfr./s auf {systems} × {hardware}: p50-TTFT {p50} s, p95-TTFT {p95} s, {} Token/s je Anfrage, im Mittel {mean} Anfragen gleichzeitig in Arbeit (höchstens {max}).",
+            "Bei {r} Anfr./s auf {hardware}: p50-TTFT {p50} s, p95-TTFT {p95} s, {} Token/s je Anfrage, im Mittel {mean} Anfragen gleichzeitig in Arbeit (höchstens {max}).",
             format_number(lang, v, 1)
         ),
         (Lang::De, None) => format!(
-            "Bei {r} Anfr./s auf {systems} × {hardware}: p50-TTFT {p50} s, p95-TTFT {p95} s, keine Anfrage bekam ein zweites Token, im Mittel {mean} Anfragen gleichzeitig in Arbeit (höchstens {max})."
+            "Bei {r} Anfr./s auf {hardware}: p50-TTFT {p50} s, p95-TTFT {p95} s, keine Anfrage bekam ein zweites Token, im Mittel {mean} Anfragen gleichzeitig in Arbeit (höchstens {max})."
         ),
     }
 }
@@ -299,4 +300,19 @@ pub fn link_text(lang: Lang, value: f64) -> String {
         ((value * scale).round() / scale - value).abs() <= 1e-9 * value.abs().max(1.0)
     });
     format_number(lang, value, decimals.unwrap_or(6))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_headline_names_the_hardware_or_says_nobody_stated_it() {
+        let stated = headline(Lang::En, 0.5, 1, Some("DGX Spark (GB10)"), (1.0, 2.0), Some(12.0), 3.0, 5);
+        assert!(stated.starts_with("At 0.5 req/s on 1 × DGX Spark (GB10): p50 TTFT "), "{stated}");
+        let unstated = headline(Lang::En, 0.5, 2, None, (1.0, 2.0), Some(12.0), 3.0, 5);
+        assert!(unstated.starts_with("At 0.5 req/s on 2 systems (hardware not stated): p50 TTFT "), "{unstated}");
+        let german = headline(Lang::De, 0.5, 1, None, (1.0, 2.0), None, 3.0, 5);
+        assert!(german.starts_with("Bei 0,5 Anfr./s auf 1 System (Hardware nicht genannt): p50-TTFT "), "{german}");
+    }
 }

@@ -190,12 +190,12 @@ pub fn capacity_at(lang: Lang, limit_ms: f64, capacity: Option<f64>) -> String {
 
 /// The capacities, one sentence: "Capacity by p95 time to first token on 1 × DGX Spark (GB10):
 /// under 2 s: …; under 5 s: …".
-pub fn capacities(lang: Lang, hardware: &str, nodes: u32, parts: &[String]) -> String {
-    let systems = format_integer(lang, u64::from(nodes));
+pub fn capacities(lang: Lang, hardware: Option<&str>, nodes: u32, parts: &[String]) -> String {
+    let on = super::labels::measured_on(lang, nodes, hardware);
     let parts = parts.join("; ");
     match lang {
-        Lang::En => format!("Capacity by p95 time to first token on {systems} × {hardware}: {parts}."),
-        Lang::De => format!("Kapazität nach p95-Zeit bis zum ersten Token auf {systems} × {hardware}: {parts}."),
+        Lang::En => format!("Capacity by p95 time to first token on {on}: {parts}."),
+        Lang::De => format!("Kapazität nach p95-Zeit bis zum ersten Token auf {on}: {parts}."),
     }
 }
 

@@ -35,8 +35,9 @@ impl PartialEq for ImportedSuite {
     }
 }
 
-/// The hardware a prediction covers: the run's node count and hardware name.
-pub fn hardware_of(run_id: &str, imported: Option<&ImportedSuite>) -> (u32, String) {
+/// The hardware a prediction covers: the run's node count and hardware name, `None` where a
+/// person's run does not say.
+pub fn hardware_of(run_id: &str, imported: Option<&ImportedSuite>) -> (u32, Option<String>) {
     let run = imported.map(|s| s.run.as_ref()).or_else(|| sizer_data::dataset().run(run_id));
-    run.map_or((1, String::new()), |run| (run.nodes, run.hardware.clone()))
+    run.map_or((1, None), |run| (run.nodes, run.hardware_is_stated().then(|| run.hardware().to_owned())))
 }

@@ -58,7 +58,7 @@ pub fn LoadPredictionResult(props: &LoadPredictionResultProps) -> Html {
         lang,
         outcome.load.rate_per_s,
         nodes,
-        &hardware,
+        hardware.as_deref(),
         (p.ttft_s.p50, p.ttft_s.p95),
         p.per_request_tok_s,
         p.report.mean_in_flight,

@@ -89,7 +89,7 @@ fn section(lang: Lang, load: &RunMeasuredLoad, run: &Run, intro: String, source:
         <section class="ss-load" data-section="measured-load" aria-label={t(LoadMsg::Heading)}>
             <h3>{ t(LoadMsg::Heading) }</h3>
             <p class="ss-load-intro">{ intro }</p>
-            { capacity(lang, load, &run.hardware, run.nodes) }
+            { capacity(lang, load, run.hardware_is_stated().then(|| run.hardware()), run.nodes) }
             if load.sweep.is_empty() {
                 <p class="ss-load-note" data-load="no-sweep">{ t(LoadMsg::NoSweep) }</p>
             } else {
@@ -104,7 +104,7 @@ fn section(lang: Lang, load: &RunMeasuredLoad, run: &Run, intro: String, source:
 }
 
 /// The capacities, whether the summary agrees, and where the sweep stopped or queued.
-fn capacity(lang: Lang, load: &RunMeasuredLoad, hardware: &str, nodes: u32) -> Html {
+fn capacity(lang: Lang, load: &RunMeasuredLoad, hardware: Option<&str>, nodes: u32) -> Html {
     if load.sweep.is_empty() {
         return Html::default();
     }
