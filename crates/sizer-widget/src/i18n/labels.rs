@@ -1,7 +1,8 @@
 //! A run's names in the reader's language. A sourced run's German names are data written beside
 //! the English ones (`sizer_data::GermanNames`: "2.048 ein / 2.048 aus", "Engine nicht genannt");
 //! where the data give none, the English name is the German one (names of models, engines and
-//! publishers). A person's own run keeps the name they gave it. Nothing here reads the English.
+//! publishers). A person's own run keeps the name they gave it; hardware nobody stated is said in
+//! the reader's language ([`hardware_name`], [`measured_on`]). Nothing here reads the English.
 
 use super::Lang;
 use super::number::format_integer;
@@ -125,7 +126,7 @@ mod tests {
     #[test]
     fn hardware_nobody_stated_is_said_in_the_language() {
         let spark = run("lmsys-gpt-oss-120b-sglang-2048-2048");
-        assert_eq!(hardware_name(Lang::De, spark), spark.hardware);
+        assert_eq!(hardware_name(Lang::De, spark), "DGX Spark (GB10)");
         let mut yours = spark.clone();
         yours.origin = sizer_data::RunOrigin::Yours;
         let yours = yours.with_setup(sizer_data::YourSetup::default());
