@@ -83,7 +83,12 @@ impl Run {
 
     /// Whether the hardware is known (stated by the source, the file or the person).
     pub fn hardware_is_stated(&self) -> bool {
-        self.hardware() != HARDWARE_NOT_STATED
+        self.stated_hardware().is_some()
+    }
+
+    /// The hardware as stated, `None` where neither the file nor the person named it.
+    pub fn stated_hardware(&self) -> Option<&str> {
+        Some(self.hardware()).filter(|name| *name != HARDWARE_NOT_STATED)
     }
 
     /// The setup in English words for exports and notes: "Jetson Thor, 1 system",

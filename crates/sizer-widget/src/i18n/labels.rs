@@ -37,10 +37,13 @@ pub fn weights_format(lang: Lang, run: &Run) -> &str {
 /// The hardware a run was measured on: as its source, file or person stated it, else "hardware
 /// not stated" in `lang`.
 pub fn hardware_name(lang: Lang, run: &Run) -> &str {
-    match (run.hardware_is_stated(), lang) {
-        (true, _) => run.hardware(),
-        (false, Lang::En) => "hardware not stated",
-        (false, Lang::De) => "Hardware nicht genannt",
+    run.stated_hardware().unwrap_or(hardware_not_stated(lang))
+}
+
+fn hardware_not_stated(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "hardware not stated",
+        Lang::De => "Hardware nicht genannt",
     }
 }
 
@@ -48,19 +51,20 @@ pub fn hardware_name(lang: Lang, run: &Run) -> &str {
 /// stated)" where neither the file nor the person named it.
 pub fn measured_on(lang: Lang, nodes: u32, hardware: Option<&str>) -> String {
     let count = format_integer(lang, u64::from(nodes));
-    let many = nodes != 1;
-    match (lang, hardware) {
-        (_, Some(name)) => [count.as_str(), " × ", name].concat(),
-        (Lang::En, None) => {
-            [count.as_str(), if many { " systems" } else { " system" }, " (hardware not stated)"].concat()
-        }
-        (Lang::De, None) => {
-            [count.as_str(), if many { " Systemen" } else { " System" }, " (Hardware nicht genannt)"].concat()
-        }
-    }
+    let Some(name) = hardware else {
+        let systems = match (lang, nodes == 1) {
+            (Lang::En, true) => " system",
+            (Lang::En, false) => " systems",
+            (Lang::De, true) => " System",
+            (Lang::De, false) => " Systemen",
+        };
+        return [count.as_str(), systems, " (", hardware_not_stated(lang), ")"].concat();
+    };
+    [count.as_str(), " × ", name].concat()
 }
 
-fn in_lang<'a>(lang: Lang, english: &'a str, german: Option<&'a str>) -> &'a str {
+/// `english`, or in German `german` where the data give one.
+pub(super) fn in_lang<'a>(lang: Lang, english: &'a str, german: Option<&'a str>) -> &'a str {
     match lang {
         Lang::En => english,
         Lang::De => german.unwrap_or(english),

@@ -147,10 +147,7 @@ pub fn bounded_cell(value: String, people_is_lower_bound: bool, is_people: bool)
 pub fn row_label(lang: Lang, row: &PlanRow<'_>) -> String {
     match row.origin {
         sizer_data::RunOrigin::Yours => row.label.to_owned(),
-        _ => match lang {
-            Lang::En => row.label.to_owned(),
-            Lang::De => row.label_de.unwrap_or(row.label).to_owned(),
-        },
+        _ => super::labels::in_lang(lang, row.label, row.label_de).to_owned(),
     }
 }
 

@@ -39,5 +39,5 @@ impl PartialEq for ImportedSuite {
 /// person's run does not say.
 pub fn hardware_of(run_id: &str, imported: Option<&ImportedSuite>) -> (u32, Option<String>) {
     let run = imported.map(|s| s.run.as_ref()).or_else(|| sizer_data::dataset().run(run_id));
-    run.map_or((1, None), |run| (run.nodes, run.hardware_is_stated().then(|| run.hardware().to_owned())))
+    run.map_or((1, None), |run| (run.nodes, run.stated_hardware().map(str::to_owned)))
 }

@@ -89,7 +89,7 @@ fn section(lang: Lang, load: &RunMeasuredLoad, run: &Run, intro: String, source:
         <section class="ss-load" data-section="measured-load" aria-label={t(LoadMsg::Heading)}>
             <h3>{ t(LoadMsg::Heading) }</h3>
             <p class="ss-load-intro">{ intro }</p>
-            { capacity(lang, load, run.hardware_is_stated().then(|| run.hardware()), run.nodes) }
+            { capacity(lang, load, run.stated_hardware(), run.nodes) }
             if load.sweep.is_empty() {
                 <p class="ss-load-note" data-load="no-sweep">{ t(LoadMsg::NoSweep) }</p>
             } else {
