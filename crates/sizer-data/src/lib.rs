@@ -84,7 +84,7 @@ pub use model::{
 pub use model_facts::{DtypeBasis, KvDtype, KvFacts, ModelCatalog, ModelFacts, RunCache, Sourced, Weights};
 pub use run_alias::{AliasKind, RUN_ALIASES, RunAlias, RunLookup};
 pub use run_scenario::{RunInputs, TtftNearest, YOURS, scenario_for_run};
-pub use setup::{HARDWARE_NOT_STATED, SetupField, YourSetup};
+pub use setup::{NOT_STATED, SetupField, YourSetup};
 pub use sim_team::SimTeamRequest;
 pub use systems::Systems;
 pub use team_plan::{CitedFigure, PlanRow, Planner};

@@ -12,8 +12,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::{Run, RunOrigin};
 
-/// The hardware text of a run whose file does not name it.
-pub const HARDWARE_NOT_STATED: &str = "not stated";
+/// What a run's hardware, weights format or engine holds where its source, file or person does
+/// not say: the one placeholder, which the widget says in the reader's language.
+pub const NOT_STATED: &str = "not stated";
 
 /// What a person's own run was measured on and the limits it brings (all optional: what the
 /// file did not say and the person did not type stays unknown).
@@ -72,11 +73,11 @@ impl Run {
     }
 
     /// The hardware the run was measured on, as stated ("DGX Spark (GB10)", "Jetson Thor"), or
-    /// [`HARDWARE_NOT_STATED`].
+    /// [`NOT_STATED`].
     pub fn hardware(&self) -> &str {
         match (self.origin, self.setup.as_ref().and_then(YourSetup::hardware_name)) {
             (RunOrigin::Yours, Some(name)) => name,
-            (RunOrigin::Yours, None) => HARDWARE_NOT_STATED,
+            (RunOrigin::Yours, None) => NOT_STATED,
             (RunOrigin::Sourced, _) => &self.hardware,
         }
     }
@@ -88,7 +89,19 @@ impl Run {
 
     /// The hardware as stated, `None` where neither the file nor the person named it.
     pub fn stated_hardware(&self) -> Option<&str> {
-        Some(self.hardware()).filter(|name| *name != HARDWARE_NOT_STATED)
+        Some(self.hardware()).filter(|name| *name != NOT_STATED)
+    }
+
+    /// The weights format as stated ("BF16"), `None` where the source or file does not say.
+    pub fn stated_format(&self) -> Option<&str> {
+        Some(self.format.as_str()).filter(|format| *format != NOT_STATED)
+    }
+
+    /// The engine as stated ("vLLM"), `None` where the source or file does not say (a person's
+    /// run measured by a tool that does not record the server says which tool in
+    /// [`Run::imported_from`]).
+    pub fn stated_engine(&self) -> Option<&str> {
+        Some(self.engine.as_str()).filter(|engine| *engine != NOT_STATED)
     }
 
     /// The setup in English words for exports and notes: "Jetson Thor, 1 system",
@@ -98,7 +111,7 @@ impl Run {
         if self.hardware_is_stated() {
             parts.push(self.hardware().to_owned());
         } else {
-            parts.push(["hardware ", HARDWARE_NOT_STATED].concat());
+            parts.push(["hardware ", NOT_STATED].concat());
         }
         match self.stated_systems() {
             Some(1) => parts.push("1 system".to_owned()),
@@ -116,7 +129,7 @@ impl Run {
     /// A person's own run with `setup` in place: `hardware` and `nodes` follow it (so code that
     /// reads those fields sees the stated hardware, or "not stated" and 1).
     pub fn with_setup(mut self, setup: YourSetup) -> Run {
-        self.hardware = setup.hardware_name().unwrap_or(HARDWARE_NOT_STATED).to_owned();
+        self.hardware = setup.hardware_name().unwrap_or(NOT_STATED).to_owned();
         self.nodes = setup.systems.unwrap_or(1).max(1);
         self.setup = Some(setup);
         self

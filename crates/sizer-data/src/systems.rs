@@ -37,8 +37,8 @@ impl Systems<'_> {
     }
 }
 
-/// Hardware texts that say nothing (an importer's placeholder).
-const NOT_STATED: [&str; 3] = ["", "not stated", "unknown"];
+/// Hardware texts that say nothing (the placeholder, or a file's empty or "unknown" field).
+const SAYS_NOTHING: [&str; 3] = ["", crate::NOT_STATED, "unknown"];
 
 impl Run {
     /// The hardware one copy of this run stands for: DGX Sparks when the run's hardware names
@@ -48,7 +48,7 @@ impl Run {
         if hardware.to_ascii_lowercase().contains("dgx spark") {
             return Systems::Sparks { nodes: self.nodes.max(1), topology: self.topology };
         }
-        let stated = !NOT_STATED.iter().any(|placeholder| hardware.eq_ignore_ascii_case(placeholder));
+        let stated = !SAYS_NOTHING.iter().any(|placeholder| hardware.eq_ignore_ascii_case(placeholder));
         Systems::AsMeasured { hardware: stated.then_some(hardware), nodes: self.nodes.max(1) }
     }
 }

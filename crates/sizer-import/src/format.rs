@@ -139,3 +139,27 @@ pub enum Engine {
     /// Pasted numbers: the tool is whatever the user says.
     Unknown,
 }
+
+impl Engine {
+    /// The serving engine the tool's output names ("vLLM", "SGLang (bench_serving)"), `None`
+    /// where the tool does not record it.
+    pub fn stated_name(self) -> Option<&'static str> {
+        match self {
+            Engine::Vllm => Some("vLLM"),
+            Engine::LlamaCpp => Some("llama.cpp"),
+            Engine::Sglang => Some("SGLang (bench_serving)"),
+            Engine::LlamaBenchy | Engine::GuideLlm | Engine::Aiperf | Engine::Unknown => None,
+        }
+    }
+
+    /// The tool that measured a server it does not name ("GuideLLM"); `None` where the engine
+    /// is stated or nothing is known.
+    pub fn unnamed_server_tool(self) -> Option<&'static str> {
+        match self {
+            Engine::LlamaBenchy => Some("llama-benchy"),
+            Engine::GuideLlm => Some("GuideLLM"),
+            Engine::Aiperf => Some("AIPerf"),
+            Engine::Vllm | Engine::LlamaCpp | Engine::Sglang | Engine::Unknown => None,
+        }
+    }
+}

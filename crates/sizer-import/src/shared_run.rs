@@ -1,16 +1,13 @@
 //! A run rebuilt from a curve shared as points in a link ([`crate::encode_points`]): only the
 //! curve travels, so the run has no TTFT, prefill or workload.
 
-use sizer_data::{Counter, Figure, Run, RunOrigin, RunPoint, Topology, Workload};
+use sizer_data::{Counter, Figure, NOT_STATED, Run, RunOrigin, RunPoint, Topology, Workload};
 
 use crate::share::{ShareError, decode_points};
 use crate::text::clean_label;
 
 /// The label of a shared curve that came without one.
 pub const SHARED_LABEL: &str = "Shared curve";
-
-/// What a field holds when the link does not say.
-const NOT_STATED: &str = "not stated";
 
 /// A run rebuilt from shared points (`1:81.2,8:37.3`): origin `Yours`, the given id and label
 /// (cleaned; empty gives [`SHARED_LABEL`]), every speed marked as the person's own published

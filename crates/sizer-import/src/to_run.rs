@@ -9,10 +9,7 @@ use crate::outcome::Import;
 use crate::parsed::{ParsedPoint, ParsedRun};
 use crate::text::short_number;
 use sizer_data::CurveBasis;
-use sizer_data::{Counter, Figure, PartialDate, Run, RunOrigin, RunPoint, TokenCount, Topology, Workload};
-
-/// What a field holds when the import does not say.
-const NOT_STATED: &str = "not stated";
+use sizer_data::{Counter, Figure, NOT_STATED, PartialDate, Run, RunOrigin, RunPoint, TokenCount, Topology, Workload};
 
 impl Import {
     /// Every run as a dataset [`Run`] with `origin = Yours`. Fails while a point still lacks its
@@ -52,7 +49,9 @@ impl ParsedRun {
             model,
             model_id: slug(&last_segment),
             format: NOT_STATED.to_owned(),
-            engine: engine_name(self.engine).to_owned(),
+            // A tool that does not name the server leaves the placeholder; the page names the
+            // tool beside it from `imported_from`, in the reader's language.
+            engine: self.engine.stated_name().unwrap_or(NOT_STATED).to_owned(),
             engine_version: None,
             hardware: NOT_STATED.to_owned(),
             nodes: 1,
@@ -165,18 +164,6 @@ impl ParsedRun {
         }
         note.push('.');
         note
-    }
-}
-
-fn engine_name(engine: Engine) -> &'static str {
-    match engine {
-        Engine::Vllm => "vLLM",
-        Engine::LlamaCpp => "llama.cpp",
-        Engine::LlamaBenchy => "not stated (llama-benchy)",
-        Engine::GuideLlm => "not stated (GuideLLM)",
-        Engine::Sglang => "SGLang (bench_serving)",
-        Engine::Aiperf => "not stated (AIPerf)",
-        Engine::Unknown => NOT_STATED,
     }
 }
 

@@ -10,7 +10,7 @@
 
 use sizer_data::suite::SuiteRun;
 use sizer_data::suite::as_run::{measured_load, run_workloads, server_settings};
-use sizer_data::{GermanNames, PartialDate, Run, RunMeasuredLoad, RunOrigin, Topology, YourSetup};
+use sizer_data::{GermanNames, NOT_STATED, PartialDate, Run, RunMeasuredLoad, RunOrigin, Topology, YourSetup};
 
 use super::{FileError, SuiteError, import_suite};
 use crate::guard;
@@ -160,5 +160,3 @@ pub fn own_run(suite: &SuiteRun, name: &str) -> Option<Run> {
     };
     Some(run.with_setup(your_setup))
 }
-
-const NOT_STATED: &str = "not stated";

@@ -1,12 +1,17 @@
 //! A run's names in the reader's language. A sourced run's German names are data written beside
 //! the English ones (`sizer_data::GermanNames`: "2.048 ein / 2.048 aus", "Engine nicht genannt");
 //! where the data give none, the English name is the German one (names of models, engines and
-//! publishers). A person's own run keeps the name they gave it; hardware nobody stated is said in
-//! the reader's language ([`hardware_name`], [`measured_on`]). Nothing here reads the English.
+//! publishers). A person's own run keeps the name they gave it; hardware, a weights format or an
+//! engine nobody stated (`sizer_data::NOT_STATED`) is said in the reader's language
+//! ([`hardware_name`], [`measured_on`], [`weights_format`], [`engine_name`]), with the tool that
+//! measured an imported run's unnamed server. Nothing here reads the English.
+
+use std::borrow::Cow;
 
 use super::Lang;
 use super::number::format_integer;
 use sizer_data::Run;
+use sizer_import::Format;
 
 /// The run's label in `lang`.
 pub fn run_label(lang: Lang, run: &Run) -> &str {
@@ -18,9 +23,17 @@ pub fn model_name(lang: Lang, run: &Run) -> &str {
     in_lang(lang, &run.model, run.names_de.model.as_deref())
 }
 
-/// The run's engine in `lang`.
-pub fn engine_name(lang: Lang, run: &Run) -> &str {
-    in_lang(lang, &run.engine, run.names_de.engine.as_deref())
+/// The run's engine in `lang`. One nobody stated is said in `lang`, beside the tool that measured
+/// it where an import knows ("nicht genannt (GuideLLM)").
+pub fn engine_name(lang: Lang, run: &Run) -> Cow<'_, str> {
+    if run.stated_engine().is_some() {
+        return Cow::Borrowed(in_lang(lang, &run.engine, run.names_de.engine.as_deref()));
+    }
+    let tool = run.imported_from.as_ref().and_then(|source| Format::from_key(&source.format));
+    match tool.and_then(|format| format.engine().unnamed_server_tool()) {
+        Some(tool) => Cow::Owned([not_stated(lang), " (", tool, ")"].concat()),
+        None => Cow::Borrowed(not_stated(lang)),
+    }
 }
 
 /// The run's engine version, build or container in `lang`, where stated.
@@ -29,9 +42,21 @@ pub fn engine_version(lang: Lang, run: &Run) -> Option<&str> {
     Some(in_lang(lang, english, run.names_de.engine_version.as_deref()))
 }
 
-/// The run's weights format in `lang` ("BF16 (fp8-KV-Cache)").
+/// The run's weights format in `lang` ("BF16 (fp8-KV-Cache)"; "nicht genannt" where nobody
+/// stated it).
 pub fn weights_format(lang: Lang, run: &Run) -> &str {
-    in_lang(lang, &run.format, run.names_de.format.as_deref())
+    match run.stated_format() {
+        Some(format) => in_lang(lang, format, run.names_de.format.as_deref()),
+        None => not_stated(lang),
+    }
+}
+
+/// A run's field that its source, file or person did not state.
+fn not_stated(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => sizer_data::NOT_STATED,
+        Lang::De => "nicht genannt",
+    }
 }
 
 /// The hardware a run was measured on: as its source, file or person stated it, else "hardware
@@ -128,6 +153,34 @@ mod tests {
     }
 
     #[test]
+    fn an_imported_runs_unstated_fields_are_said_in_the_language() {
+        let imported = |text: &str, name: &str| {
+            let runs = sizer_import::import(text, name).and_then(|import| import.to_runs()).expect("imports");
+            runs.into_iter().next().expect("a run")
+        };
+        let guidellm = imported(
+            include_str!(
+                "../../../../tests/fixtures/guidellm/intel-xpu-qwen3-4b-thinking-tp4-fp8__concurrent4__guidellm-0.5.0.dev0.json"
+            ),
+            "benchmarks.json",
+        );
+        assert_eq!((guidellm.engine.as_str(), guidellm.format.as_str()), ("not stated", "not stated"));
+        assert_eq!(engine_name(Lang::En, &guidellm), "not stated (GuideLLM)");
+        assert_eq!(engine_name(Lang::De, &guidellm), "nicht genannt (GuideLLM)");
+        assert_eq!(weights_format(Lang::De, &guidellm), "nicht genannt");
+        let pasted = imported("1 50\n2 40\n", "paste");
+        assert_eq!(
+            (engine_name(Lang::De, &pasted), weights_format(Lang::En, &pasted)),
+            ("nicht genannt".into(), "not stated")
+        );
+        // A run stored before the import source was kept shows its stored engine as it is.
+        let stored = Run { engine: "not stated (GuideLLM)".to_owned(), imported_from: None, ..guidellm };
+        assert_eq!(engine_name(Lang::De, &stored), "not stated (GuideLLM)");
+        let vllm = run("lmsys-gpt-oss-120b-sglang-2048-2048");
+        assert_eq!(engine_name(Lang::De, vllm), "SGLang");
+    }
+
+    #[test]
     fn hardware_nobody_stated_is_said_in_the_language() {
         let spark = run("lmsys-gpt-oss-120b-sglang-2048-2048");
         assert_eq!(hardware_name(Lang::De, spark), "DGX Spark (GB10)");
@@ -144,9 +197,16 @@ mod tests {
     #[test]
     fn every_format_in_words_has_its_german_form() {
         // The data rule a new run must keep: a format with English words says them in German
-        // (natively the dataset holds the arena's runs too).
+        // (natively the dataset holds the arena's runs too); the placeholder the page says.
         let words = [" KV cache", "not stated", "checkpoint", "-bit"];
-        for run in dataset().runs.iter().filter(|r| words.iter().any(|w| r.format.contains(w))) {
+        let unstated = dataset().runs.iter().filter(|r| r.format == "not stated").count();
+        assert_eq!(
+            (unstated, weights_format(Lang::De, run("lmsys-gpt-oss-120b-sglang-2048-2048"))),
+            (5, "nicht genannt")
+        );
+        for run in
+            dataset().runs.iter().filter(|r| r.stated_format().is_some_and(|f| words.iter().any(|w| f.contains(w))))
+        {
             let german = run.names_de.format.as_deref().unwrap_or_else(|| panic!("{} has no German format", run.id));
             assert!(!words.iter().any(|w| german.contains(w)), "{german}");
         }

@@ -117,7 +117,7 @@ pub fn RunPicker(props: &RunPickerProps) -> Html {
 
 /// "AWQ 4-bit · vLLM 0.27.1 · GPUwerk, raw logs, 2026-09-02": format, engine and source.
 fn run_meta(run: &sizer_data::Run, lang: Lang) -> String {
-    let mut meta = [weights_format(lang, run), " · ", engine_name(lang, run)].concat();
+    let mut meta = [weights_format(lang, run), " · ", &engine_name(lang, run)].concat();
     if let Some(version) = engine_version(lang, run) {
         meta.push(' ');
         meta.push_str(version);

@@ -133,7 +133,7 @@ fn caption(data: &Dataset, run: &Run, yours: bool, lang: Lang, ids: &Ids) -> Htm
     let mut setup = vec![weights_format(lang, run).to_owned()];
     setup.push(match engine_version(lang, run) {
         Some(version) => format!("{} {version}", engine_name(lang, run)),
-        None => engine_name(lang, run).to_owned(),
+        None => engine_name(lang, run).into_owned(),
     });
     setup.push(format!("{}, {}", hardware_name(lang, run), nodes(lang, run.nodes)));
     if let Some(topology) = topology_name(lang, run.topology) {
