@@ -22,7 +22,7 @@ use support::*;
 const STYLES: &str = include_str!("../../../web/styles.css");
 /// The SGLang run whose dataset label is "gpt-oss-120b · SGLang · 2,048 in / 2,048 out · LMSYS".
 const LMSYS_GPT_OSS: &str = "2,048 in / 2,048 out";
-/// The Petronella run: its source names no engine ("engine not named" in its label).
+/// The Petronella run's engine is "not named" in the dataset.
 const PETRONELLA: &str = "petronella-qwen3.8-27b-nvfp4";
 /// The key under which the widget keeps the chosen colour scheme.
 const THEME_KEY: &str = "spark-sizer-theme";

@@ -1,10 +1,10 @@
 //! A run's names in the reader's language. A sourced run's German names are data written beside
 //! the English ones (`sizer_data::GermanNames`: "2.048 ein / 2.048 aus", "Engine nicht genannt");
 //! where the data give none, the English name is the German one (names of models, engines and
-//! publishers). A person's own run keeps the name they gave it; hardware, a weights format or an
+//! publishers). A person's own run keeps the name they gave it; its hardware, weights format or
 //! engine nobody stated (`sizer_data::NOT_STATED`) is said in the reader's language
-//! ([`hardware_name`], [`measured_on`], [`weights_format`], [`engine_name`]), with the tool that
-//! measured an imported run's unnamed server. Nothing here reads the English.
+//! ([`hardware_name`], [`measured_on`], [`weights_format`], [`engine_with_tool`]), with the tool that
+//! measured an unnamed server where the import knows it. Nothing here reads the English.
 
 use std::borrow::Cow;
 
@@ -23,16 +23,25 @@ pub fn model_name(lang: Lang, run: &Run) -> &str {
     in_lang(lang, &run.model, run.names_de.model.as_deref())
 }
 
-/// The run's engine in `lang`. One nobody stated is said in `lang`, beside the tool that measured
-/// it where an import knows ("nicht genannt (GuideLLM)").
-pub fn engine_name(lang: Lang, run: &Run) -> Cow<'_, str> {
-    if run.stated_engine().is_some() {
-        return Cow::Borrowed(in_lang(lang, &run.engine, run.names_de.engine.as_deref()));
+/// The run's engine in `lang`: its German name where the data give one, or "nicht genannt"
+/// where nobody stated it.
+pub fn engine_name(lang: Lang, run: &Run) -> &str {
+    let german = run.names_de.engine.as_deref();
+    match (run.stated_engine(), german) {
+        (None, None) => not_stated(lang),
+        _ => in_lang(lang, &run.engine, german),
     }
-    let tool = run.imported_from.as_ref().and_then(|source| Format::from_key(&source.format));
-    match tool.and_then(|format| format.engine().unnamed_server_tool()) {
-        Some(tool) => Cow::Owned([not_stated(lang), " (", tool, ")"].concat()),
-        None => Cow::Borrowed(not_stated(lang)),
+}
+
+/// [`engine_name`], with the tool that measured an unnamed server where the import knows it
+/// ("nicht genannt (GuideLLM)"). Apart from it because only an imported run has a tool, and
+/// the run picker, which lists sourced runs in the first frame, needs no format table.
+pub fn engine_with_tool(lang: Lang, run: &Run) -> Cow<'_, str> {
+    let named = run.stated_engine().is_some() || run.names_de.engine.is_some();
+    let format = run.imported_from.as_ref().and_then(|source| Format::from_key(&source.format));
+    match format.and_then(|format| format.engine().unnamed_server_tool()) {
+        Some(tool) if !named => Cow::Owned([not_stated(lang), " (", tool, ")"].concat()),
+        _ => Cow::Borrowed(engine_name(lang, run)),
     }
 }
 
@@ -43,11 +52,11 @@ pub fn engine_version(lang: Lang, run: &Run) -> Option<&str> {
 }
 
 /// The run's weights format in `lang` ("BF16 (fp8-KV-Cache)"; "nicht genannt" where nobody
-/// stated it).
+/// stated it and the data give no German).
 pub fn weights_format(lang: Lang, run: &Run) -> &str {
-    match run.stated_format() {
-        Some(format) => in_lang(lang, format, run.names_de.format.as_deref()),
-        None => not_stated(lang),
+    match (run.stated_format(), run.names_de.format.as_deref()) {
+        (None, None) => not_stated(lang),
+        (_, german) => in_lang(lang, &run.format, german),
     }
 }
 
@@ -165,17 +174,16 @@ mod tests {
             "benchmarks.json",
         );
         assert_eq!((guidellm.engine.as_str(), guidellm.format.as_str()), ("not stated", "not stated"));
-        assert_eq!(engine_name(Lang::En, &guidellm), "not stated (GuideLLM)");
-        assert_eq!(engine_name(Lang::De, &guidellm), "nicht genannt (GuideLLM)");
+        assert_eq!(engine_with_tool(Lang::En, &guidellm), "not stated (GuideLLM)");
+        assert_eq!(engine_with_tool(Lang::De, &guidellm), "nicht genannt (GuideLLM)");
+        assert_eq!(engine_name(Lang::De, &guidellm), "nicht genannt");
         assert_eq!(weights_format(Lang::De, &guidellm), "nicht genannt");
         let pasted = imported("1 50\n2 40\n", "paste");
-        assert_eq!(
-            (engine_name(Lang::De, &pasted), weights_format(Lang::En, &pasted)),
-            ("nicht genannt".into(), "not stated")
-        );
+        assert_eq!(engine_with_tool(Lang::De, &pasted), "nicht genannt");
+        assert_eq!(weights_format(Lang::En, &pasted), "not stated");
         // A run stored before the import source was kept shows its stored engine as it is.
         let stored = Run { engine: "not stated (GuideLLM)".to_owned(), imported_from: None, ..guidellm };
-        assert_eq!(engine_name(Lang::De, &stored), "not stated (GuideLLM)");
+        assert_eq!(engine_with_tool(Lang::De, &stored), "not stated (GuideLLM)");
         let vllm = run("lmsys-gpt-oss-120b-sglang-2048-2048");
         assert_eq!(engine_name(Lang::De, vllm), "SGLang");
     }

@@ -10,7 +10,7 @@ use super::columns::{Column, Direction, sorted_indices};
 use super::provenance::{date_kind, point_marks, source_marks, unverified_notes, workload_html};
 use crate::common::ids::{Ids, use_ids};
 use crate::i18n::import::{ImportMsg, import_text};
-use crate::i18n::labels::{engine_name, engine_version, hardware_name, run_label, weights_format};
+use crate::i18n::labels::{engine_version, engine_with_tool, hardware_name, run_label, weights_format};
 use crate::i18n::tables::{
     TableMsg, column_decimals, counter_name, format_figure, nodes, point_note, sort_by, table_text, topology_name,
 };
@@ -132,8 +132,8 @@ pub fn RunTable(props: &RunTableProps) -> Html {
 fn caption(data: &Dataset, run: &Run, yours: bool, lang: Lang, ids: &Ids) -> Html {
     let mut setup = vec![weights_format(lang, run).to_owned()];
     setup.push(match engine_version(lang, run) {
-        Some(version) => format!("{} {version}", engine_name(lang, run)),
-        None => engine_name(lang, run).into_owned(),
+        Some(version) => format!("{} {version}", engine_with_tool(lang, run)),
+        None => engine_with_tool(lang, run).into_owned(),
     });
     setup.push(format!("{}, {}", hardware_name(lang, run), nodes(lang, run.nodes)));
     if let Some(topology) = topology_name(lang, run.topology) {
