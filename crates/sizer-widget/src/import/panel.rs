@@ -21,7 +21,7 @@ mod setup_form;
 
 use std::rc::Rc;
 
-use sizer_import::Import;
+use sizer_import::{Import, Warning};
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
@@ -153,7 +153,12 @@ pub fn ImportPanel(props: &ImportPanelProps) -> Html {
     let on_remember = checkbox(props.on_action.clone(), ImportAction::SetRemember);
     let on_share = checkbox(props.on_action.clone(), ImportAction::SetShare);
 
-    let failure = panel.failure.as_ref().map(|failure| match failure {
+    // An import waiting for concurrencies shows its own warnings.
+    let warnings: &[Warning] = match &panel.pending {
+        Some(import) => &import.warnings,
+        None => &panel.warnings,
+    };
+    let failure = panel.failure.as_deref().map(|failure| match failure {
         ImportFailure::Import(error) => error_text(lang, error),
         ImportFailure::TooMany(limit) => too_many_runs(lang, *limit),
         ImportFailure::FileUnreadable(file) => file_unreadable(lang, file),
@@ -262,11 +267,11 @@ pub fn ImportPanel(props: &ImportPanelProps) -> Html {
                     }
                 </div>
             }
-            if !panel.warnings.is_empty() {
+            if !warnings.is_empty() {
                 <div class="ss-import-warnings" data-import="warnings">
                     <h4>{ t(ImportMsg::WarningsHeading) }</h4>
                     <ul>
-                        for warning in panel.warnings.iter() {
+                        for warning in warnings.iter() {
                             <li>{ warning_text(lang, warning) }</li>
                         }
                     </ul>

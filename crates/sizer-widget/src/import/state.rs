@@ -32,7 +32,7 @@ pub struct ImportReport {
     /// The input's format.
     pub format: Format,
     /// What the importer warned about (the missing concurrencies, typed meanwhile, left out).
-    pub warnings: Vec<Warning>,
+    pub warnings: Rc<[Warning]>,
     /// What a whole suite's import gave besides its run, when several files were one server.
     pub suite: Option<SuiteReport>,
 }
@@ -108,10 +108,13 @@ pub struct ImportPanelState {
     pub drag: bool,
     /// The last import that went through.
     pub done: Option<ImportDone>,
-    /// Why the last import did not.
-    pub failure: Option<ImportFailure>,
-    /// The last import's warnings.
-    pub warnings: Vec<Warning>,
+    /// Why the last import did not. Shared, like the warnings: the reducer clones the state on
+    /// every action, and a deep copy of an import error would bring its code into the first
+    /// wasm module.
+    pub failure: Option<Rc<ImportFailure>>,
+    /// The last import's warnings (while an import waits for concurrencies, the panel shows
+    /// that import's own).
+    pub warnings: Rc<[Warning]>,
     /// An import waiting for concurrencies.
     pub pending: Option<Rc<Import>>,
     /// What was typed for each missing concurrency.

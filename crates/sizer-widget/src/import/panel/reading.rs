@@ -52,7 +52,7 @@ impl Importer {
             Ok(runs) => runs,
             Err(error) => return self.fail(ImportFailure::Import(error)),
         };
-        let warnings: Vec<Warning> =
+        let warnings: Rc<[Warning]> =
             import.warnings.into_iter().filter(|w| !matches!(w, Warning::ConcurrencyUnknown { .. })).collect();
         let report = ImportReport { format: import.format, warnings, suite: None };
         self.on_action.emit(ImportAction::Add { runs: runs.into_iter().map(Rc::new).collect(), report: Some(report) });
@@ -114,8 +114,11 @@ pub fn suite_action(files: &[(String, Vec<u8>)], name: &str) -> Option<ImportAct
         load: imported.load.map(Rc::new),
     };
     // The format is not shown for a suite (its status says what it read).
-    let report =
-        ImportReport { format: Format::LlamaBenchyMarkdown, warnings: Vec::new(), suite: Some(SuiteReport::new(done)) };
+    let report = ImportReport {
+        format: Format::LlamaBenchyMarkdown,
+        warnings: Rc::default(),
+        suite: Some(SuiteReport::new(done)),
+    };
     Some(ImportAction::Add { runs: vec![Rc::new(run)], report: Some(report) })
 }
 

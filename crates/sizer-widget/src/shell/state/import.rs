@@ -2,6 +2,8 @@
 //! state directly (the imported runs, the run shown, the panel), so this lives with the state
 //! and not in `import/`, which would otherwise import the shell back.
 
+use std::rc::Rc;
+
 use sizer_data::SetupField;
 use sizer_import::{Import, Outcome};
 
@@ -37,7 +39,7 @@ impl SizerState {
                 }
                 Err(AddError::TooMany { limit }) => {
                     panel.busy = false;
-                    panel.failure = Some(ImportFailure::TooMany(limit));
+                    panel.failure = Some(Rc::new(ImportFailure::TooMany(limit)));
                     false
                 }
             },
@@ -103,16 +105,14 @@ impl SizerState {
             }
             ImportAction::Failed(failure) => {
                 panel.busy = false;
-                panel.failure = Some(failure);
+                panel.failure = Some(Rc::new(failure));
                 false
             }
             ImportAction::Pending(import) => {
                 let missing = missing_count(&import);
-                let warnings = import.warnings.clone();
                 *panel = ImportPanelState {
                     pending: Some(import),
                     typed: vec![String::new(); missing],
-                    warnings,
                     storage: panel.storage,
                     ..Default::default()
                 };
@@ -128,7 +128,7 @@ impl SizerState {
                 panel.pending = None;
                 panel.typed.clear();
                 panel.failure = None;
-                panel.warnings.clear();
+                panel.warnings = Rc::default();
                 false
             }
             ImportAction::Stored(notice) => {
@@ -185,11 +185,11 @@ mod tests {
         let many: Vec<Rc<Run>> = (0..crate::import::imported::MAX_IMPORTED_RUNS).map(|_| run("a")).collect();
         assert!(state.apply_imported(ImportAction::Add { runs: many, report: None }));
         state.apply_imported(ImportAction::Busy);
-        let report = ImportReport { format: Format::Csv, warnings: Vec::new(), suite: None };
+        let report = ImportReport { format: Format::Csv, warnings: Rc::default(), suite: None };
         assert!(!state.apply_imported(ImportAction::Add { runs: vec![run("b")], report: Some(report) }));
         assert_eq!(
-            state.import_panel.failure,
-            Some(ImportFailure::TooMany(crate::import::imported::MAX_IMPORTED_RUNS))
+            state.import_panel.failure.as_deref(),
+            Some(&ImportFailure::TooMany(crate::import::imported::MAX_IMPORTED_RUNS))
         );
         assert!(!state.import_panel.busy);
         assert_eq!(state.imported.len(), crate::import::imported::MAX_IMPORTED_RUNS);
@@ -268,7 +268,7 @@ mod tests {
     fn a_reported_import_shows_what_it_added() {
         let mut state = SizerState::new(&crate::shell::config::Config::default());
         state.apply_imported(ImportAction::Busy);
-        let report = ImportReport { format: Format::Csv, warnings: Vec::new(), suite: None };
+        let report = ImportReport { format: Format::Csv, warnings: Rc::default(), suite: None };
         let mine = run("mine");
         assert!(state.apply_imported(ImportAction::Add { runs: vec![Rc::clone(&mine)], report: Some(report) }));
         let done = state.import_panel.done.clone().expect("done");
