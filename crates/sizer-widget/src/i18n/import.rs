@@ -186,12 +186,18 @@ pub fn format_name(lang: Lang, format: Format) -> &'static str {
     }
 }
 
+/// An imported run's note as it was stored, in English: what the page shows until the module
+/// that composes [`run_note`] has loaded, and for a run that keeps no import source.
+pub fn stored_note(run: &sizer_data::Run) -> Option<(String, Lang)> {
+    run.note.clone().map(|note| (note, Lang::En))
+}
+
 /// An imported run's note and the language it is in: composed in `lang` from what the run keeps
 /// of its import (`sizer_data::ImportSource`: the format and the figures the curve uses, as
 /// values), or the stored English note as it is for a run that keeps none (stored before it was
 /// kept, or opened from a link). Formulas keep the tools' key names.
 pub fn run_note(lang: Lang, run: &sizer_data::Run) -> Option<(String, Lang)> {
-    let stored = || run.note.clone().map(|note| (note, Lang::En));
+    let stored = || stored_note(run);
     let Some(source) = &run.imported_from else { return stored() };
     let (Some(format), Some(basis)) = (Format::from_key(&source.format), CurveBasis::from_key(&source.basis)) else {
         return stored();

@@ -15,6 +15,7 @@ use crate::common::ids::Ids;
 use crate::common::input::Field;
 use crate::common::number_field::NumberField;
 use crate::i18n::codes::{self, HEADROOM, INTERPOLATION, THEME};
+use crate::i18n::import::stored_note;
 use crate::i18n::{Lang, Msg, headline, text};
 use crate::memory::kv_pool_note::KvPoolNote;
 use crate::memory::state::MemoryAction;
@@ -190,6 +191,9 @@ pub fn App(props: &AppProps) -> Html {
                     {lang}
                     on_change={handlers.on_run.clone()}
                     yours={state.imported.runs().to_vec()}
+                    yours_note={state.imported.get(&state.run_id).and_then(|run| {
+                        crate::shell::later::imported_run_note(lang, run).unwrap_or_else(|| stored_note(run))
+                    })}
                     notice={state.link.run.as_ref().map(|notice| (AttrValue::from(crate::i18n::links::run_notice(lang, notice)), notice.is_error()))}
                 />
                 <form class="ss-inputs" part="inputs" onsubmit={handlers.on_submit.clone()}>

@@ -15,11 +15,13 @@
 
 use std::rc::Rc;
 
+use sizer_data::Run;
 use sizer_data::api::ApiRun;
 use sizer_data::sim_api::ApiSeed;
 use yew::prelude::*;
 
 use crate::common::ids::Ids;
+use crate::i18n::Lang;
 use crate::shell::handlers::Handlers;
 use crate::shell::state::SizerState;
 use crate::sizing::calculation::Calculation;
@@ -134,6 +136,9 @@ split_points! {
     /// `SparkSizer.predict`'s answer.
     fn predict_json(load: &str, run: &ApiRun) -> Result<String, String> =
         sizer_import::suite::predict::predict_from_api, preload_predict;
+    /// An imported run's note in the reader's language (the run picker's hint).
+    fn imported_run_note(lang: Lang, run: &Run) -> Option<(String, Lang)> =
+        crate::i18n::import::run_note, preload_run_note;
     /// Appends the DGX Spark arena's runs to the dataset (their bytes are this module's).
     fn install_arena() -> bool = sizer_data::install_arena, preload_arena;
 }

@@ -29,6 +29,10 @@ pub struct RunPickerProps {
     /// The person's own imported runs, listed last and marked "yours".
     #[prop_or_default]
     pub yours: Vec<Rc<Run>>,
+    /// The chosen imported run's note and its language (composed by the second module; the
+    /// stored English note until it is in).
+    #[prop_or_default]
+    pub yours_note: Option<(String, Lang)>,
     /// What a link's run led to, and whether the run is missing (an error).
     #[prop_or_default]
     pub notice: Option<(AttrValue, bool)>,
@@ -102,8 +106,10 @@ pub fn RunPicker(props: &RunPickerProps) -> Html {
             <p class="ss-hint" id={hint_id}>
                 if let Some(run) = chosen {
                     <span class="ss-run-meta">{ run_meta(run, props.lang) }</span>
-                } else if let Some(run) = props.yours.iter().find(|run| run.id == props.selected.as_str()) {
-                    <span class="ss-run-meta" lang="en">{ run.note.clone().unwrap_or_default() }</span>
+                } else if props.yours.iter().any(|run| run.id == props.selected.as_str()) {
+                    if let Some((note, note_lang)) = &props.yours_note {
+                        <span class="ss-run-meta" lang={note_lang.code()}>{ note.clone() }</span>
+                    }
                 } else {
                     { text(props.lang, Msg::RunHint) }
                 }
@@ -117,7 +123,7 @@ pub fn RunPicker(props: &RunPickerProps) -> Html {
 
 /// "AWQ 4-bit · vLLM 0.27.1 · GPUwerk, raw logs, 2026-09-02": format, engine and source.
 fn run_meta(run: &sizer_data::Run, lang: Lang) -> String {
-    let mut meta = [weights_format(lang, run), " · ", &engine_name(lang, run)].concat();
+    let mut meta = [weights_format(lang, run), " · ", engine_name(lang, run)].concat();
     if let Some(version) = engine_version(lang, run) {
         meta.push(' ');
         meta.push_str(version);
