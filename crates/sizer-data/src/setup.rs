@@ -12,8 +12,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::{Run, RunOrigin};
 
-/// What a run's hardware, weights format or engine holds where its source, file or person does
-/// not say: the one placeholder, which the widget says in the reader's language.
+/// What a run's hardware, weights format or engine holds where its file or person does not say
+/// (the importers' placeholder, and the dataset's; a source's own words, "not named", stay). The
+/// widget says it in the reader's language where the data give no German.
 pub const NOT_STATED: &str = "not stated";
 
 /// What a person's own run was measured on and the limits it brings (all optional: what the
