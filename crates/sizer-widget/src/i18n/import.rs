@@ -197,10 +197,9 @@ pub fn stored_note(run: &sizer_data::Run) -> Option<(String, Lang)> {
 /// values), or the stored English note as it is for a run that keeps none (stored before it was
 /// kept, or opened from a link). Formulas keep the tools' key names.
 pub fn run_note(lang: Lang, run: &sizer_data::Run) -> Option<(String, Lang)> {
-    let stored = || stored_note(run);
-    let Some(source) = &run.imported_from else { return stored() };
+    let Some(source) = &run.imported_from else { return stored_note(run) };
     let (Some(format), Some(basis)) = (Format::from_key(&source.format), CurveBasis::from_key(&source.basis)) else {
-        return stored();
+        return stored_note(run);
     };
     let name = format_name(lang, format);
     let used = formula_text(lang, basis, format);
@@ -398,7 +397,7 @@ pub fn file_unreadable(lang: Lang, file: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use sizer_import::{ImportError, Warning};
 
@@ -420,20 +419,27 @@ mod tests {
         );
     }
 
-    #[test]
-    fn run_notes_are_german_too() {
-        // The runs as the importer makes them; the English composed here equals the note the
-        // importer stored (its own `to_run`), a second writer of the same sentence.
-        let imported = |text: &str, name: &str| {
-            let runs = sizer_import::import(text, name).and_then(|import| import.to_runs()).expect("imports");
-            runs.into_iter().next().expect("a run")
-        };
-        let guidellm = imported(
+    /// The first run the importer makes of `text` (read as a file called `name`).
+    pub(in crate::i18n) fn imported(text: &str, name: &str) -> sizer_data::Run {
+        let runs = sizer_import::import(text, name).and_then(|import| import.to_runs()).expect("imports");
+        runs.into_iter().next().expect("a run")
+    }
+
+    /// The run of a real GuideLLM benchmarks.json (the server's engine not recorded).
+    pub(in crate::i18n) fn guidellm_run() -> sizer_data::Run {
+        imported(
             include_str!(
                 "../../../../tests/fixtures/guidellm/intel-xpu-qwen3-4b-thinking-tp4-fp8__concurrent4__guidellm-0.5.0.dev0.json"
             ),
             "benchmarks.json",
-        );
+        )
+    }
+
+    #[test]
+    fn run_notes_are_german_too() {
+        // The runs as the importer makes them; the English composed here equals the note the
+        // importer stored (its own `to_run`), a second writer of the same sentence.
+        let guidellm = guidellm_run();
         assert_eq!(
             run_note(Lang::De, &guidellm),
             Some((

@@ -163,16 +163,8 @@ mod tests {
 
     #[test]
     fn an_imported_runs_unstated_fields_are_said_in_the_language() {
-        let imported = |text: &str, name: &str| {
-            let runs = sizer_import::import(text, name).and_then(|import| import.to_runs()).expect("imports");
-            runs.into_iter().next().expect("a run")
-        };
-        let guidellm = imported(
-            include_str!(
-                "../../../../tests/fixtures/guidellm/intel-xpu-qwen3-4b-thinking-tp4-fp8__concurrent4__guidellm-0.5.0.dev0.json"
-            ),
-            "benchmarks.json",
-        );
+        use crate::i18n::import::tests::{guidellm_run, imported};
+        let guidellm = guidellm_run();
         assert_eq!((guidellm.engine.as_str(), guidellm.format.as_str()), ("not stated", "not stated"));
         assert_eq!(engine_with_tool(Lang::En, &guidellm), "not stated (GuideLLM)");
         assert_eq!(engine_with_tool(Lang::De, &guidellm), "nicht genannt (GuideLLM)");
