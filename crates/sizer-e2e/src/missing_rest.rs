@@ -1,8 +1,8 @@
 //! When the second wasm module (charts, team, tables: `sizer-widget-rest-*.wasm`) cannot be
 //! fetched, a plain `<spark-sizer>` still answers from the first module, and says in one
 //! sentence what is missing instead of showing nothing below its result; the JS API's functions
-//! in that module say they need it, and `SparkSizer.ready` rejects with the reason. Where it is
-//! there, `ready` resolves and they answer.
+//! in that module (`size` among them) say they need it, and `SparkSizer.ready` rejects with the
+//! reason. Where it is there, `ready` resolves and they answer.
 use crate::browser::Browser;
 use crate::checks::{Site, current_setup, shown};
 use crate::expect::{Usage, expected};
@@ -86,48 +86,59 @@ async fn check(browser: &Browser, site: &Site) -> Result<(), String> {
         return Err(format!("without the second module the instance still shows charts or the team: {state}"));
     }
     // The JS API's functions in the second module say they need it; `ready` rejects with why.
-    let api = ready_and_plan(browser).await?;
+    let api = ready_plan_and_size(browser).await?;
     let want_plan = "SparkSizer.plan needs the widget's second module, which has not loaded (yet): await \
                      SparkSizer.ready (it rejects with the reason when the module cannot be fetched), then call it again.";
+    let want_size = want_plan.replace("SparkSizer.plan", "SparkSizer.size");
     let want_ready = "rejected: The widget's second module could not be loaded: failed to load split module.";
-    if api["plan"]["error"].as_str() != Some(want_plan) || api["ready"].as_str() != Some(want_ready) {
+    if api["plan"]["error"].as_str() != Some(want_plan)
+        || api["size"].as_str() != Some(want_size.as_str())
+        || api["ready"].as_str() != Some(want_ready)
+    {
         return Err(format!(
-            "without the second module the API answers {api}; want the plan's error {want_plan:?} and {want_ready:?}"
+            "without the second module the API answers {api}; want the plan's error {want_plan:?}, size's \
+             {want_size:?} and {want_ready:?}"
         ));
     }
 
     // With it (embed.html), `ready` resolves and the team plan answers: the English seed's 163
-    // chat users on one Spark for the worked run.
+    // chat users on one Spark for the worked run; `size` gives the same 163 per Spark.
     browser.goto(&format!("{}embed.html", site.base_url)).await?;
     browser.wait_for_results(0).await?;
-    let api = ready_and_plan(browser).await?;
+    let api = ready_plan_and_size(browser).await?;
     let worked = api["plan"]["rows"]
         .as_array()
         .and_then(|rows| rows.iter().find(|row| row["run_id"] == "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1"));
     let figures = worked.map(|row| (row["people_per_spark"].as_u64(), row["sparks_needed"].as_u64()));
-    if api["ready"].as_str() != Some("resolved") || figures != Some((Some(163), Some(1))) {
+    if api["ready"].as_str() != Some("resolved")
+        || figures != Some((Some(163), Some(1)))
+        || api["size"]["people_per_spark"].as_u64() != Some(163)
+    {
         return Err(format!(
-            "with the second module, ready and plan answer {api}; want resolved and 163 people on 1 Spark"
+            "with the second module, ready, plan and size answer {api}; want resolved and 163 people on 1 Spark"
         ));
     }
     Ok(())
 }
 
-/// `SparkSizer.plan` for 163 chat users, asked at once, and how `SparkSizer.ready` settles:
-/// `{plan, ready: "resolved" | "rejected: <message>"}`, with `plan` asked again after a
-/// resolved `ready`.
-async fn ready_and_plan(browser: &Browser) -> Result<serde_json::Value, String> {
+/// `SparkSizer.plan` for 163 chat users and `SparkSizer.size` of the worked run at the default
+/// floor, asked at once, and how `SparkSizer.ready` settles: `{plan, size, ready: "resolved" |
+/// "rejected: <message>"}`, with both asked again after a resolved `ready`. `size` throws where
+/// `plan` answers `{"error": ...}`: `size` holds the thrown message, or the sizing.
+async fn ready_plan_and_size(browser: &Browser) -> Result<serde_json::Value, String> {
     browser
         .client
         .execute_async(
             "const done = arguments[arguments.length - 1];
              const team = '{\"groups\": [{\"people\": 163}], \"z\": 2.33}';
-             const first = JSON.parse(SparkSizer.plan(team));
+             const run = 'gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1';
+             const size = () => { try { return JSON.parse(SparkSizer.size('{}', run)); } catch (error) { return error.message; } };
+             const first = { plan: JSON.parse(SparkSizer.plan(team)), size: size() };
              SparkSizer.ready.then(
-               () => done({ plan: JSON.parse(SparkSizer.plan(team)), ready: 'resolved' }),
-               (error) => done({ plan: first, ready: 'rejected: ' + error.message }));",
+               () => done({ plan: JSON.parse(SparkSizer.plan(team)), size: size(), ready: 'resolved' }),
+               (error) => done({ plan: first.plan, size: first.size, ready: 'rejected: ' + error.message }));",
             vec![],
         )
         .await
-        .map_err(|e| format!("SparkSizer.ready or plan failed: {e}"))
+        .map_err(|e| format!("SparkSizer.ready, plan or size failed: {e}"))
 }

@@ -1,6 +1,7 @@
 //! Everything of an instance after its first frame: the claims, the advice, the share bar, the
 //! charts, the import panel, the team planner, the worked steps, the simulation, the memory
-//! section, the tables and the sources; and the JS API's `plan`, `memory`, `simulate` and `predict`.
+//! section, the tables and the sources; and the JS API's `size`, `plan`, `memory`, `simulate` and
+//! `predict` (their JSON reading and writing is most of what `serde_json` costs a module).
 //!
 //! With the `split` feature (the shipped build) these views are split points: `cargo xtask dist`
 //! cuts the linked wasm there (`wasm_split_cli_support`), so their code, and the code only they
@@ -126,6 +127,8 @@ split_points! {
     fn import_panel(args: &RestArgs<'_>) -> Html = crate::shell::later_views::import_panel, preload_import_panel;
     /// The sections below the calculator.
     fn below(args: &RestArgs<'_>) -> Html = crate::shell::later_views::below, preload_below;
+    /// `SparkSizer.size`'s answer.
+    fn size_json(scenario: &str, run: &ApiRun) -> Result<String, String> = size_answer, preload_size;
     /// `SparkSizer.plan`'s answer.
     fn plan_json(team: &str) -> String = crate::shell::team_api::plan_json, preload_plan;
     /// `SparkSizer.memory`'s answer.
@@ -141,6 +144,11 @@ split_points! {
         crate::i18n::import::run_note, preload_run_note;
     /// Appends the DGX Spark arena's runs to the dataset (their bytes are this module's).
     fn install_arena() -> bool = sizer_data::install_arena, preload_arena;
+}
+
+/// `sizer_data::api::size_json`, its error as its one sentence.
+fn size_answer(scenario: &str, run: &ApiRun) -> Result<String, String> {
+    sizer_data::api::size_json(scenario, run).map_err(|error| error.message())
 }
 
 /// `sizer_data::sim_api::simulate_json` with the seed read here (a missing seed is the page's).

@@ -7,7 +7,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use sizer_data::api::{ApiRun, size_json};
+use sizer_data::api::ApiRun;
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
@@ -168,8 +168,8 @@ pub fn start() {
 }
 
 /// `window.SparkSizer = { size, plan, memory, simulate, predict, mount, ready }` (the start function
-/// calls it; idempotent). `plan`, `memory`, `simulate` and `predict` are in the second module
-/// (`crate::shell::later`): before it has loaded they say so, and `ready` resolves once it has.
+/// calls it; idempotent). `size`, `plan`, `memory`, `simulate` and `predict` are in the second
+/// module (`crate::shell::later`): before it has loaded they say so, and `ready` resolves once it has.
 pub fn install_api() {
     let Some(window) = web_sys::window() else { return };
     let api = js_sys::Object::new();
@@ -179,7 +179,9 @@ pub fn install_api() {
             Some(id) => ApiRun::Id(id),
             None => ApiRun::Inline(js_sys::JSON::stringify(&run).ok().and_then(|s| s.as_string()).unwrap_or_default()),
         };
-        size_json(&scenario, &run).map_err(|error| JsValue::from(js_sys::Error::new(&error.message())))
+        crate::shell::later::size_json(&scenario, &run)
+            .unwrap_or_else(|| Err(crate::shell::later::api_not_loaded("size")))
+            .map_err(|message| JsValue::from(js_sys::Error::new(&message)))
     });
     // The dataset's runs and every instance's imported runs (`crate::shell::team_api`).
     let plan = Closure::<dyn Fn(String) -> String>::new(|team: String| {
@@ -206,7 +208,7 @@ pub fn install_api() {
     });
     let _ = js_sys::Reflect::set(&api, &"memory".into(), memory.as_ref());
     memory.forget();
-    // Resolves once `plan`, `memory`, `simulate` and `predict` (in the second module) can answer; fetched
+    // Resolves once `size`, `plan`, `memory`, `simulate` and `predict` (in the second module) can answer; fetched
     // after the first frame, as an instance's charts are.
     let ready = js_sys::Promise::new(&mut |resolve, _reject| {
         crate::shell::first_frame::after_first_frame(move || {
