@@ -1,7 +1,7 @@
 //! The words of "Load from your logs" (a load predicted on the chosen run's engine model), in
 //! English and German. Numbers arrive as values and are formatted here with the language's marks.
 
-use sizer_data::predict_engine::ModelSource;
+use sizer_data::predict_engine::{FitWorkload, ModelSource};
 use sizer_data::prediction::{KeptRate, PageField, PageLoadError};
 
 use super::{Lang, format_integer, format_number};
@@ -177,10 +177,15 @@ pub fn kept(lang: Lang, kept: KeptRate, target_s: f64) -> String {
     }
 }
 
-/// Which engine model ran and on which workloads.
-pub fn model(lang: Lang, source: ModelSource, workloads: &[String]) -> String {
+/// Which engine model ran and on which workloads: a suite's by their test names (`01-chat.md`),
+/// a dataset run's one curve by its lengths in `lang` (its workload note is the data's English).
+pub fn model(lang: Lang, source: ModelSource, workloads: &[FitWorkload]) -> String {
     let n = format_integer(lang, workloads.len() as u64);
-    let names = workloads.join("; ");
+    let names: Vec<String> = match source {
+        ModelSource::DatasetCurve => workloads.iter().map(|w| curve_lengths(lang, w)).collect(),
+        _ => workloads.iter().map(|w| w.name.clone()).collect(),
+    };
+    let names = names.join("; ");
     match (lang, source) {
         (Lang::En, ModelSource::DatasetCurve) => format!(
             "Engine model: a fallback fitted to this run's one curve ({names}) and its prompt rate, without a context term and with an assumed scheduler; no measured load has checked it."
@@ -195,6 +200,16 @@ pub fn model(lang: Lang, source: ModelSource, workloads: &[String]) -> String {
             "Modell der Engine: Continuous Batching mit Chunked Prefill, angepasst an die eigenen Messungen dieses Laufs im geschlossenen Kreis ({n} Arbeitslasten: {names}) mit dem Fit der Kalibrierung (docs/CALIBRATION.md)."
         ),
     }
+}
+
+/// A curve's workload by its lengths: "512 in / 256 out", "512 ein / 256 aus".
+fn curve_lengths(lang: Lang, workload: &FitWorkload) -> String {
+    let (inn, out) = match lang {
+        Lang::En => (" in / ", " out"),
+        Lang::De => (" ein / ", " aus"),
+    };
+    [format_number(lang, workload.prompt_tokens, 0).as_str(), inn, &format_number(lang, workload.answer_tokens, 0), out]
+        .concat()
 }
 
 /// How far the prediction went beyond what the engine was fitted to.
@@ -314,5 +329,24 @@ mod tests {
         assert!(unstated.starts_with("At 0.5 req/s on 2 systems (hardware not stated): p50 TTFT "), "{unstated}");
         let german = headline(Lang::De, 0.5, 1, None, (1.0, 2.0), None, 3.0, 5);
         assert!(german.starts_with("Bei 0,5 Anfr./s auf 1 System (Hardware nicht genannt): p50-TTFT "), "{german}");
+    }
+
+    #[test]
+    fn a_dataset_runs_one_curve_is_named_by_its_lengths_in_the_language() {
+        let engine =
+            sizer_data::predict_engine::PredictEngine::from_dataset("gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1")
+                .expect("the worked run has a curve, stated lengths and a prompt rate");
+        assert_eq!(engine.source, ModelSource::DatasetCurve);
+        assert_eq!(
+            model(Lang::De, engine.source, &engine.workloads),
+            "Modell der Engine: ein Ersatz, angepasst an die eine Kurve dieses Laufs (512 ein / 256 aus) und seine \
+             Prompt-Rate, ohne Kontextterm und mit angenommenem Scheduler; keine gemessene Last hat es geprüft."
+        );
+        assert!(
+            model(Lang::En, engine.source, &engine.workloads).contains("this run's one curve (512 in / 256 out) and")
+        );
+        // A suite's workloads keep their test names, in either language.
+        let suite = [FitWorkload { name: "01-chat.md".into(), prompt_tokens: 1024.0, ..engine.workloads[0].clone() }];
+        assert!(model(Lang::De, ModelSource::SuiteFiles, &suite).contains("(1 Arbeitslasten: 01-chat.md)"));
     }
 }

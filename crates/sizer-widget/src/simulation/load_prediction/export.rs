@@ -95,12 +95,11 @@ impl Exported {
             p.report.max_in_flight,
         );
         out.extend(["**", &headline, "**\n\n"]);
-        let workloads: Vec<String> = self.engine.workloads.iter().map(|w| w.name.clone()).collect();
         let mut lines = Vec::new();
         if let Some(kept) = self.outcome.kept() {
             lines.push(words::kept(lang, kept, self.outcome.target_s));
         }
-        lines.push(words::model(lang, self.engine.source, &workloads));
+        lines.push(words::model(lang, self.engine.source, &self.engine.workloads));
         lines.push(words::extrapolation(
             lang,
             x.max_decode_batch,

@@ -65,7 +65,6 @@ pub fn LoadPredictionResult(props: &LoadPredictionResultProps) -> Html {
         p.report.max_in_flight,
     );
     let x = p.extrapolation;
-    let workloads: Vec<String> = engine.workloads.iter().map(|w| w.name.clone()).collect();
     let kept = outcome.kept().filter(|_| !props.stale).map(|kept| words::kept(lang, kept, outcome.target_s));
     html! {
         <div class={classes!("ss-predict-result", props.stale.then_some("ss-sim-stale"))} data-result="load-prediction" data-stale={props.stale.to_string()}>
@@ -73,7 +72,7 @@ pub fn LoadPredictionResult(props: &LoadPredictionResultProps) -> Html {
             if let Some(kept) = kept {
                 <p class="ss-predict-kept" data-predict="kept"><strong>{ kept }</strong></p>
             }
-            <p class="ss-predict-model" data-predict="model">{ words::model(lang, engine.source, &workloads) }</p>
+            <p class="ss-predict-model" data-predict="model">{ words::model(lang, engine.source, &engine.workloads) }</p>
             <p class="ss-predict-extrapolation" data-predict="extrapolation" data-beyond={p.beyond_measured.to_string()}>
                 { words::extrapolation(lang, x.max_decode_batch, x.fit_max_concurrency, p.batch_ratio, p.context_ratio, p.beyond_measured) }
             </p>
