@@ -239,7 +239,7 @@ pub fn parse(text: &str, name: &str) -> Result<(Format, Vec<ParsedRun>, Vec<Warn
         check_count(points.len())?;
     }
     let run = ParsedRun {
-        label: run_label(name, None, "Pasted", ""),
+        label: run_label(name, None, crate::PASTED_LABEL, ""),
         model: None,
         format,
         engine: format.engine(),

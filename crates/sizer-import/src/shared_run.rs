@@ -5,9 +5,7 @@ use sizer_data::{Counter, Figure, NOT_STATED, Run, RunOrigin, RunPoint, Topology
 
 use crate::share::{ShareError, decode_points};
 use crate::text::clean_label;
-
-/// The label of a shared curve that came without one.
-pub const SHARED_LABEL: &str = "Shared curve";
+use crate::unnamed::SHARED_LABEL;
 
 /// A run rebuilt from shared points (`1:81.2,8:37.3`): origin `Yours`, the given id and label
 /// (cleaned; empty gives [`SHARED_LABEL`]), every speed marked as the person's own published
@@ -71,6 +69,7 @@ mod tests {
         let rebuilt = run_from_shared_points("yours-1", "", "1:50,8:20").expect("decodable");
         assert_eq!(rebuilt.curve_points().map(|(p, _)| p), Ok(vec![(1.0, 50.0), (8.0, 20.0)]));
         assert_eq!(rebuilt.label, SHARED_LABEL);
+        assert_eq!(crate::Unnamed::of(&rebuilt), Some(crate::Unnamed::SharedCurve));
         assert_eq!(rebuilt.origin, RunOrigin::Yours);
         assert_eq!(share_points(&rebuilt).as_deref(), Ok("1:50,8:20"));
         assert_eq!(run_from_shared_points("yours-1", "x", "1.5:50"), Err(ShareError::OutOfRange { index: 0 }));

@@ -11,16 +11,32 @@ use std::borrow::Cow;
 use super::Lang;
 use super::number::format_integer;
 use sizer_data::Run;
-use sizer_import::Format;
+use sizer_import::{Format, Unnamed};
 
-/// The run's label in `lang`.
+/// The run's label in `lang`: a person's unnamed run by its placeholder ("Eingefügt").
 pub fn run_label(lang: Lang, run: &Run) -> &str {
-    in_lang(lang, &run.label, run.names_de.label.as_deref())
+    match Unnamed::of(run) {
+        Some(unnamed) => unnamed_label(lang, unnamed),
+        None => in_lang(lang, &run.label, run.names_de.label.as_deref()),
+    }
 }
 
-/// The run's model name in `lang`.
+/// The run's model name in `lang` (a shared curve's model is its name, placeholder included).
 pub fn model_name(lang: Lang, run: &Run) -> &str {
-    in_lang(lang, &run.model, run.names_de.model.as_deref())
+    match Unnamed::of(run) {
+        Some(unnamed) if run.model == run.label => unnamed_label(lang, unnamed),
+        _ => in_lang(lang, &run.model, run.names_de.model.as_deref()),
+    }
+}
+
+/// What the importers call a run nobody named, in `lang`.
+pub fn unnamed_label(lang: Lang, unnamed: Unnamed) -> &'static str {
+    match (lang, unnamed) {
+        (Lang::En, Unnamed::Pasted) => sizer_import::PASTED_LABEL,
+        (Lang::En, Unnamed::SharedCurve) => sizer_import::SHARED_LABEL,
+        (Lang::De, Unnamed::Pasted) => "Eingefügt",
+        (Lang::De, Unnamed::SharedCurve) => "Geteilte Kurve",
+    }
 }
 
 /// The run's engine in `lang`: its German name where the data give one, or "nicht genannt"
@@ -112,6 +128,18 @@ mod tests {
 
     fn run(id: &str) -> &'static Run {
         dataset().run(id).expect("a dataset run")
+    }
+
+    #[test]
+    fn a_persons_unnamed_run_is_named_in_the_language() {
+        let shared = sizer_import::run_from_shared_points("yours-1", "", "1:50,8:20").expect("decodable");
+        assert_eq!((run_label(Lang::De, &shared), model_name(Lang::De, &shared)), ("Geteilte Kurve", "Geteilte Kurve"));
+        assert_eq!((run_label(Lang::En, &shared), model_name(Lang::En, &shared)), ("Shared curve", "Shared curve"));
+        let pasted = sizer_import::import("1,50\n8,20\n", "").and_then(|import| import.to_runs()).expect("a paste");
+        assert_eq!((run_label(Lang::De, &pasted[0]), run_label(Lang::En, &pasted[0])), ("Eingefügt", "Pasted"));
+        // A name someone gave stays as given.
+        let named = sizer_import::run_from_shared_points("yours-1", "Meine Box", "1:50").expect("decodable");
+        assert_eq!(run_label(Lang::De, &named), "Meine Box");
     }
 
     #[test]

@@ -143,10 +143,12 @@ pub fn bounded_cell(value: String, people_is_lower_bound: bool, is_people: bool)
     }
 }
 
-/// A dataset run's name in `lang` (`i18n::labels`); a person's own run keeps the name they gave it.
+/// A dataset run's name in `lang` (`i18n::labels`); a person's own run keeps the name they gave it
+/// (a placeholder, where they gave none, in `lang`).
 pub fn row_label(lang: Lang, row: &PlanRow<'_>) -> String {
-    match row.origin {
-        sizer_data::RunOrigin::Yours => row.label.to_owned(),
+    match (row.origin, sizer_import::Unnamed::of_label(row.origin, row.label)) {
+        (_, Some(unnamed)) => super::labels::unnamed_label(lang, unnamed).to_owned(),
+        (sizer_data::RunOrigin::Yours, None) => row.label.to_owned(),
         _ => super::labels::in_lang(lang, row.label, row.label_de).to_owned(),
     }
 }

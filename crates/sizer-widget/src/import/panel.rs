@@ -37,6 +37,7 @@ use crate::i18n::import::{
 use crate::i18n::import_suite::{
     file_error_text, ignored, refused_heading, suite_hint, suite_imported, suite_not_stored,
 };
+use crate::i18n::labels::unnamed_label;
 use crate::import::imported::ImportedRuns;
 use crate::import::state::{ImportAction, ImportFailure, ImportPanelState};
 
@@ -167,9 +168,12 @@ pub fn ImportPanel(props: &ImportPanelProps) -> Html {
     let status = if panel.busy {
         Some(t(ImportMsg::Reading).to_owned())
     } else {
-        panel.done.as_ref().map(|done| match done.suite.as_ref().and_then(|s| s.get()) {
-            Some(suite) => suite_imported(lang, &done.label, suite.files, suite.workloads, suite.load_steps),
-            None => imported(lang, done.runs, done.format, &done.label),
+        panel.done.as_ref().map(|done| {
+            let label = done.unnamed.map_or(done.label.as_str(), |unnamed| unnamed_label(lang, unnamed));
+            match done.suite.as_ref().and_then(|s| s.get()) {
+                Some(suite) => suite_imported(lang, label, suite.files, suite.workloads, suite.load_steps),
+                None => imported(lang, done.runs, done.format, label),
+            }
         })
     };
     let suite = panel.done.as_ref().and_then(|done| done.suite.clone()).filter(|_| !panel.busy);

@@ -93,8 +93,10 @@ pub struct ImportDone {
     pub runs: usize,
     /// The input's format.
     pub format: Format,
-    /// The first run's label.
+    /// The first run's label, as stored.
     pub label: String,
+    /// Which placeholder that label is, where nobody named the run (said in the reader's language).
+    pub unnamed: Option<sizer_import::Unnamed>,
     /// A suite import's outcome (several files as one run).
     pub suite: Option<SuiteReport>,
 }

@@ -32,7 +32,7 @@ pub fn markdown_marked(
     out.push_str(text(lang, Msg::Title));
     if let Some(run) = outcome.run.as_deref() {
         out.push_str(": ");
-        out.push_str(&run.label);
+        out.push_str(crate::i18n::labels::run_label(lang, run));
     }
     out.push_str("\n\n");
     out.push_str(&crate::sizing::stale::markdown_warning(lang, stale));

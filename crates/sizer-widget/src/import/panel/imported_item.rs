@@ -63,10 +63,11 @@ pub fn ImportedItem(props: &ImportedItemProps) -> Html {
     let t = |msg: ImportMsg| import_text(lang, msg);
     let run = &props.run;
     let name_id = format!("{}-import-name-{}", props.id_prefix, run.id);
+    let shown_name = crate::i18n::labels::run_label(lang, run).to_owned();
     let on_rename = {
         let on_action = props.on_action.clone();
         let id = run.id.clone();
-        let label = run.label.clone();
+        let label = shown_name.clone();
         Callback::from(move |event: Event| {
             let input: HtmlInputElement = event.target_unchecked_into();
             let (name, _) = sizer_import::clean_label(&input.value());
@@ -94,7 +95,7 @@ pub fn ImportedItem(props: &ImportedItemProps) -> Html {
             data-run-id={run.id.clone()}
         >
             <label class="ss-visually-hidden" for={name_id.clone()}>{ t(ImportMsg::RenameLabel) }</label>
-            <input id={name_id} type="text" maxlength="80" data-import="rename" value={run.label.clone()} onchange={on_rename} />
+            <input id={name_id} type="text" maxlength="80" data-import="rename" value={shown_name.clone()} onchange={on_rename} />
             <span class="ss-yours" data-origin="yours">{ t(ImportMsg::Yours) }</span>
             if run.workload_count() > 1 {
                 <span class="ss-hint" data-import="workloads">{ suite_item(lang, run.workload_count()) }</span>
@@ -107,11 +108,11 @@ pub fn ImportedItem(props: &ImportedItemProps) -> Html {
             if props.selected {
                 <span class="ss-import-in-use">{ t(ImportMsg::InUse) }</span>
             } else {
-                <button type="button" class="ss-button ss-button--quiet" data-import="use" aria-label={use_named(lang, &run.label)} onclick={on_use}>
+                <button type="button" class="ss-button ss-button--quiet" data-import="use" aria-label={use_named(lang, &shown_name)} onclick={on_use}>
                     { t(ImportMsg::Use) }
                 </button>
             }
-            <button type="button" class="ss-button ss-button--quiet" data-import="remove" aria-label={remove_named(lang, &run.label)} onclick={on_remove}>
+            <button type="button" class="ss-button ss-button--quiet" data-import="remove" aria-label={remove_named(lang, &shown_name)} onclick={on_remove}>
                 { t(ImportMsg::Remove) }
             </button>
             if props.selected {

@@ -21,7 +21,8 @@ impl SizerState {
                 Ok(ids) => {
                     if let Some(ImportReport { format, warnings, suite }) = report {
                         let label = runs.first().map(|run| run.label.clone()).unwrap_or_default();
-                        let done = ImportDone { runs: ids.len(), format, label, suite };
+                        let unnamed = runs.first().and_then(|run| sizer_import::Unnamed::of(run));
+                        let done = ImportDone { runs: ids.len(), format, label, unnamed, suite };
                         *panel = ImportPanelState {
                             done: Some(done),
                             warnings,

@@ -61,7 +61,10 @@ impl Exported {
         let (p, x) = (&self.outcome.main, self.outcome.main.extrapolation);
         let (nodes, hardware) = hardware_of(&self.run_id, self.imported.as_ref());
         // A person's run is named by its label (its id is only this page's).
-        let name = self.imported.as_ref().map_or(self.run_id.as_str(), |suite| suite.run.label.as_str());
+        let name = self
+            .imported
+            .as_ref()
+            .map_or(self.run_id.as_str(), |suite| crate::i18n::labels::run_label(lang, &suite.run));
         let mut out = ["### ", predict_text(lang, PredictMsg::Heading), ": ", name, "\n\n"].concat();
         let inputs = [
             (PredictMsg::RateLabel, self.input.rate_per_s, PredictMsg::UnitRate),

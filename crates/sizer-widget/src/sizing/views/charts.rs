@@ -136,7 +136,7 @@ impl ChartKind {
 }
 
 /// The chart with its dataset runs named in `lang` (`i18n::labels`), as the picker names them; a
-/// person's own run keeps the name they gave it.
+/// person's own run keeps the name they gave it (a placeholder, where they gave none, in `lang`).
 fn localise_labels(mut chart: ConcurrencyChart, lang: Lang, runs: &[&Run]) -> ConcurrencyChart {
     let name = |series: &mut Series| {
         if let Some(run) = runs.iter().find(|run| run.label == series.label) {

@@ -97,7 +97,7 @@ pub fn RunPicker(props: &RunPickerProps) -> Html {
                     <optgroup label={import_text(props.lang, ImportMsg::ListHeading)} data-origin="yours">
                         for run in props.yours.iter() {
                             <option key={run.id.as_str()} value={run.id.clone()} selected={run.id == props.selected.as_str()} data-origin="yours">
-                                { [run.label.as_str(), " (", import_text(props.lang, ImportMsg::Yours), ")"].concat() }
+                                { [run_label(props.lang, run), " (", import_text(props.lang, ImportMsg::Yours), ")"].concat() }
                             </option>
                         }
                     </optgroup>
