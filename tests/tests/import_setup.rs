@@ -114,4 +114,19 @@ fn the_team_plan_uses_a_persons_pool_and_hardware() {
     // 40,960 / 8,192 = 5 sessions per system: the KV pool binds, as in the sizing.
     assert_eq!(row.binding, Some(TeamLimit::Kv));
     assert_eq!((row.hardware, row.nodes_per_system, row.is_spark), ("DGX Spark", 2, true));
+    assert_eq!(row.stated_hardware(), Some("DGX Spark"));
+}
+
+#[test]
+fn a_team_row_without_stated_hardware_says_so() {
+    use sizer_core::Team;
+    let imported = [sglang_run()];
+    let team = Team::from_scenario(40, &Scenario::chat()).expect("a team");
+    let rows = dataset().plan_team(&team, &imported);
+    let row = rows.iter().find(|row| row.run_id == imported[0].id).expect("the imported row");
+    // The file names no hardware: the placeholder, which the page says in its language.
+    assert_eq!((row.hardware, row.stated_hardware(), row.is_spark), ("not stated", None, false));
+    let sourced =
+        rows.iter().find(|row| row.run_id == "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1").expect("worked run");
+    assert_eq!(sourced.stated_hardware(), Some(sourced.hardware));
 }

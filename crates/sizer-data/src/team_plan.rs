@@ -55,6 +55,7 @@ pub struct PlanRow<'a> {
     /// The label in German, where the data give one ([`crate::GermanNames`]).
     pub label_de: Option<&'a str>,
     pub origin: RunOrigin,
+    /// The hardware as [`Run::hardware`] gives it: a person's own stated hardware included.
     pub hardware: &'a str,
     pub topology: Topology,
     /// Nodes in one system as measured.
@@ -104,6 +105,14 @@ pub struct PlanRow<'a> {
     pub note: Option<String>,
     /// Every step, for show-your-work (`None` without a curve).
     pub plan: Option<TeamPlan>,
+}
+
+impl PlanRow<'_> {
+    /// The hardware as its source, file or person stated it ([`Run::stated_hardware`]), `None`
+    /// where nobody did.
+    pub fn stated_hardware(&self) -> Option<&str> {
+        Some(self.hardware).filter(|name| *name != crate::NOT_STATED)
+    }
 }
 
 impl Run {
@@ -341,7 +350,7 @@ impl<'a> PreparedRun<'a> {
             label: &run.label,
             label_de: run.names_de.label.as_deref(),
             origin: run.origin,
-            hardware: &run.hardware,
+            hardware: run.hardware(),
             topology: run.topology,
             nodes_per_system: nodes,
             is_spark,

@@ -143,6 +143,40 @@ pub fn bounded_cell(value: String, people_is_lower_bound: bool, is_people: bool)
     }
 }
 
+/// The people one system serves, where systems are not Sparks: "45 / RTX PRO 6000", or "45 /
+/// System" where nobody stated the hardware.
+pub fn people_per_system_cell(lang: Lang, people: u64, hardware: Option<&str>) -> String {
+    [format_integer(lang, people).as_str(), " / ", hardware.unwrap_or(system_word(lang, true))].concat()
+}
+
+/// The systems a team needs, where they are not Sparks: "4 × RTX PRO 6000", or "4 systems"
+/// where nobody stated the hardware.
+pub fn systems_cell(lang: Lang, systems: u64, hardware: Option<&str>) -> String {
+    let count = format_integer(lang, systems);
+    match hardware {
+        Some(name) => [count.as_str(), " × ", name].concat(),
+        None => [count.as_str(), " ", system_word(lang, systems == 1)].concat(),
+    }
+}
+
+fn system_word(lang: Lang, one: bool) -> &'static str {
+    match (lang, one) {
+        (Lang::En, true) => "system",
+        (Lang::En, false) => "systems",
+        (Lang::De, true) => "System",
+        (Lang::De, false) => "Systeme",
+    }
+}
+
+/// Where a row's figures come from: its source's publisher (or id), or "yours" / "eigener" for a
+/// person's own run.
+pub fn source_cell<'a>(lang: Lang, row: &PlanRow<'a>) -> &'a str {
+    match row.origin {
+        sizer_data::RunOrigin::Yours => super::import::import_text(lang, super::import::ImportMsg::Yours),
+        sizer_data::RunOrigin::Sourced => row.publisher.unwrap_or(row.source),
+    }
+}
+
 /// A dataset run's name in `lang` (`i18n::labels`); a person's own run keeps the name they gave it
 /// (a placeholder, where they gave none, in `lang`).
 pub fn row_label(lang: Lang, row: &PlanRow<'_>) -> String {
@@ -494,6 +528,17 @@ mod tests {
     use super::*;
     use sizer_core::{Group, Scenario, ScenarioField, Team, TeamSettings};
     use sizer_data::dataset;
+
+    #[test]
+    fn cells_of_other_hardware_name_it_or_count_systems() {
+        assert_eq!(people_per_system_cell(Lang::De, 1_045, Some("RTX PRO 6000")), "1.045 / RTX PRO 6000");
+        assert_eq!(people_per_system_cell(Lang::De, 45, None), "45 / System");
+        assert_eq!(systems_cell(Lang::En, 4, Some("H200")), "4 × H200");
+        assert_eq!(
+            (systems_cell(Lang::En, 4, None), systems_cell(Lang::De, 1, None)),
+            ("4 systems".into(), "1 System".into())
+        );
+    }
 
     #[test]
     fn team_errors_are_german_in_german() {

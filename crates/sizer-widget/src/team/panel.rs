@@ -19,7 +19,9 @@ use crate::common::defer::use_next_task;
 use crate::common::error_text::error_message;
 use crate::common::step_list::StepItem;
 use crate::i18n::codes::{self, TEAM_HEADROOM, TEAM_LIMIT};
-use crate::i18n::team::{TeamText, bounded_cell, row_note, team_error, team_text, verdict};
+use crate::i18n::team::{
+    TeamText, bounded_cell, people_per_system_cell, row_note, source_cell, systems_cell, team_error, team_text, verdict,
+};
 use crate::i18n::{Lang, format_integer, format_number};
 use crate::sizing::steps::Step;
 use crate::team::state::{RankSort, TeamAction, TeamField, TeamInput};
@@ -228,13 +230,13 @@ fn ranking_row(
     // Only Sparks are counted per Spark; other hardware shows its people per system, named.
     let people = match (row.people_per_spark, row.people_per_system) {
         (Some(per_spark), _) => bounded_cell(format_integer(lang, per_spark), row.people_is_lower_bound, true),
-        (None, Some(per_system)) if !row.is_spark => format!("{} / {}", format_integer(lang, per_system), row.hardware),
+        (None, Some(per_system)) if !row.is_spark => people_per_system_cell(lang, per_system, row.stated_hardware()),
         _ => "—".to_owned(),
     };
     let sparks = match (row.sparks_needed, row.systems_needed) {
         (Some(1), _) => format_integer(lang, 1),
         (Some(k), _) => bounded_cell(format_integer(lang, k), row.people_is_lower_bound, false),
-        (None, Some(k)) => format!("{} × {}", format_integer(lang, k), row.hardware),
+        (None, Some(k)) => systems_cell(lang, k, row.stated_hardware()),
         (None, None) if row.plan.is_some() => never.to_owned(),
         (None, None) => "—".to_owned(),
     };
@@ -266,7 +268,7 @@ fn ranking_row(
             <td>{ ttft }</td>
             <td>{ range }</td>
             <td>{ row.date.map(|d| d.to_string()).unwrap_or_default() }</td>
-            <td>{ row.publisher.unwrap_or(row.source) }</td>
+            <td>{ source_cell(lang, row) }</td>
         </tr>
     }
 }
