@@ -90,19 +90,19 @@ impl Run {
 
     /// The hardware as stated, `None` where neither the file nor the person named it.
     pub fn stated_hardware(&self) -> Option<&str> {
-        Some(self.hardware()).filter(|name| *name != NOT_STATED)
+        stated(self.hardware())
     }
 
     /// The weights format as stated ("BF16"), `None` where the source or file does not say.
     pub fn stated_format(&self) -> Option<&str> {
-        Some(self.format.as_str()).filter(|format| *format != NOT_STATED)
+        stated(&self.format)
     }
 
     /// The engine as stated ("vLLM"), `None` where the source or file does not say (a person's
     /// run measured by a tool that does not record the server says which tool in
     /// [`Run::imported_from`]).
     pub fn stated_engine(&self) -> Option<&str> {
-        Some(self.engine.as_str()).filter(|engine| *engine != NOT_STATED)
+        stated(&self.engine)
     }
 
     /// The setup in English words for exports and notes: "Jetson Thor, 1 system",
@@ -238,4 +238,9 @@ impl SetupField {
         out.from_file.retain(|name| name != SetupField::Hardware.name());
         out
     }
+}
+
+/// `value` where someone stated it, `None` where it is the placeholder [`NOT_STATED`].
+pub(crate) fn stated(value: &str) -> Option<&str> {
+    Some(value).filter(|value| *value != NOT_STATED)
 }

@@ -111,7 +111,7 @@ impl PlanRow<'_> {
     /// The hardware as its source, file or person stated it ([`Run::stated_hardware`]), `None`
     /// where nobody did.
     pub fn stated_hardware(&self) -> Option<&str> {
-        Some(self.hardware).filter(|name| *name != crate::NOT_STATED)
+        crate::setup::stated(self.hardware)
     }
 }
 

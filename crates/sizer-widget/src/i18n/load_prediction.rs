@@ -204,12 +204,15 @@ pub fn model(lang: Lang, source: ModelSource, workloads: &[FitWorkload]) -> Stri
 
 /// A curve's workload by its lengths: "512 in / 256 out", "512 ein / 256 aus".
 fn curve_lengths(lang: Lang, workload: &FitWorkload) -> String {
-    let (inn, out) = match lang {
-        Lang::En => (" in / ", " out"),
-        Lang::De => (" ein / ", " aus"),
-    };
-    [format_number(lang, workload.prompt_tokens, 0).as_str(), inn, &format_number(lang, workload.answer_tokens, 0), out]
-        .concat()
+    let (inn, out) = super::workloads::in_out(lang);
+    [
+        format_number(lang, workload.prompt_tokens, 0).as_str(),
+        inn,
+        " / ",
+        &format_number(lang, workload.answer_tokens, 0),
+        out,
+    ]
+    .concat()
 }
 
 /// How far the prediction went beyond what the engine was fitted to.

@@ -42,10 +42,7 @@ pub fn kind_code(kind: Option<WorkloadKind>) -> &'static str {
 /// "RAG, 8,192 in / 512 out" (with "after 4 tokens of context" where the workload held some).
 pub fn lengths(lang: Lang, choice: &WorkloadChoice) -> String {
     let n = |value: f64| format_number(lang, value, 0);
-    let (inn, out) = match lang {
-        Lang::En => (" in", " out"),
-        Lang::De => (" ein", " aus"),
-    };
+    let (inn, out) = in_out(lang);
     let context = match (lang, choice.context_tokens > 0.0) {
         (_, false) => String::new(),
         (Lang::En, true) => [" after ", &n(choice.context_tokens), " tokens of context"].concat(),
@@ -53,6 +50,14 @@ pub fn lengths(lang: Lang, choice: &WorkloadChoice) -> String {
     };
     [kind_name(lang, choice.kind), ", ", &n(choice.prompt_tokens), inn, &context, " / ", &n(choice.answer_tokens), out]
         .concat()
+}
+
+/// The words after a prompt's and an answer's length: " in", " out" / " ein", " aus".
+pub(super) fn in_out(lang: Lang) -> (&'static str, &'static str) {
+    match lang {
+        Lang::En => (" in", " out"),
+        Lang::De => (" ein", " aus"),
+    }
 }
 
 /// "Curve: RAG, 8,192 in / 512 out, nearest your 6,000-token prompts (of 9 workloads this
