@@ -2,7 +2,7 @@
 //!
 //! - `teamOrScenarioJson`: a team exactly as `plan` reads it, `{"groups": [{"people": 240,
 //!   "usage": "chat"}], "floor_tok_s": 15, ...}` (`count` is `people`'s alias; the keys and
-//!   defaults are in `sim_team.rs`), or a scenario as for `size`, whose sizing on one Spark gives
+//!   defaults are in `team/sim.rs`), or a scenario as for `size`, whose sizing on one Spark gives
 //!   the team (`"users": N` simulates N users of it instead);
 //! - `runIdOrCurve`: a dataset run id, or `{"points": [[c, tok_s], ...]}` (per-request speed);
 //! - `seed`: a whole number from 0 to 2^53, or a string of digits for any 64-bit seed.
@@ -27,7 +27,7 @@
 use crate::api::{ApiError, ApiRun, inline_curve};
 use crate::api_keys::{SIM_SCENARIO, check_keys, check_z};
 use crate::dataset;
-use crate::sim_team::SimTeamRequest;
+use crate::team::sim::SimTeamRequest;
 use serde::Serialize;
 use sizer_core::sim::{Machine, SimReport, SimRequest, Simulation, sizing_request};
 use sizer_core::{HeadroomMethod, Interpolation, Scenario};

@@ -41,11 +41,19 @@ impl Systems<'_> {
 const SAYS_NOTHING: [&str; 3] = ["", crate::NOT_STATED, "unknown"];
 
 impl Run {
-    /// The hardware one copy of this run stands for: DGX Sparks when the run's hardware names
-    /// one ("DGX Spark (GB10)"), else the system as measured.
+    /// True when the run's hardware is a DGX Spark: its text names the DGX Spark or its GB10
+    /// chip ("DGX Spark (GB10)", llama.cpp's device line "NVIDIA GB10"), case-insensitive. The
+    /// one rule the headline, the ranking and the systems count share.
+    pub fn is_spark(&self) -> bool {
+        let hardware = self.hardware.to_ascii_lowercase();
+        hardware.contains("dgx spark") || hardware.contains("gb10")
+    }
+
+    /// The hardware one copy of this run stands for: DGX Sparks when [`Run::is_spark`], else
+    /// the system as measured.
     pub fn systems(&self) -> Systems<'_> {
         let hardware = self.hardware.trim();
-        if hardware.to_ascii_lowercase().contains("dgx spark") {
+        if self.is_spark() {
             return Systems::Sparks { nodes: self.nodes.max(1), topology: self.topology };
         }
         let stated = !SAYS_NOTHING.iter().any(|placeholder| hardware.eq_ignore_ascii_case(placeholder));

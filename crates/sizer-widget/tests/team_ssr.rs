@@ -80,7 +80,8 @@ fn the_issue_team_from_attributes_is_bound_by_prefill_at_57_people() {
     let html = element(Attributes {
         team: Some("30".into()),
         team_agents: Some("5".into()),
-        ttft_ceiling: Some("3".into()),
+        // Over the 3.51 s one 20,000-token prompt takes alone at 5,705 tok/s (20,000 / 5,705).
+        ttft_ceiling: Some("4".into()),
         uncertainty: Some("10".into()),
         ..Attributes::default()
     });
@@ -88,10 +89,37 @@ fn the_issue_team_from_attributes_is_bound_by_prefill_at_57_people() {
     let verdict = text_of(&html, "data-result=\"sparks\"");
     assert!(verdict.starts_with("One Spark serves your 35 people") && verdict.ends_with("(room for 57)."), "{verdict}");
     assert_eq!(chosen_row(&html), ("57", "1"));
-    let fields = [("team_people", "30"), ("team_agents", "5"), ("team_ttft_ceiling", "3"), ("team_uncertainty", "10")];
+    let fields = [("team_people", "30"), ("team_agents", "5"), ("team_ttft_ceiling", "4"), ("team_uncertainty", "10")];
     for (field, value) in fields {
         assert_eq!(attribute(&html, &format!("data-field=\"{field}\""), "value"), value, "{field}");
     }
+}
+
+#[test]
+fn agents_long_prompts_are_held_to_the_ttft_ceiling_at_their_own_length() {
+    // 20,000 / 5,705 = 3.51 s to read one agent's prompt alone, over a 3 s ceiling: the short
+    // prompts' measured 0.61 s p99 TTFT is not used, and no number of Sparks meets the ceiling.
+    let html = element(Attributes {
+        team: Some("30".into()),
+        team_agents: Some("5".into()),
+        ttft_ceiling: Some("3".into()),
+        ..Attributes::default()
+    });
+    assert_eq!(attribute(&html, "data-result=\"sparks\"", "data-value"), "none");
+    let verdict = text_of(&html, "data-result=\"sparks\"");
+    assert!(
+        verdict
+            .contains("cannot serve your team on DGX Spark (GB10): reading one 20,000-token prompt alone takes 3.51 s")
+            && verdict.ends_with("over the 3 s TTFT ceiling."),
+        "{verdict}"
+    );
+    // The ranking's one line says what it recommends and how many runs it could not check.
+    let answer = text_of(&html, "data-result=\"recommendation\"");
+    assert!(answer.starts_with("For your 35 people: ") || answer.starts_with("No run checked every limit"), "{answer}");
+    assert!(answer.contains("could not be checked"), "{answer}");
+    // A row that could not check a needed limit says which, in words.
+    assert!(html.contains("data-unchecked=\"kv prefill ttft\""), "some row could check neither KV, prefill nor TTFT");
+    assert!(html.contains(">not checked: KV-cache sessions, prefill and p99 time to first token<"), "visible words");
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 use sizer_core::team::{MAX_GROUP_PEOPLE, MAX_GROUPS, MAX_UNCERTAINTY};
 use sizer_core::{ScenarioError, StreamsAtFloor, TeamError, TeamField, TeamLimit};
-use sizer_data::{PlanRow, Topology};
+use sizer_data::{PlanNote, PlanRow, Recommendation, Topology};
 
 use super::{Lang, format_integer, format_number};
 use crate::i18n::codes::{self, TEAM_LIMIT};
@@ -78,6 +78,15 @@ pub fn team_text(lang: Lang, msg: TeamText) -> &'static str {
 /// The verdict for the chosen run's row: how many Sparks serve `people`, or what no number of
 /// them can do.
 pub fn verdict(lang: Lang, row: &PlanRow<'_>, people: u64, floor_tok_s: f64) -> String {
+    let sizing = sizing_verdict(lang, row, people, floor_tok_s);
+    match unchecked_caveat(lang, row) {
+        Some(caveat) => [sizing.as_str(), " ", caveat.as_str()].concat(),
+        None => sizing,
+    }
+}
+
+/// [`verdict`] without its caveat.
+fn sizing_verdict(lang: Lang, row: &PlanRow<'_>, people: u64, floor_tok_s: f64) -> String {
     let n = format_integer(lang, people);
     let per = row.people_per_spark.or(row.people_per_system).map(|p| format_integer(lang, p)).unwrap_or_default();
     let label = row_label(lang, row);
@@ -107,6 +116,121 @@ pub fn verdict(lang: Lang, row: &PlanRow<'_>, people: u64, floor_tok_s: f64) -> 
         }
         (None, None) => unserved(lang, row, floor_tok_s),
     }
+}
+
+/// The limits in `limits`, named and joined: "prefill", "KV cache and prefill",
+/// "KV-Cache und Prefill".
+pub fn limit_list(lang: Lang, limits: &[TeamLimit]) -> String {
+    let names: Vec<&str> = limits.iter().map(|limit| codes::label(lang, &TEAM_LIMIT, *limit)).collect();
+    let and = match lang {
+        Lang::En => " and ",
+        Lang::De => " und ",
+    };
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, rest)) => [rest.join(", ").as_str(), and, last].concat(),
+    }
+}
+
+/// A row's limits that its data could not check, in words for its cell: "not checked: prefill".
+pub fn unchecked_cell(lang: Lang, row: &PlanRow<'_>) -> Option<String> {
+    if row.unchecked.is_empty() || row.plan.is_none() {
+        return None;
+    }
+    let limits = limit_list(lang, &row.unchecked);
+    Some(match lang {
+        Lang::En => format!("not checked: {limits}"),
+        Lang::De => format!("nicht geprüft: {limits}"),
+    })
+}
+
+/// The sentence a chosen run's verdict ends with when it could not check a limit the team
+/// needs: its people assume that limit does not bind.
+pub fn unchecked_caveat(lang: Lang, row: &PlanRow<'_>) -> Option<String> {
+    if row.unchecked.is_empty() || row.systems_needed.is_none() {
+        return None;
+    }
+    let limits = limit_list(lang, &row.unchecked);
+    Some(match lang {
+        Lang::En => format!(
+            "Not checked for this run: {limits}. Nobody measured or estimated it, so it may bind before this and more may be needed."
+        ),
+        Lang::De => format!(
+            "Für diese Messreihe nicht geprüft: {limits}. Niemand hat es gemessen oder geschätzt; es kann vorher binden, dann braucht es mehr."
+        ),
+    })
+}
+
+/// The ranking's answer in one line, above the table: the run it recommends, its Sparks (or
+/// systems) and binding limit, and how many runs could not check a limit the team needs.
+pub fn recommendation(lang: Lang, rec: &Recommendation<'_, '_>, people: u64) -> String {
+    let n = format_integer(lang, people);
+    let count = |row: &PlanRow<'_>| match (row.sparks_needed, row.systems_needed) {
+        (Some(1), _) => match lang {
+            Lang::En => "1 Spark".to_owned(),
+            Lang::De => "1 Spark".to_owned(),
+        },
+        (Some(k), _) => [format_integer(lang, k).as_str(), " Sparks"].concat(),
+        (None, Some(k)) => systems_cell(lang, k, row.stated_hardware()),
+        (None, None) => String::new(),
+    };
+    let binding = |row: &PlanRow<'_>| row.binding.map_or("", |b| codes::label(lang, &TEAM_LIMIT, b));
+    let lead = match (rec.checked, rec.unchecked_first) {
+        (Some(row), _) => {
+            let (k, label, by) = (count(row), row_label(lang, row), binding(row));
+            match lang {
+                Lang::En => format!(
+                    "For your {n} people: {k} with {label}, limited by {by}, the first run that checked every limit your team needs."
+                ),
+                Lang::De => format!(
+                    "Für {n} Personen: {k} mit {label}, begrenzt durch {by}; die erste Messreihe, die jede Grenze dieses Teams geprüft hat."
+                ),
+            }
+        }
+        (None, Some(row)) => {
+            let (k, label, limits) = (count(row), row_label(lang, row), limit_list(lang, &row.unchecked));
+            match lang {
+                Lang::En => format!(
+                    "No run checked every limit your team needs. The first, {label}, gives {k} for your {n} people without checking {limits}: at least that many."
+                ),
+                Lang::De => format!(
+                    "Keine Messreihe hat jede Grenze dieses Teams geprüft. Die erste, {label}, ergibt {k} für {n} Personen, ohne {limits} zu prüfen: mindestens so viele."
+                ),
+            }
+        }
+        (None, None) => match lang {
+            Lang::En => format!("No run serves your {n} people at this speed."),
+            Lang::De => format!("Keine Messreihe bedient {n} Personen bei dieser Geschwindigkeit."),
+        },
+    };
+    let unchecked: Vec<String> = rec
+        .unchecked_counts
+        .iter()
+        .filter(|(_, runs)| *runs > 0)
+        .map(|(limit, runs)| {
+            let limit = codes::label(lang, &TEAM_LIMIT, *limit);
+            let runs = format_integer(lang, *runs as u64);
+            match lang {
+                Lang::En => format!("{runs} for {limit}"),
+                Lang::De => format!("{runs} auf {limit}"),
+            }
+        })
+        .collect();
+    if unchecked.is_empty() {
+        return lead;
+    }
+    let tail = match lang {
+        Lang::En => format!(
+            " Runs that could not be checked ({}) are ranked after those that were, whatever their people per Spark.",
+            unchecked.join(", ")
+        ),
+        Lang::De => format!(
+            " Messreihen, die nicht geprüft werden konnten ({}), stehen hinter den geprüften, gleich wie viele Personen pro Spark sie angeben.",
+            unchecked.join(", ")
+        ),
+    };
+    [lead, tail].concat()
 }
 
 /// The verdict of a run still above the floor at its last measured concurrency: its people per
@@ -198,6 +322,13 @@ fn unserved(lang: Lang, row: &PlanRow<'_>, floor_tok_s: f64) -> String {
                 Lang::De => format!("{label} schafft auf {hw} für eine Person keine {floor}\u{a0}Token/s."),
             }
         }
+        Some(TeamLimit::Ttft) if matches!(row.note, Some(PlanNote::PromptAloneOverCeiling { .. })) => {
+            let note = row_note(lang, row).unwrap_or_default();
+            match lang {
+                Lang::En => format!("{label} cannot serve your team on {hw}: {note}."),
+                Lang::De => format!("{label} bedient das Team auf {hw} nicht: {note}."),
+            }
+        }
         Some(limit) => {
             let limit = codes::label(lang, &TEAM_LIMIT, limit);
             match lang {
@@ -210,7 +341,7 @@ fn unserved(lang: Lang, row: &PlanRow<'_>, floor_tok_s: f64) -> String {
             }
         }
         None => {
-            let note = row_note(lang, row, floor_tok_s).unwrap_or_default();
+            let note = row_note(lang, row).unwrap_or_default();
             match lang {
                 Lang::En => format!("{label} on {hw} cannot be planned: {note}."),
                 Lang::De => format!("{label} auf {hw} lässt sich nicht planen: {note}."),
@@ -289,105 +420,87 @@ fn de_number(value: f64) -> String {
     format_number(Lang::De, value, decimals.unwrap_or(6) as usize)
 }
 
-/// What to keep in mind about a row: why it has no plan, what one system is, or that its people
-/// are a lower bound. Read from the row's typed fields (the data crate's English `note` is for
-/// the JSON API), then said in either language by [`row_note`].
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum RowNote {
-    NoCurve,
-    InputsOutOfRange,
-    UnderFloorAlreadyAt(f64),
-    NoRequestAtFloor,
-    LessThanOneStream,
-    OnePersonBreaks(TeamLimit),
-    CannotServe,
-    NotASpark,
-    Sparks(u32, Topology),
-    NotMeasuredBeyond(f64),
-}
-
-fn row_note_kind(row: &PlanRow<'_>) -> Option<RowNote> {
-    let plan = match &row.plan {
-        Some(plan) => plan,
-        None if row.curve_basis.is_none() => return Some(RowNote::NoCurve),
-        None => return Some(RowNote::InputsOutOfRange),
-    };
-    if row.systems_needed.is_none() {
-        return Some(match row.unserved_by {
-            Some(TeamLimit::Speed) if plan.whole_streams == 0 => match plan.streams {
-                StreamsAtFloor::NeverReached { first } if first.concurrency > 1.0 => {
-                    RowNote::UnderFloorAlreadyAt(first.concurrency)
-                }
-                StreamsAtFloor::NeverReached { .. } => RowNote::NoRequestAtFloor,
-                _ => RowNote::LessThanOneStream,
-            },
-            Some(limit) => RowNote::OnePersonBreaks(limit),
-            None => RowNote::CannotServe,
-        });
-    }
-    if !row.is_spark {
-        return Some(RowNote::NotASpark);
-    }
-    if row.nodes_per_system > 1 {
-        return Some(RowNote::Sparks(row.nodes_per_system, row.topology));
-    }
-    match plan.streams {
-        StreamsAtFloor::AtLeast { last } if row.people_is_lower_bound => {
-            Some(RowNote::NotMeasuredBeyond(last.concurrency))
-        }
-        _ => None,
-    }
-}
-
 /// What to keep in mind about a row, in `lang`; `None` when there is nothing to add.
-pub fn row_note(lang: Lang, row: &PlanRow<'_>, floor_tok_s: f64) -> Option<String> {
-    let floor = format_number(lang, floor_tok_s, if floor_tok_s.fract() == 0.0 { 0 } else { 1 });
+pub fn row_note(lang: Lang, row: &PlanRow<'_>) -> Option<String> {
+    let floor = |f: f64| format_number(lang, f, if f.fract() == 0.0 { 0 } else { 1 });
     let count = |c: f64| format_number(lang, c, 0);
     let limit_label = |limit| codes::label(lang, &TEAM_LIMIT, limit);
-    let hw = row.hardware;
-    Some(match (lang, row_note_kind(row)?) {
-        (Lang::En, RowNote::NoCurve) => "no usable speed curve".to_owned(),
-        (Lang::De, RowNote::NoCurve) => "keine verwendbare Geschwindigkeitskurve".to_owned(),
-        (Lang::En, RowNote::InputsOutOfRange) => "the run's KV pool or prefill rate is out of range".to_owned(),
-        (Lang::De, RowNote::InputsOutOfRange) => {
+    Some(match (lang, row.note.as_ref()?) {
+        (Lang::En, PlanNote::NoCurve(_)) => "no usable speed curve".to_owned(),
+        (Lang::De, PlanNote::NoCurve(_)) => "keine verwendbare Geschwindigkeitskurve".to_owned(),
+        (Lang::En, PlanNote::InputsOutOfRange(_)) => "the run's KV pool or prefill rate is out of range".to_owned(),
+        (Lang::De, PlanNote::InputsOutOfRange(_)) => {
             "KV-Pool oder Prefill-Rate der Messreihe liegt außerhalb des Bereichs".to_owned()
         }
-        (Lang::En, RowNote::UnderFloorAlreadyAt(c)) => {
-            format!("under {floor} tok/s per request already at {} concurrent requests, the fewest measured", count(c))
-        }
-        (Lang::De, RowNote::UnderFloorAlreadyAt(c)) => format!(
-            "schon bei {} gleichzeitigen Anfragen, der kleinsten gemessenen Zahl, unter {floor}\u{a0}Token/s je Anfrage",
-            count(c)
+        (Lang::En, PlanNote::UnderFloorAlreadyAt { concurrency, floor_tok_s }) => format!(
+            "under {} tok/s per request already at {} concurrent requests, the fewest measured",
+            floor(*floor_tok_s),
+            count(*concurrency)
         ),
-        (Lang::En, RowNote::NoRequestAtFloor) => format!("cannot give one request {floor} tok/s"),
-        (Lang::De, RowNote::NoRequestAtFloor) => format!("schafft für eine Anfrage keine {floor}\u{a0}Token/s"),
-        (Lang::En, RowNote::LessThanOneStream) => format!("fewer than one whole stream stays at {floor} tok/s"),
-        (Lang::De, RowNote::LessThanOneStream) => format!("weniger als ein ganzer Strom hält {floor}\u{a0}Token/s"),
-        (Lang::En, RowNote::OnePersonBreaks(limit)) => {
-            format!("even one person of each group breaks the {} limit", limit_label(limit))
+        (Lang::De, PlanNote::UnderFloorAlreadyAt { concurrency, floor_tok_s }) => format!(
+            "schon bei {} gleichzeitigen Anfragen, der kleinsten gemessenen Zahl, unter {}\u{a0}Token/s je Anfrage",
+            count(*concurrency),
+            floor(*floor_tok_s)
+        ),
+        (Lang::En, PlanNote::NoRequestAtFloor { floor_tok_s }) => {
+            format!("cannot give one request {} tok/s", floor(*floor_tok_s))
         }
-        (Lang::De, RowNote::OnePersonBreaks(limit)) => {
-            format!("schon eine Person je Gruppe sprengt die Grenze {}", limit_label(limit))
+        (Lang::De, PlanNote::NoRequestAtFloor { floor_tok_s }) => {
+            format!("schafft für eine Anfrage keine {}\u{a0}Token/s", floor(*floor_tok_s))
         }
-        (Lang::En, RowNote::CannotServe) => "cannot serve the team".to_owned(),
-        (Lang::De, RowNote::CannotServe) => "kann das Team nicht bedienen".to_owned(),
-        (Lang::En, RowNote::NotASpark) => format!("measured on {hw}, not a DGX Spark: sized per system as measured"),
-        (Lang::De, RowNote::NotASpark) => {
+        (Lang::En, PlanNote::LessThanOneStream { floor_tok_s }) => {
+            format!("fewer than one whole stream stays at {} tok/s", floor(*floor_tok_s))
+        }
+        (Lang::De, PlanNote::LessThanOneStream { floor_tok_s }) => {
+            format!("weniger als ein ganzer Strom hält {}\u{a0}Token/s", floor(*floor_tok_s))
+        }
+        (Lang::En, PlanNote::OnePersonBreaks(limit)) => {
+            format!("even one person of each group breaks the {} limit", limit_label(*limit))
+        }
+        (Lang::De, PlanNote::OnePersonBreaks(limit)) => {
+            format!("schon eine Person je Gruppe sprengt die Grenze {}", limit_label(*limit))
+        }
+        (Lang::En, PlanNote::CannotServe) => "cannot serve the team".to_owned(),
+        (Lang::De, PlanNote::CannotServe) => "kann das Team nicht bedienen".to_owned(),
+        (Lang::En, PlanNote::NotASpark { hardware: Some(hw) }) => {
+            format!("measured on {hw}, not a DGX Spark: sized per system as measured")
+        }
+        (Lang::De, PlanNote::NotASpark { hardware: Some(hw) }) => {
             format!("gemessen auf {hw}, keinem DGX Spark: pro System wie gemessen geplant")
         }
-        (Lang::En, RowNote::Sparks(n, topology)) => {
-            format!("one system is {n} Sparks as measured ({})", topology_words(lang, topology))
+        (Lang::En, PlanNote::NotASpark { hardware: None }) => {
+            "hardware not stated, so not counted as a DGX Spark: sized per system as measured".to_owned()
         }
-        (Lang::De, RowNote::Sparks(n, topology)) => {
-            format!("ein System sind {n} Sparks wie gemessen ({})", topology_words(lang, topology))
+        (Lang::De, PlanNote::NotASpark { hardware: None }) => {
+            "Hardware nicht angegeben, daher nicht als DGX Spark gezählt: pro System wie gemessen geplant".to_owned()
         }
-        (Lang::En, RowNote::NotMeasuredBeyond(c)) => format!(
-            "still at or above {floor} tok/s at {} concurrent requests, the most measured: at least this many people",
-            count(c)
+        (Lang::En, PlanNote::Sparks { nodes, topology }) => {
+            format!("one system is {nodes} Sparks as measured ({})", topology_words(lang, *topology))
+        }
+        (Lang::De, PlanNote::Sparks { nodes, topology }) => {
+            format!("ein System sind {nodes} Sparks wie gemessen ({})", topology_words(lang, *topology))
+        }
+        (Lang::En, PlanNote::PromptAloneOverCeiling { prompt_tokens, seconds, ceiling_s }) => format!(
+            "reading one {}-token prompt alone takes {} s at this run's prefill rate, over the {} s TTFT ceiling",
+            count(*prompt_tokens),
+            format_number(lang, *seconds, 2),
+            floor(*ceiling_s)
         ),
-        (Lang::De, RowNote::NotMeasuredBeyond(c)) => format!(
-            "bei {} gleichzeitigen Anfragen, der größten gemessenen Zahl, noch mindestens {floor}\u{a0}Token/s: mindestens so viele Personen",
-            count(c)
+        (Lang::De, PlanNote::PromptAloneOverCeiling { prompt_tokens, seconds, ceiling_s }) => format!(
+            "einen Prompt mit {} Token allein zu lesen dauert bei der Prefill-Rate dieser Messreihe {}\u{a0}s, mehr als die TTFT-Obergrenze von {}\u{a0}s",
+            count(*prompt_tokens),
+            format_number(lang, *seconds, 2),
+            floor(*ceiling_s)
+        ),
+        (Lang::En, PlanNote::NotMeasuredBeyond { concurrency, floor_tok_s }) => format!(
+            "still at or above {} tok/s at {} concurrent requests, the most measured: at least this many people",
+            floor(*floor_tok_s),
+            count(*concurrency)
+        ),
+        (Lang::De, PlanNote::NotMeasuredBeyond { concurrency, floor_tok_s }) => format!(
+            "bei {} gleichzeitigen Anfragen, der größten gemessenen Zahl, noch mindestens {}\u{a0}Token/s: mindestens so viele Personen",
+            count(*concurrency),
+            floor(*floor_tok_s)
         ),
     })
 }
@@ -569,7 +682,7 @@ mod tests {
         let rows = dataset().plan_team(&team, &[]);
         let note = |id: &str| {
             let row = rows.iter().find(|r| r.run_id == id).expect("row");
-            (row_note(Lang::De, row, 15.0), row_note(Lang::En, row, 15.0))
+            (row_note(Lang::De, row), row_note(Lang::En, row))
         };
         // Llama 3.3 70B: 1,000 / 167.4 ms = 6.0 tok/s at 1 request (English seed), under 15.
         assert_eq!(
@@ -589,7 +702,7 @@ mod tests {
         );
         // Every German note differs from the English one wherever there is a note.
         for row in &rows {
-            let (de, en) = (row_note(Lang::De, row, 15.0), row_note(Lang::En, row, 15.0));
+            let (de, en) = (row_note(Lang::De, row), row_note(Lang::En, row));
             assert_eq!(de.is_some(), en.is_some(), "{}", row.run_id);
             assert!(de.is_none() || de != en, "{}: {de:?}", row.run_id);
         }

@@ -10,7 +10,7 @@
 use std::rc::Rc;
 
 use sizer_core::{Scenario, TeamHeadroom};
-use sizer_data::{PlanRow, Run, dataset};
+use sizer_data::{PlanRow, Recommendation, Run, dataset};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -20,7 +20,8 @@ use crate::common::error_text::error_message;
 use crate::common::step_list::StepItem;
 use crate::i18n::codes::{self, TEAM_HEADROOM, TEAM_LIMIT};
 use crate::i18n::team::{
-    TeamText, bounded_cell, people_per_system_cell, row_note, source_cell, systems_cell, team_error, team_text, verdict,
+    TeamText, bounded_cell, people_per_system_cell, recommendation, row_note, source_cell, systems_cell, team_error,
+    team_text, unchecked_cell, verdict,
 };
 use crate::i18n::{Lang, format_integer, format_number};
 use crate::sizing::steps::Step;
@@ -126,6 +127,9 @@ fn TeamBody(props: &TeamPanelProps) -> Html {
                 }
             </div>
             if let Ok(rows) = &planned {
+                <p class="ss-team-answer" data-result="recommendation">
+                    { recommendation(lang, &Recommendation::of(rows), people) }
+                </p>
                 { ranking(props, rows) }
             }
             if let Some(steps) = steps.filter(|steps| !steps.is_empty()) {
@@ -207,7 +211,7 @@ fn ranking(props: &TeamPanelProps, rows: &[PlanRow<'_>]) -> Html {
                 </tr></thead>
                 <tbody>
                     for row in order {
-                        { ranking_row(lang, row, row.run_id == props.run_id.as_str(), never, &props.on_pick, props.usage.floor_tok_s) }
+                        { ranking_row(lang, row, row.run_id == props.run_id.as_str(), never, &props.on_pick) }
                     }
                 </tbody>
             </table>
@@ -215,14 +219,7 @@ fn ranking(props: &TeamPanelProps, rows: &[PlanRow<'_>]) -> Html {
     }
 }
 
-fn ranking_row(
-    lang: Lang,
-    row: &PlanRow<'_>,
-    chosen: bool,
-    never: &'static str,
-    on_pick: &Callback<String>,
-    floor_tok_s: f64,
-) -> Html {
+fn ranking_row(lang: Lang, row: &PlanRow<'_>, chosen: bool, never: &'static str, on_pick: &Callback<String>) -> Html {
     let pick = {
         let (on_pick, id) = (on_pick.clone(), row.run_id.to_owned());
         Callback::from(move |_: MouseEvent| on_pick.emit(id.clone()))
@@ -253,7 +250,7 @@ fn ranking_row(
     };
     html! {
         <tr data-run={row.run_id.to_owned()} class={classes!(chosen.then_some("ss-chosen"))}
-            aria-current={chosen.then_some("true")} title={row_note(lang, row, floor_tok_s)}>
+            aria-current={chosen.then_some("true")} title={row_note(lang, row)}>
             <th scope="row">
                 <button type="button" class="ss-sort" data-pick={row.run_id.to_owned()} onclick={pick}>{ crate::i18n::team::row_label(lang, row) }</button>
                 if let Some(choice) = &row.workload {
@@ -264,6 +261,9 @@ fn ranking_row(
             <td data-value={row.sparks_needed.map(|k| k.to_string())}>{ sparks }</td>
             <td data-binding={binding.map(|b| codes::code(&TEAM_LIMIT, b))}>
                 { binding.map_or("—", |b| codes::label(lang, &TEAM_LIMIT, b)) }
+                if let Some(unchecked) = unchecked_cell(lang, row) {
+                    <span class="ss-unchecked" data-unchecked={unchecked_codes(row)}>{ unchecked }</span>
+                }
             </td>
             <td>{ ttft }</td>
             <td>{ range }</td>
@@ -271,6 +271,11 @@ fn ranking_row(
             <td>{ source_cell(lang, row) }</td>
         </tr>
     }
+}
+
+/// The codes of a row's unchecked limits, space-separated ("kv prefill"), for tests and styles.
+fn unchecked_codes(row: &PlanRow<'_>) -> String {
+    row.unchecked.iter().map(|limit| codes::code(&TEAM_LIMIT, *limit)).collect::<Vec<_>>().join(" ")
 }
 
 /// The team plan's steps, folded away under a summary.

@@ -10,25 +10,29 @@
 //! - a run of several workloads is planned on the one nearest the team's prompts and answers
 //!   ([`Run::nearest_workload_for_team`]; its curve, p99 TTFT points and own prefill rate), and
 //!   its row says which ([`PlanRow::workload`]);
-//! - the p99 TTFT limit uses the run's own `p99_ttft_ms` points, nothing else;
+//! - the p99 TTFT limit uses the run's own `p99_ttft_ms` points, nothing else, and only where
+//!   they were measured with prompts like the team's ([`super::checks`]);
+//! - each limit says what it rests on ([`LimitChecks`]): measured, given, estimated or unknown;
 //! - a multi-node run is sized as one system as measured (a TP=2 pair on its own curve), so
 //!   Sparks = systems x nodes; a run whose hardware is not a DGX Spark gets systems, never Sparks;
-//! - rows are ranked by Sparks needed (fewest first; runs that cannot serve the team last), then
-//!   people per Spark (most first), then dataset order.
+//! - rows are ranked: runs that serve the team first, and among them those that checked every
+//!   limit the team needs before those that could not, fewer unknown limits first (an unknown
+//!   limit is never free); then
+//!   Sparks needed (fewest first), then people per Spark (most first), then dataset order.
 
 use core::cell::{OnceCell, RefCell};
 
 use serde::Serialize;
-use sizer_core::{
-    CapacityMemo, Curve, FiniteComparison, RunLimits, StreamsAtFloor, Team, TeamLimit, TeamPlan, TtftCurve,
-};
+use sizer_core::{CapacityMemo, Curve, FiniteComparison, RunLimits, Team, TeamLimit, TeamPlan, TtftCurve};
 
 use crate::curve::{CurveBasis, RunCurveError};
 use crate::date::PartialDate;
 use crate::lookup::CitedValue;
 use crate::model::{Dataset, Run, RunOrigin, Topology};
 use crate::run_scenario::TtftNearest;
-use crate::team_request::{TeamRequest, TeamRequestError};
+use crate::team::checks::{Estimate, LimitCheck, LimitChecks, ttft_applies};
+use crate::team::note::{PlanNote, serialize_english};
+use crate::team::request::{TeamRequest, TeamRequestError};
 use crate::workload_choice::WorkloadChoice;
 
 /// A figure the plan used, and the fact or run it came from.
@@ -90,6 +94,11 @@ pub struct PlanRow<'a> {
     pub p99_ttft_at_load_s: Option<f64>,
     /// Which limits the run's data let us check.
     pub known_limits: Vec<TeamLimit>,
+    /// What each limit rests on: measured, given, estimated (from what) or unknown.
+    pub checks: LimitChecks,
+    /// The limits this team needs that the run's data could not check: the row's people assume
+    /// they do not bind, so it ranks below every row that checked them.
+    pub unchecked: Vec<TeamLimit>,
     pub kv_pool: Option<CitedFigure<'a>>,
     pub prefill: Option<CitedFigure<'a>>,
     /// Which figure became the speed curve.
@@ -101,8 +110,9 @@ pub struct PlanRow<'a> {
     /// Source id, and its publisher where the dataset knows it.
     pub source: &'a str,
     pub publisher: Option<&'a str>,
-    /// Why there is no plan, or what to keep in mind, in one sentence.
-    pub note: Option<String>,
+    /// Why there is no plan, or what to keep in mind (in English in the JSON).
+    #[serde(serialize_with = "serialize_english")]
+    pub note: Option<PlanNote>,
     /// Every step, for show-your-work (`None` without a curve).
     pub plan: Option<TeamPlan>,
 }
@@ -112,6 +122,11 @@ impl PlanRow<'_> {
     /// where nobody did.
     pub fn stated_hardware(&self) -> Option<&str> {
         crate::setup::stated(self.hardware)
+    }
+
+    /// True when the row serves the team with every limit it needs checked.
+    pub fn is_checked_answer(&self) -> bool {
+        self.systems_needed.is_some() && self.unchecked.is_empty()
     }
 }
 
@@ -125,12 +140,6 @@ impl Run {
             .collect();
         if points.is_empty() { None } else { TtftCurve::from_seconds(&points).ok() }
     }
-
-    /// True when the hardware names a DGX Spark or its GB10 chip.
-    pub fn is_dgx_spark(&self) -> bool {
-        let hardware = self.hardware.to_ascii_lowercase();
-        hardware.contains("dgx spark") || hardware.contains("gb10")
-    }
 }
 
 /// One run made ready for planning: each workload's curve and p99 TTFT looked up once, when a
@@ -139,6 +148,7 @@ impl Run {
 /// of its own clones the run, and preparing the arena's nine workloads a run up front made a
 /// one-shot plan (the page's ranking) 40 times slower (BENCHMARKS.md, 2026-12-03).
 struct PreparedRun<'a> {
+    data: &'a Dataset,
     run: &'a Run,
     /// One per workload, the run's own first; each prepared on first use.
     workloads: Vec<OnceCell<PreparedWorkload>>,
@@ -217,19 +227,23 @@ impl<'a> Planner<'a> {
     }
 }
 
-/// Served (0: on Sparks, 1: on other systems, 2: not), Sparks or systems, people per one.
-type RankKey = (u8, Option<u64>, core::cmp::Reverse<Option<u64>>);
+/// Served (0: on Sparks, 1: on other systems, 2: not), how many needed limits were left
+/// unchecked, Sparks or systems, people per one.
+type RankKey = (u8, u8, Option<u64>, core::cmp::Reverse<Option<u64>>);
 
 /// Where a row ranks: runs that serve the team on Sparks first, then on other systems, then
-/// those that cannot; fewer Sparks (or systems) first; then more people per Spark (or system).
+/// those that cannot; within each, rows that checked every limit the team needs first, then
+/// rows with fewer limits left unchecked; then fewer Sparks (or systems); then more people per
+/// Spark (or system).
 fn rank_key(row: &PlanRow<'_>) -> RankKey {
     let served = match (row.sparks_needed, row.systems_needed) {
         (Some(_), _) => 0,
         (None, Some(_)) => 1,
         (None, None) => 2,
     };
+    let unchecked = u8::try_from(row.unchecked.len()).unwrap_or(u8::MAX);
     let count = row.sparks_needed.or(row.systems_needed);
-    (served, count, core::cmp::Reverse(row.people_per_spark.or(row.people_per_system)))
+    (served, unchecked, count, core::cmp::Reverse(row.people_per_spark.or(row.people_per_system)))
 }
 
 impl Dataset {
@@ -260,6 +274,7 @@ impl Dataset {
 
     fn prepare<'a>(&'a self, run: &'a Run) -> PreparedRun<'a> {
         PreparedRun {
+            data: self,
             run,
             workloads: (0..run.workload_count().max(1)).map(|_| OnceCell::new()).collect(),
             date: self.run_date(run),
@@ -343,7 +358,7 @@ impl<'a> PreparedRun<'a> {
         let RunFigures { kv_pool, prefill } = self.figures_for(workload, figures);
         let run = self.run;
         let measured = workload.projection.as_ref().unwrap_or(run);
-        let is_spark = run.is_dgx_spark();
+        let is_spark = run.is_spark();
         let nodes = run.nodes.max(1);
         let mut row = PlanRow {
             run_id: &run.id,
@@ -368,6 +383,8 @@ impl<'a> PreparedRun<'a> {
             p99_ttft_near_load: None,
             p99_ttft_at_load_s: None,
             known_limits: Vec::new(),
+            checks: LimitChecks::NONE,
+            unchecked: Vec::new(),
             kv_pool,
             prefill,
             curve_basis: None,
@@ -381,16 +398,35 @@ impl<'a> PreparedRun<'a> {
         let (curve, basis) = match &workload.curve {
             Ok(found) => found,
             Err(error) => {
-                row.note = Some(format!("no usable speed curve: {error}"));
+                row.note = Some(PlanNote::NoCurve(error.clone()));
+                row.unchecked = LimitChecks::NONE.unchecked_for(team);
                 return row;
             }
         };
         row.curve_basis = Some(*basis);
-        let limits = RunLimits::new(curve, kv_pool.map(|c| c.value), prefill.map(|c| c.value), workload.ttft.as_ref());
+        let team_prompt = team.groups().iter().map(|g| g.prompt_tokens).fold(0.0, f64::max);
+        let measured_prompt = measured.workload.prompt_tokens.map(|t| t.value());
+        let ttft = workload.ttft.as_ref().filter(|_| ttft_applies(measured_prompt, team_prompt));
+        let data = self.data;
+        // Where no TTFT was measured with prompts like the team's, reading its longest prompt
+        // alone at the run's prefill rate is the least its first token waits.
+        let prompt_alone_s = prefill.map(|c| sizer_core::burst_queue_seconds(1.0, team_prompt, c.value));
+        row.checks = LimitChecks {
+            speed: LimitCheck::Measured,
+            kv: data.kv_check(kv_pool),
+            prefill: data.prefill_check(run, prefill),
+            ttft: match (ttft, prompt_alone_s) {
+                (Some(_), _) => LimitCheck::Measured,
+                (None, Some(_)) => LimitCheck::Estimated(Estimate::PromptPrefillTime),
+                (None, None) => LimitCheck::Unknown,
+            },
+        };
+        row.unchecked = row.checks.unchecked_for(team);
+        let limits = RunLimits::new(curve, kv_pool.map(|c| c.value), prefill.map(|c| c.value), ttft);
         let limits = match limits {
             Ok(limits) => limits,
             Err(error) => {
-                row.note = Some(format!("the run's KV pool or prefill rate is out of range: {error}"));
+                row.note = Some(PlanNote::InputsOutOfRange(format!("{error}")));
                 return row;
             }
         };
@@ -409,64 +445,30 @@ impl<'a> PreparedRun<'a> {
             Some(TeamLimit::Speed),
             kv_pool.map(|_| TeamLimit::Kv),
             prefill.map(|_| TeamLimit::Prefill),
-            plan.ttft_under_ceiling.map(|_| TeamLimit::Ttft),
+            (plan.ttft_under_ceiling.is_some() || (ttft.is_none() && row.checks.ttft.is_checked()))
+                .then_some(TeamLimit::Ttft),
         ]
         .into_iter()
         .flatten()
         .collect();
         if let Some(load) = plan.per_system {
             row.load_streams = Some(load.peak_streams);
-            row.p99_ttft_near_load = measured.nearest_p99_ttft(load.peak_streams);
-            row.p99_ttft_at_load_s = workload.ttft.as_ref().and_then(|t| t.p99_at(load.peak_streams));
+            row.p99_ttft_near_load = ttft.and_then(|_| measured.nearest_p99_ttft(load.peak_streams));
+            row.p99_ttft_at_load_s = ttft.and_then(|t| t.p99_at(load.peak_streams));
         }
-        row.note = note(run, team, &plan, is_spark);
+        row.note = PlanNote::of_plan(run, team, &plan, is_spark);
+        let ceiling = team.settings().ttft_ceiling_s.filter(|_| ttft.is_none());
+        if let (Some(ceiling_s), Some(seconds)) = (ceiling, prompt_alone_s.filter(|s| Some(*s) > ceiling)) {
+            // No number of systems reads one prompt faster: the row cannot meet the ceiling.
+            row.systems_needed = None;
+            row.sparks_needed = None;
+            row.people_per_system = Some(0);
+            row.people_per_spark = is_spark.then_some(0);
+            row.binding = Some(TeamLimit::Ttft);
+            row.unserved_by = Some(TeamLimit::Ttft);
+            row.note = Some(PlanNote::PromptAloneOverCeiling { prompt_tokens: team_prompt, seconds, ceiling_s });
+        }
         row.plan = Some(plan);
         row
-    }
-}
-
-/// What the reader must keep in mind about a row, if anything.
-fn note(run: &Run, team: &Team, plan: &TeamPlan, is_spark: bool) -> Option<String> {
-    if plan.systems_needed.is_none() {
-        return Some(match plan.unserved_by {
-            Some(TeamLimit::Speed) if plan.whole_streams == 0 => {
-                let floor = team.settings().floor_tok_s;
-                match plan.streams {
-                    StreamsAtFloor::NeverReached { first } if first.concurrency > 1.0 => format!(
-                        "under {floor} tok/s per request already at {} concurrent requests, the fewest measured",
-                        first.concurrency
-                    ),
-                    StreamsAtFloor::NeverReached { .. } => format!("cannot give one request {floor} tok/s"),
-                    _ => format!("fewer than one whole stream stays at {floor} tok/s"),
-                }
-            }
-            Some(limit) => format!("even one person of each group breaks the {} limit", limit_name(limit)),
-            None => "cannot serve the team".to_owned(),
-        });
-    }
-    if !is_spark {
-        return Some(format!("measured on {}, not a DGX Spark: sized per system as measured", run.hardware));
-    }
-    if run.nodes > 1 {
-        return Some(format!("one system is {} Sparks as measured ({})", run.nodes, topology_name(run.topology)));
-    }
-    None
-}
-
-fn limit_name(limit: TeamLimit) -> &'static str {
-    match limit {
-        TeamLimit::Speed => "speed",
-        TeamLimit::Kv => "KV cache",
-        TeamLimit::Prefill => "prefill",
-        TeamLimit::Ttft => "p99 time to first token",
-    }
-}
-
-fn topology_name(topology: Topology) -> &'static str {
-    match topology {
-        Topology::Single => "one machine",
-        Topology::TensorParallel => "tensor parallel",
-        Topology::PipelineParallel => "pipeline parallel",
-        Topology::ReplicasBehindProxy => "independent replicas behind a proxy",
     }
 }

@@ -20,7 +20,7 @@ use sizer_core::Interpolation;
 use sizer_core::sim::{SimGroup, SimRequest};
 
 use crate::api_keys::{KeyError, SIM_TEAM, check_keys};
-use crate::team_request::{GroupRequest, TeamRequestError};
+use crate::team::request::{GroupRequest, TeamRequestError};
 
 /// The team JSON of `simulate`; see the module docs.
 #[derive(Clone, Debug, PartialEq, Deserialize)]

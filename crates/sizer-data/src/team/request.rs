@@ -31,7 +31,7 @@
 //! `count`, the simulation's older spelling): it is never filled in. Unknown keys are refused at
 //! every level, naming the key's path (`groups[0].peopel`; see `api_keys.rs`), so a typo
 //! (`"floor": 10`) is an error rather than a silent default. `SparkSizer.simulate` reads the same
-//! groups (`sim_team.rs`).
+//! groups (`team/sim.rs`).
 
 use core::fmt;
 
