@@ -170,7 +170,7 @@ pub fn markdown(
     command: &str,
 ) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "### Embeds (issue 18)\n");
+    let _ = writeln!(out, "### Embeds\n");
     let _ = writeln!(
         out,
         "First result painted, timed alike on all three pages (the start of the frame after the one that \

@@ -128,9 +128,9 @@ impl Report {
     fn budget_table(&self, out: &mut String) {
         let (loaded, before) = self.download_totals();
         let p = &self.page;
-        let _ = writeln!(out, "### Budget (issue 7)\n");
+        let _ = writeln!(out, "### Budgets\n");
         let _ = writeln!(out, "| budget | measured | verdict |\n|---|---|---|");
-        // The issue's budget counts what the page downloads before its first result; the whole
+        // The download budget counts what the page downloads before its first result; the whole
         // download (the wasm that makes the page interactive included) is printed beside it.
         let _ = writeln!(
             out,

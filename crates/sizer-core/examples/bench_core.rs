@@ -192,17 +192,17 @@ fn main() {
         bench("size(): full sizing, Erlang C headroom", None, || {
             black_box(size(black_box(&erlang), black_box(&curve)).ok());
         }),
-        bench("plan(): the issue's team on the worked run, four limits and the band", None, || {
+        bench("plan(): the example team on the worked run, four limits and the band", None, || {
             black_box(plan(black_box(&issue_team), black_box(&limits)));
         }),
         bench(
-            "Planner::plan(): one team sizing of every run in the dataset (issue's team, finite headroom)",
+            "Planner::plan(): one team sizing of every run in the dataset (example team, finite headroom)",
             Some(50_000.0),
             || {
                 black_box(planner.plan(black_box(&issue_team)));
             },
         ),
-        bench("Planner::plan(): every run, the issue's team with the normal approximation", Some(50_000.0), || {
+        bench("Planner::plan(): every run, the example team with the normal approximation", Some(50_000.0), || {
             black_box(planner.plan(black_box(&issue_team_normal)));
         }),
         bench("Planner::plan(): every run, the seed's 163 chatting (normal approximation)", Some(50_000.0), || {

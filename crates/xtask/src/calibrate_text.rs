@@ -60,12 +60,12 @@ fixtures README), in the order of the tables below:
    arrivals are close to Poisson at the step's rate), simulated with its defaults (warm-up, then
    4 h or 20,000 requests), seed 42. Its p95 TTFT is the simulation's, its median TPOT
    `1000 / p50 per-request speed`, its in-flight figure the p99 count. At 0.1 req/s this gives
-   the issue's baseline figures: Nemotron-3-Nano-30B-A3B NVFP4 18 ms TPOT (56 tok/s) and 2.6 s
-   p95 TTFT (the issue: 56.4 tok/s, 2.6 s), Qwen3.6-35B-A3B FP8 22 ms (45 tok/s) and 1.3 s (the
-   issue: 44.3 tok/s, 1.4 s). Where the box is overloaded the numbers differ from the issue's
-   (Nemotron NVFP4 at 0.5 req/s: p99 644 in flight and 1 tok/s here, 2,052 in flight and 0.1 tok/s
-   there): the closed-loop simulation is a steady state whose queue grows with its window and team
-   size, which the issue does not give. Both say \"collapse\" where the box in fact kept up.
+   the baseline figures first recorded for it: Nemotron-3-Nano-30B-A3B NVFP4 18 ms TPOT (56 tok/s)
+   and 2.6 s p95 TTFT (recorded: 56.4 tok/s, 2.6 s), Qwen3.6-35B-A3B FP8 22 ms (45 tok/s) and 1.3 s
+   (recorded: 44.3 tok/s, 1.4 s). Where the box is overloaded the numbers differ from the recorded
+   ones (Nemotron NVFP4 at 0.5 req/s: p99 644 in flight and 1 tok/s here, 2,052 in flight and
+   0.1 tok/s there): the closed-loop simulation is a steady state whose queue grows with its window
+   and team size, which the record does not give. Both say \"collapse\" where the box in fact kept up.
 8. **Compare** (`sizer_data::suite::summary`). A step counts for TPOT and TTFT when its measured
    p95 TTFT is at most 10 s; median TPOT is a hit within 15 % of the measured one, p95 TTFT
    within 25 %; a failed prediction is a miss. The capacity at 2, 5 and 10 s is the arena's rule
