@@ -11,7 +11,8 @@ use sizer_data::predict_api::predict_json;
 use sizer_data::predict_engine::PredictEngine;
 use sizer_data::predict_load::PredictLoad;
 use sizer_data::prediction::{
-    ARENA_SWEEP_RATES, KeptRate, PageField, PageLoadError, PageLoadInput, Prediction, RATE_GRID, kept_rate, sweep_load,
+    ARENA_SWEEP_RATES, KeptRate, Overload, PageField, PageLoadError, PageLoadInput, Prediction, RATE_GRID, kept_rate,
+    sweep_load,
 };
 use sizer_data::suite::calibrate::calibrate_run;
 use sizer_data::suite::engine_inputs::CALIBRATED;
@@ -138,4 +139,43 @@ fn the_page_load_is_the_sweep_step_at_its_rate() {
     // The arena's max_model_len is 131,072 (meta.json); 70,000 in with range 0.9 is at most
     // 133,000 prompt tokens, plus 950 of answer: 133,950.
     assert_eq!(at(|i| i.prompt_tokens = 70_000.0), Err(PageLoadError::TooLong { tokens: 133_950.0, limit: 131_072.0 }));
+}
+
+#[test]
+fn a_rate_the_server_cannot_keep_up_with_is_an_overload_not_a_percentile() {
+    let engine = engine(QWEN);
+    let at = |rate_per_s: f64| {
+        let load = PredictLoad { rate_per_s, prompt_tokens: 512, answer_tokens: 400, ..PredictLoad::default() };
+        engine.predict(&load).expect("predicts")
+    };
+    // 5 req/s of 400-token answers is 2,000 output tok/s, beyond what the worked run measured
+    // at any concurrency (the seed's table peaks at 1,078.4 aggregate tok/s at 256): the queue
+    // grows until the load runs out, and the prediction says so instead of a p95.
+    let over = at(5.0).overload.expect("5 req/s outpaces the server");
+    assert_eq!(over.arrival_per_s, 5.0);
+    // It completes no more than the measured peak allows: 1,078.4 / 400 = 2.70 req/s.
+    assert!(over.completed_per_s > 0.0 && over.completed_per_s < 1_078.4 / 400.0, "{over:?}");
+    // The headline's 163 people every 120 s (1.36 req/s) are served: no overload.
+    assert_eq!(at(1.36).overload, None);
+}
+
+#[test]
+fn the_overload_rule_needs_both_a_short_fall_and_a_queue() {
+    let mut report =
+        engine(QWEN).predict(&PredictLoad { rate_per_s: 1.0, ..PredictLoad::default() }).expect("predicts").report;
+    (report.requests, report.completed, report.max_waiting, report.max_in_flight) = (100, 100, 30, 40);
+    // 100 answered in 100 s against 2 req/s sent (1.0 < 0.9 x 2), 30 waiting (>= 0.2 x 100).
+    report.duration_s = 100.0;
+    let over = Overload::of(&report, 2.0).expect("behind and queued");
+    assert_eq!((over.arrival_per_s, over.completed_per_s), (2.0, 1.0));
+    // 100 in 52 s is 1.923 req/s, at least 0.9 x 2: it keeps up, whatever waited in a burst.
+    report.duration_s = 52.0;
+    assert_eq!(Overload::of(&report, 2.0), None);
+    // Behind but with 19 waiting and 79 in flight at most (under 0.2 and 0.8 x 100): a tail,
+    // not a queue that grew with the load.
+    (report.duration_s, report.max_waiting, report.max_in_flight) = (100.0, 19, 79);
+    assert_eq!(Overload::of(&report, 2.0), None);
+    // 80 of the 100 in flight at once: the queue grew until the load ran out.
+    report.max_in_flight = 80;
+    assert!(Overload::of(&report, 2.0).is_some());
 }

@@ -36,6 +36,45 @@ pub struct Prediction {
     pub context_ratio: f64,
     /// Either ratio above 1: the engine ran beyond what it was fitted to.
     pub beyond_measured: bool,
+    /// Where requests arrive faster than the engine completes them: its queue grows without
+    /// bound while the load lasts, so its TTFT percentiles depend on how long that is.
+    pub overload: Option<Overload>,
+}
+
+/// A load the engine cannot keep up with.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Overload {
+    /// Requests sent per second.
+    pub arrival_per_s: f64,
+    /// Requests completed per second ([`OpenLoopReport::completion_rate_per_s`]).
+    pub completed_per_s: f64,
+}
+
+/// Below this share of the arrival rate completed, the engine may be falling behind: a box that
+/// keeps up completes the arrivals less only the last answers' tail.
+pub const OVERLOAD_COMPLETION_SHARE: f64 = 0.9;
+/// ... and it is, where at once this share of the requests sent waited for admission ...
+pub const OVERLOAD_WAITING_SHARE: f64 = 0.2;
+/// ... or this share of them was in flight: the queue then grew until the load ran out, so the
+/// figures depend on how long the load lasts, not on the server (a box that keeps up holds a
+/// few answers' worth of arrivals in flight, a small share of a page's 125 requests).
+pub const OVERLOAD_IN_FLIGHT_SHARE: f64 = 0.8;
+
+impl Overload {
+    /// The overload of `report` for arrivals at `arrival_per_s`, if any.
+    ///
+    /// # Formula
+    /// Overloaded when `completed / duration < 0.9 x arrival rate` and, at some moment, at least
+    /// `0.2 x requests` waited for admission or `0.8 x requests` were in flight (the thresholds
+    /// above; the queue's growth, as in any M/G/1 text where arrivals exceed service).
+    pub fn of(report: &OpenLoopReport, arrival_per_s: f64) -> Option<Overload> {
+        let completed_per_s = report.completion_rate_per_s();
+        let behind = completed_per_s < OVERLOAD_COMPLETION_SHARE * arrival_per_s;
+        let requests = f64::from(report.requests);
+        let queued = f64::from(report.max_waiting) >= OVERLOAD_WAITING_SHARE * requests
+            || f64::from(report.max_in_flight) >= OVERLOAD_IN_FLIGHT_SHARE * requests;
+        (behind && queued).then_some(Overload { arrival_per_s, completed_per_s })
+    }
 }
 
 impl PredictEngine {
@@ -75,6 +114,7 @@ impl PredictEngine {
             batch_ratio,
             context_ratio,
             beyond_measured: batch_ratio > 1.0 || context_ratio > 1.0,
+            overload: Overload::of(&report, load.rate_per_s),
         })
     }
 }

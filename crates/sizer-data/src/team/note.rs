@@ -38,8 +38,15 @@ pub enum PlanNote {
 }
 
 impl PlanNote {
-    /// The note of a row planned on `run` for `team` (`None`: nothing to add).
-    pub(crate) fn of_plan(run: &Run, team: &Team, plan: &TeamPlan, is_spark: bool) -> Option<PlanNote> {
+    /// The note of a row planned on `run` for `team` (`None`: nothing to add); `all_checked`:
+    /// every limit the team needs was checked (else its people are no lower bound).
+    pub(crate) fn of_plan(
+        run: &Run,
+        team: &Team,
+        plan: &TeamPlan,
+        is_spark: bool,
+        all_checked: bool,
+    ) -> Option<PlanNote> {
         let floor_tok_s = team.settings().floor_tok_s;
         if plan.systems_needed.is_none() {
             return Some(match plan.unserved_by {
@@ -61,7 +68,7 @@ impl PlanNote {
             return Some(PlanNote::Sparks { nodes: run.nodes, topology: run.topology });
         }
         match plan.streams {
-            StreamsAtFloor::AtLeast { last } if plan.people_is_lower_bound => {
+            StreamsAtFloor::AtLeast { last } if plan.people_is_lower_bound && all_checked => {
                 Some(PlanNote::NotMeasuredBeyond { concurrency: last.concurrency, floor_tok_s })
             }
             _ => None,

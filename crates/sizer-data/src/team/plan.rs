@@ -124,6 +124,13 @@ impl PlanRow<'_> {
         crate::setup::stated(self.hardware)
     }
 
+    /// True when the row's people are a lower bound and its Sparks an upper bound: the binding
+    /// limit still held at the most concurrent requests measured, and no limit the team needs
+    /// went unchecked (an unchecked one could bind first, so neither bound would hold).
+    pub fn people_at_least(&self) -> bool {
+        self.people_is_lower_bound && self.unchecked.is_empty()
+    }
+
     /// True when the row serves the team with every limit it needs checked.
     pub fn is_checked_answer(&self) -> bool {
         self.systems_needed.is_some() && self.unchecked.is_empty()
@@ -456,7 +463,7 @@ impl<'a> PreparedRun<'a> {
             row.p99_ttft_near_load = ttft.and_then(|_| measured.nearest_p99_ttft(load.peak_streams));
             row.p99_ttft_at_load_s = ttft.and_then(|t| t.p99_at(load.peak_streams));
         }
-        row.note = PlanNote::of_plan(run, team, &plan, is_spark);
+        row.note = PlanNote::of_plan(run, team, &plan, is_spark, row.unchecked.is_empty());
         let ceiling = team.settings().ttft_ceiling_s.filter(|_| ttft.is_none());
         if let (Some(ceiling_s), Some(seconds)) = (ceiling, prompt_alone_s.filter(|s| Some(*s) > ceiling)) {
             // No number of systems reads one prompt faster: the row cannot meet the ceiling.

@@ -2,7 +2,7 @@
 //! English and German. Numbers arrive as values and are formatted here with the language's marks.
 
 use sizer_data::predict_engine::{FitWorkload, ModelSource};
-use sizer_data::prediction::{KeptRate, PageField, PageLoadError};
+use sizer_data::prediction::{KeptRate, Overload, PageField, PageLoadError};
 
 use super::{Lang, format_integer, format_number};
 
@@ -145,6 +145,21 @@ pub fn headline(
         ),
         (Lang::De, None) => format!(
             "Bei {r} Anfr./s auf {hardware}: p50-TTFT {p50} s, p95-TTFT {p95} s, keine Anfrage bekam ein zweites Token, im Mittel {mean} Anfragen gleichzeitig in Arbeit (höchstens {max})."
+        ),
+    }
+}
+
+/// The headline of a load the server cannot keep up with: no TTFT percentile holds, so none is
+/// given; the rate it completes instead.
+pub fn overloaded(lang: Lang, nodes: u32, hardware: Option<&str>, overload: &Overload) -> String {
+    let hardware = super::labels::measured_on(lang, nodes, hardware);
+    let (sent, done) = (rate(lang, overload.arrival_per_s), rate(lang, overload.completed_per_s));
+    match lang {
+        Lang::En => format!(
+            "At {sent} req/s on {hardware} the queue grows without bound: requests arrive faster than the server completes them (about {done} req/s), so every request waits longer than the one before and no TTFT percentile holds. Lower the rate or add servers."
+        ),
+        Lang::De => format!(
+            "Bei {sent} Anfr./s auf {hardware} wächst die Warteschlange ohne Grenze: Anfragen kommen schneller, als der Server sie abschließt (etwa {done} Anfr./s), jede wartet länger als die vorige, und kein TTFT-Perzentil hat Bestand. Senken Sie die Rate oder nehmen Sie Server hinzu."
         ),
     }
 }

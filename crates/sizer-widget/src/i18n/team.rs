@@ -90,7 +90,7 @@ fn sizing_verdict(lang: Lang, row: &PlanRow<'_>, people: u64, floor_tok_s: f64) 
     let n = format_integer(lang, people);
     let per = row.people_per_spark.or(row.people_per_system).map(|p| format_integer(lang, p)).unwrap_or_default();
     let label = row_label(lang, row);
-    if let (true, Some(k)) = (row.people_is_lower_bound, row.sparks_needed.filter(|k| *k > 1)) {
+    if let (true, Some(k)) = (row.people_at_least(), row.sparks_needed.filter(|k| *k > 1)) {
         return lower_bound_verdict(lang, row, &n, &per, &label, k);
     }
     match (row.sparks_needed, row.systems_needed) {

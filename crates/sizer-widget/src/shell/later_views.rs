@@ -61,6 +61,9 @@ pub fn output(args: &RestArgs<'_>) -> Html {
                 people={sizing.people}
                 {gap}
                 per_server={(sizing.replicas > 1).then_some(sizing.people_per_spark)}
+                prompt_tokens={outcome.scenario.prompt_tokens}
+                answer_tokens={outcome.scenario.answer_tokens}
+                id_prefix={ids.prefix()}
                 link={load.as_ref().map(|_| AttrValue::from(state.load_keys.clone()))}
                 on_link={handlers.on_load_keys.clone()}
                 {lang}
@@ -186,6 +189,9 @@ pub fn below(args: &RestArgs<'_>) -> Html {
                     people={count(TeamField::People)}
                     {gap}
                     agents={count(TeamField::Agents)}
+                    prompt_tokens={outcome.scenario.prompt_tokens}
+                    answer_tokens={outcome.scenario.answer_tokens}
+                    id_prefix={prefix.clone()}
                     link={sourced.then(|| load_keys.clone())}
                     on_link={handlers.on_load_keys.clone()}
                     {lang}

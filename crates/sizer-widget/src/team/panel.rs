@@ -226,13 +226,13 @@ fn ranking_row(lang: Lang, row: &PlanRow<'_>, chosen: bool, never: &'static str,
     };
     // Only Sparks are counted per Spark; other hardware shows its people per system, named.
     let people = match (row.people_per_spark, row.people_per_system) {
-        (Some(per_spark), _) => bounded_cell(format_integer(lang, per_spark), row.people_is_lower_bound, true),
+        (Some(per_spark), _) => bounded_cell(format_integer(lang, per_spark), row.people_at_least(), true),
         (None, Some(per_system)) if !row.is_spark => people_per_system_cell(lang, per_system, row.stated_hardware()),
         _ => "—".to_owned(),
     };
     let sparks = match (row.sparks_needed, row.systems_needed) {
         (Some(1), _) => format_integer(lang, 1),
-        (Some(k), _) => bounded_cell(format_integer(lang, k), row.people_is_lower_bound, false),
+        (Some(k), _) => bounded_cell(format_integer(lang, k), row.people_at_least(), false),
         (None, Some(k)) => systems_cell(lang, k, row.stated_hardware()),
         (None, None) if row.plan.is_some() => never.to_owned(),
         (None, None) => "—".to_owned(),
@@ -257,7 +257,7 @@ fn ranking_row(lang: Lang, row: &PlanRow<'_>, chosen: bool, never: &'static str,
                     <span class="ss-row-workload ss-muted" data-workload={crate::i18n::workloads::kind_code(choice.kind)}>{ crate::i18n::workloads::lengths(lang, choice) }</span>
                 }
             </th>
-            <td data-value={row.people_per_spark.map(|p| p.to_string())} data-lower-bound={row.people_is_lower_bound.then_some("true")}>{ people }</td>
+            <td data-value={row.people_per_spark.map(|p| p.to_string())} data-lower-bound={row.people_at_least().then_some("true")}>{ people }</td>
             <td data-value={row.sparks_needed.map(|k| k.to_string())}>{ sparks }</td>
             <td data-binding={binding.map(|b| codes::code(&TEAM_LIMIT, b))}>
                 { binding.map_or("—", |b| codes::label(lang, &TEAM_LIMIT, b)) }

@@ -4,7 +4,7 @@
 //! writes them down (the steps list in the team section and the Markdown export).
 
 use sizer_core::{FiniteComparison, TeamLimit};
-use sizer_data::{PlanRow, Run};
+use sizer_data::{PlanNote, PlanRow, Run};
 
 use crate::i18n::codes::{self, TEAM_LIMIT};
 use crate::i18n::team::{TeamStep, TeamWord, step_formula, step_title, word};
@@ -65,13 +65,20 @@ pub fn team_steps(lang: Lang, row: &PlanRow<'_>, run: Option<&Run>, finite: Opti
     if let Some(streams) = plan.ttft_streams {
         by_limit.push(format!("{}: {} {}", w(TeamWord::Ceiling), int(streams), w(TeamWord::Streams)));
     }
-    let limits_result = format!(
-        "{} {}; {} {}",
-        int(plan.people_per_system),
-        w(TeamWord::PerSystem),
-        limit(plan.binding),
-        w(TeamWord::Binds)
-    );
+    // The data's TTFT check at the team's own prompt length overrules a plan that met the rest.
+    let prompt_alone = match &row.note {
+        Some(PlanNote::PromptAloneOverCeiling { .. }) => crate::i18n::team::row_note(lang, row),
+        _ => None,
+    };
+    let limits_result = prompt_alone.unwrap_or_else(|| {
+        format!(
+            "{} {}; {} {}",
+            int(plan.people_per_system),
+            w(TeamWord::PerSystem),
+            limit(plan.binding),
+            w(TeamWord::Binds)
+        )
+    });
     let limits_cite = match plan.binding {
         TeamLimit::Kv => row.kv_pool.map(|c| figure_citation(c.cited_id, c.source)),
         TeamLimit::Prefill => row.prefill.map(|c| figure_citation(c.cited_id, c.source)),
@@ -87,7 +94,7 @@ pub fn team_steps(lang: Lang, row: &PlanRow<'_>, run: Option<&Run>, finite: Opti
         int(u64::from(row.nodes_per_system)),
         w(TeamWord::NodesPerSystem)
     );
-    let systems_result = match (plan.systems_needed, plan.per_system) {
+    let systems_result = match (row.systems_needed, plan.per_system) {
         (Some(k), Some(per)) => format!(
             "K = {} → Sparks = {}; {}\u{a0}% {}",
             int(k),
@@ -97,7 +104,7 @@ pub fn team_steps(lang: Lang, row: &PlanRow<'_>, run: Option<&Run>, finite: Opti
         ),
         (Some(k), None) => format!("K = {}", int(k)),
         (None, _) => {
-            format!("{} ({} {})", w(TeamWord::NoneServes), plan.unserved_by.map_or("—", limit), w(TeamWord::Binds))
+            format!("{} ({} {})", w(TeamWord::NoneServes), row.unserved_by.map_or("—", limit), w(TeamWord::Binds))
         }
     };
 
@@ -163,7 +170,7 @@ mod tests {
     #[test]
     fn the_issue_team_steps() {
         let request = TeamRequest::from_json(
-            r#"{"groups": [{"people": 30}, {"people": 5, "usage": "agent"}], "ttft_ceiling_s": 3, "headroom": "finite"}"#,
+            r#"{"groups": [{"people": 30}, {"people": 5, "usage": "agent"}], "ttft_ceiling_s": 4, "headroom": "finite"}"#,
         )
         .expect("valid");
         let rows = dataset().plan_request(&request, &[]).expect("valid team");
@@ -182,6 +189,23 @@ mod tests {
         assert_eq!(steps[3].result, "57–57 per system; the binding limit stays the same");
         let de = team_steps(Lang::De, row, dataset().run(QWEN), None);
         assert_eq!(de[1].result, "57 pro System; Prefill bindet");
+    }
+
+    #[test]
+    fn a_prompt_over_the_ceiling_is_the_step_that_binds() {
+        // 20,000 / 5,705 = 3.51 s to read one agent's prompt alone, over a 3 s ceiling.
+        let request = TeamRequest::from_json(
+            r#"{"groups": [{"people": 30}, {"people": 5, "usage": "agent"}], "ttft_ceiling_s": 3}"#,
+        )
+        .expect("valid");
+        let rows = dataset().plan_request(&request, &[]).expect("valid team");
+        let row = rows.iter().find(|r| r.run_id == QWEN).expect("row");
+        let steps = team_steps(Lang::En, row, dataset().run(QWEN), None);
+        assert_eq!(
+            steps[1].result,
+            "reading one 20,000-token prompt alone takes 3.51 s at this run's prefill rate, over the 3 s TTFT ceiling"
+        );
+        assert_eq!(steps[2].result, "no number of systems serves the team (p99 time to first token binds)");
     }
 
     #[test]

@@ -72,6 +72,19 @@ pub struct OpenLoopReport {
     pub extrapolation: Extrapolation,
 }
 
+impl OpenLoopReport {
+    /// Requests the engine completed per second over the whole prediction.
+    ///
+    /// # Formula
+    /// `completed / duration_s`: the prediction runs until the last answer, so where arrivals
+    /// outpace the engine this is its service rate (the queue drains at it), and where it keeps
+    /// up it is the arrival rate less the last answers' tail (Little's law, any queueing text).
+    /// `0` for an empty or zero-length run.
+    pub fn completion_rate_per_s(&self) -> f64 {
+        if self.duration_s > 0.0 { f64::from(self.completed) / self.duration_s } else { 0.0 }
+    }
+}
+
 /// Why a load cannot run on an engine.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(

@@ -62,14 +62,31 @@ fn link_value(value: &str) -> Option<f64> {
     parse_number(Lang::En, value).ok().filter(|v| v.is_finite())
 }
 
-/// `keys` with the rate replaced by `rate_per_s` (the other keys kept).
-pub fn with_rate(keys: &str, rate_per_s: f64) -> String {
+/// `keys` with the rate, the prompt and the answer lengths replaced (the burstiness and the
+/// target kept): the whole scenario a sizing hands to the section.
+pub fn with_scenario(keys: &str, rate_per_s: f64, prompt_tokens: f64, answer_tokens: f64) -> String {
+    let defaults = PageLoadInput::default();
+    with_values(
+        keys,
+        &[
+            ("lr", rate_per_s, defaults.rate_per_s),
+            ("lp", prompt_tokens, defaults.prompt_tokens),
+            ("la", answer_tokens, defaults.answer_tokens),
+        ],
+    )
+}
+
+/// `keys` without the keys in `values`, then each of them that differs from its default.
+fn with_values(keys: &str, values: &[(&str, f64, f64)]) -> String {
+    let replaced = |pair: &str| values.iter().any(|(key, _, _)| pair.split_once(':').is_some_and(|(k, _)| k == *key));
     let mut out: String = keys
         .split(',')
-        .filter(|pair| !pair.is_empty() && !pair.starts_with("lr:"))
+        .filter(|pair| !pair.is_empty() && !replaced(pair))
         .fold(String::new(), |out, pair| out + "," + pair);
-    if rate_per_s != PageLoadInput::default().rate_per_s {
-        out.extend([",lr:", plain(rate_per_s).as_str()]);
+    for (key, value, default) in values {
+        if value != default {
+            out.extend([",", *key, ":", plain(*value).as_str()]);
+        }
     }
     out
 }
@@ -113,8 +130,20 @@ mod tests {
 
     #[test]
     fn the_rate_is_replaced_and_the_rest_kept() {
-        assert_eq!(with_rate(",lr:0.8,lp:2000", 1.36), ",lp:2000,lr:1.36");
-        assert_eq!(with_rate("", 0.5), "");
+        // With the lengths at the section's defaults, only the rate changes.
+        let d = PageLoadInput::default();
+        let with_rate = |keys: &str, rate: f64| with_scenario(keys, rate, d.prompt_tokens, d.answer_tokens);
+        assert_eq!(with_rate(",lr:0.8,lb:1", 1.36), ",lb:1,lr:1.36");
+        assert_eq!(with_rate("", d.rate_per_s), "");
         assert_eq!(with_rate(",lb:1", 2.0), ",lb:1,lr:2");
+    }
+
+    #[test]
+    fn the_scenario_carries_rate_and_lengths_and_keeps_the_rest() {
+        // The worked sizing: 163 people every 120 s = 1.36 req/s, 512 in / 400 out.
+        assert_eq!(with_scenario(",lb:1,lp:2000,lt:2.5", 1.36, 512.0, 400.0), ",lb:1,lt:2.5,lr:1.36,lp:512,la:400");
+        // Lengths at the section's defaults are left out, as encode leaves them.
+        let defaults = PageLoadInput::default();
+        assert_eq!(with_scenario(",la:900", 0.8, defaults.prompt_tokens, defaults.answer_tokens), ",lr:0.8");
     }
 }

@@ -7,15 +7,19 @@
 //! - `people`, `gap`: who sends how often; `per_server`: the people on each of several
 //!   servers (its rate is said too, and carried);
 //! - `agents`: the team's agents, said to be left out;
-//! - `link`, `on_link`: the section's link keys when it is shown (else no button);
+//! - `prompt_tokens`, `answer_tokens`: the sizing's lengths, carried with the rate;
+//! - `link`, `on_link`: the section's link keys when it is shown (else no button); the button
+//!   carries the rate and the lengths, then scrolls to the section's rate and focuses it;
 //! - `lang`.
 
 use sizer_core::request_rate_per_s;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::i18n::load_prediction::field_name;
 use crate::i18n::request_rate::{Gap, agents_left_out, carry_label, people_rate, round2};
-use crate::simulation::load_prediction::fragment::with_rate;
+use crate::simulation::load_prediction::fragment::with_scenario;
+use sizer_data::prediction::PageField;
 
 /// Props of [`PeopleRate`]; see the module docs.
 #[derive(Properties, PartialEq, Clone)]
@@ -27,6 +31,11 @@ pub struct PeopleRateProps {
     pub per_server: Option<u64>,
     #[prop_or_default]
     pub agents: u64,
+    /// The sizing's prompt and answer lengths, tokens.
+    pub prompt_tokens: f64,
+    pub answer_tokens: f64,
+    /// The instance's id prefix (to find the section's rate input).
+    pub id_prefix: AttrValue,
     #[prop_or_default]
     pub link: Option<AttrValue>,
     #[prop_or_default]
@@ -48,7 +57,12 @@ pub fn PeopleRate(props: &PeopleRateProps) -> Html {
     let carried = round2(each.unwrap_or(rate));
     let button = props.link.clone().filter(|_| props.people > 0 && carried > 0.0).map(|link| {
         let on_link = props.on_link.clone();
-        let onclick = Callback::from(move |_: MouseEvent| on_link.emit(with_rate(&link, carried)));
+        let (prompt, answer) = (props.prompt_tokens, props.answer_tokens);
+        let rate_input = format!("{}-{}", props.id_prefix, field_name(PageField::RatePerS));
+        let onclick = Callback::from(move |event: MouseEvent| {
+            on_link.emit(with_scenario(&link, carried, prompt, answer));
+            crate::common::browser::reveal(&event, &rate_input, true);
+        });
         html! {
             <button type="button" class="ss-button" data-action="carry-rate" data-value={carried.to_string()} {onclick}>
                 { carry_label(lang) }

@@ -54,21 +54,24 @@ pub fn LoadPredictionResult(props: &LoadPredictionResultProps) -> Html {
     let engine = &props.engine;
     let p = &outcome.main;
     let (nodes, hardware) = hardware_of(&props.run_id, props.imported.as_ref());
-    let headline = words::headline(
-        lang,
-        outcome.load.rate_per_s,
-        nodes,
-        hardware.as_deref(),
-        (p.ttft_s.p50, p.ttft_s.p95),
-        p.per_request_tok_s,
-        p.report.mean_in_flight,
-        p.report.max_in_flight,
-    );
+    let headline = match &p.overload {
+        Some(overload) => words::overloaded(lang, nodes, hardware.as_deref(), overload),
+        None => words::headline(
+            lang,
+            outcome.load.rate_per_s,
+            nodes,
+            hardware.as_deref(),
+            (p.ttft_s.p50, p.ttft_s.p95),
+            p.per_request_tok_s,
+            p.report.mean_in_flight,
+            p.report.max_in_flight,
+        ),
+    };
     let x = p.extrapolation;
     let kept = outcome.kept().filter(|_| !props.stale).map(|kept| words::kept(lang, kept, outcome.target_s));
     html! {
         <div class={classes!("ss-predict-result", props.stale.then_some("ss-sim-stale"))} data-result="load-prediction" data-stale={props.stale.to_string()}>
-            <p class="ss-predict-headline" data-predict="headline"><strong>{ headline }</strong></p>
+            <p class="ss-predict-headline" data-predict="headline" data-overloaded={p.overload.is_some().then_some("true")}><strong>{ headline }</strong></p>
             if let Some(kept) = kept {
                 <p class="ss-predict-kept" data-predict="kept"><strong>{ kept }</strong></p>
             }
