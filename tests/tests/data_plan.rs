@@ -144,7 +144,7 @@ fn a_gb10_device_line_counts_as_a_spark_everywhere() {
     let data: &Dataset = dataset();
     let mut run = data.run(QWEN).expect("in the dataset").clone();
     run.id = "gb10-line".into();
-    run.hardware = "NVIDIA GB10".into();
+    run.hardware = Some("NVIDIA GB10".into());
     assert!(run.is_spark());
     assert_eq!(run.systems(), Systems::Sparks { nodes: 1, topology: Topology::Single });
     let request = TeamRequest::from_json(r#"{"groups": [{"people": 163}]}"#).expect("valid");
@@ -152,9 +152,76 @@ fn a_gb10_device_line_counts_as_a_spark_everywhere() {
     let gb10 = row(&rows, "gb10-line");
     assert!(gb10.is_spark);
     assert_eq!(gb10.sparks_needed, gb10.systems_needed);
-    run.hardware = "Jetson AGX Thor".into();
+    run.hardware = Some("Jetson AGX Thor".into());
     assert!(!run.is_spark());
     assert_eq!(run.systems(), Systems::AsMeasured { hardware: Some("Jetson AGX Thor"), nodes: 1 });
+}
+
+#[test]
+fn the_seed_team_of_163_reproduces_todays_sizing() {
+    let rows = rows(r#"{"groups": [{"people": 163}], "z": 2.33}"#);
+    let qwen = row(&rows, QWEN);
+    assert_eq!((qwen.people_per_spark, qwen.sparks_needed, qwen.binding), (Some(163), Some(1), Some(TeamLimit::Speed)));
+    assert_eq!(qwen.plan.as_ref().map(|p| p.whole_streams), Some(52));
+    let rows_164 = self::rows(r#"{"groups": [{"people": 164}], "z": 2.33}"#);
+    assert_eq!(row(&rows_164, QWEN).sparks_needed, Some(2));
+    // Every field is optional: {} is the seed's team of 163 chatting (z from the percentile).
+    let defaults = self::rows("{}");
+    assert_eq!(row(&defaults, QWEN).people_per_spark, Some(163));
+    assert_eq!(row(&defaults, QWEN).plan.as_ref().map(|p| p.people), Some(163));
+}
+
+#[test]
+fn llama_70b_cannot_serve_at_15_tok_s() {
+    let rows = rows(ISSUE_TEAM);
+    let llama = row(&rows, LLAMA_70B);
+    assert_eq!((llama.sparks_needed, llama.systems_needed, llama.unserved_by), (None, None, Some(TeamLimit::Speed)));
+    assert_eq!(llama.note.as_ref().map(PlanNote::english).as_deref(), Some("cannot give one request 15 tok/s"));
+    // Runs that cannot serve the team come last.
+    let first_unserved = rows.iter().position(|r| r.systems_needed.is_none()).expect("some are unserved");
+    assert!(rows[first_unserved..].iter().all(|r| r.systems_needed.is_none()));
+    // Served rows: on Sparks first, then fewer unchecked limits, then fewer Sparks (or systems).
+    let key = |r: &PlanRow<'_>| (r.sparks_needed.is_none(), r.unchecked.len(), r.sparks_needed.or(r.systems_needed));
+    assert!(rows[..first_unserved].windows(2).all(|w| key(&w[0]) <= key(&w[1])));
+}
+
+#[test]
+fn a_pair_compares_as_tp2_and_as_two_replicas() {
+    // At 8 tok/s, seed z = 2.33, duty (400 / 8 + 1) / 120 = 0.425. TP=2 (471.7 / 32 and
+    // 471.8 / 64 tok/s per request) crosses 8 tok/s at 61.27 streams: 61 -> 106.62 people per
+    // pair (mpmath). Two replicas behind LiteLLM (382.1 / 32, 567.9 / 64) are still above 8 at
+    // 64: at least 112.65 people. 200 people: 2 pairs = 4 Sparks either way.
+    let rows = rows(r#"{"groups": [{"people": 200}], "floor_tok_s": 8, "z": 2.33}"#);
+    let tp2 = row(&rows, TP2);
+    assert_eq!((tp2.nodes_per_system, tp2.people_per_system, tp2.people_per_spark), (2, Some(106), Some(53)));
+    assert_eq!((tp2.systems_needed, tp2.sparks_needed), (Some(2), Some(4)));
+    assert!(!tp2.people_is_lower_bound);
+    let replicas = row(&rows, REPLICAS);
+    assert_eq!((replicas.nodes_per_system, replicas.people_per_system), (2, Some(112)));
+    assert_eq!((replicas.systems_needed, replicas.sparks_needed), (Some(2), Some(4)));
+    assert!(replicas.people_is_lower_bound);
+    assert!(replicas.note.as_ref().map(PlanNote::english).as_deref().is_some_and(|n| n.contains("2 Sparks")));
+    // At 15 tok/s the TP=2 curve crosses the floor between kubis.ai's 16-request point (342.1 / 16
+    // = 21.381 tok/s) and the forum's 32 (471.7 / 32 = 14.741): 16 + 6.381 / 6.641 x 16 = 31.37
+    // streams per pair, 31 whole; the note names what one system is.
+    let at_15 = self::rows(ISSUE_TEAM);
+    let tp2_at_15 = row(&at_15, TP2);
+    assert_eq!(tp2_at_15.plan.as_ref().map(|p| p.whole_streams), Some(31));
+    assert_eq!(
+        tp2_at_15.note.as_ref().map(PlanNote::english).as_deref(),
+        Some("one system is 2 Sparks as measured (tensor parallel)")
+    );
+}
+
+#[test]
+fn the_ttft_ceiling_binds_on_the_worked_run_at_10_tok_s() {
+    // Dataset p99 TTFT: 2.7 s at 64, 7.1 s at 128 -> 68 streams under 3 s; speed gives 104.
+    // mpmath: 150.24 people by the ceiling, against 242.42 by speed (and more by KV, prefill).
+    let rows = rows(r#"{"groups": [{"people": 100}], "floor_tok_s": 10, "ttft_ceiling_s": 3}"#);
+    let qwen = row(&rows, QWEN);
+    assert_eq!((qwen.binding, qwen.people_per_spark, qwen.sparks_needed), (Some(TeamLimit::Ttft), Some(150), Some(1)));
+    let plan = qwen.plan.as_ref().expect("planned");
+    assert_eq!((plan.whole_streams, plan.ttft_streams), (104, Some(68)));
 }
 
 #[test]

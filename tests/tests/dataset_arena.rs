@@ -95,7 +95,8 @@ fn every_arena_run_says_its_setup_as_its_meta_json_does() {
         let date = &meta["generated_at"].as_str().expect("generated_at")[..10];
         assert_eq!(dataset().run_date(run).map(|d| d.to_string()).as_deref(), Some(date), "{folder}");
         let precision = meta["profile"].as_str().expect("profile").split('-').next().expect("a precision");
-        assert!(run.format.starts_with(&precision.to_ascii_uppercase()), "{folder}: {}", run.format);
+        let format = run.stated_format().unwrap_or_default();
+        assert!(format.starts_with(&precision.to_ascii_uppercase()), "{folder}: {format}");
         let source = dataset().source(&run.source).expect("source");
         assert_eq!(source.licence.as_deref(), Some("CC BY 4.0"), "{folder}");
         assert!(source.publisher.starts_with("Django de Vreng") && !source.title.is_empty(), "{folder}");

@@ -319,7 +319,7 @@ fn point_sources_resolve_and_every_new_run_is_a_dgx_spark_run() {
         for point in &run.points {
             assert!(data.source(run.source_of(point)).is_some(), "{} at {}", run.id, point.concurrency);
         }
-        assert_eq!(run.hardware, "DGX Spark (GB10)", "{}", run.id);
+        assert_eq!(run.hardware.as_deref(), Some("DGX Spark (GB10)"), "{}", run.id);
     }
     let new = [
         "kubis-gpt-oss-120b-mxfp4-vllm-dev-2-replicas-least-busy",

@@ -4,7 +4,7 @@
 //! (tests/fixtures/README.md) and arithmetic on them by hand.
 
 use sizer_core::{Limit, Scenario, size};
-use sizer_data::{Run, RunOrigin, YourSetup, dataset};
+use sizer_data::{Run, RunOrigin, SetupField, YourSetup, dataset};
 use sizer_import::{import, import_files};
 
 fn fixture(path: &str) -> String {
@@ -30,8 +30,8 @@ fn sglang_server_info_states_gpus_nodes_and_pool() {
     assert_eq!((setup.gpus, setup.systems, setup.kv_pool_tokens), (Some(1), Some(1), Some(2_301_720.0)));
     assert_eq!(setup.max_context_tokens, None);
     assert_eq!(setup.hardware, None, "the file names no hardware (\"device\": \"cuda\" is not a name)");
-    assert_eq!((run.stated_systems(), run.gpus(), run.hardware()), (Some(1), Some(1), "not stated"));
-    assert!(setup.stated_by_file("kv_pool_tokens") && !setup.stated_by_file("hardware"));
+    assert_eq!((run.stated_systems(), run.gpus(), run.stated_hardware()), (Some(1), Some(1), None));
+    assert!(setup.stated_by_file(SetupField::KvPoolTokens) && !setup.stated_by_file(SetupField::Hardware));
 }
 
 #[test]
@@ -50,7 +50,7 @@ fn a_report_names_its_hardware_and_batched_bench_its_kv_cache() {
     assert_eq!(old.setup, YourSetup::default());
     let paste = import("concurrency,tok/s\n1,50\n8,20\n", "").expect("imports");
     let run = paste.to_runs().expect("complete").remove(0);
-    assert_eq!((run.stated_systems(), run.hardware(), run.origin), (None, "not stated", RunOrigin::Yours));
+    assert_eq!((run.stated_systems(), run.stated_hardware(), run.origin), (None, None, RunOrigin::Yours));
     assert_eq!(run.hardware_label(), "hardware not stated, systems not stated");
 }
 
@@ -58,8 +58,8 @@ fn a_report_names_its_hardware_and_batched_bench_its_kv_cache() {
 fn a_persons_setup_describes_the_run() {
     let setup = YourSetup { hardware: Some("H200".into()), systems: Some(2), gpus: Some(16), ..YourSetup::default() };
     let run = sglang_run().with_setup(setup);
-    assert_eq!((run.stated_systems(), run.gpus(), run.hardware()), (Some(2), Some(16), "H200"));
-    assert_eq!((run.hardware.as_str(), run.nodes), ("H200", 2));
+    assert_eq!((run.stated_systems(), run.gpus(), run.stated_hardware()), (Some(2), Some(16), Some("H200")));
+    assert_eq!((run.hardware.as_deref(), run.nodes), (Some("H200"), 2));
     assert_eq!(run.hardware_label(), "H200, 2 systems, 16 GPUs");
     assert!(run.validate().is_ok());
     let zero = sglang_run().with_setup(YourSetup { kv_pool_tokens: Some(0.0), ..YourSetup::default() });
@@ -113,7 +113,7 @@ fn the_team_plan_uses_a_persons_pool_and_hardware() {
     let row = rows.iter().find(|row| row.run_id == imported[0].id).expect("the imported row");
     // 40,960 / 8,192 = 5 sessions per system: the KV pool binds, as in the sizing.
     assert_eq!(row.binding, Some(TeamLimit::Kv));
-    assert_eq!((row.hardware, row.nodes_per_system, row.is_spark), ("DGX Spark", 2, true));
+    assert_eq!((row.hardware, row.nodes_per_system, row.is_spark), (Some("DGX Spark"), 2, true));
     assert_eq!(row.stated_hardware(), Some("DGX Spark"));
 }
 
@@ -125,8 +125,9 @@ fn a_team_row_without_stated_hardware_says_so() {
     let rows = dataset().plan_team(&team, &imported);
     let row = rows.iter().find(|row| row.run_id == imported[0].id).expect("the imported row");
     // The file names no hardware: the placeholder, which the page says in its language.
-    assert_eq!((row.hardware, row.stated_hardware(), row.is_spark), ("not stated", None, false));
+    assert_eq!((row.hardware, row.stated_hardware(), row.is_spark), (None, None, false));
     let sourced =
         rows.iter().find(|row| row.run_id == "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1").expect("worked run");
-    assert_eq!(sourced.stated_hardware(), Some(sourced.hardware));
+    assert_eq!(sourced.stated_hardware(), sourced.hardware);
+    assert!(sourced.hardware.is_some());
 }

@@ -87,7 +87,7 @@ fn the_qwen_folder_holds_the_files_figures() {
     // meta.json: "model": "Qwen/Qwen3.6-35B-A3B-FP8", "profile": "fp8", "vllm_version_reported": "0.26.0",
     // "hardware": "DGX Spark NVIDIA GB10 128GB unified", "max_model_len": 131072, "generated_at": "2026-08-14...".
     assert_eq!(run.label, "Qwen/Qwen3.6-35B-A3B-FP8 · FP8 · vLLM 0.26.0");
-    assert_eq!(run.hardware, "DGX Spark NVIDIA GB10 128GB unified");
+    assert_eq!(run.hardware.as_deref(), Some("DGX Spark NVIDIA GB10 128GB unified"));
     assert_eq!(run.your_max_context_tokens(), Some(131_072.0));
     assert_eq!(run.date.map(|d| d.to_string()).as_deref(), Some("2026-08-14"));
     // 01-chat.md line 28: `tg1024 (c10) | 150.15 ± 1.23 | 15.29 ± 0.18`.

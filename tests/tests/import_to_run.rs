@@ -14,7 +14,7 @@ fn batched_bench_runs_carry_derived_per_request_and_published_aggregates() {
     let run = runs.iter().find(|r| r.label == "ggml-org/gpt-oss-120b-GGUF · PP 4096").expect("run");
     assert_eq!(run.id, "yours-ggml-org-gpt-oss-120b-gguf-pp-4096");
     assert_eq!(run.origin, RunOrigin::Yours);
-    assert_eq!(run.engine, "llama.cpp");
+    assert_eq!(run.engine.as_deref(), Some("llama.cpp"));
     assert_eq!(run.counter, Counter::Generated);
     assert_eq!(run.model_id, "gpt-oss-120b-gguf");
     assert_eq!(run.workload.prompt_tokens, Some(TokenCount::Exact(4096.0)));
@@ -43,7 +43,7 @@ fn vllm_runs_use_tpot_for_the_curve() {
         .expect("complete");
     let run = &runs[0];
     assert_eq!(run.id, "yours-pr-36559");
-    assert_eq!(run.engine, "vLLM");
+    assert_eq!(run.engine.as_deref(), Some("vLLM"));
     let (curve, basis) = run.curve().expect("curve");
     assert_eq!(basis, CurveBasis::MedianTpot);
     let speeds: Vec<f64> = curve.points().iter().map(|p| p.tok_s).collect();

@@ -87,7 +87,8 @@ fn best_fact<'a>(
     distance: impl Fn(&Fact) -> f64,
 ) -> Option<CitedValue<'a>> {
     let tied = |fact: &Fact| fact.runs.contains(&run.id);
-    let same_engine = |fact: &Fact| fact.engine.as_deref().is_some_and(|e| e.eq_ignore_ascii_case(&run.engine));
+    let same_engine =
+        |fact: &Fact| fact.engine.as_deref().zip(run.stated_engine()).is_some_and(|(f, r)| f.eq_ignore_ascii_case(r));
     let rank = |fact: &Fact| (if tied(fact) { 0.0 } else { 1.0e9 }) + distance(fact);
     candidates
         .filter(|fact| tied(fact) || same_engine(fact))

@@ -301,15 +301,20 @@ pub struct Run {
     pub model: String,
     /// Model key shared by runs and facts, e.g. `gpt-oss-120b` (joins KV and prefill facts).
     pub model_id: String,
-    /// Weights format / quantisation, e.g. "AWQ 4-bit", "MXFP4 GGUF".
-    pub format: String,
-    /// Serving engine, e.g. "vLLM", "llama.cpp", "SGLang".
-    pub engine: String,
+    /// Weights format / quantisation, e.g. "AWQ 4-bit", "MXFP4 GGUF"; `None` where neither the
+    /// source nor the file says (the JSON's "not stated", [`crate::setup::stated_text`]).
+    #[serde(with = "crate::setup::stated_text")]
+    pub format: Option<String>,
+    /// Serving engine, e.g. "vLLM", "llama.cpp", "SGLang"; `None` where nobody says.
+    #[serde(with = "crate::setup::stated_text")]
+    pub engine: Option<String>,
     /// Engine version, build or container, where stated.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub engine_version: Option<String>,
-    /// Hardware, e.g. "DGX Spark (GB10)".
-    pub hardware: String,
+    /// Hardware, e.g. "DGX Spark (GB10)"; `None` where nobody says (a person's run follows its
+    /// setup, [`Run::with_setup`]).
+    #[serde(with = "crate::setup::stated_text")]
+    pub hardware: Option<String>,
     /// Machines used.
     pub nodes: u32,
     /// How the nodes cooperate.

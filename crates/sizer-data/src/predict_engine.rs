@@ -239,7 +239,11 @@ impl PredictEngine {
             run.id, setup.step_token_budget, setup.max_batch
         );
         let fitted = FitWorkload {
-            name: run.workload.note.clone().unwrap_or_else(|| format!("{} run's curve", run.engine)),
+            name: run
+                .workload
+                .note
+                .clone()
+                .unwrap_or_else(|| format!("{} run's curve", run.stated_engine().unwrap_or("the"))),
             prompt_tokens: prompt.value(),
             answer_tokens: answer.value(),
             depth_tokens: 0.0,

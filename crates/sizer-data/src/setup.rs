@@ -12,10 +12,37 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::{Run, RunOrigin};
 
-/// What a run's hardware, weights format or engine holds where its file or person does not say
-/// (the importers' placeholder, and the dataset's; a source's own words, "not named", stay). The
-/// widget says it in the reader's language where the data give no German.
+/// What the JSON of a run holds for a hardware, weights format or engine that its file or person
+/// does not say (a source's own words, "not named", stay). In Rust such a field is `None`; the
+/// text is read and written only at the edge ([`stated_text`]). The widget says it in the
+/// reader's language where the data give no German.
 pub const NOT_STATED: &str = "not stated";
+
+/// Serde of an optional stated text: [`NOT_STATED`] (or an empty text) in the JSON is `None`,
+/// and `None` is written as [`NOT_STATED`], so the dataset, links and kept runs read as before.
+pub mod stated_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use super::NOT_STATED;
+
+    /// Writes `None` as [`NOT_STATED`].
+    pub fn serialize<S: Serializer>(value: &Option<String>, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(value.as_deref().unwrap_or(NOT_STATED))
+    }
+
+    /// Reads a text that says nothing ([`super::says_something`]) as `None`.
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Ok(super::says_something(&text).then_some(text))
+    }
+}
+
+/// Whether a stated text says something: not empty, not [`NOT_STATED`] and not a file's
+/// "unknown" (case-insensitive). The one rule for "is it stated".
+pub fn says_something(text: &str) -> bool {
+    let text = text.trim();
+    !(text.is_empty() || text.eq_ignore_ascii_case(NOT_STATED) || text.eq_ignore_ascii_case("unknown"))
+}
 
 /// What a person's own run was measured on and the limits it brings (all optional: what the
 /// file did not say and the person did not type stays unknown).
@@ -40,21 +67,28 @@ pub struct YourSetup {
     /// The longest context one session may have (the engine's maximum model length), tokens.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_context_tokens: Option<f64>,
-    /// Which of the fields above the file stated (their names), so the panel can say
-    /// "from the file" beside them.
+    /// Which of the fields above the file stated, so the panel can say "from the file" beside
+    /// them (in JSON their names, [`SetupField::name`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub from_file: Vec<String>,
+    pub from_file: Vec<SetupField>,
 }
 
 impl YourSetup {
-    /// The stated hardware, trimmed; `None` when empty.
+    /// The stated hardware, trimmed; `None` when it says nothing ([`says_something`]).
     pub fn hardware_name(&self) -> Option<&str> {
-        self.hardware.as_deref().map(str::trim).filter(|name| !name.is_empty())
+        self.hardware.as_deref().map(str::trim).filter(|name| says_something(name))
     }
 
-    /// Whether the file stated `field` (one of this struct's field names).
-    pub fn stated_by_file(&self, field: &str) -> bool {
-        self.from_file.iter().any(|name| name == field)
+    /// Whether the file stated `field`.
+    pub fn stated_by_file(&self, field: SetupField) -> bool {
+        self.from_file.contains(&field)
+    }
+
+    /// Counts `field` as stated by the file (once).
+    pub fn mark_from_file(&mut self, field: SetupField) {
+        if !self.stated_by_file(field) {
+            self.from_file.push(field);
+        }
     }
 }
 
@@ -73,13 +107,13 @@ impl Run {
         self.setup.as_ref().and_then(|setup| setup.gpus)
     }
 
-    /// The hardware the run was measured on, as stated ("DGX Spark (GB10)", "Jetson Thor"), or
-    /// [`NOT_STATED`].
-    pub fn hardware(&self) -> &str {
-        match (self.origin, self.setup.as_ref().and_then(YourSetup::hardware_name)) {
-            (RunOrigin::Yours, Some(name)) => name,
-            (RunOrigin::Yours, None) => NOT_STATED,
-            (RunOrigin::Sourced, _) => &self.hardware,
+    /// The hardware as stated ("DGX Spark (GB10)", "Jetson Thor"): a sourced run's own, a
+    /// person's run's from its setup where it has one (the file or the person); `None` where
+    /// nobody named it.
+    pub fn stated_hardware(&self) -> Option<&str> {
+        match (self.origin, &self.setup) {
+            (RunOrigin::Yours, Some(setup)) => setup.hardware_name(),
+            _ => self.hardware.as_deref(),
         }
     }
 
@@ -88,31 +122,25 @@ impl Run {
         self.stated_hardware().is_some()
     }
 
-    /// The hardware as stated, `None` where neither the file nor the person named it.
-    pub fn stated_hardware(&self) -> Option<&str> {
-        stated(self.hardware())
-    }
-
     /// The weights format as stated ("BF16"), `None` where the source or file does not say.
     pub fn stated_format(&self) -> Option<&str> {
-        stated(&self.format)
+        self.format.as_deref()
     }
 
     /// The engine as stated ("vLLM"), `None` where the source or file does not say (a person's
     /// run measured by a tool that does not record the server says which tool in
     /// [`Run::imported_from`]).
     pub fn stated_engine(&self) -> Option<&str> {
-        stated(&self.engine)
+        self.engine.as_deref()
     }
 
     /// The setup in English words for exports and notes: "Jetson Thor, 1 system",
     /// "H200, 2 systems, 16 GPUs", "hardware not stated".
     pub fn hardware_label(&self) -> String {
         let mut parts = Vec::new();
-        if self.hardware_is_stated() {
-            parts.push(self.hardware().to_owned());
-        } else {
-            parts.push(["hardware ", NOT_STATED].concat());
+        match self.stated_hardware() {
+            Some(hardware) => parts.push(hardware.to_owned()),
+            None => parts.push(["hardware ", NOT_STATED].concat()),
         }
         match self.stated_systems() {
             Some(1) => parts.push("1 system".to_owned()),
@@ -130,7 +158,7 @@ impl Run {
     /// A person's own run with `setup` in place: `hardware` and `nodes` follow it (so code that
     /// reads those fields sees the stated hardware, or "not stated" and 1).
     pub fn with_setup(mut self, setup: YourSetup) -> Run {
-        self.hardware = setup.hardware_name().unwrap_or(NOT_STATED).to_owned();
+        self.hardware = setup.hardware_name().map(str::to_owned);
         self.nodes = setup.systems.unwrap_or(1).max(1);
         self.setup = Some(setup);
         self
@@ -148,7 +176,8 @@ impl Run {
 }
 
 /// One field of [`YourSetup`] a person can type, with the values it accepts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum SetupField {
     /// Free text.
     Hardware,
@@ -178,7 +207,7 @@ impl SetupField {
         SetupField::MaxContextTokens,
     ];
 
-    /// The field's name in [`YourSetup`] (and in [`YourSetup::from_file`]).
+    /// The field's name in [`YourSetup`] (and in [`YourSetup::from_file`]'s JSON).
     pub fn name(self) -> &'static str {
         match self {
             SetupField::Hardware => "hardware",
@@ -227,7 +256,7 @@ impl SetupField {
             SetupField::PrefillTokS => out.prefill_tok_s = value,
             SetupField::MaxContextTokens => out.max_context_tokens = value,
         }
-        out.from_file.retain(|name| name != self.name());
+        out.from_file.retain(|field| *field != self);
         out
     }
 
@@ -235,12 +264,7 @@ impl SetupField {
     pub fn with_hardware(setup: &YourSetup, hardware: Option<String>) -> YourSetup {
         let mut out = setup.clone();
         out.hardware = hardware.map(|h| h.trim().to_owned()).filter(|h| !h.is_empty());
-        out.from_file.retain(|name| name != SetupField::Hardware.name());
+        out.from_file.retain(|field| *field != SetupField::Hardware);
         out
     }
-}
-
-/// `value` where someone stated it, `None` where it is the placeholder [`NOT_STATED`].
-pub(crate) fn stated(value: &str) -> Option<&str> {
-    Some(value).filter(|value| *value != NOT_STATED)
 }

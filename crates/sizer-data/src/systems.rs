@@ -37,27 +37,23 @@ impl Systems<'_> {
     }
 }
 
-/// Hardware texts that say nothing (the placeholder, or a file's empty or "unknown" field).
-const SAYS_NOTHING: [&str; 3] = ["", crate::NOT_STATED, "unknown"];
-
 impl Run {
     /// True when the run's hardware is a DGX Spark: its text names the DGX Spark or its GB10
     /// chip ("DGX Spark (GB10)", llama.cpp's device line "NVIDIA GB10"), case-insensitive. The
     /// one rule the headline, the ranking and the systems count share.
     pub fn is_spark(&self) -> bool {
-        let hardware = self.hardware.to_ascii_lowercase();
+        let hardware = self.stated_hardware().unwrap_or_default().to_ascii_lowercase();
         hardware.contains("dgx spark") || hardware.contains("gb10")
     }
 
     /// The hardware one copy of this run stands for: DGX Sparks when [`Run::is_spark`], else
     /// the system as measured.
     pub fn systems(&self) -> Systems<'_> {
-        let hardware = self.hardware.trim();
         if self.is_spark() {
             return Systems::Sparks { nodes: self.nodes.max(1), topology: self.topology };
         }
-        let stated = !SAYS_NOTHING.iter().any(|placeholder| hardware.eq_ignore_ascii_case(placeholder));
-        Systems::AsMeasured { hardware: stated.then_some(hardware), nodes: self.nodes.max(1) }
+        let hardware = self.stated_hardware().map(str::trim).filter(|h| crate::setup::says_something(h));
+        Systems::AsMeasured { hardware, nodes: self.nodes.max(1) }
     }
 }
 
@@ -78,9 +74,9 @@ mod tests {
     fn other_or_unstated_hardware_is_as_measured() {
         let mut run = dataset().run("gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1").expect("run").clone();
         assert_eq!(run.systems().sparks(3), Some(3));
-        run.hardware = "not stated".into();
+        run.hardware = None;
         assert_eq!(run.systems(), Systems::AsMeasured { hardware: None, nodes: 1 });
-        run.hardware = "Jetson AGX Thor".into();
+        run.hardware = Some("Jetson AGX Thor".into());
         run.nodes = 2;
         assert_eq!(run.systems(), Systems::AsMeasured { hardware: Some("Jetson AGX Thor"), nodes: 2 });
         assert_eq!(run.systems().sparks(1), None);

@@ -98,10 +98,10 @@ pub fn validate_run(path: &str, run: &Run) -> Checked {
     text(&format!("{path}.label"), &run.label)?;
     text(&format!("{path}.model"), &run.model)?;
     id(&format!("{path}.model_id"), &run.model_id)?;
-    text(&format!("{path}.format"), &run.format)?;
-    text(&format!("{path}.engine"), &run.engine)?;
+    optional_text(&format!("{path}.format"), run.format.as_ref())?;
+    optional_text(&format!("{path}.engine"), run.engine.as_ref())?;
     optional_text(&format!("{path}.engine_version"), run.engine_version.as_ref())?;
-    text(&format!("{path}.hardware"), &run.hardware)?;
+    optional_text(&format!("{path}.hardware"), run.hardware.as_ref())?;
     positive(&format!("{path}.nodes"), f64::from(run.nodes))?;
     validate_workload(&format!("{path}.workload"), &run.workload)?;
     text(&format!("{path}.source"), &run.source)?;

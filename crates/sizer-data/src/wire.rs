@@ -25,7 +25,7 @@ use crate::model::{
     GermanNames, Localized, Qualifier, Run, RunOrigin, RunPoint, RunWorkload, ServerSettings, Source, SourceKind,
     Topology, Unit, Warning, Workload, WorkloadKind,
 };
-use crate::setup::YourSetup;
+use crate::setup::{SetupField, YourSetup};
 
 /// Why bytes are not a dataset in this form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -333,6 +333,7 @@ wire_enum! {
     Binding { Speed, KvCache, Prefill }
     Warning { P99TtftHigh, NoStreamAtFloor }
     WorkloadKind { Chat, Rag, LongOutput, MultiTurn, BigContext, ConcurrencyStress, Other }
+    SetupField { Hardware, Systems, Gpus, KvPoolTokens, PrefillTokS, MaxContextTokens }
 }
 
 wire_struct! {

@@ -6,7 +6,7 @@
 //! corrects or completes them; nothing here is guessed. Each stated field is named in
 //! [`YourSetup::from_file`].
 
-use sizer_data::YourSetup;
+use sizer_data::{SetupField, YourSetup};
 
 use crate::text::clean_label;
 
@@ -26,15 +26,15 @@ pub fn read(text: &str) -> YourSetup {
         set_systems(&mut setup, nodes);
     }
     if let Some(pool) = json_number(text, "max_total_num_tokens") {
-        set(&mut setup, "kv_pool_tokens", |s| s.kv_pool_tokens = Some(pool));
+        set(&mut setup, SetupField::KvPoolTokens, |s| s.kv_pool_tokens = Some(pool));
     }
     if let Some(context) = json_number(text, "context_length") {
-        set(&mut setup, "max_context_tokens", |s| s.max_context_tokens = Some(context));
+        set(&mut setup, SetupField::MaxContextTokens, |s| s.max_context_tokens = Some(context));
     }
     // llama.cpp: `n_kv_max = 270336` (its JSON lines: `"n_kv_max": 270336`) is the KV cache's
     // size in tokens (cells).
     if let Some(pool) = assigned_number(text, "n_kv_max").or_else(|| json_number(text, "n_kv_max")) {
-        set(&mut setup, "kv_pool_tokens", |s| s.kv_pool_tokens = Some(pool));
+        set(&mut setup, SetupField::KvPoolTokens, |s| s.kv_pool_tokens = Some(pool));
     }
     // vLLM (or SGLang) command lines.
     let tp_flag = flag_count(text, &["--tensor-parallel-size", "--tp-size", "--tp", "-tp"]);
@@ -47,12 +47,12 @@ pub fn read(text: &str) -> YourSetup {
     if setup.max_context_tokens.is_none()
         && let Some(context) = flag_count(text, &["--max-model-len", "--context-length"])
     {
-        set(&mut setup, "max_context_tokens", |s| s.max_context_tokens = Some(f64::from(context)));
+        set(&mut setup, SetupField::MaxContextTokens, |s| s.max_context_tokens = Some(f64::from(context)));
     }
     // Hardware names: a report's `Hardware:` line, else llama.cpp's `Device 0: NVIDIA GB10, ...`.
     let devices = device_names(text);
     if let Some(name) = hardware_line(text).or_else(|| devices.first().cloned()) {
-        set(&mut setup, "hardware", |s| s.hardware = Some(name));
+        set(&mut setup, SetupField::Hardware, |s| s.hardware = Some(name));
     }
     if setup.gpus.is_none() && !devices.is_empty() {
         set_gpus(&mut setup, u32::try_from(devices.len()).unwrap_or(MAX_COUNT));
@@ -62,17 +62,17 @@ pub fn read(text: &str) -> YourSetup {
 
 /// `into` with the fields `from` states that `into` does not (several files of one import).
 pub fn merge(into: &mut YourSetup, from: YourSetup) {
-    let fields: [(&str, bool); 6] = [
-        ("hardware", into.hardware.is_none() && from.hardware.is_some()),
-        ("systems", into.systems.is_none() && from.systems.is_some()),
-        ("gpus", into.gpus.is_none() && from.gpus.is_some()),
-        ("kv_pool_tokens", into.kv_pool_tokens.is_none() && from.kv_pool_tokens.is_some()),
-        ("prefill_tok_s", into.prefill_tok_s.is_none() && from.prefill_tok_s.is_some()),
-        ("max_context_tokens", into.max_context_tokens.is_none() && from.max_context_tokens.is_some()),
+    let fields: [(SetupField, bool); 6] = [
+        (SetupField::Hardware, into.hardware.is_none() && from.hardware.is_some()),
+        (SetupField::Systems, into.systems.is_none() && from.systems.is_some()),
+        (SetupField::Gpus, into.gpus.is_none() && from.gpus.is_some()),
+        (SetupField::KvPoolTokens, into.kv_pool_tokens.is_none() && from.kv_pool_tokens.is_some()),
+        (SetupField::PrefillTokS, into.prefill_tok_s.is_none() && from.prefill_tok_s.is_some()),
+        (SetupField::MaxContextTokens, into.max_context_tokens.is_none() && from.max_context_tokens.is_some()),
     ];
-    for (name, take) in fields {
+    for (field, take) in fields {
         if take {
-            into.from_file.push(name.to_owned());
+            into.mark_from_file(field);
         }
     }
     into.hardware = into.hardware.take().or(from.hardware);
@@ -83,22 +83,20 @@ pub fn merge(into: &mut YourSetup, from: YourSetup) {
     into.max_context_tokens = into.max_context_tokens.or(from.max_context_tokens);
 }
 
-fn set(setup: &mut YourSetup, field: &str, apply: impl FnOnce(&mut YourSetup)) {
+fn set(setup: &mut YourSetup, field: SetupField, apply: impl FnOnce(&mut YourSetup)) {
     apply(setup);
-    if !setup.stated_by_file(field) {
-        setup.from_file.push(field.to_owned());
-    }
+    setup.mark_from_file(field);
 }
 
 fn set_gpus(setup: &mut YourSetup, gpus: u32) {
     if (1..=MAX_COUNT).contains(&gpus) {
-        set(setup, "gpus", |s| s.gpus = Some(gpus));
+        set(setup, SetupField::Gpus, |s| s.gpus = Some(gpus));
     }
 }
 
 fn set_systems(setup: &mut YourSetup, systems: u32) {
     if (1..=MAX_COUNT).contains(&systems) {
-        set(setup, "systems", |s| s.systems = Some(systems));
+        set(setup, SetupField::Systems, |s| s.systems = Some(systems));
     }
 }
 
@@ -204,7 +202,7 @@ mod tests {
         let setup = read(text);
         assert_eq!((setup.hardware.as_deref(), setup.gpus), (Some("NVIDIA Thor"), Some(2)));
         assert_eq!(setup.kv_pool_tokens, Some(65_536.0));
-        assert_eq!(setup.from_file, ["kv_pool_tokens", "hardware", "gpus"]);
+        assert_eq!(setup.from_file, [SetupField::KvPoolTokens, SetupField::Hardware, SetupField::Gpus]);
         let jsonl = "{\"n_kv_max\": 270336, \"n_batch\": 2048, \"pl\": 1, \"speed_tg\": 81.11}";
         assert_eq!(read(jsonl).kv_pool_tokens, Some(270_336.0));
     }

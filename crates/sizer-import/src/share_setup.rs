@@ -142,7 +142,7 @@ mod tests {
             kv_pool_tokens: Some(924_912.0),
             prefill_tok_s: Some(5_705.5),
             max_context_tokens: Some(4_096.0),
-            from_file: vec!["gpus".into()],
+            from_file: vec![SetupField::Gpus],
         };
         let text = encode_setup(&setup);
         assert_eq!(text, "hJetson%20Thor%2C%20128%20GB~s1~g16~k924912~p5705.5~m4096");

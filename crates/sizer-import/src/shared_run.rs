@@ -1,7 +1,7 @@
 //! A run rebuilt from a curve shared as points in a link ([`crate::encode_points`]): only the
 //! curve travels, so the run has no TTFT, prefill or workload.
 
-use sizer_data::{Counter, Figure, NOT_STATED, Run, RunOrigin, RunPoint, Topology, Workload};
+use sizer_data::{Counter, Figure, Run, RunOrigin, RunPoint, Topology, Workload};
 
 use crate::share::{ShareError, decode_points};
 use crate::text::clean_label;
@@ -32,10 +32,10 @@ pub fn run_from_shared_points(id: &str, label: &str, points: &str) -> Result<Run
         origin: RunOrigin::Yours,
         model: label,
         model_id: "shared".to_owned(),
-        format: NOT_STATED.to_owned(),
-        engine: NOT_STATED.to_owned(),
+        format: None,
+        engine: None,
         engine_version: None,
-        hardware: NOT_STATED.to_owned(),
+        hardware: None,
         nodes: 1,
         topology: Topology::Single,
         workload: Workload::default(),

@@ -9,7 +9,7 @@ use crate::outcome::Import;
 use crate::parsed::{ParsedPoint, ParsedRun};
 use crate::text::short_number;
 use sizer_data::CurveBasis;
-use sizer_data::{Counter, Figure, NOT_STATED, PartialDate, Run, RunOrigin, RunPoint, TokenCount, Topology, Workload};
+use sizer_data::{Counter, Figure, PartialDate, Run, RunOrigin, RunPoint, TokenCount, Topology, Workload};
 
 impl Import {
     /// Every run as a dataset [`Run`] with `origin = Yours`. Fails while a point still lacks its
@@ -48,12 +48,12 @@ impl ParsedRun {
             origin: RunOrigin::Yours,
             model,
             model_id: slug(&last_segment),
-            format: NOT_STATED.to_owned(),
+            format: None,
             // A tool that does not name the server leaves the placeholder; the page names the
             // tool beside it from `imported_from`, in the reader's language.
-            engine: self.engine.stated_name().unwrap_or(NOT_STATED).to_owned(),
+            engine: self.engine.stated_name().map(str::to_owned),
             engine_version: None,
-            hardware: NOT_STATED.to_owned(),
+            hardware: None,
             nodes: 1,
             topology: Topology::Single,
             workload: self.to_workload(),

@@ -59,8 +59,10 @@ pub struct PlanRow<'a> {
     /// The label in German, where the data give one ([`crate::GermanNames`]).
     pub label_de: Option<&'a str>,
     pub origin: RunOrigin,
-    /// The hardware as [`Run::hardware`] gives it: a person's own stated hardware included.
-    pub hardware: &'a str,
+    /// The hardware as [`Run::stated_hardware`] gives it (a person's own included); `None`
+    /// where nobody stated it ("not stated" in the JSON).
+    #[serde(serialize_with = "stated_or_placeholder")]
+    pub hardware: Option<&'a str>,
     pub topology: Topology,
     /// Nodes in one system as measured.
     pub nodes_per_system: u32,
@@ -121,7 +123,7 @@ impl PlanRow<'_> {
     /// The hardware as its source, file or person stated it ([`Run::stated_hardware`]), `None`
     /// where nobody did.
     pub fn stated_hardware(&self) -> Option<&str> {
-        crate::setup::stated(self.hardware)
+        self.hardware
     }
 
     /// True when the row's people are a lower bound and its Sparks an upper bound: the binding
@@ -318,6 +320,11 @@ impl Dataset {
     }
 }
 
+/// A row's hardware in the JSON: as stated, else [`crate::NOT_STATED`].
+fn stated_or_placeholder<S: serde::Serializer>(hardware: &Option<&str>, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(hardware.unwrap_or(crate::NOT_STATED))
+}
+
 #[derive(Serialize)]
 struct PlanResponse<'a> {
     rows: &'a [PlanRow<'a>],
@@ -372,7 +379,7 @@ impl<'a> PreparedRun<'a> {
             label: &run.label,
             label_de: run.names_de.label.as_deref(),
             origin: run.origin,
-            hardware: run.hardware(),
+            hardware: run.stated_hardware(),
             topology: run.topology,
             nodes_per_system: nodes,
             is_spark,

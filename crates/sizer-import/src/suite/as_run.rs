@@ -10,7 +10,7 @@
 
 use sizer_data::suite::SuiteRun;
 use sizer_data::suite::as_run::{measured_load, run_workloads, server_settings};
-use sizer_data::{GermanNames, NOT_STATED, PartialDate, Run, RunMeasuredLoad, RunOrigin, Topology, YourSetup};
+use sizer_data::{GermanNames, PartialDate, Run, RunMeasuredLoad, RunOrigin, SetupField, Topology, YourSetup};
 
 use super::{FileError, SuiteError, import_suite};
 use crate::guard;
@@ -121,11 +121,11 @@ pub fn own_run(suite: &SuiteRun, name: &str) -> Option<Run> {
         your_setup.hardware = setup.hardware.as_deref().map(|h| clean_label(h).0).filter(|h| !h.is_empty());
         your_setup.max_context_tokens = setup.max_model_len;
         for (field, stated) in [
-            ("hardware", your_setup.hardware.is_some()),
-            ("max_context_tokens", your_setup.max_context_tokens.is_some()),
+            (SetupField::Hardware, your_setup.hardware.is_some()),
+            (SetupField::MaxContextTokens, your_setup.max_context_tokens.is_some()),
         ] {
             if stated {
-                your_setup.from_file.push(field.to_owned());
+                your_setup.mark_from_file(field);
             }
         }
     }
@@ -135,11 +135,11 @@ pub fn own_run(suite: &SuiteRun, name: &str) -> Option<Run> {
         origin: RunOrigin::Yours,
         model,
         model_id: slug(&last_segment),
-        format: precision.unwrap_or_else(|| NOT_STATED.to_owned()),
+        format: precision,
         // The suite's open-loop files are `vllm bench serve`, its meta.json a vLLM server's.
-        engine: if setup.is_some() { "vLLM".to_owned() } else { NOT_STATED.to_owned() },
+        engine: setup.is_some().then(|| "vLLM".to_owned()),
         engine_version: version,
-        hardware: NOT_STATED.to_owned(),
+        hardware: None,
         nodes: 1,
         topology: Topology::Single,
         workload: first.workload,

@@ -43,9 +43,10 @@ pub fn unnamed_label(lang: Lang, unnamed: Unnamed) -> &'static str {
 /// where nobody stated it.
 pub fn engine_name(lang: Lang, run: &Run) -> &str {
     let german = run.names_de.engine.as_deref();
-    match (run.stated_engine(), german) {
-        (None, None) => not_stated(lang),
-        _ => in_lang(lang, &run.engine, german),
+    match (run.stated_engine(), lang, german) {
+        (Some(english), _, _) => in_lang(lang, english, german),
+        (None, Lang::De, Some(german)) => german,
+        (None, _, _) => not_stated(lang),
     }
 }
 
@@ -70,9 +71,11 @@ pub fn engine_version(lang: Lang, run: &Run) -> Option<&str> {
 /// The run's weights format in `lang` ("BF16 (fp8-KV-Cache)"; "nicht genannt" where nobody
 /// stated it and the data give no German).
 pub fn weights_format(lang: Lang, run: &Run) -> &str {
-    match (run.stated_format(), run.names_de.format.as_deref()) {
-        (None, None) => not_stated(lang),
-        (_, german) => in_lang(lang, &run.format, german),
+    let german = run.names_de.format.as_deref();
+    match (run.stated_format(), lang, german) {
+        (Some(english), _, _) => in_lang(lang, english, german),
+        (None, Lang::De, Some(german)) => german,
+        (None, _, _) => not_stated(lang),
     }
 }
 
@@ -90,7 +93,7 @@ pub fn hardware_name(lang: Lang, run: &Run) -> &str {
     run.stated_hardware().unwrap_or(hardware_not_stated(lang))
 }
 
-fn hardware_not_stated(lang: Lang) -> &'static str {
+pub fn hardware_not_stated(lang: Lang) -> &'static str {
     match lang {
         Lang::En => "hardware not stated",
         Lang::De => "Hardware nicht genannt",
@@ -193,7 +196,7 @@ mod tests {
     fn an_imported_runs_unstated_fields_are_said_in_the_language() {
         use crate::i18n::import::tests::{guidellm_run, imported};
         let guidellm = guidellm_run();
-        assert_eq!((guidellm.engine.as_str(), guidellm.format.as_str()), ("not stated", "not stated"));
+        assert_eq!((guidellm.engine.as_deref(), guidellm.format.as_deref()), (None, None));
         assert_eq!(engine_with_tool(Lang::En, &guidellm), "not stated (GuideLLM)");
         assert_eq!(engine_with_tool(Lang::De, &guidellm), "nicht genannt (GuideLLM)");
         assert_eq!(engine_name(Lang::De, &guidellm), "nicht genannt");
@@ -202,7 +205,7 @@ mod tests {
         assert_eq!(engine_with_tool(Lang::De, &pasted), "nicht genannt");
         assert_eq!(weights_format(Lang::En, &pasted), "not stated");
         // A run stored before the import source was kept shows its stored engine as it is.
-        let stored = Run { engine: "not stated (GuideLLM)".to_owned(), imported_from: None, ..guidellm };
+        let stored = Run { engine: Some("not stated (GuideLLM)".to_owned()), imported_from: None, ..guidellm };
         assert_eq!(engine_with_tool(Lang::De, &stored), "not stated (GuideLLM)");
         let vllm = run("lmsys-gpt-oss-120b-sglang-2048-2048");
         assert_eq!(engine_name(Lang::De, vllm), "SGLang");
@@ -227,7 +230,7 @@ mod tests {
         // The data rule a new run must keep: a format with English words says them in German
         // (natively the dataset holds the arena's runs too); the placeholder the page says.
         let words = [" KV cache", "not stated", "checkpoint", "-bit"];
-        let unstated = dataset().runs.iter().filter(|r| r.format == "not stated").count();
+        let unstated = dataset().runs.iter().filter(|r| r.format.is_none()).count();
         assert_eq!(
             (unstated, weights_format(Lang::De, run("lmsys-gpt-oss-120b-sglang-2048-2048"))),
             (5, "nicht genannt")

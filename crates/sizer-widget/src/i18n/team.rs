@@ -106,12 +106,20 @@ fn sizing_verdict(lang: Lang, row: &PlanRow<'_>, people: u64, floor_tok_s: f64) 
             }
         }
         (None, Some(k)) => {
-            let (k, hw) = (format_integer(lang, k), row.hardware);
-            match lang {
-                Lang::En => format!("{k} × {hw} serve your {n} people with {label} ({per} per system; not a Spark)."),
-                Lang::De => {
-                    format!("{k} × {hw} bedienen eure {n} Personen mit {label} ({per} pro System; kein Spark).")
+            let systems = systems_cell(lang, k, row.stated_hardware());
+            match (lang, row.stated_hardware().is_some()) {
+                (Lang::En, true) => {
+                    format!("{systems} serve your {n} people with {label} ({per} per system; not a Spark).")
                 }
+                (Lang::En, false) => {
+                    format!("{systems} (hardware not stated) serve your {n} people with {label} ({per} per system).")
+                }
+                (Lang::De, true) => {
+                    format!("{systems} bedienen eure {n} Personen mit {label} ({per} pro System; kein Spark).")
+                }
+                (Lang::De, false) => format!(
+                    "{systems} (Hardware nicht genannt) bedienen eure {n} Personen mit {label} ({per} pro System)."
+                ),
             }
         }
         (None, None) => unserved(lang, row, floor_tok_s),
@@ -313,7 +321,7 @@ pub fn row_label(lang: Lang, row: &PlanRow<'_>) -> String {
 
 /// Why no number of systems serves the team.
 fn unserved(lang: Lang, row: &PlanRow<'_>, floor_tok_s: f64) -> String {
-    let (label, hw) = (row_label(lang, row), row.hardware);
+    let (label, hw) = (row_label(lang, row), row.stated_hardware().unwrap_or(super::labels::hardware_not_stated(lang)));
     match row.unserved_by {
         Some(TeamLimit::Speed) => {
             let floor = format_number(lang, floor_tok_s, if floor_tok_s.fract() == 0.0 { 0 } else { 1 });

@@ -125,7 +125,8 @@ struct ImportedRunJson<'a> {
     /// The figure the points come from (`per_request`, `median_tpot`, ...).
     figure: Option<CurveBasis>,
     /// The hardware as stated ("not stated" when neither the file nor the person said).
-    hardware: &'a str,
+    #[serde(serialize_with = "stated_or_placeholder")]
+    hardware: Option<&'a str>,
     /// Systems measured on (`null`: not stated).
     systems: Option<u32>,
     /// GPUs over all systems, where stated.
@@ -146,12 +147,17 @@ impl<'a> ImportedRunJson<'a> {
         Some(ImportedRunJson {
             points,
             figure,
-            hardware: run.hardware(),
+            hardware: run.stated_hardware(),
             systems: run.stated_systems(),
             gpus: run.gpus(),
             run,
         })
     }
+}
+
+/// A hardware in the JSON export: as stated, else the data's placeholder (as before it was typed).
+fn stated_or_placeholder<S: serde::Serializer>(hardware: &Option<&str>, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(hardware.unwrap_or(sizer_data::NOT_STATED))
 }
 
 /// The JSON export's shape.

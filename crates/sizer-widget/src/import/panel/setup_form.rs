@@ -122,7 +122,7 @@ fn SetupInput(props: &SetupInputProps) -> Html {
             }
         })
     };
-    let stated = props.setup.stated_by_file(field.name());
+    let stated = props.setup.stated_by_file(field);
     let numeric = field.bounds().is_some();
     html! {
         <div class="ss-field" data-setup-field={field.name()}>

@@ -308,7 +308,7 @@ mod tests {
         let with_setup = fragment_with_shared(plain.clone(), &state);
         assert_eq!(with_setup, [plain.as_str(), ",yn:a,ym:hJetson%20Thor~k40960,y:1_50~8_20"].concat());
         let back = shared_run_in_fragment(&["#", with_setup.as_str()].concat()).expect("a shared run");
-        assert_eq!((back.hardware(), back.your_kv_pool_tokens()), ("Jetson Thor", Some(40_960.0)));
+        assert_eq!((back.stated_hardware(), back.your_kv_pool_tokens()), (Some("Jetson Thor"), Some(40_960.0)));
         assert!(shared_run_in_fragment(&[shared.as_str(), ",ym:k-1"].concat()).is_none());
         // Opening the same link twice lists the curve once.
         state.apply_imported(ImportAction::AddShared(Rc::new(received.clone())));

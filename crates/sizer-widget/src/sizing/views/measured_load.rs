@@ -67,7 +67,8 @@ pub fn MeasuredLoadSection(props: &MeasuredLoadProps) -> Html {
     let source = dataset().source(&run.source);
     let publisher = source.map_or(run.source.as_str(), |s| s.publisher.as_str());
     let date = run.date.map(|d| d.to_string()).unwrap_or_default();
-    let intro = words::intro(lang, &run.hardware, run.nodes, publisher, &date);
+    let hardware = crate::i18n::labels::hardware_name(lang, run);
+    let intro = words::intro(lang, hardware, run.nodes, publisher, &date);
     let source = match source {
         Some(source) => html! {
             <p class="ss-load-source">
