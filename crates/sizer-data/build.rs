@@ -100,7 +100,7 @@ fn main() -> Result<(), Box<dyn Error>> {
 
 /// The catalogue without the arena's entries, and the arena's entries alone: the cache facts of
 /// its runs and the models no other run serves. Each part keeps the catalogue's order, so the
-/// first with the arena's appended is the whole (`tests/tests/models_kv_bytes.rs` checks it);
+/// first with the arena's appended is the whole (`tests/tests/data/models_kv_bytes.rs` checks it);
 /// every source stays in the first part (the other runs' entries cite them too).
 fn split_catalog(
     catalog: model_facts::ModelCatalog,

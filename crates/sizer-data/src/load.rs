@@ -164,7 +164,7 @@ fn load_embedded() -> Result<Dataset, DataError> {
 
 /// Browser: the binary form of the same files, decoded without validating it again: the
 /// native tests validate the JSON and prove this binary decodes to exactly that dataset
-/// (`tests/tests/dataset_binary.rs`).
+/// (`tests/tests/data/binary.rs`).
 #[cfg(target_arch = "wasm32")]
 fn load_embedded() -> Result<Dataset, DataError> {
     #[allow(unused_mut)]

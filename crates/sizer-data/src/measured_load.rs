@@ -3,7 +3,7 @@
 //! one [`LoadRow`], and the capacity the suite itself reported at each p95 TTFT limit.
 //!
 //! Plain data, generated from the fixture files by `cargo xtask arena-data` through
-//! `suite::as_run::measured_load` and checked against them by `tests/tests/dataset_arena_load.rs`;
+//! `suite::as_run::measured_load` and checked against them by `tests/tests/data/arena_load.rs`;
 //! its rules (validation, the capacity recomputed from the rows, the per-request speed) are in
 //! `measured_load_data.rs`. This file is compiled into `build.rs` as well, which writes the
 //! binary form the browser decodes (`loads.bin`, in the widget's second module).

@@ -55,7 +55,7 @@ pub async fn spark_sizer_element_is_prerendered_and_follows_its_attributes(
 }
 
 /// The team attributes are observed: at 12 tok/s the seed's method gives 209 people per Spark
-/// (78 streams, see `element_ssr.rs`), so `team="400"` needs 2 Sparks; a bad `uncertainty` is
+/// (78 streams, see the widget's `tests/native/element.rs`), so `team="400"` needs 2 Sparks; a bad `uncertainty` is
 /// named in the element while the team of 400 stands; a team of 200 the person types stays
 /// when the host then sets `floor="15"` (2 Sparks at the seed's 163 per Spark); removing the
 /// team attribute brings back the seed's team.

@@ -6,6 +6,9 @@
 //! the same way everywhere. Run:
 //! `CHROMEDRIVER=/usr/bin/chromedriver CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
 //! cargo test -p sizer-widget --target wasm32-unknown-unknown --test share_links`.
+//! Its own binary, not a module of `browser/`: run after the other component tests in their page,
+//! where their instances stay mounted (several syncing the URL), these links' `hashchange`
+//! events kept the renderer from answering the driver for 30 s, and the run stopped.
 #![cfg(target_arch = "wasm32")]
 
 use sizer_widget::App;
@@ -17,6 +20,7 @@ use web_sys::{Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement}
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+#[path = "browser/support.rs"]
 mod support;
 use support::*;
 

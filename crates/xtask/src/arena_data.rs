@@ -5,7 +5,7 @@
 //! not say is in [`ARENA`]: the catalogue's model id, and the caveats of `CAVEATS.json` in one
 //! sentence each, English and German. Beside it, `crates/sizer-data/data/arena_loads.json`: each
 //! run's measured open-loop load (files 07 to 11, `sizer_data::suite::as_run::measured_load`).
-//! `tests/tests/dataset_arena.rs` imports every folder
+//! `tests/tests/data/arena.rs` imports every folder
 //! again and checks the dataset holds exactly what the files give, so the file stays generated.
 use crate::calibrate::{ARENA_RUNS, import_run};
 use crate::error::{TaskError, TaskResult};

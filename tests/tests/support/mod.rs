@@ -1,5 +1,5 @@
-//! Shared pieces of the tests (`mod support;` in each file that needs them): generators of the
-//! property tests and the arena's fixture folders.
+//! Shared pieces of the tests (`mod support;` in each test binary, `use crate::support;` in each
+//! module that needs them): generators of the property tests and the arena's fixture folders.
 #![allow(dead_code)]
 
 /// Points at strictly increasing concurrency from 1: each `(step, value)` adds `step` to the

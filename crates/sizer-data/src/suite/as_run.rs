@@ -6,7 +6,7 @@
 //!
 //! One rule, used by the generator that writes `data/arena.json` (`cargo xtask arena-data`) and
 //! by the test that imports every arena folder again and compares (`tests/tests/
-//! dataset_arena.rs`), so the dataset's figures are the files' and nothing else. A llama-benchy
+//! data/arena.rs`), so the dataset's figures are the files' and nothing else. A llama-benchy
 //! point becomes: per-request speed = `t/s (req)` of the generation row, aggregate = its `t/s
 //! (total)` (decode only), prefill = `t/s (total)` of the prompt row, mean TTFT = its `ttfr`,
 //! each with its `±` spread; the point's note names the file's lines it was read from.

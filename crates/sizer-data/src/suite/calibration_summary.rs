@@ -1,7 +1,7 @@
 //! The calibration's summary figures for the fitted engine, as `cargo xtask calibrate` last
 //! computed them on the arena's runs (`docs/CALIBRATION.md`, "Summary against the targets"):
 //! generated into `data/calibration_summary.rs`, never typed. The page's "Load from your logs"
-//! states the model's error from these; `tests/tests/calibration.rs` checks they equal what the
+//! states the model's error from these; `tests/tests/data/calibration.rs` checks they equal what the
 //! calibration computes now.
 
 use super::summary::{ModelSummary, Tally};

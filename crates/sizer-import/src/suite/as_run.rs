@@ -4,7 +4,7 @@
 //!
 //! The workloads, the server settings and the load rows are made by the same rules that wrote
 //! the dataset's arena runs (`sizer_data::suite::as_run`), so importing an arena folder gives
-//! that run's figures exactly (`tests/tests/import_suite_run.rs`). A suite that gave no
+//! that run's figures exactly (`tests/tests/import/suite_run.rs`). A suite that gave no
 //! closed-loop workload gives no run: there is no curve to size on, and the page imports such
 //! files one by one as before.
 

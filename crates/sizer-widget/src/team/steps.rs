@@ -212,7 +212,7 @@ mod tests {
     fn the_finite_team_beside_poisson() {
         // 170 chatting at 15 tok/s on the worked run's 52 streams (duty (400 / 15 + 1) / 120):
         // the binomial count keeps 170 people, the exact Poisson count 162; Engset's share at
-        // 170 is 0.4737 %, Erlang B's at 162 x duty 0.4321 % (mpmath, core_finite_population.rs).
+        // 170 is 0.4737 %, Erlang B's at 162 x duty 0.4321 % (mpmath, tests/tests/core/finite_population.rs).
         let request = TeamRequest::from_json(r#"{"groups": [{"people": 170}], "headroom": "finite"}"#).expect("valid");
         let team = request.team().expect("valid team");
         let run = dataset().run(QWEN).expect("run");

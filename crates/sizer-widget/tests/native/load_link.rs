@@ -1,0 +1,167 @@
+//! What is said around "Load from your logs" beyond its own inputs, in the server-side
+//! render: the rate the sizing's and the team's people stand for (EN and DE), the section's
+//! inputs read from its link keys (a bad value refused in its input in one sentence, the others
+//! applied), and the model's error on the calibration runs. Run:
+//! `cargo test -p sizer-widget --no-default-features --features ssr --test native load_link::`.
+//!
+//! Oracles: the English seed's 163 chat people at one request every 120 s (163 / 120 = 1.358
+//! req/s, worked by hand); `docs/CALIBRATION.md`'s summary rows for the fitted engine (median
+//! TPOT within 15 % on 65 of 129 steps, p95 TTFT within 25 % on 60 of 129, capacity at 5 s
+//! within one rate step on 13 of 18 runs).
+
+use std::rc::Rc;
+
+use sizer_data::prediction::PageLoadInput;
+use sizer_widget::i18n::Lang;
+use sizer_widget::render_to_string;
+use sizer_widget::shell::config::Attributes;
+use sizer_widget::simulation::load_prediction::job::{engine_for, run_to_end};
+use sizer_widget::simulation::load_prediction::result::{LoadPredictionResult, LoadPredictionResultProps};
+use sizer_widget::simulation::load_prediction::section::{LoadPredictionProps, LoadPredictionSection};
+use yew::{AttrValue, Callback, ServerRenderer};
+
+const QWEN_ARENA: &str = "djangodevreng-arena-qwen-3.6-35b-a3b-fp8";
+/// The English seed's worked run: 163 chat people per Spark with its z = 2.33.
+const SEED_RUN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
+
+fn render(attributes: Attributes) -> String {
+    futures::executor::block_on(render_to_string(attributes, 0))
+}
+
+/// The markup of the element that starts at `marker`'s tag, up to its closing `</tag>`.
+fn element<'a>(html: &'a str, marker: &str, tag: &str) -> &'a str {
+    let at = html.find(marker).unwrap_or_else(|| panic!("{marker} not in the markup"));
+    let start = html[..at].rfind('<').expect("tag start");
+    let end = html[start..].find(&format!("</{tag}>")).expect("closing tag");
+    &html[start..start + end]
+}
+
+fn strip_tags(markup: &str) -> String {
+    let mut out = String::new();
+    let mut inside = false;
+    for c in markup.chars() {
+        match c {
+            '<' => inside = true,
+            '>' => inside = false,
+            _ if !inside => out.push(c),
+            _ => {}
+        }
+    }
+    out.trim().to_owned()
+}
+
+#[test]
+fn the_team_says_the_rate_its_people_stand_for_in_both_languages() {
+    // The team's default is the seed's 163 chat people; the form's chat interval is 120 s.
+    let en = render(Attributes { run: Some(SEED_RUN.into()), ..Attributes::default() });
+    let team = element(&en, "data-rate=\"team\"", "div");
+    assert_eq!(
+        strip_tags(element(team, "data-rate-value", "p")),
+        "163 people at one request every 120 s are 1.36 requests per second on average; the peak in your logs is higher."
+    );
+    let de = render(Attributes { run: Some(SEED_RUN.into()), lang: Some("de".into()), ..Attributes::default() });
+    let team = element(&de, "data-rate=\"team\"", "div");
+    assert_eq!(
+        strip_tags(element(team, "data-rate-value", "p")),
+        "163 Personen mit je einer Anfrage alle 120 s sind im Mittel 1,36 Anfragen pro Sekunde; die Spitze in Ihren Logs liegt höher."
+    );
+    // A dataset run shows "Load from your logs": the button carries the rate there.
+    assert!(team.contains("data-action=\"carry-rate\"") && team.contains("data-value=\"1.36\""), "{team}");
+    assert!(team.contains("Diese Rate in „Last aus Ihren Logs“ vorhersagen"), "{team}");
+    // Agents are said apart: their rate depends on the server's speed.
+    let en = render(Attributes { run: Some(SEED_RUN.into()), team_agents: Some("5".into()), ..Attributes::default() });
+    let team = element(&en, "data-rate=\"team\"", "div");
+    assert_eq!(
+        strip_tags(element(team, "data-rate=\"agents\"", "p")),
+        "The 5 agents are not counted: each sends its next request as soon as the last is answered, so their rate depends on the server's speed."
+    );
+    assert!(team.contains("Predict this rate in “Load from your logs”"), "{team}");
+}
+
+#[test]
+fn the_sizing_says_the_rate_its_people_stand_for() {
+    let html = render(Attributes { run: Some(SEED_RUN.into()), replicas: Some("2".into()), ..Attributes::default() });
+    let sizing = element(&html, "data-rate=\"sizing\"", "div");
+    let sentence = strip_tags(element(sizing, "data-rate-value", "p"));
+    // The people as the result states them, on 2 Sparks; the rates worked here by division.
+    let people: f64 = sentence.split(' ').next().and_then(|n| n.replace(',', "").parse().ok()).expect("people");
+    assert!(people >= 100.0 && people % 2.0 == 0.0, "{sentence}");
+    let two = |v: f64| format!("{:.2}", v);
+    assert_eq!(
+        sentence,
+        format!(
+            "{people} people at one request every 120 s are {} requests per second on average, {} on each server; the peak in your logs is higher.",
+            two(people / 120.0),
+            two(people / 2.0 / 120.0)
+        )
+    );
+    let value = format!("data-value=\"{}\"", (people / 2.0 / 120.0 * 100.0).round() / 100.0);
+    assert!(sizing.contains(&value), "the button carries one server's rate: {sizing}");
+}
+
+fn section(lang: Lang, link: &'static str) -> String {
+    let props = move || LoadPredictionProps {
+        run_id: AttrValue::from(QWEN_ARENA),
+        imported: None,
+        id_prefix: AttrValue::from("t"),
+        link: AttrValue::from(link),
+        on_link: Callback::noop(),
+        lang,
+        redraw_key: AttrValue::default(),
+    };
+    futures::executor::block_on(ServerRenderer::<LoadPredictionSection>::with_props(props).render())
+}
+
+/// The `value` of the input with `data-field="name"`.
+fn input_value(html: &str, name: &str) -> String {
+    let at = html.find(&format!("data-field=\"{name}\"")).unwrap_or_else(|| panic!("no input {name}"));
+    let start = html[..at].rfind("<input").expect("input start");
+    let tag = &html[start..start + html[start..].find('>').expect("tag end")];
+    let value = &tag[tag.find("value=\"").expect("a value") + 7..];
+    value[..value.find('"').expect("value end")].to_owned()
+}
+
+const FIELDS: [&str; 5] = ["load-rate", "load-burstiness", "load-prompt", "load-answer", "load-target"];
+
+#[test]
+fn the_sections_inputs_come_from_the_link_and_a_bad_value_is_refused_in_one_sentence() {
+    let html = section(Lang::De, ",lr:0.8,lb:1,lp:2000,lt:2.5");
+    assert_eq!(FIELDS.map(|f| input_value(&html, f)), ["0,8", "1", "2.000", "500", "2,5"]);
+    let html = section(Lang::En, ",lr:abc,lp:3000");
+    assert_eq!(FIELDS.map(|f| input_value(&html, f)), ["abc", "0.7", "3,000", "500", "5"]);
+    assert_eq!(strip_tags(element(&html, "data-error=\"load-rate\"", "p")), "Enter a number.");
+    assert_eq!(strip_tags(element(&html, "data-error=\"load-prompt\"", "p")), "");
+    let html = section(Lang::De, ",lr:-2");
+    assert_eq!(strip_tags(element(&html, "data-error=\"load-rate\"", "p")), "Muss größer als 0 sein.");
+}
+
+fn result(lang: Lang) -> String {
+    let props = move || {
+        let engine = Rc::new(engine_for(QWEN_ARENA, None).expect("an engine"));
+        let outcome = Rc::new(run_to_end(Rc::clone(&engine), &PageLoadInput::default()).expect("predicts"));
+        LoadPredictionResultProps {
+            run_id: AttrValue::from(QWEN_ARENA),
+            imported: None,
+            engine,
+            outcome,
+            stale: false,
+            lang,
+            redraw_key: AttrValue::default(),
+        }
+    };
+    futures::executor::block_on(ServerRenderer::<LoadPredictionResult>::with_props(props).render())
+}
+
+#[test]
+fn the_result_states_the_models_error_on_the_calibration_runs() {
+    let en = strip_tags(element(&result(Lang::En), "data-predict=\"calibration\"", "p"));
+    assert_eq!(
+        en,
+        "On the 19 arena runs it was calibrated on (docs/CALIBRATION.md), this model predicted the median TPOT within 15 % on 92 of 129 load steps (71 %) and the p95 TTFT within 25 % on 95 of 129 (74 %), counting the steps whose measured p95 TTFT was at most 10 s, and the highest rate that keeps p95 TTFT under 5 s within one rate step on 18 of 18 runs."
+    );
+    let de = strip_tags(element(&result(Lang::De), "data-predict=\"calibration\"", "p"));
+    assert!(de.starts_with("Auf den 19 Läufen der Arena"), "{de}");
+    assert!(de.contains("auf 92 von 129 Laststufen auf 15 % genau (71 %)"), "{de}");
+    assert!(de.contains("auf 95 von 129 auf 25 % genau (74 %)"), "{de}");
+    assert!(de.ends_with("auf 18 von 18 Läufen bis auf eine Ratenstufe."), "{de}");
+}

@@ -1,0 +1,231 @@
+//! A team given as attributes (`team`, `team-agents`, `ttft-ceiling`, `uncertainty` on a
+//! `<spark-sizer>` element, `data-team` and the like on a mount point) in the server-side render:
+//! what `cargo xtask embed --team …` prerenders, the verdict and the ranking for that team, and
+//! a bad team attribute named with its error while the rest keeps working. Figures are worked by
+//! hand from the English seed (see each constant). Run:
+//! `cargo test -p sizer-widget --no-default-features --features ssr --test native team::`.
+
+use sizer_widget::shell::config::Attributes;
+use sizer_widget::{render_element_to_string, render_to_string};
+
+const QWEN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
+/// The English seed: "52 streams allow an average of 37.7, which is 163 users" per Spark.
+const SEED_PEOPLE: &str = "163";
+/// The seed's method at 12 tok/s: 78 streams, 209.6 people per Spark (see `element.rs`).
+const FLOOR_12_PEOPLE: &str = "209";
+
+fn element(attributes: Attributes) -> String {
+    futures::executor::block_on(render_element_to_string(attributes))
+}
+
+fn mount_point(attributes: Attributes) -> String {
+    futures::executor::block_on(render_to_string(attributes, 0))
+}
+
+/// The opening tag of the element carrying `marker`.
+fn tag<'a>(html: &'a str, marker: &str) -> &'a str {
+    let start = html.find(marker).unwrap_or_else(|| panic!("no {marker}"));
+    let tag_start = html[..start].rfind('<').expect("tag start");
+    &html[tag_start..start + html[start..].find('>').expect("tag end")]
+}
+
+/// The value of `attribute` in the opening tag carrying `marker`.
+fn attribute<'a>(html: &'a str, marker: &str, attribute: &str) -> &'a str {
+    let tag = tag(html, marker);
+    let key = format!(" {attribute}=\"");
+    let start = tag.find(&key).unwrap_or_else(|| panic!("no {attribute} in {tag}")) + key.len();
+    &tag[start..start + tag[start..].find('"').expect("value end")]
+}
+
+/// The text of the element carrying `marker` (no nested tags).
+fn text_of<'a>(html: &'a str, marker: &str) -> &'a str {
+    let start = html.find(marker).unwrap_or_else(|| panic!("no {marker}"));
+    let open = start + html[start..].find('>').expect("tag end") + 1;
+    &html[open..open + html[open..].find('<').expect("text end")]
+}
+
+/// The chosen run's row of the ranking: (people per Spark, Sparks needed).
+fn chosen_row(html: &str) -> (&str, &str) {
+    let table = &html[html.find("data-table=\"team-ranking\"").expect("the ranking table")..];
+    let row = &table[table.find(&format!("data-run=\"{QWEN}\"")).expect("the chosen run's row")..];
+    let mut cells = row.split("<td").skip(1);
+    let mut value = || {
+        let cell = cells.next().expect("a cell");
+        let start = cell.find("data-value=\"").expect("data-value") + "data-value=\"".len();
+        &cell[start..start + cell[start..].find('"').expect("value end")]
+    };
+    (value(), value())
+}
+
+#[test]
+fn a_team_of_400_chatting_needs_3_sparks_in_the_prerendered_element() {
+    // 400 / 163 per Spark = 2.45: 3 Sparks.
+    let html = element(Attributes { team: Some("400".into()), floor: Some("15".into()), ..Attributes::default() });
+    assert_eq!(attribute(&html, "data-result=\"sparks\"", "data-value"), "3");
+    let verdict = text_of(&html, "data-result=\"sparks\"");
+    assert!(
+        verdict.starts_with("3 Sparks serve your 400 people with Qwen3-Coder-30B-A3B")
+            && verdict.ends_with(&format!("({SEED_PEOPLE} per Spark).")),
+        "{verdict}"
+    );
+    assert_eq!(attribute(&html, "data-field=\"team_people\"", "value"), "400");
+    assert_eq!(chosen_row(&html), (SEED_PEOPLE, "3"));
+}
+
+#[test]
+fn the_issue_team_from_attributes_is_bound_by_prefill_at_57_people() {
+    // 5 agents x 20,000 / 30 s + 30 x 512 / 120 s = 3,461.3 prompt tok/s for 35 people; the
+    // seed's 5,705 tok/s / (3,461.3 / 35) = 57.69 people per Spark: one Spark, room for 57.
+    let html = element(Attributes {
+        team: Some("30".into()),
+        team_agents: Some("5".into()),
+        // Over the 3.51 s one 20,000-token prompt takes alone at 5,705 tok/s (20,000 / 5,705).
+        ttft_ceiling: Some("4".into()),
+        uncertainty: Some("10".into()),
+        ..Attributes::default()
+    });
+    assert_eq!(attribute(&html, "data-result=\"sparks\"", "data-value"), "1");
+    let verdict = text_of(&html, "data-result=\"sparks\"");
+    assert!(verdict.starts_with("One Spark serves your 35 people") && verdict.ends_with("(room for 57)."), "{verdict}");
+    assert_eq!(chosen_row(&html), ("57", "1"));
+    let fields = [("team_people", "30"), ("team_agents", "5"), ("team_ttft_ceiling", "4"), ("team_uncertainty", "10")];
+    for (field, value) in fields {
+        assert_eq!(attribute(&html, &format!("data-field=\"{field}\""), "value"), value, "{field}");
+    }
+}
+
+#[test]
+fn agents_long_prompts_are_held_to_the_ttft_ceiling_at_their_own_length() {
+    // 20,000 / 5,705 = 3.51 s to read one agent's prompt alone, over a 3 s ceiling: the short
+    // prompts' measured 0.61 s p99 TTFT is not used, and no number of Sparks meets the ceiling.
+    let html = element(Attributes {
+        team: Some("30".into()),
+        team_agents: Some("5".into()),
+        ttft_ceiling: Some("3".into()),
+        ..Attributes::default()
+    });
+    assert_eq!(attribute(&html, "data-result=\"sparks\"", "data-value"), "none");
+    let verdict = text_of(&html, "data-result=\"sparks\"");
+    assert!(
+        verdict
+            .contains("cannot serve your team on DGX Spark (GB10): reading one 20,000-token prompt alone takes 3.51 s")
+            && verdict.ends_with("over the 3 s TTFT ceiling."),
+        "{verdict}"
+    );
+    // The ranking's one line says what it recommends and how many runs it could not check.
+    let answer = text_of(&html, "data-result=\"recommendation\"");
+    assert!(answer.starts_with("For your 35 people: ") || answer.starts_with("No run checked every limit"), "{answer}");
+    assert!(answer.contains("could not be checked"), "{answer}");
+    // A row that could not check a needed limit says which, in words.
+    assert!(html.contains("data-unchecked=\"kv prefill ttft\""), "some row could check neither KV, prefill nor TTFT");
+    assert!(html.contains(">not checked: KV-cache sessions, prefill and p99 time to first token<"), "visible words");
+}
+
+#[test]
+fn german_team_attributes_are_read_in_english_and_shown_in_german() {
+    let html = element(Attributes {
+        team: Some("400".into()),
+        ttft_ceiling: Some("2.5".into()),
+        lang: Some("de".into()),
+        ..Attributes::default()
+    });
+    assert_eq!(attribute(&html, "data-field=\"team_ttft_ceiling\"", "value"), "2,5");
+    let verdict = text_of(&html, "data-result=\"sparks\"");
+    assert!(verdict.starts_with("3 Sparks bedienen eure 400 Personen"), "{verdict}");
+}
+
+#[test]
+fn bad_team_attributes_are_named_and_the_rest_keeps_working() {
+    let html = element(Attributes {
+        team: Some("-3".into()),
+        uncertainty: Some("abc".into()),
+        team_agents: Some("0".into()),
+        floor: Some("12".into()),
+        ..Attributes::default()
+    });
+    for named in ["<code>team=&quot;-3&quot;</code>", "<code>uncertainty=&quot;abc&quot;</code>"] {
+        let plain = named.replace("&quot;", "\"");
+        assert!(html.contains(named) || html.contains(&plain), "{named} is not named in the errors");
+    }
+    assert!(!html.contains("data-team") && !html.contains("data-uncertainty"), "named as the element spells them");
+    // The seed's 163 people stay; the floor of 12 tok/s holds: room for 209.
+    assert_eq!(attribute(&html, "data-result=\"people\"", "data-value"), FLOOR_12_PEOPLE);
+    assert_eq!(attribute(&html, "data-result=\"sparks\"", "data-value"), "1");
+    assert!(text_of(&html, "data-result=\"sparks\"").ends_with(&format!("(room for {FLOOR_12_PEOPLE}).")));
+    assert_eq!(attribute(&html, "data-field=\"team_people\"", "value"), SEED_PEOPLE);
+    assert_eq!(attribute(&html, "data-field=\"team_uncertainty\"", "value"), "10");
+}
+
+#[test]
+fn a_mount_point_takes_the_team_as_data_attributes() {
+    let html = mount_point(Attributes { team: Some("400".into()), ..Attributes::default() });
+    assert_eq!(attribute(&html, "data-result=\"sparks\"", "data-value"), "3");
+    let bad = mount_point(Attributes { ttft_ceiling: Some("0".into()), ..Attributes::default() });
+    let named = bad.contains("<code>data-ttft-ceiling=&quot;0&quot;</code>")
+        || bad.contains("<code>data-ttft-ceiling=\"0\"</code>");
+    assert!(named, "the mount point's error names data-ttft-ceiling");
+    assert_eq!(attribute(&bad, "data-result=\"sparks\"", "data-value"), "1");
+}
+
+/// The arena's Qwen3.6-35B-A3B FP8 run: its chat curve (`01-chat.md`) is still above 15 tok/s
+/// per request at its last concurrency, 10 (15.3 tok/s in `tests/fixtures/arena/qwen-3.6/
+/// qwen-3.6-35b-a3b/fp8/01-chat.md`), so its 10 streams are a lower bound.
+const ARENA_QWEN: &str = "djangodevreng-arena-qwen-3.6-35b-a3b-fp8";
+
+#[test]
+fn a_run_not_measured_beyond_the_floor_without_a_kv_pool_gives_no_bound() {
+    // By hand, the seed's method on 10 streams: duty (1 s + 400 / 15 s) / 120 s = 0.2306; the
+    // mean load m with m + 2.326 sqrt(m) = 10 is 4.869; 4.869 / 0.2306 = 21.1, so 21 people
+    // per Spark by speed, and 163 / 21 = 7.8, so 8 Sparks. Speed still held at 10 requests, the
+    // most measured, which would make 21 a lower bound; but the arena run has no KV pool (not
+    // logged, no catalogue architecture), and an unchecked KV limit could bind first: neither
+    // "at least 21" nor "at most 8" holds, and the verdict says what was not checked.
+    let html = element(Attributes {
+        run: Some(ARENA_QWEN.into()),
+        team: Some("163".into()),
+        floor: Some("15".into()),
+        ..Attributes::default()
+    });
+    let verdict = text_of(&html, "data-result=\"sparks\"");
+    assert_eq!(
+        verdict,
+        "8 Sparks serve your 163 people with Qwen3.6-35B-A3B-FP8 · FP8 · vLLM 0.26.0 · DGX Spark arena · Django de \
+         Vreng (21 per Spark). Not checked for this run: KV-cache sessions. Nobody measured or estimated it, so it \
+         may bind before this and more may be needed."
+    );
+    let table = &html[html.find("data-table=\"team-ranking\"").expect("the ranking table")..];
+    let row = &table[table.find(&format!("data-run=\"{ARENA_QWEN}\"")).expect("the arena run's row")..];
+    let row = &row[..row.find("</tr>").expect("row end")];
+    assert!(row.contains(">21</td>") && row.contains(">8</td>") && !row.contains('≥') && !row.contains('≤'), "{row}");
+    assert!(
+        row.contains("data-unchecked=\"kv\" class=\"ss-unchecked\">not checked: KV-cache sessions</span>"),
+        "{row}"
+    );
+    assert!(!row.contains("at least this many people"), "{row}");
+    // A row of two Sparks says so in the same words as the plan's JSON (`tests/tests/data/plan.rs`).
+    assert!(table.contains("title=\"one system is 2 Sparks as measured (tensor parallel)\""));
+    // GPUwerk's run crosses the floor between measured points: its 163 stay a plain figure.
+    let gpuwerk = &table[table.find(&format!("data-run=\"{QWEN}\"")).expect("GPUwerk's row")..];
+    let gpuwerk = &gpuwerk[..gpuwerk.find("</tr>").expect("row end")];
+    assert!(gpuwerk.contains(">163</td>") && !gpuwerk.contains('≥'), "{gpuwerk}");
+}
+
+#[test]
+fn the_german_verdict_says_what_was_not_checked_too() {
+    let html = element(Attributes {
+        run: Some(ARENA_QWEN.into()),
+        team: Some("163".into()),
+        floor: Some("15".into()),
+        lang: Some("de".into()),
+        ..Attributes::default()
+    });
+    let verdict = text_of(&html, "data-result=\"sparks\"");
+    assert!(
+        verdict.starts_with("8 Sparks bedienen eure 163 Personen mit Qwen3.6-35B-A3B-FP8")
+            && verdict.ends_with(
+                "(21 pro Spark). Für diese Messreihe nicht geprüft: KV-Cache-Sitzungen. Niemand hat es gemessen oder \
+                 geschätzt; es kann vorher binden, dann braucht es mehr."
+            ),
+        "{verdict}"
+    );
+}
