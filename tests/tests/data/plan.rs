@@ -90,6 +90,7 @@ fn agents_prompts_are_checked_against_the_ceiling_at_their_own_length() {
     // One 20,000-token prompt alone: 20,000 / 5,705 = 3.5057 s at the seed's prefill rate, over
     // the 3 s ceiling, so no number of Sparks meets it (the short-prompt 0.61 s is not used).
     assert_eq!((qwen.systems_needed, qwen.sparks_needed, qwen.unserved_by), (None, None, Some(TeamLimit::Ttft)));
+    assert_eq!((qwen.people_per_spark, qwen.people_low, qwen.people_high), (Some(0), Some(0), Some(0)));
     match &qwen.note {
         Some(PlanNote::PromptAloneOverCeiling { prompt_tokens, seconds, ceiling_s }) => {
             assert_eq!((*prompt_tokens, *ceiling_s), (20_000.0, 3.0));

@@ -170,16 +170,49 @@ pub fn unchecked_caveat(lang: Lang, row: &PlanRow<'_>) -> Option<String> {
     })
 }
 
+/// The team a recommendation is for: people with the form's usage, agents, the p99 TTFT
+/// ceiling (`None`: off).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TeamWords {
+    pub chatting: u64,
+    pub agents: u64,
+    pub ceiling_s: Option<f64>,
+}
+
+/// "30 people and 10 coding agents under a 3 s p99 TTFT".
+fn team_words(lang: Lang, team: &TeamWords) -> String {
+    let (people, agents) = (format_integer(lang, team.chatting), format_integer(lang, team.agents));
+    let mut out = match (lang, team.agents) {
+        (Lang::En, 0) => format!("{people} people"),
+        (Lang::En, 1) => format!("{people} people and 1 coding agent"),
+        (Lang::En, _) => format!("{people} people and {agents} coding agents"),
+        (Lang::De, 0) => format!("{people} Personen"),
+        (Lang::De, 1) => format!("{people} Personen und 1 Coding-Agenten"),
+        (Lang::De, _) => format!("{people} Personen und {agents} Coding-Agenten"),
+    };
+    if let Some(ceiling) = team.ceiling_s {
+        let ceiling = format_number(lang, ceiling, if ceiling.fract() == 0.0 { 0 } else { 1 });
+        out.push_str(&match lang {
+            Lang::En => format!(" under a {ceiling}\u{a0}s p99 TTFT"),
+            Lang::De => format!(" unter {ceiling}\u{a0}s p99-TTFT"),
+        });
+    }
+    out
+}
+
 /// The ranking's answer in one line, above the table: the run it recommends, its Sparks (or
 /// systems) and binding limit, and how many runs could not check a limit the team needs.
-pub fn recommendation(lang: Lang, rec: &Recommendation<'_, '_>, people: u64) -> String {
-    let n = format_integer(lang, people);
+pub fn recommendation(lang: Lang, rec: &Recommendation<'_, '_>, team: &TeamWords) -> String {
+    let n = team_words(lang, team);
+    // Where speed still held at the most requests measured, the Sparks are an upper bound.
+    let at_most = |row: &PlanRow<'_>| match (lang, row.people_at_least()) {
+        (_, false) => "",
+        (Lang::En, true) => "at most ",
+        (Lang::De, true) => "höchstens ",
+    };
     let count = |row: &PlanRow<'_>| match (row.sparks_needed, row.systems_needed) {
-        (Some(1), _) => match lang {
-            Lang::En => "1 Spark".to_owned(),
-            Lang::De => "1 Spark".to_owned(),
-        },
-        (Some(k), _) => [format_integer(lang, k).as_str(), " Sparks"].concat(),
+        (Some(1), _) => "1 Spark".to_owned(),
+        (Some(k), _) => [at_most(row), format_integer(lang, k).as_str(), " Sparks"].concat(),
         (None, Some(k)) => systems_cell(lang, k, row.stated_hardware()),
         (None, None) => String::new(),
     };
@@ -189,10 +222,10 @@ pub fn recommendation(lang: Lang, rec: &Recommendation<'_, '_>, people: u64) -> 
             let (k, label, by) = (count(row), row_label(lang, row), binding(row));
             match lang {
                 Lang::En => format!(
-                    "For your {n} people: {k} with {label}, limited by {by}, the first run that checked every limit your team needs."
+                    "For {n}: {k} with {label}, limited by {by}, the first run that checked every limit your team needs."
                 ),
                 Lang::De => format!(
-                    "Für {n} Personen: {k} mit {label}, begrenzt durch {by}; die erste Messreihe, die jede Grenze dieses Teams geprüft hat."
+                    "Für {n}: {k} mit {label}, begrenzt durch {by}; die erste Messreihe, die jede Grenze dieses Teams geprüft hat."
                 ),
             }
         }
@@ -200,16 +233,16 @@ pub fn recommendation(lang: Lang, rec: &Recommendation<'_, '_>, people: u64) -> 
             let (k, label, limits) = (count(row), row_label(lang, row), limit_list(lang, &row.unchecked));
             match lang {
                 Lang::En => format!(
-                    "No run checked every limit your team needs. The first, {label}, gives {k} for your {n} people without checking {limits}: at least that many."
+                    "For {n}, no run checked every limit your team needs. The first, {label}, gives {k} without checking {limits}: at least that many."
                 ),
                 Lang::De => format!(
-                    "Keine Messreihe hat jede Grenze dieses Teams geprüft. Die erste, {label}, ergibt {k} für {n} Personen, ohne {limits} zu prüfen: mindestens so viele."
+                    "Für {n} hat keine Messreihe jede Grenze dieses Teams geprüft. Die erste, {label}, ergibt {k}, ohne {limits} zu prüfen: mindestens so viele."
                 ),
             }
         }
         (None, None) => match lang {
-            Lang::En => format!("No run serves your {n} people at this speed."),
-            Lang::De => format!("Keine Messreihe bedient {n} Personen bei dieser Geschwindigkeit."),
+            Lang::En => format!("No run serves {n} at this speed."),
+            Lang::De => format!("Keine Messreihe bedient {n} bei dieser Geschwindigkeit."),
         },
     };
     let unchecked: Vec<String> = rec

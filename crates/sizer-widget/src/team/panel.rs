@@ -20,8 +20,8 @@ use crate::common::error_text::error_message;
 use crate::common::step_list::StepItem;
 use crate::i18n::codes::{self, TEAM_HEADROOM, TEAM_LIMIT};
 use crate::i18n::team::{
-    TeamText, bounded_cell, people_per_system_cell, recommendation, row_note, source_cell, systems_cell, team_error,
-    team_text, unchecked_cell, verdict,
+    TeamText, TeamWords, bounded_cell, people_per_system_cell, recommendation, row_note, source_cell, systems_cell,
+    team_error, team_text, unchecked_cell, verdict,
 };
 use crate::i18n::{Lang, format_integer, format_number};
 use crate::sizing::steps::Step;
@@ -128,7 +128,7 @@ fn TeamBody(props: &TeamPanelProps) -> Html {
             </div>
             if let Ok(rows) = &planned {
                 <p class="ss-team-answer" data-result="recommendation">
-                    { recommendation(lang, &Recommendation::of(rows), people) }
+                    { recommendation(lang, &Recommendation::of(rows), &team_words(&props.input)) }
                 </p>
                 { ranking(props, rows) }
             }
@@ -256,6 +256,10 @@ fn ranking_row(lang: Lang, row: &PlanRow<'_>, chosen: bool, never: &'static str,
                 if let Some(choice) = &row.workload {
                     <span class="ss-row-workload ss-muted" data-workload={crate::i18n::workloads::kind_code(choice.kind)}>{ crate::i18n::workloads::lengths(lang, choice) }</span>
                 }
+                // In words, not only in the tooltip: touch screens never show a title.
+                if let Some(note) = row_note(lang, row) {
+                    <span class="ss-row-note ss-muted" data-row-note="">{ note }</span>
+                }
             </th>
             <td data-value={row.people_per_spark.map(|p| p.to_string())} data-lower-bound={row.people_at_least().then_some("true")}>{ people }</td>
             <td data-value={row.sparks_needed.map(|k| k.to_string())}>{ sparks }</td>
@@ -270,6 +274,16 @@ fn ranking_row(lang: Lang, row: &PlanRow<'_>, chosen: bool, never: &'static str,
             <td>{ row.date.map(|d| d.to_string()).unwrap_or_default() }</td>
             <td>{ source_cell(lang, row) }</td>
         </tr>
+    }
+}
+
+/// The team a recommendation speaks of, from the fields' last valid values.
+fn team_words(input: &TeamInput) -> TeamWords {
+    let count = |field| input.value(field).unwrap_or(0.0) as u64;
+    TeamWords {
+        chatting: count(TeamField::People),
+        agents: count(TeamField::Agents),
+        ceiling_s: input.value(TeamField::TtftCeiling),
     }
 }
 

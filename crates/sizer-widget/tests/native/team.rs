@@ -114,8 +114,26 @@ fn agents_long_prompts_are_held_to_the_ttft_ceiling_at_their_own_length() {
     );
     // The ranking's one line says what it recommends and how many runs it could not check.
     let answer = text_of(&html, "data-result=\"recommendation\"");
-    assert!(answer.starts_with("For your 35 people: ") || answer.starts_with("No run checked every limit"), "{answer}");
-    assert!(answer.contains("could not be checked"), "{answer}");
+    // It names the team as typed, the first run that checked every limit (speed binds there, and
+    // the arena measured its chat curve only to 10 requests: at most that many Sparks), and how
+    // many runs it could not check, by limit.
+    assert!(
+        answer.starts_with("For 30 people and 5 coding agents under a 3\u{a0}s p99 TTFT: at most 3 Sparks with "),
+        "{answer}"
+    );
+    assert!(
+        answer.contains(", limited by per-user speed, the first run that checked every limit your team needs."),
+        "{answer}"
+    );
+    assert!(answer.contains(" Runs that could not be checked (") && answer.contains(" for prefill, "), "{answer}");
+    // The worked run's row says why in words under its name, not only in a tooltip.
+    let table = &html[html.find("data-table=\"team-ranking\"").expect("the ranking table")..];
+    let row = &table[table.find(&format!("data-run=\"{QWEN}\"")).expect("the worked run's row")..];
+    let row = &row[..row.find("</tr>").expect("row end")];
+    assert!(
+        row.contains("data-row-note=\"\" class=\"ss-row-note ss-muted\">reading one 20,000-token prompt alone takes 3.51 s at this run's prefill rate, over the 3 s TTFT ceiling</span>"),
+        "{row}"
+    );
     // A row that could not check a needed limit says which, in words.
     assert!(html.contains("data-unchecked=\"kv prefill ttft\""), "some row could check neither KV, prefill nor TTFT");
     assert!(html.contains(">not checked: KV-cache sessions, prefill and p99 time to first token<"), "visible words");
