@@ -1,12 +1,12 @@
 //! The result of an import: validated runs, warnings, and whether the user still has to supply
 //! a concurrency the input did not record.
 
-use crate::error::ImportError;
-use crate::format::Format;
-use crate::limits::{MAX_IMPORT_CONCURRENCY, MAX_LABEL_CHARS, MAX_POINTS_PER_RUN, MAX_RUNS};
-use crate::parsed::{Figures, ParsedRun};
-use crate::text::cap_chars;
-use crate::warning::Warning;
+use crate::formats::Format;
+use crate::formats::parsed::{Figures, ParsedRun};
+use crate::input::error::ImportError;
+use crate::input::limits::{MAX_IMPORT_CONCURRENCY, MAX_LABEL_CHARS, MAX_POINTS_PER_RUN, MAX_RUNS};
+use crate::input::text::cap_chars;
+use crate::input::warning::Warning;
 use serde::{Deserialize, Serialize};
 use sizer_data::CurveBasis;
 
@@ -180,7 +180,10 @@ fn settle_run(run: &mut ParsedRun) -> Result<(), ImportError> {
     let chosen = candidates.into_iter().flatten().find(|basis| supported(*basis));
     let Some(basis) = chosen else {
         let line = run.points.iter().find(|point| !point.supports(run.basis)).and_then(|point| point.line);
-        return Err(ImportError::MissingKey { line, key: crate::basis_source::key(run.basis, run.format).to_owned() });
+        return Err(ImportError::MissingKey {
+            line,
+            key: crate::formats::basis_source::key(run.basis, run.format).to_owned(),
+        });
     };
     let alternative = candidates.into_iter().flatten().find(|other| *other != basis && supported(*other));
     run.basis = basis;
@@ -189,7 +192,7 @@ fn settle_run(run: &mut ParsedRun) -> Result<(), ImportError> {
         if point.concurrency.is_some() && point.speed(basis).is_none() {
             return Err(ImportError::NotPositive {
                 line: point.line,
-                key: format!("per-request speed ({})", crate::basis_source::formula(basis, run.format)),
+                key: format!("per-request speed ({})", crate::formats::basis_source::formula(basis, run.format)),
                 value: f64::NAN,
             });
         }

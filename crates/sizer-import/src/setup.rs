@@ -8,7 +8,7 @@
 
 use sizer_data::{SetupField, YourSetup};
 
-use crate::text::clean_label;
+use crate::input::text::clean_label;
 
 /// The largest count of systems or GPUs taken from a file (a typo beyond it is not a setup).
 const MAX_COUNT: u32 = 100_000;

@@ -2,12 +2,12 @@
 //! through the same `Run::curve` as sourced ones. Published figures stay published; the
 //! importer's own arithmetic (llama-batched-bench `S_TG / B`) is marked derived by us.
 
-use crate::error::ImportError;
-use crate::format::{Engine, Format};
-use crate::label::short_model;
+use crate::formats::parsed::{ParsedPoint, ParsedRun};
+use crate::formats::{Engine, Format};
+use crate::input::error::ImportError;
+use crate::input::label::short_model;
+use crate::input::text::short_number;
 use crate::outcome::Import;
-use crate::parsed::{ParsedPoint, ParsedRun};
-use crate::text::short_number;
 use sizer_data::CurveBasis;
 use sizer_data::{Counter, Figure, PartialDate, Run, RunOrigin, RunPoint, TokenCount, Topology, Workload};
 

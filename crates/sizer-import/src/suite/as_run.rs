@@ -13,9 +13,9 @@ use sizer_data::suite::as_run::{measured_load, run_workloads, server_settings};
 use sizer_data::{GermanNames, PartialDate, Run, RunMeasuredLoad, RunOrigin, SetupField, Topology, YourSetup};
 
 use super::{FileError, SuiteError, import_suite};
-use crate::guard;
-use crate::label::short_model;
-use crate::text::clean_label;
+use crate::input::guard;
+use crate::input::label::short_model;
+use crate::input::text::clean_label;
 use crate::to_run::slug;
 
 /// What a suite import gives the page.

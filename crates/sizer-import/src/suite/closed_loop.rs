@@ -8,11 +8,11 @@
 //! depth, not a workload of their own.
 
 use super::error::SuiteError;
-use crate::error::ImportError;
-use crate::llama_benchy::is_header;
-use crate::llama_benchy_rows::{self, Cell, GenerationRow};
-use crate::table::tables;
-use crate::text::short_number;
+use crate::formats::llama_benchy::is_header;
+use crate::formats::llama_benchy_rows::{self, Cell, GenerationRow};
+use crate::input::error::ImportError;
+use crate::input::table::tables;
+use crate::input::text::short_number;
 use sizer_data::suite::{ClosedLoopWorkload, Measured, PointSource, WorkloadFields, WorkloadKind, WorkloadPoint};
 
 /// What a closed-loop file gave: its workloads and the model it names.

@@ -1,7 +1,7 @@
 //! Why one file of a suite was refused: one variant per cause, each one English sentence; the
 //! file's name goes in front ([`FileError`]).
 
-use crate::error::ImportError;
+use crate::input::error::ImportError;
 use core::fmt;
 use sizer_data::suite::SuiteDataError;
 

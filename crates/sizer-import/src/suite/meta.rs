@@ -3,7 +3,7 @@
 //! and extra flags).
 
 use super::error::SuiteError;
-use crate::json_util::{Located, Object};
+use crate::input::json_util::{Located, Object};
 use serde_json::Value;
 use sizer_data::suite::{SuiteSetup, SuiteSetupFields};
 
@@ -19,9 +19,9 @@ pub fn is_meta(value: &Value) -> bool {
 pub fn read(text: &str, located: &Located) -> Result<SuiteSetup, SuiteError> {
     let o = Object::new(text, located, "a suite's meta.json")?;
     let text_of = |object: &Object<'_>, key: &str| -> Result<Option<String>, SuiteError> {
-        Ok(object.string(key)?.map(|s| crate::text::clean_label(s).0))
+        Ok(object.string(key)?.map(|s| crate::input::text::clean_label(s).0))
     };
-    let model = o.string("model")?.map(|s| crate::text::clean_label(s).0).unwrap_or_default();
+    let model = o.string("model")?.map(|s| crate::input::text::clean_label(s).0).unwrap_or_default();
     let config = o.object("server_config")?.map(|map| o.nested(map, "server_config.".to_owned()));
     let number = |key: &str| -> Result<Option<f64>, SuiteError> {
         Ok(match &config {
@@ -34,7 +34,7 @@ pub fn read(text: &str, located: &Located) -> Result<SuiteSetup, SuiteError> {
         match config.map().get(key) {
             None | Some(Value::Null) => Ok(None),
             Some(Value::Bool(b)) => Ok(Some(*b)),
-            Some(_) => Err(crate::error::ImportError::WrongType {
+            Some(_) => Err(crate::input::error::ImportError::WrongType {
                 line: Some(config.key_line(key)),
                 key: config.key_name(key),
                 expected: "true or false",
@@ -46,7 +46,7 @@ pub fn read(text: &str, located: &Located) -> Result<SuiteSetup, SuiteError> {
     let config_text = |key: &str| -> Result<Option<String>, SuiteError> {
         let Some(config) = &config else { return Ok(None) };
         Ok(config.string(key)?.map(|s| {
-            crate::text::cap_chars(&s.chars().filter(|c| !c.is_control()).collect::<String>(), MAX_FLAGS_CHARS)
+            crate::input::text::cap_chars(&s.chars().filter(|c| !c.is_control()).collect::<String>(), MAX_FLAGS_CHARS)
         }))
     };
     let setup = SuiteSetup::new(SuiteSetupFields {

@@ -23,8 +23,8 @@ mod summary;
 pub use as_run::{SuiteRunImport, import_suite_run, own_run, suite_of_files};
 pub use error::{FileError, SuiteError};
 
-use crate::guard;
-use crate::json_util;
+use crate::input::guard;
+use crate::input::json_util;
 use sizer_data::suite::{
     ClosedLoopWorkload, ConfiguredLengths, LoadStep, LoadStepFields, MeasuredLoad, SuiteRun, SuiteSetup, SweepSummary,
 };
@@ -74,7 +74,7 @@ pub fn import_suite(files: &[(&str, &str)]) -> SuiteImport {
     let mut ignored = Vec::new();
     let mut pieces: Vec<Piece> = Vec::new();
     for (index, (name, text)) in files.iter().enumerate() {
-        let file = crate::text::clean_label(name).0;
+        let file = crate::input::text::clean_label(name).0;
         let mut refuse = |error: SuiteError| refused.push((index, FileError { file: file.clone(), error }));
         if index >= MAX_SUITE_FILES {
             refuse(SuiteError::TooManyFiles { limit: MAX_SUITE_FILES });
@@ -270,7 +270,7 @@ fn assemble(
 fn header_field(text: &str, field: &str) -> Option<String> {
     let prefix = format!("**{field}:**");
     let value = text.lines().take(40).find_map(|line| line.trim().strip_prefix(prefix.as_str()))?;
-    let value = crate::text::clean_label(value).0;
+    let value = crate::input::text::clean_label(value).0;
     (!value.is_empty()).then_some(value)
 }
 

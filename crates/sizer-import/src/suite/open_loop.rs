@@ -3,8 +3,8 @@
 //! report shows on its command line (the JSON does not record them).
 
 use super::error::SuiteError;
-use crate::error::ImportError;
-use crate::json_util::{Located, Object};
+use crate::input::error::ImportError;
+use crate::input::json_util::{Located, Object};
 use serde_json::Value;
 use sizer_data::suite::{ConfiguredLengths, LoadStepFields, Percentiles};
 
@@ -29,7 +29,7 @@ pub fn read(text: &str, located: &Located, file: &str) -> Result<(LoadStepFields
     let tpot = tpot.ok_or_else(|| ImportError::MissingKey { line: Some(o.line()), key: "median_tpot_ms".into() })?;
     let fields = LoadStepFields {
         file: file.to_owned(),
-        date: o.string("date")?.map(|d| crate::text::clean_label(d).0),
+        date: o.string("date")?.map(|d| crate::input::text::clean_label(d).0),
         rate_per_s: rate,
         burstiness: o.number("burstiness")?.unwrap_or(1.0),
         max_concurrency: o.number("max_concurrency")?,
@@ -47,7 +47,7 @@ pub fn read(text: &str, located: &Located, file: &str) -> Result<(LoadStepFields
         output_tok_s: o.required_number("output_throughput")?,
         max_concurrent_requests: o.number("max_concurrent_requests")?,
     };
-    let model = o.string("model_id")?.map(|m| crate::text::clean_label(m).0);
+    let model = o.string("model_id")?.map(|m| crate::input::text::clean_label(m).0);
     Ok((fields, model))
 }
 
@@ -68,7 +68,7 @@ fn count(o: &Object<'_>, key: &str, default: Option<u32>) -> Result<u32, SuiteEr
 
 /// Whether a markdown report holds a `vllm bench serve` command or result block.
 pub fn is_report(text: &str) -> bool {
-    text.contains("vllm bench serve") || crate::vllm_console::looks_like(text)
+    text.contains("vllm bench serve") || crate::formats::vllm_console::looks_like(text)
 }
 
 /// The lengths a report's `vllm bench serve` command line asks for; `None` when it names none.
@@ -80,15 +80,15 @@ pub fn configured_lengths(text: &str) -> Result<Option<ConfiguredLengths>, Suite
     let number = |flag: &str| -> Result<Option<f64>, SuiteError> {
         let Some(raw) = value(flag) else { return Ok(None) };
         let line = text.lines().position(|line| line.contains("vllm bench serve")).map_or(1, |i| i + 1);
-        let parsed = crate::text::parse_number(raw).ok_or_else(|| ImportError::NotANumber {
+        let parsed = crate::input::text::parse_number(raw).ok_or_else(|| ImportError::NotANumber {
             line,
             key: flag.to_owned(),
-            value: crate::text::quote(raw),
+            value: crate::input::text::quote(raw),
         })?;
         Ok(Some(parsed))
     };
     let lengths = ConfiguredLengths {
-        dataset: value("--dataset-name").map(|d| crate::text::clean_label(d).0),
+        dataset: value("--dataset-name").map(|d| crate::input::text::clean_label(d).0),
         input_tokens: number("--random-input-len")?,
         output_tokens: number("--random-output-len")?,
         range_ratio: number("--random-range-ratio")?,

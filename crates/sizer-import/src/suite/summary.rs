@@ -4,8 +4,8 @@
 //! its figures).
 
 use super::error::SuiteError;
-use crate::error::ImportError;
-use crate::json_util::{Located, Object};
+use crate::input::error::ImportError;
+use crate::input::json_util::{Located, Object};
 use serde_json::Value;
 use sizer_data::suite::{CapacityAt, SloCapacity, SweepSummary, SweepSummaryFields};
 
@@ -17,7 +17,7 @@ pub fn is_summary(value: &Value) -> bool {
 /// The summary, and the names it gives (model, served name, profile).
 pub fn read(text: &str, located: &Located, file: &str) -> Result<(SweepSummary, [Option<String>; 3]), SuiteError> {
     let o = Object::new(text, located, "a rate-sweep summary")?;
-    let clean = |s: &str| crate::text::clean_label(s).0;
+    let clean = |s: &str| crate::input::text::clean_label(s).0;
     let names = [o.string("model")?.map(clean), o.string("served_name")?.map(clean), o.string("profile")?.map(clean)];
     let by_slo = o
         .object("capacity_by_slo_ms")?
@@ -25,10 +25,10 @@ pub fn read(text: &str, located: &Located, file: &str) -> Result<(SweepSummary, 
     let slo = o.nested(by_slo, "capacity_by_slo_ms.".to_owned());
     let mut capacity = Vec::with_capacity(by_slo.len());
     for key in by_slo.keys() {
-        let limit_ms = crate::text::parse_number(key).ok_or_else(|| ImportError::NotANumber {
+        let limit_ms = crate::input::text::parse_number(key).ok_or_else(|| ImportError::NotANumber {
             line: o.key_line(key),
             key: slo.key_name(key),
-            value: crate::text::quote(key),
+            value: crate::input::text::quote(key),
         })?;
         let at = match slo.object(key)? {
             None => None,

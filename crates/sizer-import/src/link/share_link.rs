@@ -12,7 +12,7 @@
 
 use sizer_data::Run;
 
-use crate::fragment::{BadPart, body, percent_decode, push_encoded, shorten};
+use crate::link::fragment::{BadPart, body, percent_decode, push_encoded, shorten};
 use crate::{ShareError, decode_setup, encode_setup, run_from_shared_points, share_points};
 
 /// The key of the shared curve's points.

@@ -2,7 +2,7 @@
 //! `1:81.2,8:37.3` (concurrency `:` per-request tok/s, points separated by commas).
 //! Only digits, `.`, `:` and `,` appear, so the text needs no URL escaping.
 
-use crate::limits::{MAX_IMPORT_CONCURRENCY, MAX_SHARED_CHARS, MAX_SHARED_POINTS};
+use crate::input::limits::{MAX_IMPORT_CONCURRENCY, MAX_SHARED_CHARS, MAX_SHARED_POINTS};
 use core::fmt;
 
 /// Why a shared point list was refused.

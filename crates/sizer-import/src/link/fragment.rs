@@ -1,7 +1,7 @@
 //! What every key of a `#s=` link shares: the prefix and body, a refused part as written
 //! ([`BadPart`]), values cut to a readable length, and percent-encoding of free text (run ids,
 //! names). Each key's owner reads its own value (the scenario's keys: the widget's
-//! `fragment.rs`; the seed: [`crate::sim_link`]; a shared curve: [`crate::share_link`]).
+//! `fragment.rs`; the seed: [`crate::link::sim_link`]; a shared curve: [`crate::link::share_link`]).
 
 /// The fragment's prefix.
 pub const PREFIX: &str = "s=";

@@ -3,9 +3,9 @@
 
 use sizer_data::{Counter, Figure, Run, RunOrigin, RunPoint, Topology, Workload};
 
-use crate::share::{ShareError, decode_points};
-use crate::text::clean_label;
-use crate::unnamed::SHARED_LABEL;
+use crate::input::text::clean_label;
+use crate::input::unnamed::SHARED_LABEL;
+use crate::link::share::{ShareError, decode_points};
 
 /// A run rebuilt from shared points (`1:81.2,8:37.3`): origin `Yours`, the given id and label
 /// (cleaned; empty gives [`SHARED_LABEL`]), every speed marked as the person's own published

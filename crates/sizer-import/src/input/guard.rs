@@ -1,8 +1,8 @@
 //! Checks every input passes before any parser sees it: size, emptiness, binary, HTML; and the
 //! normalisations that make pasted text uniform (BOM, UTF-16, lone CR line ends, ANSI colours).
 
-use crate::error::ImportError;
-use crate::limits::MAX_INPUT_BYTES;
+use crate::input::error::ImportError;
+use crate::input::limits::MAX_INPUT_BYTES;
 use std::borrow::Cow;
 
 /// Refuses input over the size limit, empty input, binary content and HTML pages.

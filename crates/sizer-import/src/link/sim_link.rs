@@ -2,7 +2,7 @@
 //! the widget's `fragment.rs`, whose decoder ignores keys it does not know). Left out for the default seed,
 //! so links without a simulation choice stay as they were; a link without it means the default.
 
-use crate::fragment::{BadPart, PREFIX, shorten};
+use crate::link::fragment::{BadPart, PREFIX, shorten};
 
 /// The seed a link without `sd:` means (the simulation's first seed).
 pub const DEFAULT_SEED: u64 = 1;

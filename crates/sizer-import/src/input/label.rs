@@ -1,7 +1,7 @@
 //! Run labels: the user's name (or the model) plus what tells curves of one import apart.
 
-use crate::text::clean_label;
-use crate::warning::Warning;
+use crate::input::text::clean_label;
+use crate::input::warning::Warning;
 
 /// A cleaned model name, with a warning when cleaning changed it.
 pub fn model_name(raw: &str, warnings: &mut Vec<Warning>) -> Option<String> {

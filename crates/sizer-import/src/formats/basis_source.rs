@@ -1,10 +1,11 @@
 //! Where each speed basis comes from in each format: one row per (basis, format) holding the key
-//! of the file the figure is read from and the formula shown for it. The formula is written from
+//! of the file the figure is read from and the formula shown for it. A format's own rows are in
+//! its registry entry (`registry.rs`); a basis it has no row for is described in words here. The formula is written from
 //! the row's own key (`inverse!`, `over!`, `as_given!`), so the key a parser reads (SGLang and
 //! vLLM JSON look theirs up here), the key a "missing" message names and the formula in a run's
 //! note cannot disagree.
 
-use crate::format::Format;
+use crate::formats::{Format, registry};
 use sizer_data::CurveBasis;
 
 /// The key a basis is read from, as the format spells it, and the formula that turns it into
@@ -108,40 +109,22 @@ const fn in_words(source: BasisSource) -> BasisSource {
     BasisSource { in_words: true, ..source }
 }
 
-/// The row for `basis` in `format`. Formats without key names of their own (CSV, two columns)
-/// get a description in words (`median TPOT (ms)`); the widget translates those words.
+/// The row for `basis` in `format`: the format's own row from its registry entry, else a
+/// description in words (`median TPOT (ms)`) for formats without key names of their own (CSV,
+/// two columns); the widget translates those words.
 pub fn basis_source(basis: CurveBasis, format: Format) -> BasisSource {
-    use CurveBasis::{AggregateOverConcurrency, InterTokenLatency, MeanTpot, MedianTpot, PerRequest};
-    use Format::{
-        AiperfCsv, AiperfJson, BatchedBenchJsonl, BatchedBenchMarkdown, GuideLlmJson, LlamaBenchyJson,
-        LlamaBenchyMarkdown, SglangJsonl, VllmConsole, VllmJson, VllmJsonLines, VllmSweepSummary,
-    };
-    match (basis, format) {
-        (MedianTpot, VllmConsole) => inverse!("Median TPOT (ms)"),
-        (MedianTpot, VllmJson | VllmJsonLines | VllmSweepSummary | SglangJsonl) => inverse!("median_tpot_ms"),
-        (MedianTpot, _) => in_words(inverse!("median TPOT (ms)")),
-        (MeanTpot, _) => in_words(inverse!("mean TPOT (ms)")),
-        (AggregateOverConcurrency, VllmConsole) => {
-            over!("Output token throughput (tok/s)", "Maximum request concurrency")
-        }
-        (AggregateOverConcurrency, VllmJson | VllmJsonLines | VllmSweepSummary | SglangJsonl) => {
-            over!("output_throughput", "max_concurrency")
-        }
-        (AggregateOverConcurrency, BatchedBenchMarkdown) => over!("S_TG t/s", "B"),
-        (AggregateOverConcurrency, BatchedBenchJsonl) => over!("speed_tg", "pl"),
-        (AggregateOverConcurrency, LlamaBenchyJson) => over!("tg_throughput", "concurrency"),
-        (AggregateOverConcurrency, LlamaBenchyMarkdown) => over!("t/s (total)", "concurrency"),
-        (AggregateOverConcurrency, _) => in_words(over!("aggregate generated tok/s", "concurrency")),
-        (PerRequest, LlamaBenchyJson) => as_given!("tg_req_throughput", Mean, "mean"),
-        (PerRequest, LlamaBenchyMarkdown) => as_given!("t/s (req)", Mean, "mean"),
-        (PerRequest, AiperfJson) => as_given!("output_token_throughput_per_user", Avg, "avg"),
-        (PerRequest, AiperfCsv) => as_given!("Output Token Throughput Per User (tokens/sec/user)", Avg, "avg"),
-        (PerRequest, _) => in_words(as_given!("per-request tok/s")),
-        (InterTokenLatency, GuideLlmJson) => inverse!("inter_token_latency_ms", Median, "median"),
-        (InterTokenLatency, SglangJsonl) => inverse!("median_itl_ms"),
-        (InterTokenLatency, AiperfJson) => inverse!("inter_token_latency", Avg, "avg"),
-        (InterTokenLatency, AiperfCsv) => inverse!("Inter Token Latency (ms)", Avg, "avg"),
-        (InterTokenLatency, _) => in_words(inverse!("inter-token latency (ms)")),
+    let own = registry::entry(format).sources.iter().find(|(row, _)| *row == basis);
+    own.map_or_else(|| in_words_row(basis), |(_, source)| *source)
+}
+
+/// The row in words for a basis the format names no key for.
+fn in_words_row(basis: CurveBasis) -> BasisSource {
+    match basis {
+        CurveBasis::MedianTpot => in_words(inverse!("median TPOT (ms)")),
+        CurveBasis::MeanTpot => in_words(inverse!("mean TPOT (ms)")),
+        CurveBasis::AggregateOverConcurrency => in_words(over!("aggregate generated tok/s", "concurrency")),
+        CurveBasis::PerRequest => in_words(as_given!("per-request tok/s")),
+        CurveBasis::InterTokenLatency => in_words(inverse!("inter-token latency (ms)")),
     }
 }
 

@@ -1,8 +1,8 @@
 //! Markdown pipe tables: found by their `|` rows, split on `|` (never by column position: wide
 //! values overflow the padding), header cells normalised for matching.
 
-use crate::error::ImportError;
-use crate::text::numbered_lines;
+use crate::input::error::ImportError;
+use crate::input::text::numbered_lines;
 
 /// One table: its header cells (as printed), the data rows, and where it sits.
 pub struct Table<'a> {

@@ -5,14 +5,15 @@
 //! bare literal (and `NaN`) is accepted for this format only ([`without_bare_non_finite`]),
 //! never in other JSON. One curve per model and dataset.
 
-use crate::basis_source;
-use crate::error::ImportError;
-use crate::format::Format;
-use crate::json_util::{Located, Object};
-use crate::label::{model_name, run_label};
-use crate::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
-use crate::text::{non_negative, positive, short_number};
-use crate::warning::Warning;
+use crate::formats::Format;
+use crate::formats::basis_source;
+use crate::formats::load::{self, Load};
+use crate::formats::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
+use crate::input::error::ImportError;
+use crate::input::json_util::{Located, Object};
+use crate::input::label::{model_name, run_label};
+use crate::input::text::{non_negative, positive, short_number};
+use crate::input::warning::Warning;
 use serde_json::Value;
 use sizer_data::CurveBasis;
 use std::borrow::Cow;
@@ -126,32 +127,9 @@ fn measure(object: &Object<'_>, warnings: &mut Vec<Warning>) -> Result<Measured,
     let line = object.line();
     let at = |key: &str| Some(object.key_line(key));
     let number = |key: &str| -> Result<Option<f64>, ImportError> { non_negative(object.number(key)?, at(key), key) };
-    let concurrency = match object.map().get("max_concurrency") {
-        None | Some(Value::Null) => None,
-        Some(Value::Number(_)) => {
-            Some(positive(object.required_number("max_concurrency")?, at("max_concurrency"), "max_concurrency")?)
-        }
-        Some(_) => {
-            return Err(ImportError::WrongType {
-                line: at("max_concurrency"),
-                key: "max_concurrency".into(),
-                expected: "a whole number or null",
-            });
-        }
-    };
-    let request_rate = match object.map().get("request_rate") {
-        // `Infinity` (read as null) or "inf": an unlimited rate.
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) if s.trim().eq_ignore_ascii_case("inf") => None,
-        Some(Value::Number(_)) => number("request_rate")?.filter(|r| *r > 0.0),
-        Some(_) => {
-            return Err(ImportError::WrongType {
-                line: at("request_rate"),
-                key: "request_rate".into(),
-                expected: "a number or Infinity",
-            });
-        }
-    };
+    // Python's json writes an unlimited rate as a bare `Infinity`, read here as null.
+    let load = load::read(object, "a number or Infinity")?;
+    let Load { concurrency, request_rate } = load;
     // The keys the run's note names (`basis_source.rs`), read from the same rows: TPOT
     // `median_tpot_ms`, inter-token latency `median_itl_ms`, aggregate `output_throughput`.
     let source = |basis| basis_source::key(basis, Format::SglangJsonl);
@@ -188,9 +166,7 @@ fn measure(object: &Object<'_>, warnings: &mut Vec<Warning>) -> Result<Measured,
         measured_mean_concurrency: number("concurrency")?.filter(|c| *c > 0.0),
         ..Figures::default()
     };
-    if let (Some(rate), Some(_)) = (request_rate, concurrency) {
-        warnings.push(Warning::RateLimited { line: Some(line), request_rate: rate });
-    }
+    warnings.extend(load.rate_limited(line));
     let per_request = |key: &str| -> Result<Option<f64>, ImportError> {
         Ok(match (number(key)?, completed) {
             (Some(total), Some(done)) if done > 0.0 => Some(total / done),
@@ -219,7 +195,7 @@ fn measure(object: &Object<'_>, warnings: &mut Vec<Warning>) -> Result<Measured,
 /// `random 1024/1024`, `sharegpt`, … (what tells two curves of one file apart).
 fn dataset(object: &Object<'_>) -> Result<String, ImportError> {
     let Some(name) = object.string("dataset_name")? else { return Ok(String::new()) };
-    let mut text = crate::text::clean_label(name).0;
+    let mut text = crate::input::text::clean_label(name).0;
     if name == "random"
         && let (Some(input), Some(output)) = (object.number("random_input_len")?, object.number("random_output_len")?)
     {

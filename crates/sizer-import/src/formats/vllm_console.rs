@@ -5,13 +5,13 @@
 //! under headings that name a model and a concurrency (`### Qwen3-8B, max_concurrency 8`) make
 //! one curve per model; a `Model: …` line before a block (a runner's report) names its model.
 
-use crate::error::ImportError;
-use crate::error::check_count;
-use crate::format::Format;
-use crate::label::{model_name, run_label};
-use crate::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
-use crate::text::{non_negative, number_cell, numbered_lines, positive};
-use crate::warning::Warning;
+use crate::formats::Format;
+use crate::formats::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
+use crate::input::error::ImportError;
+use crate::input::error::check_count;
+use crate::input::label::{model_name, run_label};
+use crate::input::text::{non_negative, number_cell, numbered_lines, positive};
+use crate::input::warning::Warning;
 use sizer_data::CurveBasis;
 
 /// The words in the block's title line.

@@ -5,15 +5,15 @@
 //! is asked for). GenAI-Perf's look-alike `profile_export_genai_perf.json` is refused: there is
 //! no public sample to check a reader against.
 
-use crate::delimited::split_quoted;
-use crate::error::ImportError;
-use crate::error::check_count;
-use crate::format::Format;
-use crate::json_util::{Located, Object};
-use crate::label::{model_name, run_label};
-use crate::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
-use crate::text::{non_negative, numbered_lines, parse_number, positive, quote};
-use crate::warning::Warning;
+use crate::formats::Format;
+use crate::formats::delimited::split_quoted;
+use crate::formats::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
+use crate::input::error::ImportError;
+use crate::input::error::check_count;
+use crate::input::json_util::{Located, Object};
+use crate::input::label::{model_name, run_label};
+use crate::input::text::{non_negative, numbered_lines, parse_number, positive, quote};
+use crate::input::warning::Warning;
 use serde_json::{Map, Value};
 use sizer_data::CurveBasis;
 

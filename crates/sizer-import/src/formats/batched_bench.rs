@@ -2,15 +2,15 @@
 //! One curve per prompt length PP (and generation length TG); per-request speed `S_TG / B`;
 //! prefill rate `S_PP`.
 
-use crate::error::ImportError;
-use crate::error::check_count;
-use crate::format::Format;
-use crate::json_util::{Located, Object};
-use crate::label::{model_name, run_label};
-use crate::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
-use crate::table::{Table, normalise};
-use crate::text::{non_negative, number_cell, optional_number_cell, positive, short_number};
-use crate::warning::Warning;
+use crate::formats::Format;
+use crate::formats::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
+use crate::input::error::ImportError;
+use crate::input::error::check_count;
+use crate::input::json_util::{Located, Object};
+use crate::input::label::{model_name, run_label};
+use crate::input::table::{Table, normalise};
+use crate::input::text::{non_negative, number_cell, optional_number_cell, positive, short_number};
+use crate::input::warning::Warning;
 use sizer_data::CurveBasis;
 
 /// Whether a table header is batched-bench's.
@@ -59,6 +59,11 @@ pub fn parse_markdown(tables: &[Table<'_>], name: &str) -> Result<(Vec<ParsedRun
         runs.extend(group(rows, model, Format::BatchedBenchMarkdown, name));
     }
     Ok((runs, warnings))
+}
+
+/// Whether a top-level object is one `--output-format jsonl` row.
+pub fn is_row(map: &serde_json::Map<String, serde_json::Value>) -> bool {
+    map.contains_key("speed_tg") || (map.contains_key("pl") && map.contains_key("tg"))
 }
 
 /// Parses the JSONL objects.

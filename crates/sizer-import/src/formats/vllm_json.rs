@@ -2,16 +2,32 @@
 //! `vllm bench sweep serve` `summary.json` arrays. One point per object, grouped into runs by
 //! model and by any sweep parameter that is not a result key.
 
-use crate::basis_source;
-use crate::error::ImportError;
-use crate::format::Format;
-use crate::json_util::{Located, Object};
-use crate::label::{model_name, run_label};
-use crate::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
-use crate::text::{non_negative, positive, short_number};
-use crate::warning::Warning;
+use crate::formats::Format;
+use crate::formats::basis_source;
+use crate::formats::dispatch::{self, Class};
+use crate::formats::load::{self, Load};
+use crate::formats::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
+use crate::input::error::ImportError;
+use crate::input::json_util::{Located, Object};
+use crate::input::label::{model_name, run_label};
+use crate::input::text::{non_negative, positive, short_number};
+use crate::input::warning::Warning;
 use serde_json::Value;
 use sizer_data::CurveBasis;
+
+/// Keys only a vLLM result has (SGLang writes some of them too: its sniff is ranked first).
+const VLLM_KEYS: &[&str] =
+    &["output_throughput", "median_tpot_ms", "total_token_throughput", "input_throughput", "request_throughput"];
+
+/// Whether a top-level object is a `vllm bench serve` result.
+pub fn is_result(map: &serde_json::Map<String, Value>) -> bool {
+    VLLM_KEYS.iter().any(|k| map.contains_key(*k))
+}
+
+/// Whether a top-level array is a `vllm bench sweep` summary: results and nothing else.
+pub fn is_sweep(items: &[Value]) -> bool {
+    !items.is_empty() && items.iter().all(|item| dispatch::classify(item) == Class::Format(Format::VllmJson))
+}
 
 /// Keys `vllm bench serve` itself writes (any other key in a sweep is a swept parameter).
 const RESULT_KEYS: &[&str] = &[
@@ -174,31 +190,8 @@ fn measure(object: &Object<'_>, warnings: &mut Vec<Warning>) -> Result<Measured,
     let line = object.line();
     let at = |key: &str| Some(object.key_line(key));
 
-    let concurrency = match object.map().get("max_concurrency") {
-        None | Some(Value::Null) => None,
-        Some(Value::Number(_)) => object.number("max_concurrency")?,
-        Some(Value::String(s)) if s.trim().eq_ignore_ascii_case("none") => None,
-        Some(_) => {
-            return Err(ImportError::WrongType {
-                line: at("max_concurrency"),
-                key: "max_concurrency".into(),
-                expected: "a whole number or null",
-            });
-        }
-    };
-    let request_rate = match object.map().get("request_rate") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) if s.trim().eq_ignore_ascii_case("inf") => None,
-        Some(Value::Number(_)) => object.number("request_rate")?,
-        Some(_) => {
-            return Err(ImportError::WrongType {
-                line: at("request_rate"),
-                key: "request_rate".into(),
-                expected: "a number or \"inf\"",
-            });
-        }
-    };
-    let request_rate = non_negative(request_rate, at("request_rate"), "request_rate")?.filter(|r| *r > 0.0);
+    let load = load::read(object, "a number or \"inf\"")?;
+    let Load { concurrency, request_rate } = load;
 
     // The keys the run's note names (`basis_source.rs`), read from the same rows.
     let tpot_key = basis_source::key(CurveBasis::MedianTpot, Format::VllmJson);
@@ -256,9 +249,7 @@ fn measure(object: &Object<'_>, warnings: &mut Vec<Warning>) -> Result<Measured,
     {
         warnings.push(Warning::FailedRequests { line: Some(line), failed, completed });
     }
-    if let (Some(rate), Some(_)) = (request_rate, concurrency) {
-        warnings.push(Warning::RateLimited { line: Some(line), request_rate: rate });
-    }
+    warnings.extend(load.rate_limited(line));
     let per_request = |key: &str| -> Result<Option<f64>, ImportError> {
         let total = non_negative(object.number(key)?, at(key), key)?;
         Ok(match (total, completed) {
@@ -280,7 +271,7 @@ fn measure(object: &Object<'_>, warnings: &mut Vec<Warning>) -> Result<Measured,
     };
     let extras = sweep_extras(object);
     let run_number = object.number("run_number")?;
-    let date = object.string("date")?.map(|d| crate::text::clean_label(d).0);
+    let date = object.string("date")?.map(|d| crate::input::text::clean_label(d).0);
     let group = format!("{}\u{1}{}", model.as_deref().unwrap_or_default(), extras);
     Ok(Measured {
         group,
@@ -310,5 +301,5 @@ fn sweep_extras(object: &Object<'_>) -> String {
         })
         .collect();
     parts.sort();
-    crate::text::clean_label(&parts.join(", ")).0
+    crate::input::text::clean_label(&parts.join(", ")).0
 }

@@ -1,7 +1,7 @@
 //! Small text helpers shared by the parsers: plain-text labels, tolerant number cells, lines.
 
-use crate::error::ImportError;
-use crate::limits::{MAX_LABEL_CHARS, MAX_QUOTED_CHARS};
+use crate::input::error::ImportError;
+use crate::input::limits::{MAX_LABEL_CHARS, MAX_QUOTED_CHARS};
 
 /// Plain text for a label or model name: control characters removed, whitespace collapsed,
 /// length capped at [`MAX_LABEL_CHARS`] characters (with an ellipsis). HTML is kept as literal

@@ -3,13 +3,13 @@
 //! speed, an aggregate throughput (divided by concurrency) or a TPOT in ms (1000 / TPOT).
 //! With `;`, tab or space separators a decimal comma (`81,2`) is accepted.
 
-use crate::error::ImportError;
-use crate::error::check_count;
-use crate::format::Format;
-use crate::label::run_label;
-use crate::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
-use crate::text::{numbered_lines, parse_number, positive, quote};
-use crate::warning::Warning;
+use crate::formats::Format;
+use crate::formats::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
+use crate::input::error::ImportError;
+use crate::input::error::check_count;
+use crate::input::label::run_label;
+use crate::input::text::{numbered_lines, parse_number, positive, quote};
+use crate::input::warning::Warning;
 use sizer_data::CurveBasis;
 
 #[derive(Clone, Copy, PartialEq)]

@@ -7,14 +7,14 @@
 //! Reads the 0.4-0.6 layout (`config.strategy`, `args.model`), 0.2/0.3 (`args.strategy`,
 //! `worker.backend_model`) and 0.7+ (`config.spec` instead of top-level `args`).
 
-use crate::error::ImportError;
-use crate::error::check_count;
-use crate::format::Format;
-use crate::json_util::{self, Located, Object};
-use crate::label::{model_name, run_label};
-use crate::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
-use crate::text::{non_negative, positive};
-use crate::warning::Warning;
+use crate::formats::Format;
+use crate::formats::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
+use crate::input::error::ImportError;
+use crate::input::error::check_count;
+use crate::input::json_util::{self, Located, Object};
+use crate::input::label::{model_name, run_label};
+use crate::input::text::{non_negative, positive};
+use crate::input::warning::Warning;
 use serde_json::{Map, Value};
 use sizer_data::CurveBasis;
 

@@ -2,7 +2,7 @@
 //! sentence (the widget may translate by matching on the variant); and [`check_count`], the
 //! parsers' early refusal of a huge paste.
 
-use crate::limits::{MAX_IMPORT_CONCURRENCY, MAX_INPUT_BYTES, MAX_TOTAL_POINTS};
+use crate::input::limits::{MAX_IMPORT_CONCURRENCY, MAX_INPUT_BYTES, MAX_TOTAL_POINTS};
 use core::fmt;
 use serde::{Deserialize, Serialize};
 

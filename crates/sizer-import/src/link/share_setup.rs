@@ -11,7 +11,7 @@ use core::fmt;
 
 use sizer_data::{SetupField, YourSetup};
 
-use crate::text::clean_label;
+use crate::input::text::clean_label;
 
 /// The longest encoded setup accepted (characters).
 pub const MAX_SHARED_SETUP_CHARS: usize = 400;

@@ -3,11 +3,11 @@
 //! depth, phase and concurrency, the latest before it). The curve importer (`llama_benchy.rs`)
 //! and the suite importer (`suite/`) both read tables through this.
 
-use crate::error::ImportError;
-use crate::label::model_name;
-use crate::table::Table;
-use crate::text::{non_negative, optional_number_cell, parse_spread, positive};
-use crate::warning::Warning;
+use crate::input::error::ImportError;
+use crate::input::label::model_name;
+use crate::input::table::Table;
+use crate::input::text::{non_negative, optional_number_cell, parse_spread, positive};
+use crate::input::warning::Warning;
 
 /// A cell's mean and its `± spread` (the spread `None` when the cell prints none or it is not a
 /// number: only the mean is ever required).
@@ -115,7 +115,7 @@ pub fn read(table: &Table<'_>, warnings: &mut Vec<Warning>) -> Result<TableRows,
     let ttfr_col = table.column(&["ttfr (ms)", "ttft (ms)"]);
     let date = table.after.iter().find_map(|line| {
         let rest = line.trim().strip_prefix("date:")?;
-        Some(crate::text::clean_label(rest.split('|').next().unwrap_or(rest).trim()).0)
+        Some(crate::input::text::clean_label(rest.split('|').next().unwrap_or(rest).trim()).0)
     });
     let mut rows = Vec::new();
     let mut pending: Vec<PromptRow> = Vec::new();
@@ -131,7 +131,7 @@ pub fn read(table: &Table<'_>, warnings: &mut Vec<Warning>) -> Result<TableRows,
         };
         let required = |col: usize| -> Result<Cell, ImportError> {
             let raw = cell(Some(col));
-            let mean = crate::text::number_cell(raw, line, &key(Some(col)))?;
+            let mean = crate::input::text::number_cell(raw, line, &key(Some(col)))?;
             Ok(Cell { mean: positive(mean, Some(line), &key(Some(col)))?, spread: parse_spread(raw) })
         };
         let test_text = cell(Some(test_col));
@@ -143,7 +143,7 @@ pub fn read(table: &Table<'_>, warnings: &mut Vec<Warning>) -> Result<TableRows,
             model = model_name(cell(model_col), warnings);
         }
         let concurrency = positive(test.concurrency.unwrap_or(1.0), Some(line), "concurrency")?;
-        let test_text = crate::text::clean_label(test_text).0;
+        let test_text = crate::input::text::clean_label(test_text).0;
         if !test.generation {
             pending.push(PromptRow {
                 line,

@@ -1,9 +1,9 @@
 //! JSON plumbing: a stream of top-level values with their byte spans (so errors can name a
 //! line), and typed key access that reports the key and line on a wrong type.
 
-use crate::error::ImportError;
-use crate::error::check_count;
-use crate::text::line_of_offset;
+use crate::input::error::ImportError;
+use crate::input::error::check_count;
+use crate::input::text::line_of_offset;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 

@@ -1,7 +1,7 @@
 //! The importer's own typed result: runs of measured points with every figure the input carried,
 //! before they are mapped to the dataset's `Run` (see `to_run.rs`).
 
-use crate::format::{Engine, Format};
+use crate::formats::{Engine, Format};
 use serde::{Deserialize, Serialize};
 use sizer_core::SpeedFigure;
 use sizer_data::CurveBasis;

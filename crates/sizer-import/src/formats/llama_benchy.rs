@@ -2,18 +2,24 @@
 //! response size, context depth and phase; per-request speed from `tg_req_throughput` (JSON)
 //! or the `t/s (req)` column (markdown; at concurrency 1 the single `t/s` column is per request).
 
-use crate::error::ImportError;
-use crate::error::check_count;
-use crate::format::Format;
-use crate::json_util::{self, Located, Object};
-use crate::label::{model_name, run_label};
-use crate::llama_benchy_rows as rows;
-use crate::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
-use crate::table::Table;
-use crate::text::{non_negative, positive, short_number};
-use crate::warning::Warning;
+use crate::formats::Format;
+use crate::formats::llama_benchy_rows as rows;
+use crate::formats::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
+use crate::input::error::ImportError;
+use crate::input::error::check_count;
+use crate::input::json_util::{self, Located, Object};
+use crate::input::label::{model_name, run_label};
+use crate::input::table::Table;
+use crate::input::text::{non_negative, positive, short_number};
+use crate::input::warning::Warning;
 use serde_json::Value;
 use sizer_data::CurveBasis;
+
+/// Whether a top-level object is llama-benchy's JSON (a GuideLLM report also has `benchmarks`:
+/// its sniff is ranked first).
+pub fn is_json(map: &serde_json::Map<String, Value>) -> bool {
+    map.contains_key("benchmarks")
+}
 
 /// What distinguishes one llama-benchy curve from another.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -115,7 +121,7 @@ pub fn parse_json(
             Some(raw) => model_name(raw, &mut warnings),
             None => None,
         };
-        let date = top.string("timestamp")?.map(|d| crate::text::clean_label(d).0);
+        let date = top.string("timestamp")?.map(|d| crate::input::text::clean_label(d).0);
         // Checked as an array first (a typed error), then read element by element with spans.
         top.array("benchmarks")?
             .ok_or_else(|| ImportError::MissingKey { line: Some(top.line()), key: "benchmarks".into() })?;
