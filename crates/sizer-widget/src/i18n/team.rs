@@ -170,6 +170,23 @@ pub fn unchecked_caveat(lang: Lang, row: &PlanRow<'_>) -> Option<String> {
     })
 }
 
+/// The team's head count in all, beside its two fields (they add up: the people with the
+/// usage above and the people running agents are two groups).
+pub fn team_total(lang: Lang, chatting: u64, agents: u64) -> String {
+    let total = format_integer(lang, chatting.saturating_add(agents));
+    let (people, agent_count) = (format_integer(lang, chatting), format_integer(lang, agents));
+    match (lang, agents) {
+        (Lang::En, 0) => format!("{total} people in all, every one with the usage above."),
+        (Lang::En, _) => format!(
+            "{total} people in all: {people} with the usage above and {agent_count} running coding agents (the fields add up)."
+        ),
+        (Lang::De, 0) => format!("{total} Personen insgesamt, alle mit der Nutzung oben."),
+        (Lang::De, _) => format!(
+            "{total} Personen insgesamt: {people} mit der Nutzung oben und {agent_count} mit Coding-Agenten (die Felder werden addiert)."
+        ),
+    }
+}
+
 /// The team a recommendation is for: people with the form's usage, agents, the p99 TTFT
 /// ceiling (`None`: off).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -21,7 +21,7 @@ use crate::common::step_list::StepItem;
 use crate::i18n::codes::{self, TEAM_HEADROOM, TEAM_LIMIT};
 use crate::i18n::team::{
     TeamText, TeamWords, bounded_cell, people_per_system_cell, recommendation, row_note, source_cell, systems_cell,
-    team_error, team_text, unchecked_cell, verdict,
+    team_error, team_text, team_total, unchecked_cell, verdict,
 };
 use crate::i18n::{Lang, format_integer, format_number};
 use crate::sizing::steps::Step;
@@ -75,6 +75,7 @@ fn TeamBody(props: &TeamPanelProps) -> Html {
     let team = props.input.team(&props.usage);
     let planned = team.as_ref().map(|team| dataset().plan_team(team, &imported));
     let people = props.input.people();
+    let words = team_words(&props.input);
     let on_headroom = {
         let on_action = props.on_action.clone();
         Callback::from(move |code: String| {
@@ -120,6 +121,9 @@ fn TeamBody(props: &TeamPanelProps) -> Html {
                     on_change={on_headroom}
                 />
             </div>
+            <p class="ss-hint" data-result="team-total">
+                { team_total(lang, words.chatting, words.agents) }
+            </p>
             <div aria-live="polite">
                 { headline }
                 if props.input.has_errors() || props.stale {
@@ -128,7 +132,7 @@ fn TeamBody(props: &TeamPanelProps) -> Html {
             </div>
             if let Ok(rows) = &planned {
                 <p class="ss-team-answer" data-result="recommendation">
-                    { recommendation(lang, &Recommendation::of(rows), &team_words(&props.input)) }
+                    { recommendation(lang, &Recommendation::of(rows), &words) }
                 </p>
                 { ranking(props, rows) }
             }

@@ -112,6 +112,11 @@ fn agents_long_prompts_are_held_to_the_ttft_ceiling_at_their_own_length() {
             && verdict.ends_with("over the 3 s TTFT ceiling."),
         "{verdict}"
     );
+    // The two fields add up, and the page says so.
+    assert_eq!(
+        text_of(&html, "data-result=\"team-total\""),
+        "35 people in all: 30 with the usage above and 5 running coding agents (the fields add up)."
+    );
     // The ranking's one line says what it recommends and how many runs it could not check.
     let answer = text_of(&html, "data-result=\"recommendation\"");
     // It names the team as typed, the first run that checked every limit (speed binds there, and
