@@ -17,8 +17,8 @@ use std::path::Path;
 use std::time::Instant;
 
 /// The most seconds one wasm-bindgen test binary may run in Chromium before the runner stops it:
-/// all but one file of the widget's component tests are one binary
-/// (`crates/sizer-widget/tests/browser/main.rs`), so this bounds them together; it only stops a
+/// the widget's component tests are a few binaries of a dozen or two tests each
+/// (`crates/sizer-widget/tests/browser_*/main.rs`), so this bounds one of them; it only stops a
 /// hung run.
 pub const WASM_TEST_BINARY_CEILING_S: &str = "1800";
 

@@ -2,7 +2,7 @@
 //! Chromium): the advice that fits the worked sizing, in English and German with its source,
 //! location and the article's own words; each claim with the status the dataset records. The
 //! expected values are literal, from the articles and `data/advice.json` / `data/claims.json`.
-//! Run: `cargo test -p sizer-widget --target wasm32-unknown-unknown --test browser advice_claims::`.
+//! Run: `cargo test -p sizer-widget --target wasm32-unknown-unknown --test browser_sizing advice_claims::`.
 
 use std::rc::Rc;
 

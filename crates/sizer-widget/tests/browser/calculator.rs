@@ -2,7 +2,7 @@
 //! a fresh element, type and pick like a person (input/change events), and check that the
 //! figures shown are the ones worked out by hand (see [`Shown`]). Run:
 //! `CHROMEDRIVER=/usr/bin/chromedriver CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
-//! cargo test -p sizer-widget --target wasm32-unknown-unknown --test browser calculator::`.
+//! cargo test -p sizer-widget --target wasm32-unknown-unknown --test browser_sizing calculator::`.
 
 use sizer_widget::shell::config::Attributes;
 use wasm_bindgen::JsCast;

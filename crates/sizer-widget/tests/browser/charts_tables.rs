@@ -1,7 +1,7 @@
 //! Browser tests of the charts, the sourced tables and the sources list (wasm-bindgen-test in
 //! headless Chromium). Run:
 //! `CHROMEDRIVER=/usr/bin/chromedriver CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
-//! cargo test -p sizer-widget --target wasm32-unknown-unknown --test browser charts_tables::`.
+//! cargo test -p sizer-widget --target wasm32-unknown-unknown --test browser_tables charts_tables::`.
 
 use sizer_core::Interpolation;
 use sizer_widget::i18n::Lang;

@@ -2,7 +2,7 @@
 //! sentence follows the replicas with the Sparks it covers, and the percentile field is disabled,
 //! with its reason, while the peak factor is the article's fixed z = 2.33. Run:
 //! `CHROMEDRIVER=/usr/bin/chromedriver CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
-//! cargo test -p sizer-widget --target wasm32-unknown-unknown --test browser headline::`.
+//! cargo test -p sizer-widget --target wasm32-unknown-unknown --test browser_sizing headline::`.
 
 use sizer_widget::shell::config::Attributes;
 use wasm_bindgen::JsCast;

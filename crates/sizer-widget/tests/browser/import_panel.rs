@@ -3,7 +3,7 @@
 //! ticks for the DOM, and check that the figures shown are what `sizer_core::size` computes from
 //! the pasted curve. Run:
 //! `CHROMEDRIVER=/usr/bin/chromedriver CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
-//! cargo test -p sizer-widget --target wasm32-unknown-unknown --test browser import_panel::`.
+//! cargo test -p sizer-widget --target wasm32-unknown-unknown --test browser_import import_panel::`.
 
 use sizer_core::{Scenario, Sizing, size};
 use sizer_data::Run;

@@ -2,7 +2,7 @@
 //! the real `web/styles.css`): element ids unique across instances, layout at 390 and 1280 px,
 //! the remembered colour scheme, skip links and folded sections, and the German page. Run:
 //! `CHROMEDRIVER=/usr/bin/chromedriver CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
-//! cargo test -p sizer-widget --target wasm32-unknown-unknown --test browser layout_i18n::`.
+//! cargo test -p sizer-widget --target wasm32-unknown-unknown --test browser_layout layout_i18n::`.
 
 use std::collections::HashMap;
 

@@ -3,7 +3,7 @@
 //! errors go into the link as their last valid values, German run labels in the team verdict
 //! and the chart legends, and a link's bad team values shown in the team's own fields. Run:
 //! `CHROMEDRIVER=/usr/bin/chromedriver CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
-//! cargo test -p sizer-widget --target wasm32-unknown-unknown --test browser leftovers::`.
+//! cargo test -p sizer-widget --target wasm32-unknown-unknown --test browser_team leftovers::`.
 
 use crate::support::*;
 use sizer_core::Scenario;

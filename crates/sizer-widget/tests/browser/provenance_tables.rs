@@ -2,7 +2,7 @@
 //! Chromium): points with their own workload or source, the kind of date a run carries,
 //! descriptive titles, unverified entries, and the runs added with the articles' advice in the tables, charts
 //! and JS API. Expected values are literal, from the articles and their sources.
-//! Run: `cargo test -p sizer-widget --target wasm32-unknown-unknown --test browser provenance_tables::`.
+//! Run: `cargo test -p sizer-widget --target wasm32-unknown-unknown --test browser_tables provenance_tables::`.
 
 use sizer_core::Interpolation;
 use sizer_widget::i18n::Lang;

@@ -3,7 +3,7 @@
 //! the verdict and the sweep once they are in, an input cancels a running simulation, and the
 //! seed travels in the link. Run:
 //! `CHROMEDRIVER=/usr/bin/chromedriver CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
-//! cargo test -p sizer-widget --target wasm32-unknown-unknown --test browser simulation::`.
+//! cargo test -p sizer-widget --target wasm32-unknown-unknown --test browser_layout simulation::`.
 //!
 //! The literal values below were produced by the native build: `sizer_data::sim_api::
 //! simulate_json` and `sizer_widget::simulation::stepper::SimJob` run natively (x86_64, `cargo test -p

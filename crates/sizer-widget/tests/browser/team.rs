@@ -1,7 +1,7 @@
 //! Browser tests of "Your team" and `window.SparkSizer.plan(teamJson)`, in headless
 //! Chromium: type a team like a person and check the verdict, `[data-result="sparks"]` and the
 //! ranking table against figures worked out by hand from the English seed (see each constant).
-//! Run: `cargo test -p sizer-widget --target wasm32-unknown-unknown --test browser team::` with the
+//! Run: `cargo test -p sizer-widget --target wasm32-unknown-unknown --test browser_team team::` with the
 //! wasm-bindgen test runner and CHROMEDRIVER set (see crates/xtask/src/test.rs).
 
 use sizer_widget::shell::config::Attributes;
