@@ -30,6 +30,7 @@ mod label;
 mod limits;
 mod llama_benchy;
 mod llama_benchy_rows;
+pub mod logs;
 mod outcome;
 mod parsed;
 mod setup;
