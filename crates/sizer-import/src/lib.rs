@@ -15,10 +15,15 @@
 //! [`suite::import_suite`] reads several files of one server at once (a benchmark suite such as
 //! the DGX Spark arena) into one `sizer_data::suite::SuiteRun`: its setup, every closed-loop
 //! workload and its measured open-loop load, one sentence per file it leaves out.
+//!
+//! [`logs::read_logs`] reads a server's or a gateway's log (vLLM's engine lines, request logs,
+//! `/metrics` scrapes, access logs) into the load that matters: rates in the busiest windows,
+//! burstiness, lengths and concurrency, keeping only counts and times.
 
 mod formats;
 mod input;
 mod link;
+pub mod logs;
 mod outcome;
 mod setup;
 pub mod suite;

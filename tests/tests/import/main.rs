@@ -12,6 +12,7 @@ mod basis_source;
 mod fixtures;
 mod formats;
 mod fuzz;
+mod logs;
 mod malformed;
 mod malformed_formats;
 mod new_formats;

@@ -1,0 +1,106 @@
+//! Web server access logs in front of a model server, requests to `/v1/...` only:
+//!
+//! - nginx `combined` with `$request_time` appended (`log_format` in nginx's
+//!   `ngx_http_log_module` docs: `$remote_addr - $remote_user [$time_local] "$request" $status
+//!   $body_bytes_sent "$http_referer" "$http_user_agent"`). `$time_local` is when the line is
+//!   written, at the request's end, to the second; the start is that minus `$request_time`.
+//! - Caddy's JSON access log (`http.log.access`): `ts` (Unix seconds, fractional), `duration`
+//!   (seconds), `status`, `request.method`, `request.uri`. `ts` is taken as the request's end,
+//!   as Caddy logs after the response; the start is `ts - duration`.
+//!
+//! Neither gives token counts: the load has a rate, burstiness and concurrency, no lengths.
+
+use super::clock::parse_nginx;
+use super::format::LogFormat;
+use super::json_fields::{Count, Object, Stamp};
+use super::load::LogLoad;
+use super::requests::{Request, Requests};
+use super::warning::{LogError, LogWarning};
+use serde::Deserialize;
+
+/// The API path prefix counted.
+const API_PREFIX: &str = "/v1/";
+
+/// Whether a method, path and status are a request to the API that did not fail.
+fn counted(method: &str, path: &str, status: f64) -> bool {
+    method == "POST" && path.starts_with(API_PREFIX) && status < 400.0
+}
+
+/// Reads an nginx access log.
+pub(crate) fn read_nginx(text: &str, warnings: Vec<LogWarning>) -> Result<LogLoad, LogError> {
+    // `$time_local` ticks in whole seconds.
+    let mut requests = Requests::new(1.0);
+    for line in text.lines().filter(|l| l.contains(" HTTP/")) {
+        match nginx_line(line) {
+            Some(Some((request, logged))) => {
+                if !requests.push(request, logged) {
+                    break;
+                }
+            }
+            Some(None) => {}
+            None => requests.skipped += 1,
+        }
+    }
+    let mut load = requests.into_load(LogFormat::Nginx)?;
+    load.warnings.extend(warnings);
+    Ok(load)
+}
+
+/// `None`: unreadable; `Some(None)`: not an API request.
+fn nginx_line(line: &str) -> Option<Option<(Request, f64)>> {
+    let time = parse_nginx(line.split_once('[')?.1.split_once(']')?.0)?;
+    let request = line.split_once("] \"")?.1;
+    let (request_line, rest) = request.split_once('"')?;
+    let mut words = request_line.split_whitespace();
+    let (method, path) = (words.next()?, words.next()?);
+    let status: f64 = rest.split_whitespace().next()?.parse().ok()?;
+    let seconds: f64 = line.split_whitespace().last()?.parse().ok()?;
+    let start = time - seconds;
+    Some(counted(method, path, status).then_some((Request { start, end: Some(time), ..Request::default() }, time)))
+}
+
+/// Caddy's `request` object.
+#[derive(Debug, Default, Deserialize)]
+struct CaddyRequest {
+    #[serde(default)]
+    method: String,
+    #[serde(default)]
+    uri: String,
+}
+
+/// A Caddy access line.
+#[derive(Debug, Default, Deserialize)]
+struct CaddyLine {
+    #[serde(default)]
+    ts: Stamp,
+    #[serde(default)]
+    duration: Count,
+    #[serde(default)]
+    status: Count,
+    #[serde(default)]
+    request: Object<CaddyRequest>,
+}
+
+/// Reads a Caddy JSON access log.
+pub(crate) fn read_caddy(text: &str, warnings: Vec<LogWarning>) -> Result<LogLoad, LogError> {
+    let mut requests = Requests::new(0.0);
+    for line in text.lines().map(str::trim).filter(|l| l.starts_with('{')) {
+        let Ok(entry) = serde_json::from_str::<CaddyLine>(line) else {
+            requests.skipped += 1;
+            continue;
+        };
+        let Some(request) = entry.request.0 else { continue };
+        let (Some(end), Some(duration)) = (entry.ts.0, entry.duration.0) else {
+            requests.skipped += 1;
+            continue;
+        };
+        if counted(&request.method, &request.uri, entry.status.0.unwrap_or(200.0))
+            && !requests.push(Request { start: end - duration, end: Some(end), ..Request::default() }, end)
+        {
+            break;
+        }
+    }
+    let mut load = requests.into_load(LogFormat::Caddy)?;
+    load.warnings.extend(warnings);
+    Ok(load)
+}
