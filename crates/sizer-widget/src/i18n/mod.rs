@@ -19,6 +19,7 @@ pub mod import_suite;
 pub mod labels;
 pub mod links;
 pub mod load_prediction;
+pub mod logs;
 pub mod measured_load;
 pub mod memory;
 pub mod notices;

@@ -20,6 +20,8 @@ use web_sys::{Element, Event, EventInit, HtmlElement, HtmlInputElement};
 use crate::support::*;
 
 const QWEN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
+/// An arena run: it has an engine, so "Load from your logs" is shown for it.
+const ARENA_QWEN: &str = "djangodevreng-arena-qwen-3.6-35b-a3b-fp8";
 /// Waits until the section has simulated everything (`data-state="done"`).
 async fn wait_until_done(root: &Element) {
     let done = || find(root, "[data-section=\"simulation\"][data-state=\"done\"]").is_some();
@@ -202,4 +204,39 @@ async fn the_scope_names_the_run_in_the_page_language() {
         "{scope}"
     );
     root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_pasted_request_log_fills_load_from_your_logs() {
+    // 200 requests as OpenAI `usage` lines, gaps alternating 0.5 s and 1.5 s (mean 1 s, so
+    // about 1 req/s; variance 0.25 s², so the gaps' gamma shape is 1 / 0.25 = 4), each 1,000
+    // tokens in and 200 out: the reader gives that load, and "Predict this load" puts it into
+    // the section's inputs.
+    let mut log = String::new();
+    let mut t = 1_764_000_000.0_f64;
+    for i in 0..200 {
+        log.push_str(&format!(
+            "{{\"timestamp\": {t:.3}, \"usage\": {{\"prompt_tokens\": 1000, \"completion_tokens\": 200}}}}\n"
+        ));
+        t += if i % 2 == 0 { 0.5 } else { 1.5 };
+    }
+    let root = mount(Attributes { run: Some(ARENA_QWEN.into()), ..Attributes::default() }, "logs0");
+    let area: web_sys::HtmlTextAreaElement =
+        wait_for(&root, "textarea[data-field=\"log-text\"]").await.dyn_into().expect("a text area");
+    area.set_value(&log);
+    click(&root, "button[data-action=\"read-log\"]");
+    let summary = wait_for_text(&root, "[data-logs=\"load\"] .ss-logs-summary", |t| t.contains("200 requests")).await;
+    assert!(summary.contains("Read as request log (JSON): 200 requests"), "{summary}");
+    click(&root, "button[data-action=\"use-log-load\"]");
+    let value = |name: &str| -> String {
+        let input: HtmlInputElement =
+            one(&root, &format!("input[data-field=\"{name}\"]")).dyn_into().expect("an input");
+        input.value()
+    };
+    wait_until("the log's lengths in the inputs", || value("load-prompt") == "1,000").await;
+    assert_eq!(value("load-answer"), "200");
+    let rate: f64 = value("load-rate").parse().expect("a rate");
+    assert!((0.99..=1.02).contains(&rate), "{rate}");
+    let shape: f64 = value("load-burstiness").parse().expect("a burstiness");
+    assert!((3.9..=4.1).contains(&shape), "{shape}");
 }

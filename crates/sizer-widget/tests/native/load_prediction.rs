@@ -110,6 +110,19 @@ fn number_between(text: &str, before: &str, after: &str) -> f64 {
 }
 
 #[test]
+fn the_section_offers_to_read_a_log_in_both_languages() {
+    let en = render(QWEN, "en");
+    let reader = element(&en, "data-section=\"read-logs\"", "details");
+    assert!(reader.contains("<summary>Read your logs</summary>"), "{reader}");
+    assert!(reader.contains("only counts and times are kept, never a prompt or an answer"), "{reader}");
+    assert!(reader.contains("data-field=\"log-text\"") && reader.contains("data-field=\"log-files\""), "{reader}");
+    let de = render(QWEN, "de");
+    let reader = element(&de, "data-section=\"read-logs\"", "details");
+    assert!(reader.contains("<summary>Ihre Logs lesen</summary>"), "{reader}");
+    assert!(reader.contains(">Eingefügtes Log lesen</button>"), "{reader}");
+}
+
+#[test]
 fn the_result_shows_the_calibrations_figures_and_the_rate_that_keeps_the_target() {
     let html = result(Lang::En, 5.0);
     let headline = strip_tags(element(&html, "data-predict=\"headline\"", "p"));

@@ -11,6 +11,7 @@
 //! in one sentence, as it would typed text; the link's other values still apply.
 
 use sizer_data::prediction::PageLoadInput;
+use sizer_import::logs::LoadForPredict;
 
 use crate::common::input::parse_number;
 use crate::i18n::Lang;
@@ -76,6 +77,31 @@ pub fn with_scenario(keys: &str, rate_per_s: f64, prompt_tokens: f64, answer_tok
     )
 }
 
+/// `keys` with what a log shows (`sizer_import::logs::LogLoad::predict_load`): the rate, and
+/// the burstiness and lengths where the log gives them (the others kept).
+pub fn with_log_load(keys: &str, load: &LoadForPredict) -> String {
+    let d = PageLoadInput::default();
+    let mut values = vec![("lr", load.rate_per_s, d.rate_per_s)];
+    if let Some(burstiness) = load.burstiness {
+        values.push(("lb", round_to(burstiness, 2), d.burstiness));
+    }
+    if let Some(prompt) = load.prompt_tokens {
+        values.push(("lp", f64::from(prompt), d.prompt_tokens));
+    }
+    if let Some(answer) = load.answer_tokens {
+        values.push(("la", f64::from(answer), d.answer_tokens));
+    }
+    let rate = round_to(load.rate_per_s, 3);
+    values[0].1 = rate;
+    with_values(keys, &values)
+}
+
+/// `value` to `places` decimals (a link's figure, as a person would type it).
+fn round_to(value: f64, places: i32) -> f64 {
+    let scale = 10f64.powi(places);
+    (value * scale).round() / scale
+}
+
 /// `keys` without the keys in `values`, then each of them that differs from its default.
 fn with_values(keys: &str, values: &[(&str, f64, f64)]) -> String {
     let replaced = |pair: &str| values.iter().any(|(key, _, _)| pair.split_once(':').is_some_and(|(k, _)| k == *key));
@@ -136,6 +162,19 @@ mod tests {
         assert_eq!(with_rate(",lr:0.8,lb:1", 1.36), ",lb:1,lr:1.36");
         assert_eq!(with_rate("", d.rate_per_s), "");
         assert_eq!(with_rate(",lb:1", 2.0), ",lb:1,lr:2");
+    }
+
+    #[test]
+    fn a_logs_load_carries_rate_burstiness_and_lengths_it_has() {
+        let load = LoadForPredict {
+            rate_per_s: 2.0137,
+            burstiness: Some(0.4987),
+            prompt_tokens: Some(1_988),
+            answer_tokens: None,
+            length_range: Some(0.6),
+        };
+        // Rate to 3 decimals and burstiness to 2, as typed; the answer the log lacks is kept.
+        assert_eq!(with_log_load(",la:900,lt:3", &load), ",la:900,lt:3,lr:2.014,lb:0.5,lp:1988");
     }
 
     #[test]

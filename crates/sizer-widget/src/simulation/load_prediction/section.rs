@@ -30,6 +30,7 @@ use crate::common::input::parse_number;
 use crate::i18n::Lang;
 use crate::i18n::load_prediction::{self as words, PredictMsg, predict_text};
 use crate::simulation::load_prediction::job::PredictOutcome;
+use crate::simulation::load_prediction::logs::LogReader;
 use crate::simulation::load_prediction::result::LoadPredictionResult;
 use crate::simulation::load_prediction::{ImportedSuite, fragment};
 
@@ -193,6 +194,7 @@ pub fn LoadPredictionSection(props: &LoadPredictionProps) -> Html {
         <section class="ss-predict" data-section="load-prediction" data-state={state} aria-busy={running.to_string()}>
             <h3>{ predict_text(lang, PredictMsg::Heading) }</h3>
             <p class="ss-predict-intro">{ predict_text(lang, PredictMsg::Intro) }</p>
+            <LogReader link={props.link.clone()} on_link={props.on_link.clone()} id_prefix={props.id_prefix.clone()} {lang} />
             <div class="ss-predict-inputs">
                 for (i, (field, label, unit)) in FIELDS.into_iter().enumerate() {
                     { input_field(&props.id_prefix, lang, field, label, unit, &texts[i], field_error(field), on_input(i)) }
