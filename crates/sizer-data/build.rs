@@ -1,46 +1,55 @@
 //! Writes `$OUT_DIR/dataset.bin`: the dataset of `data/*.json` in the binary form of
-//! `src/wire.rs`, which the wasm build embeds instead of the JSON (`src/load.rs`);
-//! `$OUT_DIR/arena.bin`, the arena's runs and sources (`data/arena.json`) in the same form, kept
-//! apart so the split wasm can carry them in its second module (feature `arena-later`);
-//! `$OUT_DIR/loads.bin`, the arena's measured loads (`data/arena_loads.json`, `src/measured_load.rs`); and
-//! `$OUT_DIR/models.bin`, the model catalogue of `data/models.json` in the same form
-//! (`src/catalog.rs`), also cut in two like the dataset: `models_first.bin` without the arena's
-//! entries and `arena_models.bin` with only them (the split wasm's second module appends it).
+//! `src/dataset/wire.rs`, which the wasm build embeds instead of the JSON
+//! (`src/dataset/embedded.rs`); `$OUT_DIR/arena.bin`, the arena's runs and sources
+//! (`data/arena.json`) in the same form, kept apart so the split wasm can carry them in its
+//! second module (feature `arena-later`); `$OUT_DIR/loads.bin`, the arena's measured loads
+//! (`data/arena_loads.json`, `src/dataset/measured_load.rs`); and `$OUT_DIR/models.bin`, the
+//! model catalogue of `data/models.json` in the same form (`src/catalogue/catalog.rs`, its codec
+//! `src/catalogue/wire.rs`), also cut in two like the dataset: `models_first.bin` without the
+//! arena's entries and `arena_models.bin` with only them (the split wasm's second module appends it).
 //! Generated on
 //! every change of the JSON or the model, so it cannot go stale; the native tests prove that it
 //! decodes to exactly the dataset the JSON path loads.
 //!
 //! The model and the codec are the crate's own source files, compiled into this script.
 
+/// The crate's own modules this script compiles in, at the same paths as in the crate
+/// (`crate::dataset::model::Run`), so their `crate::` paths resolve here too.
 #[allow(dead_code)]
-#[path = "src/date.rs"]
-mod date;
+#[path = "src/dataset"]
+mod dataset {
+    pub mod date;
+    pub mod figure;
+    pub mod measured_load;
+    pub mod model;
+    pub mod setup;
+    pub mod wire;
+}
 #[allow(dead_code)]
-#[path = "src/figure.rs"]
-mod figure;
-#[allow(dead_code)]
-#[path = "src/measured_load.rs"]
-mod measured_load;
-#[allow(dead_code)]
-#[path = "src/model.rs"]
-mod model;
-#[allow(dead_code)]
-#[path = "src/model_facts.rs"]
-mod model_facts;
-#[allow(dead_code)]
-#[path = "src/setup.rs"]
-mod setup;
-#[allow(dead_code)]
-#[path = "src/wire.rs"]
-mod wire;
+#[path = "src/catalogue"]
+mod catalogue {
+    pub mod model_facts;
+    pub mod wire;
+}
 
+use catalogue::model_facts;
+use dataset::{measured_load, model, wire};
 use std::error::Error;
 use std::path::PathBuf;
 
 /// The lists of `data/`, each one JSON array.
 const LISTS: [&str; 5] = ["sources", "runs", "facts", "claims", "advice"];
 /// The source files this script compiles in.
-const MODULES: [&str; 6] = ["date", "figure", "measured_load", "model", "model_facts", "wire"];
+const MODULES: [&str; 8] = [
+    "dataset/date",
+    "dataset/figure",
+    "dataset/measured_load",
+    "dataset/model",
+    "dataset/setup",
+    "dataset/wire",
+    "catalogue/model_facts",
+    "catalogue/wire",
+];
 /// The model catalogue, one JSON object.
 const CATALOG: &str = "models";
 /// The arena's runs and sources, one dataset document generated from the fixtures
@@ -83,7 +92,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let loads: measured_load::MeasuredLoadTable = parse(LOADS)?;
     let loads_binary = wire::encode_loads(&loads);
     let catalog: model_facts::ModelCatalog = parse(CATALOG)?;
-    let catalog_binary = wire::encode_catalog(&catalog);
+    let catalog_binary = catalogue::wire::encode_catalog(&catalog);
     let (catalog_first, arena_catalog) = split_catalog(catalog, &dataset, &arena);
     // Written into prerendered pages, so a wasm built from other data renders afresh instead of
     // hydrating markup it cannot match.
@@ -93,8 +102,8 @@ fn main() -> Result<(), Box<dyn Error>> {
     std::fs::write(out.join("models.bin"), catalog_binary)?;
     std::fs::write(out.join("arena.bin"), arena_binary)?;
     std::fs::write(out.join("loads.bin"), loads_binary)?;
-    std::fs::write(out.join("models_first.bin"), wire::encode_catalog(&catalog_first))?;
-    std::fs::write(out.join("arena_models.bin"), wire::encode_catalog(&arena_catalog))?;
+    std::fs::write(out.join("models_first.bin"), catalogue::wire::encode_catalog(&catalog_first))?;
+    std::fs::write(out.join("arena_models.bin"), catalogue::wire::encode_catalog(&arena_catalog))?;
     Ok(())
 }
 

@@ -222,7 +222,7 @@ pub const MEMORY: Keys = Keys {
 /// An inline curve, the second argument of `size` and `simulate`.
 pub const INLINE_CURVE: Keys = Keys { keys: &[("points", Shape::Value)], one_of: &[] };
 
-/// `predict`'s load: the fields of `crate::predict_load::PredictLoad`, every one optional.
+/// `predict`'s load: the fields of `crate::predict::load::PredictLoad`, every one optional.
 pub const PREDICT_LOAD: Keys = Keys {
     keys: &[
         ("rate_per_s", Shape::Value),

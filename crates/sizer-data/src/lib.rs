@@ -21,93 +21,79 @@
 
 #![forbid(unsafe_code)]
 
-mod advice;
-pub mod api;
-#[cfg(test)]
-mod api_key_tables;
+// The folders, bottom up (each imports only folders before it here; the tidy test keeps them
+// acyclic): `api_keys`, the leaf every JSON reader checks its keys against; `dataset`;
+// `catalogue` and `suite`, both on the dataset; `run`; `team`; `predict`; `js_api`.
 pub mod api_keys;
-mod catalog;
-mod claim_check;
-mod curve;
-mod date;
-pub mod element_attributes;
-mod error;
-mod figure;
-mod gain;
-mod kv_limit;
-mod load;
-mod lookup;
-mod measured_load;
-mod measured_load_data;
-pub mod memory;
-mod model;
-mod model_facts;
-pub mod predict_api;
-pub mod predict_engine;
-pub mod predict_load;
-pub mod prediction;
-mod run_alias;
-mod run_scenario;
-mod setup;
-mod sim;
-pub mod sim_api;
+mod catalogue;
+mod dataset;
+mod js_api;
+mod predict;
+mod run;
 pub mod suite;
-mod systems;
 mod team;
-mod validate;
-mod wire;
-mod workload_choice;
-mod workload_fit;
 
-pub use advice::Situation;
-pub use catalog::{ARENA_CATALOG_BINARY, CATALOG_FIRST_BINARY, EMBEDDED_CATALOG_BINARY, catalog, try_catalog};
-pub use claim_check::{ClaimCheck, Recomputed};
-pub use curve::{CurveBasis, RunCurveError};
-pub use date::{DateError, PartialDate};
-pub use element_attributes::{AttributeValue, ELEMENT_ATTRIBUTES, ElementAttribute};
-pub use error::{DataError, Problem};
-pub use figure::{Figure, FigureOrigin, TokenCount};
-pub use kv_limit::{
+// The public modules by their old names, so `sizer_data::predict_api::...` and the like stay.
+pub use catalogue::memory;
+pub use js_api::element_attributes;
+pub use js_api::simulate as sim_api;
+pub use js_api::size as api;
+pub use predict::api as predict_api;
+pub use predict::engine as predict_engine;
+pub use predict::load as predict_load;
+pub use predict::prediction;
+
+pub use catalogue::catalog::{
+    ARENA_CATALOG_BINARY, CATALOG_FIRST_BINARY, EMBEDDED_CATALOG_BINARY, catalog, try_catalog,
+};
+pub use catalogue::kv_limit::{
     BudgetBand, ComputedPool, KvLimit, NoComputedPool, PoolKind, WORKING_BUDGET_FACT, pool_gb, run_kv_limit,
 };
-pub use load::{ARENA_BINARY, DATASET_FINGERPRINT, EMBEDDED_BINARY, dataset, runs_pending, try_dataset};
-pub use lookup::CitedValue;
-pub use measured_load::{LoadRow, MeasuredLoadTable, ReportedCapacity, RunMeasuredLoad};
-pub use measured_load_data::{LOADS_BINARY, measured_load, measured_loads, try_measured_loads};
-pub use model::{
+pub use catalogue::model_facts::{DtypeBasis, KvDtype, KvFacts, ModelCatalog, ModelFacts, RunCache, Sourced, Weights};
+pub use dataset::advice::Situation;
+pub use dataset::date::{DateError, PartialDate};
+pub use dataset::embedded::{ARENA_BINARY, DATASET_FINGERPRINT, EMBEDDED_BINARY, dataset, runs_pending, try_dataset};
+pub use dataset::error::{DataError, Problem};
+pub use dataset::figure::{Figure, FigureOrigin, TokenCount};
+pub use dataset::lookup::CitedValue;
+pub use dataset::measured_load::{LoadRow, MeasuredLoadTable, ReportedCapacity, RunMeasuredLoad};
+pub use dataset::model::{
     Advice, AdviceWhen, Binding, Citation, Claim, ClaimQuantity, ClaimStatus, Counter, Dataset, Fact, FactKind,
     GermanNames, ImportSource, Localized, Qualifier, Run, RunOrigin, RunPoint, RunWorkload, ServerSettings, Source,
     SourceKind, Topology, Unit, Warning, Workload, WorkloadKind,
 };
-pub use model_facts::{DtypeBasis, KvDtype, KvFacts, ModelCatalog, ModelFacts, RunCache, Sourced, Weights};
-pub use run_alias::{AliasKind, RUN_ALIASES, RunAlias, RunLookup};
-pub use run_scenario::{RunInputs, TtftNearest, YOURS, scenario_for_run};
-pub use setup::{NOT_STATED, SetupField, YourSetup};
-pub use systems::Systems;
+pub use dataset::setup::{NOT_STATED, SetupField, YourSetup};
+pub use dataset::validate::is_valid_id;
+pub use dataset::wire::WireError;
+pub use element_attributes::{AttributeValue, ELEMENT_ATTRIBUTES, ElementAttribute};
+pub use run::alias::{AliasKind, RUN_ALIASES, RunAlias, RunLookup};
+pub use run::claim_check::{ClaimCheck, Recomputed};
+pub use run::curve::{CurveBasis, RunCurveError};
+pub use run::measured_load_data::{LOADS_BINARY, measured_load, measured_loads, try_measured_loads};
+pub use run::scenario::{RunInputs, TtftNearest, YOURS, scenario_for_run};
+pub use run::systems::Systems;
+pub use run::workload_choice::{
+    ANSWER_WEIGHT, SizedRun, WorkloadChoice, WorkloadView, sized_own_run, sized_run, team_lengths, workload_distance,
+};
+pub use run::workload_fit::{PROMPT_MISMATCH_FACTOR, WorkloadCaveat, workload_caveats};
 pub use team::checks::{Estimate, LimitCheck, LimitChecks};
 pub use team::note::PlanNote;
 pub use team::plan::{CitedFigure, PlanRow, Planner};
 pub use team::recommend::Recommendation;
 pub use team::request::{DEFAULT_TEAM_PEOPLE, GroupRequest, HeadroomChoice, TeamRequest, TeamRequestError, Usage};
 pub use team::sim::SimTeamRequest;
-pub use validate::is_valid_id;
-pub use wire::WireError;
-pub use workload_choice::{
-    ANSWER_WEIGHT, SizedRun, WorkloadChoice, WorkloadView, sized_own_run, sized_run, team_lengths, workload_distance,
-};
-pub use workload_fit::{PROMPT_MISMATCH_FACTOR, WorkloadCaveat, workload_caveats};
 
 /// With feature `arena-later` in the browser (the split wasm, from its second module): appends
 /// the arena's runs and sources to the dataset, its entries to the model catalogue and sets the
 /// choice among a run's workloads, once; `true` when this call added the runs. Everywhere else
-/// the arena is in from the start and this does nothing. Here, not in `load`, so that module
-/// does not import the catalogue's (no import cycle).
+/// the arena is in from the start and this does nothing. Here, not in `dataset::embedded`, so
+/// that module does not import the catalogue's (no import cycle).
 pub fn install_arena() -> bool {
     // The catalogue's entries and the workload choice first, so a run found has both.
     #[cfg(all(target_arch = "wasm32", feature = "arena-later"))]
     {
-        catalog::install_arena_catalog();
-        workload_choice::install_several_workloads();
+        catalogue::catalog::install_arena_catalog();
+        run::workload_choice::install_several_workloads();
     }
-    load::install_arena_runs()
+    dataset::embedded::install_arena_runs()
 }

@@ -12,9 +12,9 @@
 //! each with its `±` spread; the point's note names the file's lines it was read from.
 
 use super::{ClosedLoopWorkload, LoadStep, MeasuredLoad, SuiteSetup, WorkloadPoint};
-use crate::figure::{Figure, TokenCount};
-use crate::measured_load::{LoadRow, ReportedCapacity, RunMeasuredLoad};
-use crate::model::{Counter, RunPoint, RunWorkload, ServerSettings, Workload};
+use crate::dataset::figure::{Figure, TokenCount};
+use crate::dataset::measured_load::{LoadRow, ReportedCapacity, RunMeasuredLoad};
+use crate::dataset::model::{Counter, RunPoint, RunWorkload, ServerSettings, Workload};
 
 /// Every closed-loop workload of a suite run, in file and row order.
 pub fn run_workloads(workloads: &[ClosedLoopWorkload]) -> Vec<RunWorkload> {

@@ -68,7 +68,7 @@ pub struct RunCalibration {
 }
 
 /// A run's engine as the calibration fits it: the setup, the fit, the engine and the client
-/// latency added to its TTFTs. `SparkSizer.predict` runs on the same (`crate::predict_engine`),
+/// latency added to its TTFTs. `SparkSizer.predict` runs on the same (`crate::predict::engine`),
 /// so the API and the calibration give the same figures.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FittedRun {

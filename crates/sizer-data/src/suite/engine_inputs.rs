@@ -5,7 +5,7 @@
 //! else the calibration's global constants; the KV pool; the longest context).
 
 use super::{SuiteRun, WorkloadKind};
-use crate::model::Run;
+use crate::dataset::model::Run;
 use sizer_core::sim::open_loop::{
     ClosedLoopError, ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload as CoreWorkload, EngineSetup, MixedStep,
 };
@@ -124,7 +124,7 @@ pub fn dataset_closed_loop_run(run: &Run) -> Option<Result<ClosedLoopRun, Closed
         };
         let mut points = Vec::with_capacity(view.points.len());
         for p in view.points {
-            let value = |f: &crate::figure::Figure| f.value;
+            let value = |f: &crate::dataset::figure::Figure| f.value;
             points.push(fit_point(
                 f64::from(p.concurrency),
                 p.per_request_tok_s.as_ref().map(value)?,

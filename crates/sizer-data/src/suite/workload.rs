@@ -13,7 +13,7 @@ use sizer_core::MAX_CONCURRENCY;
 
 // The kind is the dataset's (a run's workloads carry it too); its reading from a test name is
 // the suite's.
-pub use crate::model::WorkloadKind;
+pub use crate::dataset::model::WorkloadKind;
 
 impl WorkloadKind {
     /// The kind a suite test name stands for (`"02-rag-8k"`, `"05-big-context.md"`): matched on

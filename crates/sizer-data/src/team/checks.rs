@@ -22,10 +22,10 @@
 use serde::Serialize;
 use sizer_core::{Team, TeamLimit};
 
-use crate::kv_limit::WORKING_BUDGET_FACT;
-use crate::model::{Dataset, Run};
-use crate::run_scenario::YOURS;
-use crate::workload_fit::PROMPT_MISMATCH_FACTOR;
+use crate::catalogue::kv_limit::WORKING_BUDGET_FACT;
+use crate::dataset::model::{Dataset, Run};
+use crate::run::scenario::YOURS;
+use crate::run::workload_fit::PROMPT_MISMATCH_FACTOR;
 
 use super::plan::CitedFigure;
 

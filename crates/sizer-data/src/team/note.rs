@@ -5,8 +5,8 @@
 use serde::Serializer;
 use sizer_core::{StreamsAtFloor, Team, TeamLimit, TeamPlan};
 
-use crate::curve::RunCurveError;
-use crate::model::{Run, Topology};
+use crate::dataset::model::{Run, Topology};
+use crate::run::curve::RunCurveError;
 
 /// What the reader must keep in mind about a plan row, in the order it is decided.
 #[derive(Clone, Debug, PartialEq)]

@@ -25,15 +25,15 @@ use core::cell::{OnceCell, RefCell};
 use serde::Serialize;
 use sizer_core::{CapacityMemo, Curve, FiniteComparison, RunLimits, Team, TeamLimit, TeamPlan, TtftCurve};
 
-use crate::curve::{CurveBasis, RunCurveError};
-use crate::date::PartialDate;
-use crate::lookup::CitedValue;
-use crate::model::{Dataset, Run, RunOrigin, Topology};
-use crate::run_scenario::TtftNearest;
+use crate::dataset::date::PartialDate;
+use crate::dataset::lookup::CitedValue;
+use crate::dataset::model::{Dataset, Run, RunOrigin, Topology};
+use crate::run::curve::{CurveBasis, RunCurveError};
+use crate::run::scenario::TtftNearest;
+use crate::run::workload_choice::WorkloadChoice;
 use crate::team::checks::{Estimate, LimitCheck, LimitChecks, ttft_applies};
 use crate::team::note::{PlanNote, serialize_english};
 use crate::team::request::{TeamRequest, TeamRequestError};
-use crate::workload_choice::WorkloadChoice;
 
 /// A figure the plan used, and the fact or run it came from.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
