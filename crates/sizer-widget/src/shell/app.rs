@@ -294,13 +294,22 @@ fn use_sizing_report(outcome: &Rc<crate::sizing::calculation::Calculation>) {
     let outcome = Rc::clone(outcome);
     use_effect_with(Rc::as_ptr(&outcome) as usize, move |_| {
         if let Some(on_sizing) = on_sizing {
-            let report = serde_json::json!({
-                "run": outcome.run.as_ref().map(|run| run.id.to_string()),
-                "sizing": outcome.sizing().and_then(|sizing| serde_json::to_value(sizing).ok()),
-            });
-            on_sizing.emit(report.to_string());
+            let report =
+                SizingReport { run: outcome.run.as_ref().map(|run| run.id.as_ref()), sizing: outcome.sizing() };
+            // Written straight to text: a `serde_json::Value` first would bring its serializer
+            // into the page's first module.
+            if let Ok(json) = serde_json::to_string(&report) {
+                on_sizing.emit(json);
+            }
         }
     });
+}
+
+/// The `change` event's detail: the run's id and the Sizing as the JSON API returns it.
+#[derive(serde::Serialize)]
+struct SizingReport<'a> {
+    run: Option<&'a str>,
+    sizing: Option<&'a sizer_core::Sizing>,
 }
 
 /// Reads the URL fragment once after mount (and on `hashchange`), writes it after each change
