@@ -479,6 +479,7 @@ impl<'a> PreparedRun<'a> {
             row.people_per_system = Some(0);
             row.people_per_spark = is_spark.then_some(0);
             (row.people_low, row.people_high, row.binding_changes) = (Some(0), Some(0), false);
+            row.people_is_lower_bound = false;
             row.binding = Some(TeamLimit::Ttft);
             row.unserved_by = Some(TeamLimit::Ttft);
             row.note = Some(PlanNote::PromptAloneOverCeiling { prompt_tokens: team_prompt, seconds, ceiling_s });

@@ -264,6 +264,14 @@ fn ranking_row(lang: Lang, row: &PlanRow<'_>, chosen: bool, never: &'static str,
                 if let Some(note) = row_note(lang, row) {
                     <span class="ss-row-note ss-muted" data-row-note="">{ note }</span>
                 }
+                // A narrow widget hides the binding column: what binds, and what was not
+                // checked, then stand under the run's name.
+                <span class="ss-row-binding ss-narrow-only">
+                    { binding.map_or("—", |b| codes::label(lang, &TEAM_LIMIT, b)) }
+                    if let Some(unchecked) = unchecked_cell(lang, row) {
+                        <span class="ss-unchecked">{ unchecked }</span>
+                    }
+                </span>
             </th>
             <td data-value={row.people_per_spark.map(|p| p.to_string())} data-lower-bound={row.people_at_least().then_some("true")}>{ people }</td>
             <td data-value={row.sparks_needed.map(|k| k.to_string())}>{ sparks }</td>
