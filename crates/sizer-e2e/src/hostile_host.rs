@@ -1,5 +1,5 @@
-//! A `<spark-sizer>` element in a hostile host page looks and works as on a clean page (issue
-//! 18). The hostile page styles every element the widget uses (`*` font and line height, red
+//! A `<spark-sizer>` element in a hostile host page looks and works as on a clean page.
+//! The hostile page styles every element the widget uses (`*` font and line height, red
 //! borders, margins, `display: block`), points `<base href>` at another site, defines a global
 //! `window.wasm_bindgen` of its own and has a strict CSP (no inline code or styles, nothing but
 //! its own origin). The element's shadow root shuts the CSS out, and its assets are resolved
@@ -16,7 +16,7 @@ const HOSTILE_PAGE: &str = "e2e-hostile-host.html";
 const HOSTILE_CSS: &str = "e2e-hostile-host.css";
 const HOSTILE_JS: &str = "e2e-hostile-host.js";
 
-/// The host stylesheet of the issue, verbatim.
+/// The hostile host stylesheet, verbatim.
 const HOSTILE_STYLES: &str = "* { box-sizing: content-box; font: 20px serif; line-height: 3; }\n\
     div, p, span, table, td, th, input, button, select, label, canvas { margin: 20px; padding: 10px; \
     border: 3px solid red; display: block; color: red; background: yellow; }\n";

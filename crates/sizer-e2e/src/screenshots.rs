@@ -5,7 +5,7 @@ use crate::browser::{Browser, WINDOW_HEIGHT, WINDOW_WIDTH};
 use crate::checks::Site;
 use serde_json::json;
 
-/// The widths the issue names: a phone and a laptop.
+/// Two widths: a phone and a laptop.
 const WIDTHS: [u32; 2] = [390, 1280];
 /// A screenshot covers the whole page, up to this height (px; Chromium's largest capture).
 const MAX_SCREENSHOT_HEIGHT: u32 = 16_000;

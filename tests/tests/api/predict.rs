@@ -14,7 +14,7 @@ use sizer_import::suite::import_suite;
 use sizer_import::suite::predict::{predict, predict_from_json};
 use std::sync::OnceLock;
 
-/// The first example server (`tests/fixtures/arena/`).
+/// The first example server (`tests/fixtures/arena/`).
 const NVFP4: &str = "nemotron-3/nemotron-3-nano-30b-a3b/nvfp4";
 
 /// The English article's run: one curve, and the English seed's prompt rate of 5,705 tok/s

@@ -21,8 +21,8 @@ const LLAMA_70B: &str = "gpuwerk-llama-3.3-70b-awq-vllm-0.27.1";
 const TP2: &str = "nvidia-forum-gpt-oss-120b-mxfp4-vllm-dev-2-nodes-tp2";
 const REPLICAS: &str = "nvidia-forum-gpt-oss-120b-mxfp4-vllm-dev-2-replicas-litellm";
 
-/// The issue's example request, verbatim.
-const ISSUE_TEAM: &str = r#"{"groups": [{"people": 30, "usage": "chat"}, {"people": 5, "usage": "agent"}], "floor_tok_s": 15, "ttft_ceiling_s": 3, "headroom": "finite", "uncertainty": 0.1}"#;
+/// The example request: 30 people chatting and 5 agents, a 3 s p99 TTFT ceiling.
+const EXAMPLE_TEAM: &str = r#"{"groups": [{"people": 30, "usage": "chat"}, {"people": 5, "usage": "agent"}], "floor_tok_s": 15, "ttft_ceiling_s": 3, "headroom": "finite", "uncertainty": 0.1}"#;
 
 fn rows(json: &str) -> Vec<PlanRow<'static>> {
     let request = TeamRequest::from_json(json).expect("valid request");
@@ -35,7 +35,7 @@ fn row<'a, 'd>(rows: &'a [PlanRow<'d>], id: &str) -> &'a PlanRow<'d> {
 
 #[test]
 fn one_row_per_run_of_the_dataset() {
-    let rows = rows(ISSUE_TEAM);
+    let rows = rows(EXAMPLE_TEAM);
     let data = dataset();
     assert_eq!(rows.len(), data.runs.len());
     for run in &data.runs {
@@ -55,11 +55,11 @@ fn one_row_per_run_of_the_dataset() {
 }
 
 /// The example team without its TTFT ceiling: the figures the prefill and load rules give.
-const ISSUE_TEAM_NO_CEILING: &str = r#"{"groups": [{"people": 30, "usage": "chat"}, {"people": 5, "usage": "agent"}], "floor_tok_s": 15, "headroom": "finite", "uncertainty": 0.1}"#;
+const EXAMPLE_TEAM_NO_CEILING: &str = r#"{"groups": [{"people": 30, "usage": "chat"}, {"people": 5, "usage": "agent"}], "floor_tok_s": 15, "headroom": "finite", "uncertainty": 0.1}"#;
 
 #[test]
-fn the_issue_team_on_the_worked_run() {
-    let rows = rows(ISSUE_TEAM_NO_CEILING);
+fn the_example_team_on_the_worked_run() {
+    let rows = rows(EXAMPLE_TEAM_NO_CEILING);
     let qwen = row(&rows, QWEN);
     // Prefill binds: 5 agents x 20,000 / 30 s + 30 x 512 / 120 s = 3,461.3 prompt tok/s for 35
     // people, against the seed's 5,705 tok/s: 5,705 / (3,461.3 / 35) = 57.69 people of this mix.
@@ -85,7 +85,7 @@ fn the_issue_team_on_the_worked_run() {
 
 #[test]
 fn agents_prompts_are_checked_against_the_ceiling_at_their_own_length() {
-    let rows = rows(ISSUE_TEAM);
+    let rows = rows(EXAMPLE_TEAM);
     let qwen = row(&rows, QWEN);
     // One 20,000-token prompt alone: 20,000 / 5,705 = 3.5057 s at the seed's prefill rate, over
     // the 3 s ceiling, so no number of Sparks meets it (the short-prompt 0.61 s is not used).
@@ -108,7 +108,7 @@ fn agents_prompts_are_checked_against_the_ceiling_at_their_own_length() {
 #[test]
 fn a_row_that_could_not_check_a_needed_limit_ranks_below_every_row_that_did() {
     // Chat and agents, no ceiling: KV and prefill are needed by every team.
-    let rows = rows(ISSUE_TEAM_NO_CEILING);
+    let rows = rows(EXAMPLE_TEAM_NO_CEILING);
     let first_unchecked = rows.iter().position(|r| r.systems_needed.is_some() && !r.unchecked.is_empty());
     let last_checked = rows.iter().rposition(|r| r.is_checked_answer());
     let (first_unchecked, last_checked) =
@@ -174,7 +174,7 @@ fn the_seed_team_of_163_reproduces_todays_sizing() {
 
 #[test]
 fn llama_70b_cannot_serve_at_15_tok_s() {
-    let rows = rows(ISSUE_TEAM);
+    let rows = rows(EXAMPLE_TEAM);
     let llama = row(&rows, LLAMA_70B);
     assert_eq!((llama.sparks_needed, llama.systems_needed, llama.unserved_by), (None, None, Some(TeamLimit::Speed)));
     assert_eq!(llama.note.as_ref().map(PlanNote::english).as_deref(), Some("cannot give one request 15 tok/s"));
@@ -205,7 +205,7 @@ fn a_pair_compares_as_tp2_and_as_two_replicas() {
     // At 15 tok/s the TP=2 curve crosses the floor between kubis.ai's 16-request point (342.1 / 16
     // = 21.381 tok/s) and the forum's 32 (471.7 / 32 = 14.741): 16 + 6.381 / 6.641 x 16 = 31.37
     // streams per pair, 31 whole; the note names what one system is.
-    let at_15 = self::rows(ISSUE_TEAM);
+    let at_15 = self::rows(EXAMPLE_TEAM);
     let tp2_at_15 = row(&at_15, TP2);
     assert_eq!(tp2_at_15.plan.as_ref().map(|p| p.whole_streams), Some(31));
     assert_eq!(
@@ -254,7 +254,7 @@ fn imported_runs_are_planned_per_system_as_measured() {
 #[test]
 fn plan_json_answers_rows_or_one_error_sentence() {
     let data = dataset();
-    let ok: Value = serde_json::from_str(&data.plan_json(ISSUE_TEAM, &[])).expect("JSON");
+    let ok: Value = serde_json::from_str(&data.plan_json(EXAMPLE_TEAM, &[])).expect("JSON");
     let rows = ok["rows"].as_array().expect("rows");
     assert_eq!(rows.len(), data.runs.len());
     for key in ["run_id", "people_per_spark", "sparks_needed", "binding", "people_low", "people_high", "date", "source"]
@@ -349,7 +349,8 @@ fn one_planner_for_many_runs_gives_what_each_run_planned_alone_gives() {
     // The planner remembers headroom figures across runs (the same stream counts recur); each
     // run planned on its own, with nothing remembered, is the second method.
     let data = dataset();
-    for json in [ISSUE_TEAM, r#"{"groups": [{"people": 30}, {"people": 5, "usage": "agent"}], "headroom": "poisson"}"#]
+    for json in
+        [EXAMPLE_TEAM, r#"{"groups": [{"people": 30}, {"people": 5, "usage": "agent"}], "headroom": "poisson"}"#]
     {
         let team = TeamRequest::from_json(json).expect("valid").team().expect("valid team");
         let planner = sizer_data::Planner::new(data, &[]);

@@ -18,7 +18,7 @@ use sizer_data::suite::calibrate::calibrate_run;
 use sizer_data::suite::engine_inputs::CALIBRATED;
 use sizer_import::suite::import_suite;
 
-/// The first example server, as fixture folder and dataset id.
+/// The first example server, as fixture folder and dataset id.
 const NVFP4: &str = "nemotron-3/nemotron-3-nano-30b-a3b/nvfp4";
 const NVFP4_ID: &str = "djangodevreng-arena-nemotron-3-nano-30b-a3b-nvfp4";
 

@@ -129,7 +129,7 @@ fn forum_run_gains_the_sixteen_request_point_from_its_public_copy() {
     assert_eq!(claim.value, 14.0);
 }
 
-/// The users the issue names for stream counts the article's tables do not give: 44.8
+/// The users named for stream counts the article's tables do not give: 44.8
 /// (Petronella, 17.8 streams) and 48.3 (forum, 18.9 streams from table 3 alone); the think-time
 /// reading of the duty cycle: 18.7 % and about 201 people.
 #[test]

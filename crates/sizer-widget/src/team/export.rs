@@ -113,7 +113,7 @@ mod tests {
 
     /// 30 chatting and 5 agents under a 4 s ceiling (above the 3.51 s one 20,000-token prompt
     /// takes alone at the worked run's 5,705 tok/s).
-    fn issue_team() -> TeamShare {
+    fn example_team() -> TeamShare {
         let mut input = TeamInput::default();
         for (field, text) in [(TeamField::People, "30"), (TeamField::Agents, "5"), (TeamField::TtftCeiling, "4")] {
             input.apply(Lang::En, TeamAction::SetText(field, text.into()));
@@ -124,7 +124,7 @@ mod tests {
 
     #[test]
     fn the_json_export_is_a_request_plan_accepts() {
-        let export = issue_team().json(QWEN);
+        let export = example_team().json(QWEN);
         // 5,705 / (3,461.3 / 35) = 57.69: prefill binds at 57 people, one Spark.
         assert_eq!(export["plan"]["row"]["people_per_spark"], 57);
         assert_eq!(export["plan"]["row"]["binding"], "prefill");
@@ -134,7 +134,7 @@ mod tests {
         assert_eq!((&row["people_per_spark"], &row["sparks_needed"]), (&57.into(), &1.into()));
         // A link's z of 2.33 is the normal approximation's alone: the finite headroom's request
         // leaves it out, so plan takes it.
-        let with_z = TeamShare { usage: Scenario { z: Some(2.33), ..Scenario::chat() }, ..issue_team() }.json(QWEN);
+        let with_z = TeamShare { usage: Scenario { z: Some(2.33), ..Scenario::chat() }, ..example_team() }.json(QWEN);
         assert_eq!(with_z["request"]["z"], Value::Null);
         let again: Value =
             serde_json::from_str(&dataset().plan_json(&with_z["request"].to_string(), &[])).expect("json");
@@ -143,7 +143,7 @@ mod tests {
 
     #[test]
     fn the_markdown_export_has_the_verdict_and_steps() {
-        let markdown = issue_team().markdown(Lang::En, QWEN);
+        let markdown = example_team().markdown(Lang::En, QWEN);
         assert!(
             markdown.starts_with("\n### Your team\n\n**One Spark serves your 35 people with Qwen3-Coder-30B-A3B"),
             "{markdown}"

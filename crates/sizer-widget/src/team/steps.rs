@@ -168,7 +168,7 @@ mod tests {
     const QWEN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
 
     #[test]
-    fn the_issue_team_steps() {
+    fn the_example_team_steps() {
         let request = TeamRequest::from_json(
             r#"{"groups": [{"people": 30}, {"people": 5, "usage": "agent"}], "ttft_ceiling_s": 4, "headroom": "finite"}"#,
         )

@@ -14,11 +14,11 @@ use crate::support::*;
 const QWEN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
 const LLAMA_70B: &str = "gpuwerk-llama-3.3-70b-awq-vllm-0.27.1";
 
-/// The issue's example request, verbatim.
-const ISSUE_TEAM: &str = r#"{"groups": [{"people": 30, "usage": "chat"}, {"people": 5, "usage": "agent"}], "floor_tok_s": 15, "ttft_ceiling_s": 4, "headroom": "finite", "uncertainty": 0.1}"#;
-/// The issue's team on the worked run: prefill binds. 5 agents x 20,000 / 30 s + 30 x 512 /
+/// The example request: 30 people chatting and 5 agents, a 3 s p99 TTFT ceiling.
+const EXAMPLE_TEAM: &str = r#"{"groups": [{"people": 30, "usage": "chat"}, {"people": 5, "usage": "agent"}], "floor_tok_s": 15, "ttft_ceiling_s": 4, "headroom": "finite", "uncertainty": 0.1}"#;
+/// The example team on the worked run: prefill binds. 5 agents x 20,000 / 30 s + 30 x 512 /
 /// 120 s = 3,461.3 prompt tok/s for 35 people; the seed's 5,705 tok/s / (3,461.3 / 35) = 57.69.
-const ISSUE_TEAM_PEOPLE_PER_SPARK: u64 = 57;
+const EXAMPLE_TEAM_PEOPLE_PER_SPARK: u64 = 57;
 /// The English seed: "52 streams allow an average of 37.7, which is 163 users" (z from p99,
 /// 2.3263: load on 52 = 37.73 / duty 0.2306 = 163.6); one more needs a second Spark.
 const SEED_PEOPLE: u64 = 163;
@@ -62,7 +62,7 @@ async fn the_seed_team_needs_one_spark_and_one_more_person_two() {
 }
 
 #[wasm_bindgen_test]
-async fn the_issue_team_is_bound_by_prefill_at_57_people() {
+async fn the_example_team_is_bound_by_prefill_at_57_people() {
     let root = mount(Attributes::default(), "team1");
     type_into(&root, "team_people", "30").await;
     type_into(&root, "team_agents", "5").await;
@@ -76,7 +76,7 @@ async fn the_issue_team_is_bound_by_prefill_at_57_people() {
         &root,
         &format!("{selector} td:nth-of-type(1)"),
         "data-value",
-        &ISSUE_TEAM_PEOPLE_PER_SPARK.to_string(),
+        &EXAMPLE_TEAM_PEOPLE_PER_SPARK.to_string(),
     )
     .await;
     // Prefill does not depend on speed: the band is 57-57.
@@ -203,11 +203,11 @@ fn qwen_row(plan: &serde_json::Value) -> serde_json::Value {
 
 #[wasm_bindgen_test]
 fn the_js_api_plans_a_team() {
-    let issue = qwen_row(&plan(ISSUE_TEAM));
-    assert_eq!(issue["people_per_spark"], ISSUE_TEAM_PEOPLE_PER_SPARK);
-    assert_eq!(issue["sparks_needed"], 1);
-    assert_eq!(issue["binding"], "prefill");
-    assert_eq!((&issue["people_low"], &issue["people_high"]), (&57.into(), &57.into()));
+    let example = qwen_row(&plan(EXAMPLE_TEAM));
+    assert_eq!(example["people_per_spark"], EXAMPLE_TEAM_PEOPLE_PER_SPARK);
+    assert_eq!(example["sparks_needed"], 1);
+    assert_eq!(example["binding"], "prefill");
+    assert_eq!((&example["people_low"], &example["people_high"]), (&57.into(), &57.into()));
 
     let seed = qwen_row(&plan(r#"{"groups": [{"people": 163}], "z": 2.33}"#));
     assert_eq!(

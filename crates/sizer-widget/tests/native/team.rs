@@ -73,7 +73,7 @@ fn a_team_of_400_chatting_needs_3_sparks_in_the_prerendered_element() {
 }
 
 #[test]
-fn the_issue_team_from_attributes_is_bound_by_prefill_at_57_people() {
+fn the_example_team_from_attributes_is_bound_by_prefill_at_57_people() {
     // 5 agents x 20,000 / 30 s + 30 x 512 / 120 s = 3,461.3 prompt tok/s for 35 people; the
     // seed's 5,705 tok/s / (3,461.3 / 35) = 57.69 people per Spark: one Spark, room for 57.
     let html = element(Attributes {
