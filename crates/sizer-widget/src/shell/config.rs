@@ -4,7 +4,7 @@
 //! ([`ELEMENT_ATTRIBUTES`]: read by `mount.rs` in the browser, or by the prerenderer), and
 //! [`Config::from_attributes`] keeps every valid one; each invalid one becomes a [`ConfigError`]
 //! that the widget shows, and the default is used in its place. The team attributes are read
-//! like the "Your team" fields ([`TeamField`]). An attribute the widget does not read
+//! like the "Your team" fields ([`TeamInputField`]). An attribute the widget does not read
 //! ([`unknown_attributes`]: a misspelt `data-flor`, or `flor` on a `<spark-sizer>`) is named in
 //! the same notice, as the JS API names a key it does not read.
 
@@ -12,7 +12,7 @@ use crate::common::input::{Field, InputError};
 use crate::i18n::Lang;
 use crate::shell::link::RunNotice;
 use crate::sizing::calculation::DEFAULT_RUN;
-use crate::team::state::TeamField;
+use crate::team::state::TeamInputField;
 use sizer_data::element_attributes::AttributeValue;
 use sizer_data::{ELEMENT_ATTRIBUTES, ElementAttribute, Usage};
 
@@ -153,8 +153,8 @@ pub struct Config {
     pub lang: Option<Lang>,
     pub replicas: Option<f64>,
     pub context: Option<f64>,
-    /// The valid team attributes, in [`TeamField::ALL`]'s order (`None`: the ceiling is off).
-    pub team: Vec<(TeamField, Option<f64>)>,
+    /// The valid team attributes, in [`TeamInputField::ALL`]'s order (`None`: the ceiling is off).
+    pub team: Vec<(TeamInputField, Option<f64>)>,
     /// Read and write the URL fragment (only the standalone page sets this).
     pub sync_url: bool,
     /// The attributes that were invalid.
@@ -221,10 +221,10 @@ impl Config {
         config.context =
             number(&mut config.errors, ElementAttribute::Context, Field::ContextTokens, &attributes.context);
         let team = [
-            (TeamField::People, ElementAttribute::Team, &attributes.team),
-            (TeamField::Agents, ElementAttribute::TeamAgents, &attributes.team_agents),
-            (TeamField::TtftCeiling, ElementAttribute::TtftCeiling, &attributes.ttft_ceiling),
-            (TeamField::Uncertainty, ElementAttribute::Uncertainty, &attributes.uncertainty),
+            (TeamInputField::People, ElementAttribute::Team, &attributes.team),
+            (TeamInputField::Agents, ElementAttribute::TeamAgents, &attributes.team_agents),
+            (TeamInputField::TtftCeiling, ElementAttribute::TtftCeiling, &attributes.ttft_ceiling),
+            (TeamInputField::Uncertainty, ElementAttribute::Uncertainty, &attributes.uncertainty),
         ];
         for (field, attribute, value) in team {
             let Some(value) = value else { continue };
@@ -316,10 +316,10 @@ mod tests {
         assert_eq!(
             config.team,
             [
-                (TeamField::People, Some(30.0)),
-                (TeamField::Agents, Some(5.0)),
-                (TeamField::TtftCeiling, Some(2.5)),
-                (TeamField::Uncertainty, Some(20.0))
+                (TeamInputField::People, Some(30.0)),
+                (TeamInputField::Agents, Some(5.0)),
+                (TeamInputField::TtftCeiling, Some(2.5)),
+                (TeamInputField::Uncertainty, Some(20.0))
             ]
         );
         assert!(config.sync_url);

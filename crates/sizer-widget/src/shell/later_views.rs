@@ -30,7 +30,7 @@ use crate::sizing::views::measured_load::{MeasuredLoadSection, YoursLoad};
 use crate::sizing::views::sources::Sources;
 use crate::sizing::views::tables::DataTables;
 use crate::team::panel::TeamPanel;
-use crate::team::state::TeamField;
+use crate::team::state::TeamInputField;
 
 /// The output column under the result: the article's claims, its advice, the share bar and the
 /// charts (nothing while the outcome has no run).
@@ -186,9 +186,9 @@ pub fn below(args: &RestArgs<'_>) -> Html {
             html! {
                 <PeopleRate
                     which="team"
-                    people={count(TeamField::People)}
+                    people={count(TeamInputField::People)}
                     {gap}
-                    agents={count(TeamField::Agents)}
+                    agents={count(TeamInputField::Agents)}
                     prompt_tokens={outcome.scenario.prompt_tokens}
                     answer_tokens={outcome.scenario.answer_tokens}
                     id_prefix={prefix.clone()}

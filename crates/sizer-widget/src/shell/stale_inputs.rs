@@ -5,7 +5,7 @@ use crate::common::error_text::error_message;
 use crate::common::input::{Field, InputError};
 use crate::shell::state::SizerState;
 use crate::sizing::stale::StaleInput;
-use crate::team::state::TeamField;
+use crate::team::state::TeamInputField;
 
 /// Every field whose text is invalid, in form order.
 pub fn stale_inputs(state: &SizerState) -> Vec<StaleInput> {
@@ -22,7 +22,7 @@ pub fn stale_inputs(state: &SizerState) -> Vec<StaleInput> {
             out.push(stale(field.name(), state.text(field), Some(state.value(field)), error));
         }
     }
-    for field in TeamField::ALL {
+    for field in TeamInputField::ALL {
         if let Some(error) = state.team.error(field) {
             out.push(stale(field.name(), state.team.text(field), state.team.value(field), error));
         }

@@ -12,7 +12,7 @@ use crate::i18n::Lang;
 use crate::i18n::codes::{self, INTERPOLATION, TEAM_HEADROOM};
 use crate::i18n::team::{TeamText, team_error, team_text, verdict};
 use crate::sizing::export::push_steps;
-use crate::team::state::{TeamField, TeamInput};
+use crate::team::state::{TeamInput, TeamInputField};
 use crate::team::steps::team_steps;
 
 /// What the exports need to plan the team again: the inputs, the form's usage and the
@@ -73,7 +73,7 @@ impl TeamShare {
         let value = |field| self.input.value(field);
         let usage = &self.usage;
         let mut groups = vec![json!({
-            "people": value(TeamField::People).unwrap_or(0.0) as u64,
+            "people": value(TeamInputField::People).unwrap_or(0.0) as u64,
             "answer_tokens": usage.answer_tokens,
             "interval_s": usage.interval_s,
             "ttft_s": usage.ttft_s,
@@ -81,7 +81,7 @@ impl TeamShare {
             "context_tokens": usage.context_tokens,
             "prompt_tokens": usage.prompt_tokens,
         })];
-        let agents = value(TeamField::Agents).unwrap_or(0.0) as u64;
+        let agents = value(TeamInputField::Agents).unwrap_or(0.0) as u64;
         if agents > 0 {
             groups.push(json!({ "people": agents, "usage": "agent" }));
         }
@@ -93,8 +93,8 @@ impl TeamShare {
             "z": usage.z.filter(|_| self.input.headroom == TeamHeadroom::NormalApprox),
             "headroom": codes::code(&TEAM_HEADROOM, self.input.headroom),
             "interpolation": codes::code(&INTERPOLATION, usage.interpolation),
-            "ttft_ceiling_s": value(TeamField::TtftCeiling),
-            "uncertainty": value(TeamField::Uncertainty).unwrap_or(10.0) / 100.0,
+            "ttft_ceiling_s": value(TeamInputField::TtftCeiling),
+            "uncertainty": value(TeamInputField::Uncertainty).unwrap_or(10.0) / 100.0,
         });
         let plan = match self.with_row(run_id, |found, _| found.map(|(row, _)| serde_json::to_value(row).ok())) {
             Ok(row) => json!({ "row": row.flatten() }),
@@ -115,7 +115,9 @@ mod tests {
     /// takes alone at the worked run's 5,705 tok/s).
     fn example_team() -> TeamShare {
         let mut input = TeamInput::default();
-        for (field, text) in [(TeamField::People, "30"), (TeamField::Agents, "5"), (TeamField::TtftCeiling, "4")] {
+        for (field, text) in
+            [(TeamInputField::People, "30"), (TeamInputField::Agents, "5"), (TeamInputField::TtftCeiling, "4")]
+        {
             input.apply(Lang::En, TeamAction::SetText(field, text.into()));
         }
         input.apply(Lang::En, TeamAction::SetHeadroom(sizer_core::TeamHeadroom::FinitePopulation));

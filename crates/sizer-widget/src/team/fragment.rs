@@ -12,7 +12,7 @@ use sizer_core::TeamHeadroom;
 use crate::common::input::InputError;
 use crate::i18n::codes::{self, TEAM_HEADROOM};
 use crate::sizing::fragment::{BadPart, PREFIX, shorten};
-use crate::team::state::{TeamField, TeamInput};
+use crate::team::state::{TeamInput, TeamInputField};
 
 /// Every key this module reads.
 pub const KEYS: [&str; 5] = ["tp", "ta", "tc", "th", "tu"];
@@ -27,7 +27,7 @@ pub struct TeamFragment {
     /// Percent.
     pub uncertainty: f64,
     /// Numeric values refused: the field, the text as written and why (the field shows them).
-    pub refused: Vec<(TeamField, String, InputError)>,
+    pub refused: Vec<(TeamInputField, String, InputError)>,
 }
 
 /// Appends the team's keys to a `#s=` fragment body.
@@ -35,14 +35,14 @@ pub fn append(fragment: String, team: &TeamInput) -> String {
     let value = |field| plain(team.value(field).unwrap_or(0.0));
     let mut out = fragment;
     for (key, text) in [
-        ("tp", value(TeamField::People)),
-        ("ta", value(TeamField::Agents)),
+        ("tp", value(TeamInputField::People)),
+        ("ta", value(TeamInputField::Agents)),
         ("th", codes::row(&TEAM_HEADROOM, team.headroom).short.to_owned()),
-        ("tu", value(TeamField::Uncertainty)),
+        ("tu", value(TeamInputField::Uncertainty)),
     ] {
         out.extend([",", key, ":", text.as_str()]);
     }
-    if let Some(ceiling) = team.value(TeamField::TtftCeiling) {
+    if let Some(ceiling) = team.value(TeamInputField::TtftCeiling) {
         out.extend([",tc:", plain(ceiling).as_str()]);
     }
     out
@@ -64,10 +64,10 @@ pub fn decode(fragment: &str) -> Option<(TeamFragment, Vec<BadPart>)> {
     let mut refused = Vec::new();
     for (key, value) in body.split(',').filter_map(|pair| pair.split_once(':')) {
         let field = match key {
-            "tp" => TeamField::People,
-            "ta" => TeamField::Agents,
-            "tc" => TeamField::TtftCeiling,
-            "tu" => TeamField::Uncertainty,
+            "tp" => TeamInputField::People,
+            "ta" => TeamInputField::Agents,
+            "tc" => TeamInputField::TtftCeiling,
+            "tu" => TeamInputField::Uncertainty,
             "th" => {
                 match codes::from_short(&TEAM_HEADROOM, value) {
                     Some(headroom) => team.headroom = headroom,
@@ -82,10 +82,10 @@ pub fn decode(fragment: &str) -> Option<(TeamFragment, Vec<BadPart>)> {
         match field_value(field, value) {
             Ok(value) => match field {
                 // Whole and within the core's bound by `field_value`.
-                TeamField::People => team.people = value.unwrap_or(0.0) as u64,
-                TeamField::Agents => team.agents = value.unwrap_or(0.0) as u64,
-                TeamField::TtftCeiling => team.ttft_ceiling_s = value,
-                TeamField::Uncertainty => team.uncertainty = value.unwrap_or(10.0),
+                TeamInputField::People => team.people = value.unwrap_or(0.0) as u64,
+                TeamInputField::Agents => team.agents = value.unwrap_or(0.0) as u64,
+                TeamInputField::TtftCeiling => team.ttft_ceiling_s = value,
+                TeamInputField::Uncertainty => team.uncertainty = value.unwrap_or(10.0),
             },
             Err(error) => team.refused.push((field, shorten(value), error)),
         }
@@ -95,15 +95,17 @@ pub fn decode(fragment: &str) -> Option<(TeamFragment, Vec<BadPart>)> {
 
 /// A link's value for a team field, checked like typed text: plain (`.` decimals, exponents
 /// allowed, no grouping), within the field's and the core's bounds.
-fn field_value(field: TeamField, value: &str) -> Result<Option<f64>, InputError> {
+fn field_value(field: TeamInputField, value: &str) -> Result<Option<f64>, InputError> {
     if value.contains([',', ' ', '_', '\'', '\u{a0}', '\u{202f}']) {
         return Err(InputError::NotNumber);
     }
     let number = field.parse(crate::i18n::Lang::En, value)?;
     let max = sizer_core::team::MAX_GROUP_PEOPLE as f64;
     match (field, number) {
-        (TeamField::People | TeamField::Agents, Some(n)) if n > max => Err(InputError::TooLarge { max }),
-        (TeamField::People | TeamField::Agents | TeamField::Uncertainty, None) => Err(InputError::NotNumber),
+        (TeamInputField::People | TeamInputField::Agents, Some(n)) if n > max => Err(InputError::TooLarge { max }),
+        (TeamInputField::People | TeamInputField::Agents | TeamInputField::Uncertainty, None) => {
+            Err(InputError::NotNumber)
+        }
         _ => Ok(number),
     }
 }
@@ -127,7 +129,9 @@ mod tests {
     #[test]
     fn a_team_round_trips_and_bad_values_are_refused() {
         let mut input = TeamInput::default();
-        for (field, text) in [(TeamField::People, "30"), (TeamField::Agents, "5"), (TeamField::TtftCeiling, "2.5")] {
+        for (field, text) in
+            [(TeamInputField::People, "30"), (TeamInputField::Agents, "5"), (TeamInputField::TtftCeiling, "2.5")]
+        {
             input.apply(Lang::En, TeamAction::SetText(field, text.into()));
         }
         input.apply(Lang::En, TeamAction::SetHeadroom(TeamHeadroom::FinitePopulation));
@@ -152,13 +156,13 @@ mod tests {
         // Numeric values are their fields' errors, not refused parts.
         let at_least = |min| InputError::TooSmall { min, exclusive: false };
         for (link, field, value, error) in [
-            ("#s=tp:-3", TeamField::People, "-3", at_least(0.0)),
-            ("#s=tp:4.5", TeamField::People, "4.5", InputError::NotWhole),
-            ("#s=tp:2e7", TeamField::People, "2e7", InputError::TooLarge { max: 1e7 }),
-            ("#s=tu:95", TeamField::Uncertainty, "95", InputError::TooLarge { max: 90.0 }),
-            ("#s=tc:0", TeamField::TtftCeiling, "0", InputError::TooSmall { min: 0.0, exclusive: true }),
-            ("#s=tc:NaN", TeamField::TtftCeiling, "NaN", InputError::NotNumber),
-            ("#s=ta:1%2C5", TeamField::Agents, "1%2C5", InputError::NotNumber),
+            ("#s=tp:-3", TeamInputField::People, "-3", at_least(0.0)),
+            ("#s=tp:4.5", TeamInputField::People, "4.5", InputError::NotWhole),
+            ("#s=tp:2e7", TeamInputField::People, "2e7", InputError::TooLarge { max: 1e7 }),
+            ("#s=tu:95", TeamInputField::Uncertainty, "95", InputError::TooLarge { max: 90.0 }),
+            ("#s=tc:0", TeamInputField::TtftCeiling, "0", InputError::TooSmall { min: 0.0, exclusive: true }),
+            ("#s=tc:NaN", TeamInputField::TtftCeiling, "NaN", InputError::NotNumber),
+            ("#s=ta:1%2C5", TeamInputField::Agents, "1%2C5", InputError::NotNumber),
         ] {
             let (team, refused) = decode(link).expect("team keys");
             assert!(refused.is_empty(), "{link}");
@@ -168,12 +172,15 @@ mod tests {
         let (team, refused) = decode("#s=tp:30,ta:x,tu:20").expect("team keys");
         assert_eq!((team.people, team.agents, team.uncertainty), (30, 0, 20.0));
         assert!(refused.is_empty());
-        assert_eq!(team.refused, [(TeamField::Agents, "x".to_string(), InputError::NotNumber)]);
+        assert_eq!(team.refused, [(TeamInputField::Agents, "x".to_string(), InputError::NotNumber)]);
         // The field shows the text as written, with its error; the plan keeps the default.
         let mut input = TeamInput::default();
         input.apply(Lang::De, TeamAction::Load(team));
-        assert_eq!((input.text(TeamField::Agents), input.error(TeamField::Agents)), ("x", Some(InputError::NotNumber)));
-        assert_eq!((input.value(TeamField::Agents), input.text(TeamField::People)), (Some(0.0), "30"));
+        assert_eq!(
+            (input.text(TeamInputField::Agents), input.error(TeamInputField::Agents)),
+            ("x", Some(InputError::NotNumber))
+        );
+        assert_eq!((input.value(TeamInputField::Agents), input.text(TeamInputField::People)), (Some(0.0), "30"));
         assert_eq!(decode("#s=tp:1e1").map(|(team, _)| team.people), Some(10));
     }
 }

@@ -25,7 +25,7 @@ use crate::i18n::team::{
 };
 use crate::i18n::{Lang, format_integer, format_number};
 use crate::sizing::steps::Step;
-use crate::team::state::{RankSort, TeamAction, TeamField, TeamInput};
+use crate::team::state::{RankSort, TeamAction, TeamInput, TeamInputField};
 use crate::team::steps::team_steps;
 
 /// Props of [`TeamPanel`].
@@ -109,7 +109,7 @@ fn TeamBody(props: &TeamPanelProps) -> Html {
         <>
             <h3>{ t(TeamText::Heading) }</h3>
             <div class="ss-grid">
-                for field in TeamField::ALL {
+                for field in TeamInputField::ALL {
                     { team_field(props, field) }
                 }
                 <ChoiceSelect
@@ -144,19 +144,19 @@ fn TeamBody(props: &TeamPanelProps) -> Html {
 }
 
 /// One labelled input of the team form.
-fn team_field(props: &TeamPanelProps, field: TeamField) -> Html {
+fn team_field(props: &TeamPanelProps, field: TeamInputField) -> Html {
     let lang = props.lang;
     let id = format!("{}-{}", props.id_prefix, field.name());
     let label = team_text(
         lang,
         match field {
-            TeamField::People => TeamText::PeopleLabel,
-            TeamField::Agents => TeamText::AgentsLabel,
-            TeamField::TtftCeiling => TeamText::CeilingLabel,
-            TeamField::Uncertainty => TeamText::UncertaintyLabel,
+            TeamInputField::People => TeamText::PeopleLabel,
+            TeamInputField::Agents => TeamText::AgentsLabel,
+            TeamInputField::TtftCeiling => TeamText::CeilingLabel,
+            TeamInputField::Uncertainty => TeamText::UncertaintyLabel,
         },
     );
-    let placeholder = (field == TeamField::TtftCeiling).then(|| team_text(lang, TeamText::CeilingOff));
+    let placeholder = (field == TeamInputField::TtftCeiling).then(|| team_text(lang, TeamText::CeilingOff));
     let oninput = {
         let on_action = props.on_action.clone();
         Callback::from(move |event: InputEvent| {
@@ -293,9 +293,9 @@ fn ranking_row(lang: Lang, row: &PlanRow<'_>, chosen: bool, never: &'static str,
 fn team_words(input: &TeamInput) -> TeamWords {
     let count = |field| input.value(field).unwrap_or(0.0) as u64;
     TeamWords {
-        chatting: count(TeamField::People),
-        agents: count(TeamField::Agents),
-        ceiling_s: input.value(TeamField::TtftCeiling),
+        chatting: count(TeamInputField::People),
+        agents: count(TeamInputField::Agents),
+        ceiling_s: input.value(TeamInputField::TtftCeiling),
     }
 }
 

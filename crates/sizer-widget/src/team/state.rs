@@ -10,9 +10,9 @@ use crate::i18n::{Lang, format_number};
 use crate::team::fragment::TeamFragment;
 use sizer_data::Usage;
 
-/// A team input field.
+/// A field of the team section's form (the core's `sizer_core::TeamField` names a team setting).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TeamField {
+pub enum TeamInputField {
     /// People with the usage of the form above.
     People,
     /// People running coding agents (the agent preset: each holds a stream).
@@ -23,18 +23,18 @@ pub enum TeamField {
     Uncertainty,
 }
 
-impl TeamField {
+impl TeamInputField {
     /// Every team field, in the form's order.
-    pub const ALL: [TeamField; 4] =
-        [TeamField::People, TeamField::Agents, TeamField::TtftCeiling, TeamField::Uncertainty];
+    pub const ALL: [TeamInputField; 4] =
+        [TeamInputField::People, TeamInputField::Agents, TeamInputField::TtftCeiling, TeamInputField::Uncertainty];
 
     /// The `data-field` name.
     pub fn name(self) -> &'static str {
         match self {
-            TeamField::People => "team_people",
-            TeamField::Agents => "team_agents",
-            TeamField::TtftCeiling => "team_ttft_ceiling",
-            TeamField::Uncertainty => "team_uncertainty",
+            TeamInputField::People => "team_people",
+            TeamInputField::Agents => "team_agents",
+            TeamInputField::TtftCeiling => "team_ttft_ceiling",
+            TeamInputField::Uncertainty => "team_uncertainty",
         }
     }
 
@@ -45,15 +45,15 @@ impl TeamField {
     /// Parses `text`: whole head counts, an optional positive ceiling, u in 0..=90 %. The upper
     /// bounds are the core's ([`Team::new`] refuses the rest with a message).
     pub(crate) fn parse(self, lang: Lang, text: &str) -> Result<Option<f64>, InputError> {
-        if self == TeamField::TtftCeiling && text.trim().is_empty() {
+        if self == TeamInputField::TtftCeiling && text.trim().is_empty() {
             return Ok(None);
         }
         let value = parse_number(lang, text)?;
         match self {
-            TeamField::People | TeamField::Agents if value.fract() != 0.0 => Err(InputError::NotWhole),
-            TeamField::TtftCeiling if value <= 0.0 => Err(InputError::TooSmall { min: 0.0, exclusive: true }),
+            TeamInputField::People | TeamInputField::Agents if value.fract() != 0.0 => Err(InputError::NotWhole),
+            TeamInputField::TtftCeiling if value <= 0.0 => Err(InputError::TooSmall { min: 0.0, exclusive: true }),
             _ if value < 0.0 => Err(InputError::TooSmall { min: 0.0, exclusive: false }),
-            TeamField::Uncertainty if value > sizer_core::team::MAX_UNCERTAINTY * 100.0 => {
+            TeamInputField::Uncertainty if value > sizer_core::team::MAX_UNCERTAINTY * 100.0 => {
                 Err(InputError::TooLarge { max: sizer_core::team::MAX_UNCERTAINTY * 100.0 })
             }
             _ => Ok(Some(value)),
@@ -83,7 +83,7 @@ impl RankSort {
 #[derive(Clone, Debug, PartialEq)]
 pub enum TeamAction {
     /// Typed into a team field.
-    SetText(TeamField, String),
+    SetText(TeamInputField, String),
     /// Picked the team's headroom method.
     SetHeadroom(TeamHeadroom),
     /// Sorted the ranking table.
@@ -120,17 +120,17 @@ impl Default for TeamInput {
 
 impl TeamInput {
     /// The text in `field`.
-    pub fn text(&self, field: TeamField) -> &str {
+    pub fn text(&self, field: TeamInputField) -> &str {
         &self.texts[field.index()]
     }
 
     /// The error of `field`.
-    pub fn error(&self, field: TeamField) -> Option<InputError> {
+    pub fn error(&self, field: TeamInputField) -> Option<InputError> {
         self.errors[field.index()]
     }
 
     /// The last valid value of `field` (`None`: the ceiling is off).
-    pub fn value(&self, field: TeamField) -> Option<f64> {
+    pub fn value(&self, field: TeamInputField) -> Option<f64> {
         self.values[field.index()]
     }
 
@@ -156,10 +156,10 @@ impl TeamInput {
             TeamAction::SetHeadroom(headroom) => self.headroom = headroom,
             TeamAction::SetSort(sort) => self.sort = sort,
             TeamAction::Load(team) => {
-                self.put(lang, TeamField::People, Some(team.people as f64));
-                self.put(lang, TeamField::Agents, Some(team.agents as f64));
-                self.put(lang, TeamField::TtftCeiling, team.ttft_ceiling_s);
-                self.put(lang, TeamField::Uncertainty, Some(team.uncertainty));
+                self.put(lang, TeamInputField::People, Some(team.people as f64));
+                self.put(lang, TeamInputField::Agents, Some(team.agents as f64));
+                self.put(lang, TeamInputField::TtftCeiling, team.ttft_ceiling_s);
+                self.put(lang, TeamInputField::Uncertainty, Some(team.uncertainty));
                 self.headroom = team.headroom;
                 // A refused value shows as written, with its error; the plan keeps the default.
                 for (field, text, error) in team.refused {
@@ -172,7 +172,7 @@ impl TeamInput {
 
     /// Sets the fields a configuration gives (`data-team` and the like, already validated by
     /// [`crate::shell::config::Config::from_attributes`]), written in `lang`'s format.
-    pub fn configure(&mut self, lang: Lang, values: &[(TeamField, Option<f64>)]) {
+    pub fn configure(&mut self, lang: Lang, values: &[(TeamInputField, Option<f64>)]) {
         for &(field, value) in values {
             self.put(lang, field, value);
         }
@@ -180,7 +180,7 @@ impl TeamInput {
 
     /// Rewrites the valid fields' numbers in `lang`'s format (after a language switch).
     pub fn relabel(&mut self, lang: Lang) {
-        for field in TeamField::ALL {
+        for field in TeamInputField::ALL {
             if self.error(field).is_none() {
                 self.put(lang, field, self.value(field));
             }
@@ -188,7 +188,7 @@ impl TeamInput {
     }
 
     /// Sets `field` to `value`, writing it as text (up to 3 decimals, no grouping).
-    fn put(&mut self, lang: Lang, field: TeamField, value: Option<f64>) {
+    fn put(&mut self, lang: Lang, field: TeamInputField, value: Option<f64>) {
         let index = field.index();
         self.values[index] = value;
         self.errors[index] = None;
@@ -206,14 +206,14 @@ impl TeamInput {
     /// preset), with the form's floor, percentile, z and interpolation. The core validates.
     pub fn team(&self, usage: &Scenario) -> Result<Team, TeamError> {
         let count = |field| self.value(field).unwrap_or(0.0) as u64;
-        let mut groups = vec![Group::with_usage(count(TeamField::People), usage)];
-        if count(TeamField::Agents) > 0 {
-            groups.push(Group::with_usage(count(TeamField::Agents), &Usage::Agent.scenario()));
+        let mut groups = vec![Group::with_usage(count(TeamInputField::People), usage)];
+        if count(TeamInputField::Agents) > 0 {
+            groups.push(Group::with_usage(count(TeamInputField::Agents), &Usage::Agent.scenario()));
         }
         let settings = TeamSettings {
             headroom: self.headroom,
-            ttft_ceiling_s: self.value(TeamField::TtftCeiling),
-            uncertainty: self.value(TeamField::Uncertainty).unwrap_or(10.0) / 100.0,
+            ttft_ceiling_s: self.value(TeamInputField::TtftCeiling),
+            uncertainty: self.value(TeamInputField::Uncertainty).unwrap_or(10.0) / 100.0,
             ..TeamSettings::from_scenario(usage)
         };
         Team::new(groups, settings)
@@ -221,7 +221,7 @@ impl TeamInput {
 
     /// Everyone in the team.
     pub fn people(&self) -> u64 {
-        [TeamField::People, TeamField::Agents].iter().map(|&f| self.value(f).unwrap_or(0.0) as u64).sum()
+        [TeamInputField::People, TeamInputField::Agents].iter().map(|&f| self.value(f).unwrap_or(0.0) as u64).sum()
     }
 }
 
@@ -232,33 +232,33 @@ mod tests {
     #[test]
     fn bad_text_keeps_the_last_valid_value_and_an_empty_ceiling_is_off() {
         let mut input = TeamInput::default();
-        input.apply(Lang::En, TeamAction::SetText(TeamField::People, "4.5".into()));
+        input.apply(Lang::En, TeamAction::SetText(TeamInputField::People, "4.5".into()));
         assert_eq!(
-            (input.error(TeamField::People), input.value(TeamField::People)),
+            (input.error(TeamInputField::People), input.value(TeamInputField::People)),
             (Some(InputError::NotWhole), Some(163.0))
         );
-        input.apply(Lang::En, TeamAction::SetText(TeamField::TtftCeiling, "-1".into()));
-        assert!(input.error(TeamField::TtftCeiling).is_some());
-        input.apply(Lang::De, TeamAction::SetText(TeamField::TtftCeiling, "2,5".into()));
-        assert_eq!(input.value(TeamField::TtftCeiling), Some(2.5));
-        input.apply(Lang::En, TeamAction::SetText(TeamField::TtftCeiling, " ".into()));
-        assert_eq!((input.value(TeamField::TtftCeiling), input.error(TeamField::TtftCeiling)), (None, None));
-        input.apply(Lang::En, TeamAction::SetText(TeamField::Uncertainty, "95".into()));
-        assert!(input.error(TeamField::Uncertainty).is_some());
-        input.apply(Lang::En, TeamAction::SetText(TeamField::TtftCeiling, "2.5".into()));
+        input.apply(Lang::En, TeamAction::SetText(TeamInputField::TtftCeiling, "-1".into()));
+        assert!(input.error(TeamInputField::TtftCeiling).is_some());
+        input.apply(Lang::De, TeamAction::SetText(TeamInputField::TtftCeiling, "2,5".into()));
+        assert_eq!(input.value(TeamInputField::TtftCeiling), Some(2.5));
+        input.apply(Lang::En, TeamAction::SetText(TeamInputField::TtftCeiling, " ".into()));
+        assert_eq!((input.value(TeamInputField::TtftCeiling), input.error(TeamInputField::TtftCeiling)), (None, None));
+        input.apply(Lang::En, TeamAction::SetText(TeamInputField::Uncertainty, "95".into()));
+        assert!(input.error(TeamInputField::Uncertainty).is_some());
+        input.apply(Lang::En, TeamAction::SetText(TeamInputField::TtftCeiling, "2.5".into()));
         input.relabel(Lang::De);
-        assert_eq!((input.text(TeamField::TtftCeiling), input.text(TeamField::Uncertainty)), ("2,5", "95"));
+        assert_eq!((input.text(TeamInputField::TtftCeiling), input.text(TeamInputField::Uncertainty)), ("2,5", "95"));
     }
 
     #[test]
     fn agents_are_a_second_group_and_nobody_is_refused() {
         let mut input = TeamInput::default();
-        input.apply(Lang::En, TeamAction::SetText(TeamField::People, "30".into()));
-        input.apply(Lang::En, TeamAction::SetText(TeamField::Agents, "5".into()));
+        input.apply(Lang::En, TeamAction::SetText(TeamInputField::People, "30".into()));
+        input.apply(Lang::En, TeamAction::SetText(TeamInputField::Agents, "5".into()));
         let team = input.team(&Scenario::chat()).expect("valid");
         assert_eq!(team.groups().len(), 2);
         assert_eq!(input.people(), 35);
-        input.apply(Lang::En, TeamAction::SetText(TeamField::People, "0".into()));
+        input.apply(Lang::En, TeamAction::SetText(TeamInputField::People, "0".into()));
         // Agents only, on the worked run: each asks for a 20,000-token prompt every 30 s, so the
         // seed's 5,705 prompt tok/s serve 5,705 / 666.7 = 8.56 of them: prefill binds at 8.
         let team = input.team(&Scenario::chat()).expect("agents only is a team");
@@ -268,7 +268,7 @@ mod tests {
             (qwen.people_per_spark, qwen.sparks_needed, qwen.binding),
             (Some(8), Some(1), Some(sizer_core::TeamLimit::Prefill))
         );
-        input.apply(Lang::En, TeamAction::SetText(TeamField::Agents, "0".into()));
+        input.apply(Lang::En, TeamAction::SetText(TeamInputField::Agents, "0".into()));
         assert_eq!(input.team(&Scenario::chat()).err(), Some(TeamError::NoPeople));
     }
 }

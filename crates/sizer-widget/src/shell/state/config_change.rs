@@ -6,7 +6,7 @@
 use super::{SizerState, Usage, scenario_value};
 use crate::common::input::Field;
 use crate::shell::config::Config;
-use crate::team::state::{TeamField, TeamInput};
+use crate::team::state::{TeamInput, TeamInputField};
 
 /// The configuration an instance was showing and the one its host now gives.
 #[derive(Clone, Debug, PartialEq)]
@@ -41,11 +41,11 @@ impl SizerState {
                 self.put_value(field, now.unwrap_or_else(|| field.from_scenario(scenario_value(&preset, field))));
             }
         }
-        let team_value = |config: &Config, field: TeamField| {
+        let team_value = |config: &Config, field: TeamInputField| {
             config.team.iter().find(|(given, _)| *given == field).map(|&(_, value)| value)
         };
         let defaults = TeamInput::default();
-        let changed: Vec<_> = TeamField::ALL
+        let changed: Vec<_> = TeamInputField::ALL
             .into_iter()
             .filter(|&field| team_value(before, field) != team_value(after, field))
             .map(|field| (field, team_value(after, field).unwrap_or_else(|| defaults.value(field))))
@@ -100,7 +100,7 @@ mod tests {
         let after =
             config(Attributes { floor: Some("12".into()), replicas: Some("2".into()), ..Attributes::default() });
         let state = reconfigure(state, &before, &after);
-        assert_eq!(state.team.value(TeamField::People), Some(163.0));
+        assert_eq!(state.team.value(TeamInputField::People), Some(163.0));
         assert_eq!(state.text(Field::Replicas), "3");
         assert_eq!(state.value(Field::Floor), 12.0);
         // Dropping the floor brings back the chat preset's 15 tok/s.
