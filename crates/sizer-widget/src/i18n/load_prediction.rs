@@ -52,7 +52,7 @@ pub fn predict_text(lang: Lang, msg: PredictMsg) -> &'static str {
             UnitNone => "",
             Running => "Predicting …",
             SweepNote => {
-                "The charts predict the arena's six rates (0.1 to 1 req/s), each sending what the arena's step sent (at least 100 requests, else 250 s of arrivals) with your lengths (spread ±90 %) and burstiness; the highest rate that keeps the target is read from the same sweep continued to 4 req/s."
+                "The charts predict six rates from 0.1 to 1 req/s (the DGX Spark arena's rate sweep, whichever run is chosen), each sending what the arena's step sent (at least 100 requests, else 250 s of arrivals) with your lengths (spread ±90 %) and burstiness; the highest rate that keeps the target is read from the same sweep continued to 4 req/s."
             }
             MeasuredNote => {
                 "Filled points: this server's measured rate sweep (random 4,000 in / 500 out, burstiness 0.7); they compare with the prediction only at those lengths."
@@ -81,7 +81,7 @@ pub fn predict_text(lang: Lang, msg: PredictMsg) -> &'static str {
             UnitNone => "",
             Running => "Vorhersage läuft …",
             SweepNote => {
-                "Die Diagramme sagen die sechs Raten der Arena vorher (0,1 bis 1 Anfr./s), jede mit so vielen Anfragen wie die Stufe der Arena (mindestens 100, sonst 250 s an Ankünften), mit Ihren Längen (±90 % gestreut) und Ihrer Burstiness; die höchste Rate, die das Ziel hält, stammt aus demselben Sweep, fortgesetzt bis 4 Anfr./s."
+                "Die Diagramme sagen sechs Raten von 0,1 bis 1 Anfr./s vorher (den Raten-Sweep der DGX-Spark-Arena, für jede gewählte Messreihe), jede mit so vielen Anfragen wie die Stufe der Arena (mindestens 100, sonst 250 s an Ankünften), mit Ihren Längen (±90 % gestreut) und Ihrer Burstiness; die höchste Rate, die das Ziel hält, stammt aus demselben Sweep, fortgesetzt bis 4 Anfr./s."
             }
             MeasuredNote => {
                 "Gefüllte Punkte: der gemessene Raten-Sweep dieses Servers (zufällig 4.000 hinein / 500 heraus, Burstiness 0,7); mit der Vorhersage vergleichbar nur bei diesen Längen."

@@ -87,11 +87,11 @@ pub fn summary(lang: Lang, load: &LogLoad) -> Vec<String> {
             };
             match lang {
                 Lang::En => format!("Burstiness (gamma shape) {k} ± {se}, {how}."),
-                Lang::De => format!("Burstigkeit (Gamma-Form) {k} ± {se}, {how}."),
+                Lang::De => format!("Burstiness (Gamma-Form) {k} ± {se}, {how}."),
             }
         }
         (Lang::En, None) => "Too few requests to estimate the burstiness: the prediction keeps its own.".to_owned(),
-        (Lang::De, None) => "Zu wenige Anfragen für die Burstigkeit: Die Vorhersage behält ihre eigene.".to_owned(),
+        (Lang::De, None) => "Zu wenige Anfragen für die Burstiness: Die Vorhersage behält ihre eigene.".to_owned(),
     });
     for (summary, en, de) in [
         (&load.prompt_tokens, "Prompt tokens", "Prompt-Token"),
