@@ -83,7 +83,7 @@ fn gb(lang: Lang, value: f64) -> String {
 
 /// "102-115 GB" (or "115 GB" for a single value).
 pub fn band_text(lang: Lang, band: BudgetBand) -> String {
-    let whole = |value: f64| format_number(lang, value, if value.fract() == 0.0 { 0 } else { 1 });
+    let whole = |value: f64| super::format_setting(lang, value);
     if band.low_gb == band.high_gb {
         return [whole(band.low_gb), "\u{a0}GB".into()].concat();
     }

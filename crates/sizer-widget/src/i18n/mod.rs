@@ -35,7 +35,7 @@ pub mod tables;
 pub mod team;
 pub mod workloads;
 
-pub use number::{format_integer, format_number, locale};
+pub use number::{format_integer, format_number, format_setting, locale};
 
 /// A language the widget speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

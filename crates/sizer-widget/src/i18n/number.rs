@@ -53,6 +53,12 @@ pub fn format_number(lang: Lang, value: f64, decimals: usize) -> String {
     out
 }
 
+/// A figure a person sets (a speed floor, a TTFT ceiling, a setup's count): no decimals where
+/// it is whole, else one ("15", "2.5" / "2,5").
+pub fn format_setting(lang: Lang, value: f64) -> String {
+    format_number(lang, value, if value.fract() == 0.0 { 0 } else { 1 })
+}
+
 /// Formats a whole number with thousands separators (`163`, `1,078` / `1.078`).
 pub fn format_integer(lang: Lang, value: u64) -> String {
     let mut out = String::with_capacity(20);

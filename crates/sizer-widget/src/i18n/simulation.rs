@@ -104,7 +104,7 @@ fn percent(lang: Lang, share: f64) -> String {
 /// "The sizing holds: 100.0 % of requests kept 15 tok/s, p99 TTFT 0.2 s." (or "It does not: …").
 pub fn verdict(lang: Lang, r: &SimReport) -> String {
     let share = percent(lang, r.share_requests_at_floor);
-    let floor = format_number(lang, r.floor_tok_s, if r.floor_tok_s.fract() == 0.0 { 0 } else { 1 });
+    let floor = super::format_setting(lang, r.floor_tok_s);
     let ttft = format_number(lang, r.p99_ttft_s, 1);
     let promise = percent(lang, r.percentile);
     let u = tok_s(lang);
@@ -288,7 +288,7 @@ pub fn formula_label(lang: Lang, people: u64) -> String {
 /// The label of the streams at the floor on the in-flight chart.
 pub fn streams_label(lang: Lang, streams: f64, floor: f64) -> String {
     let s = format_number(lang, streams, 1);
-    let f = format_number(lang, floor, if floor.fract() == 0.0 { 0 } else { 1 });
+    let f = super::format_setting(lang, floor);
     match lang {
         Lang::En => format!("{s} streams at {f} {}", tok_s(lang)),
         Lang::De => format!("{s} Streams bei {f} {}", tok_s(lang)),

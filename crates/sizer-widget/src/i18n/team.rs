@@ -6,7 +6,7 @@ use sizer_core::team::{MAX_GROUP_PEOPLE, MAX_GROUPS, MAX_UNCERTAINTY};
 use sizer_core::{ScenarioError, StreamsAtFloor, TeamError, TeamField, TeamLimit};
 use sizer_data::{PlanNote, PlanRow, Recommendation, Topology};
 
-use super::{Lang, format_integer, format_number};
+use super::{Lang, format_integer, format_number, format_setting};
 use crate::i18n::codes::{self, TEAM_LIMIT};
 
 /// A fixed text of the team section.
@@ -208,7 +208,7 @@ fn team_words(lang: Lang, team: &TeamWords) -> String {
         (Lang::De, _) => format!("{people} Personen und {agents} Coding-Agenten"),
     };
     if let Some(ceiling) = team.ceiling_s {
-        let ceiling = format_number(lang, ceiling, if ceiling.fract() == 0.0 { 0 } else { 1 });
+        let ceiling = format_setting(lang, ceiling);
         out.push_str(&match lang {
             Lang::En => format!(" under a {ceiling}\u{a0}s p99 TTFT"),
             Lang::De => format!(" unter {ceiling}\u{a0}s p99-TTFT"),
@@ -374,7 +374,7 @@ fn unserved(lang: Lang, row: &PlanRow<'_>, floor_tok_s: f64) -> String {
     let (label, hw) = (row_label(lang, row), row.stated_hardware().unwrap_or(super::labels::hardware_not_stated(lang)));
     match row.unserved_by {
         Some(TeamLimit::Speed) => {
-            let floor = format_number(lang, floor_tok_s, if floor_tok_s.fract() == 0.0 { 0 } else { 1 });
+            let floor = format_setting(lang, floor_tok_s);
             match lang {
                 Lang::En => format!("{label} cannot give one person {floor}\u{a0}tok/s on {hw}."),
                 Lang::De => format!("{label} schafft auf {hw} für eine Person keine {floor}\u{a0}Token/s."),
@@ -480,7 +480,7 @@ fn de_number(value: f64) -> String {
 
 /// What to keep in mind about a row, in `lang`; `None` when there is nothing to add.
 pub fn row_note(lang: Lang, row: &PlanRow<'_>) -> Option<String> {
-    let floor = |f: f64| format_number(lang, f, if f.fract() == 0.0 { 0 } else { 1 });
+    let floor = |f: f64| format_setting(lang, f);
     let count = |c: f64| format_number(lang, c, 0);
     let limit_label = |limit| codes::label(lang, &TEAM_LIMIT, limit);
     Some(match (lang, row.note.as_ref()?) {

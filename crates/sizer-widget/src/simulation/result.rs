@@ -102,7 +102,7 @@ fn in_flight_figure(lang: Lang, report: &SimReport, redraw_key: AttrValue) -> Ht
 
 fn sweep_figure(lang: Lang, sweep: &SweepReport, report: &SimReport, done: bool, redraw_key: AttrValue) -> Html {
     let chart = SweepChart::from_sweep(sweep, report.floor_tok_s);
-    let floor = format_number(lang, report.floor_tok_s, if report.floor_tok_s.fract() == 0.0 { 0 } else { 1 });
+    let floor = crate::i18n::format_setting(lang, report.floor_tok_s);
     let unit = tok_s(lang);
     let text = SimChartText {
         x_title: sim_text(lang, SimMsg::SweepX).to_owned(),

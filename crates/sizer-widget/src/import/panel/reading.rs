@@ -85,7 +85,7 @@ impl Importer {
             for file in files {
                 let file = gloo::file::File::from(file);
                 let file_name = file.name();
-                match read_bytes(&file).await {
+                match crate::common::browser::read_bytes(&file).await {
                     Some(bytes) => read.push((file_name, bytes)),
                     None => return this.fail(ImportFailure::FileUnreadable(file_name)),
                 }
@@ -120,15 +120,6 @@ pub fn suite_action(files: &[(String, Vec<u8>)], name: &str) -> Option<ImportAct
         suite: Some(SuiteReport::new(done)),
     };
     Some(ImportAction::Add { runs: vec![Rc::new(run)], report: Some(report) })
-}
-
-/// One file's bytes, or `None` when the browser could not read it.
-async fn read_bytes(file: &gloo::file::File) -> Option<Vec<u8>> {
-    let (sender, receiver) = yew::platform::pinned::oneshot::channel();
-    let _reader = gloo::file::callbacks::read_as_bytes(file, move |result| {
-        let _ = sender.send(result.ok());
-    });
-    receiver.await.ok().flatten()
 }
 
 /// One file through `import_bytes` (UTF-8 or UTF-16 with BOM); several through `import_files`

@@ -11,7 +11,7 @@ use yew::prelude::*;
 
 use crate::common::error_text::error_message;
 use crate::common::input::{InputError, parse_number};
-use crate::i18n::{Lang, format_number, setup as words};
+use crate::i18n::{Lang, format_setting, setup as words};
 use crate::import::state::{ImportAction, SetupAnswer};
 
 /// Props of [`SetupForm`].
@@ -62,9 +62,7 @@ struct SetupInputProps {
 fn shown(lang: Lang, field: SetupField, setup: &YourSetup) -> String {
     match field {
         SetupField::Hardware => setup.hardware.clone().unwrap_or_default(),
-        _ => {
-            field.value(setup).map(|v| format_number(lang, v, if v.fract() == 0.0 { 0 } else { 1 })).unwrap_or_default()
-        }
+        _ => field.value(setup).map(|v| format_setting(lang, v)).unwrap_or_default(),
     }
 }
 

@@ -81,18 +81,13 @@ pub fn with_scenario(keys: &str, rate_per_s: f64, prompt_tokens: f64, answer_tok
 /// the burstiness and lengths where the log gives them (the others kept).
 pub fn with_log_load(keys: &str, load: &LoadForPredict) -> String {
     let d = PageLoadInput::default();
-    let mut values = vec![("lr", load.rate_per_s, d.rate_per_s)];
-    if let Some(burstiness) = load.burstiness {
-        values.push(("lb", round_to(burstiness, 2), d.burstiness));
-    }
-    if let Some(prompt) = load.prompt_tokens {
-        values.push(("lp", f64::from(prompt), d.prompt_tokens));
-    }
-    if let Some(answer) = load.answer_tokens {
-        values.push(("la", f64::from(answer), d.answer_tokens));
-    }
-    let rate = round_to(load.rate_per_s, 3);
-    values[0].1 = rate;
+    let given = [
+        Some(("lr", round_to(load.rate_per_s, 3), d.rate_per_s)),
+        load.burstiness.map(|b| ("lb", round_to(b, 2), d.burstiness)),
+        load.prompt_tokens.map(|p| ("lp", f64::from(p), d.prompt_tokens)),
+        load.answer_tokens.map(|a| ("la", f64::from(a), d.answer_tokens)),
+    ];
+    let values: Vec<(&str, f64, f64)> = given.into_iter().flatten().collect();
     with_values(keys, &values)
 }
 

@@ -136,12 +136,7 @@ fn read_files(files: Vec<web_sys::File>, read: UseStateHandle<Read>, lang: Lang)
     yew::platform::spawn_local(async move {
         let mut text = String::new();
         for file in files {
-            let file = gloo::file::File::from(file);
-            let (sender, receiver) = yew::platform::pinned::oneshot::channel();
-            let _reader = gloo::file::callbacks::read_as_bytes(&file, move |result| {
-                let _ = sender.send(result.ok());
-            });
-            match receiver.await.ok().flatten() {
+            match crate::common::browser::read_bytes(&gloo::file::File::from(file)).await {
                 Some(bytes) => {
                     text.push_str(&String::from_utf8_lossy(&bytes));
                     text.push('\n');
