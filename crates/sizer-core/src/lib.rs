@@ -62,6 +62,7 @@ pub mod interpolate;
 pub mod kv;
 pub mod memory;
 pub mod prefill;
+pub mod prompt_wait;
 pub mod rate;
 pub mod roofline;
 pub mod scenario;
@@ -83,6 +84,7 @@ pub use memory::{
     BYTES_PER_GB, MemoryError, MemoryPlan, ModelPart, ResidentModel, kv_left_gb, plan_memory, pool_shares,
 };
 pub use prefill::{burst_mean_wait_seconds, burst_queue_seconds, prefill_demand_tok_s, users_by_prefill_rate};
+pub use prompt_wait::{CEILING_PERCENTILE, PromptTtft};
 pub use rate::{RateError, request_rate_per_s};
 pub use roofline::{decode_ceiling_tok_s, efficiency, gb_read_per_token};
 pub use scenario::{HeadroomMethod, Scenario, ScenarioError, ScenarioField, ValidRange};

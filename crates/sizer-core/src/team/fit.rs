@@ -2,11 +2,12 @@
 //! team's mix one system holds.
 
 use super::group::Group;
-use super::settings::{TeamHeadroom, TeamLimit, TeamSettings};
+use super::settings::{RunLimits, Team, TeamHeadroom, TeamLimit, TeamSettings};
 use crate::curve::MAX_CONCURRENCY;
 use crate::headroom::finite_table::FiniteTable;
 use crate::interpolate::StreamsAtFloor;
 use crate::kv::sessions_at_context;
+use crate::prompt_wait::PromptTtft;
 use crate::scenario::HeadroomMethod;
 use crate::sizing::max_avg_load;
 use crate::ttft::{ConcurrencyUnderCeiling, TtftCurve};
@@ -95,6 +96,9 @@ pub(crate) struct Offer {
     pub whole_streams: u64,
     /// Where the p99 TTFT crosses the ceiling, and the whole concurrency under it.
     pub ttft: Option<(ConcurrencyUnderCeiling, u64)>,
+    /// Where no p99 TTFT was measured for the team's prompts: the prompt queue under the
+    /// ceiling at the prefill rate (an estimate).
+    pub prompt_ttft: Option<PromptTtft>,
     pub kv_pool_tokens: Option<f64>,
     pub prefill_tok_s: Option<f64>,
 }
@@ -106,6 +110,7 @@ impl Offer {
         settings: &TeamSettings,
         limits: &super::settings::RunLimits<'_>,
         ttft: Option<ConcurrencyUnderCeiling>,
+        prompt_ttft: Option<PromptTtft>,
         factor: f64,
     ) -> Offer {
         let streams = limits.curve().streams_at_floor(settings.floor_tok_s / factor, settings.interpolation);
@@ -113,6 +118,7 @@ impl Offer {
             streams,
             whole_streams: whole(streams.streams()),
             ttft: ttft.map(|t| (t, whole(t.concurrency()))),
+            prompt_ttft,
             kv_pool_tokens: limits.kv_pool_tokens(),
             prefill_tok_s: limits.prefill_tok_s(),
         }
@@ -124,7 +130,7 @@ impl Offer {
             Some(TeamLimit::Speed),
             self.kv_pool_tokens.map(|_| TeamLimit::Kv),
             self.prefill_tok_s.map(|_| TeamLimit::Prefill),
-            self.ttft.map(|_| TeamLimit::Ttft),
+            (self.ttft.is_some() || self.prompt_ttft.is_some()).then_some(TeamLimit::Ttft),
         ]
         .into_iter()
         .flatten()
@@ -134,6 +140,25 @@ impl Offer {
 /// Where the p99 TTFT crosses the team's ceiling, when both are known.
 pub(crate) fn ttft_under(settings: &TeamSettings, curve: Option<&TtftCurve>) -> Option<ConcurrencyUnderCeiling> {
     Some(curve?.concurrency_under(settings.ttft_ceiling_s?))
+}
+
+/// Where a ceiling is set but no p99 TTFT was measured for the team's prompts: the prompt queue
+/// of the team's longest prompt at the run's prefill rate ([`PromptTtft::new`]).
+///
+/// # Formula
+/// Longest prompt `max(prompt)` over the groups with people; its sender's own demand
+/// `prompt / interval` (the least of the groups sending prompts that long).
+pub(crate) fn prompt_ttft(team: &Team, limits: &RunLimits<'_>) -> Option<PromptTtft> {
+    let ceiling_s = team.settings().ttft_ceiling_s?;
+    if limits.p99_ttft().is_some() {
+        return None;
+    }
+    let rate = limits.prefill_tok_s()?;
+    let present = || team.groups().iter().filter(|g| g.people > 0);
+    let longest = present().map(|g| g.prompt_tokens).fold(0.0, f64::max);
+    let own =
+        present().filter(|g| g.prompt_tokens == longest).map(Group::prompt_demand_tok_s).fold(f64::INFINITY, f64::min);
+    PromptTtft::new(longest, own, rate, ceiling_s)
 }
 
 /// The headroom figures planning one team asks for again and again: the same stream and
@@ -284,7 +309,11 @@ impl<'m> Rule<'m> {
     pub(crate) fn fits(&self, limit: TeamLimit, demand: &Demand, offer: &Offer) -> Option<bool> {
         match limit {
             TeamLimit::Speed => Some(self.streams_fit(offer.whole_streams, demand)),
-            TeamLimit::Ttft => offer.ttft.map(|(_, streams)| self.streams_fit(streams, demand)),
+            TeamLimit::Ttft => match (offer.ttft, offer.prompt_ttft, offer.prefill_tok_s) {
+                (Some((_, streams)), _, _) => Some(self.streams_fit(streams, demand)),
+                (None, Some(queue), Some(rate)) => Some(demand.prefill_tok_s <= queue.allowed_demand_tok_s(rate)),
+                _ => None,
+            },
             TeamLimit::Kv => offer.kv_pool_tokens.map(|pool| self.kv_fit(pool, demand)),
             TeamLimit::Prefill => offer.prefill_tok_s.map(|rate| demand.prefill_tok_s <= rate),
         }
@@ -306,6 +335,12 @@ impl<'m> Rule<'m> {
         let others_only = per_person.agents <= 0.0;
         let closed = match limit {
             TeamLimit::Prefill => return offer.prefill_tok_s.map(|rate| rate / per_person.prefill_tok_s),
+            // Estimated from the prompt queue: the prompt tok/s the others may demand under the
+            // ceiling, plus the longest prompt's own sender's, over the mix's demand per person.
+            TeamLimit::Ttft if offer.ttft.is_none() => {
+                let (queue, rate) = (offer.prompt_ttft?, offer.prefill_tok_s?);
+                return Some(queue.allowed_demand_tok_s(rate) / per_person.prefill_tok_s);
+            }
             TeamLimit::Speed | TeamLimit::Ttft => {
                 let streams = match limit {
                     TeamLimit::Speed => offer.whole_streams,

@@ -6,8 +6,9 @@
 //!   share the remaining streams with headroom on their summed load `sum(count x duty)`. KV
 //!   demand adds up across groups (agents' sessions held, the others' counted at their longest
 //!   context), as does prefill demand (prompt tokens per interval); the speed floor is one per box.
-//! - Four limits ([`TeamLimit`]): speed, KV cache, prefill and, when a ceiling is set and the
-//!   run measured it, the p99 time to first token.
+//! - Four limits ([`TeamLimit`]): speed, KV cache, prefill and, when a ceiling is set, the p99
+//!   time to first token: measured where the run measured it for the team's prompts, else
+//!   estimated from the prefill rate as a prompt queue ([`crate::PromptTtft`]).
 //! - Four headroom methods ([`TeamHeadroom`]): the three of [`crate::HeadroomMethod`] and the
 //!   finite-population (binomial) count for small teams.
 //! - Reverse sizing ([`plan`]): the smallest number of independent systems that serves the team

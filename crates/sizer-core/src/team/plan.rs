@@ -2,11 +2,12 @@
 //! independent systems the team needs and the uncertainty band; the finite-population
 //! comparison for one run.
 
-use super::fit::{CapacityMemo, Demand, Offer, Rule, ttft_under, whole};
+use super::fit::{CapacityMemo, Demand, Offer, Rule, prompt_ttft, ttft_under, whole};
 use super::settings::{RunLimits, Team, TeamLimit};
 use crate::headroom::binomial::whole_people_at;
 use crate::headroom::{binomial_max_users, engset_blocking, erlang_b, poisson_max_load};
 use crate::interpolate::StreamsAtFloor;
+use crate::prompt_wait::PromptTtft;
 use crate::ttft::ConcurrencyUnderCeiling;
 use alloc::vec::Vec;
 
@@ -27,6 +28,9 @@ pub struct TeamPlan {
     /// TTFT measured), and the whole concurrency under it.
     pub ttft_under_ceiling: Option<ConcurrencyUnderCeiling>,
     pub ttft_streams: Option<u64>,
+    /// TTFT limit where no p99 TTFT was measured for these prompts but a ceiling is set and the
+    /// prefill rate is known: the prompt queue under the ceiling (an estimate, [`PromptTtft`]).
+    pub prompt_ttft: Option<PromptTtft>,
     /// People of the team's mix one system holds by each limit, unrounded (`None`: unknown).
     pub users_by_speed: f64,
     pub users_by_kv: Option<f64>,
@@ -126,7 +130,10 @@ const LIMITS: [TeamLimit; 4] = [TeamLimit::Speed, TeamLimit::Kv, TeamLimit::Pref
 /// one stream (and one session) each; the others share what is left with headroom on their
 /// summed load `sum(count x duty)` (English seed, steps 3 and 4), or by the finite-population
 /// count; KV and prefill demands add up across groups; the TTFT limit caps streams at the largest
-/// concurrency whose measured p99 TTFT stays under the ceiling. People per system =
+/// concurrency whose measured p99 TTFT stays under the ceiling, or, where none was measured,
+/// caps the prefill utilisation where the longest prompt's queued p99 TTFT reaches it
+/// ([`PromptTtft`]: `users = (max utilisation x rate + the sender's own demand) / demand per
+/// person`). People per system =
 /// `floor(min(users))`. Reverse sizing: the smallest K for which every group's
 /// `ceil(count / K)` fits every known limit, searched upwards from `N / (room + 1)` (fewer
 /// systems would each hold more than the room) by galloping then bisection (fitting only gets
@@ -149,11 +156,12 @@ pub fn plan_with(team: &Team, limits: &RunLimits<'_>, memo: &CapacityMemo) -> Te
     let people = team.people();
     let per_person = Demand::of(team.groups(), &duties, |g| g.people as f64 / people as f64);
     let ttft = ttft_under(settings, limits.p99_ttft());
-    let nominal = evaluate(team, &duties, &per_person, &rule, Offer::at(settings, limits, ttft, 1.0), None);
+    let queue = prompt_ttft(team, limits);
+    let nominal = evaluate(team, &duties, &per_person, &rule, Offer::at(settings, limits, ttft, queue, 1.0), None);
     // Only the speed limit moves with the speed factor: the others are the nominal ones, and a
     // factor that leaves the whole streams unchanged changes nothing.
     let at_factor = |factor: f64| {
-        let offer = Offer::at(settings, limits, ttft, factor);
+        let offer = Offer::at(settings, limits, ttft, queue, factor);
         if offer.whole_streams == nominal.offer.whole_streams {
             Evaluation { offer, ..nominal }
         } else {
@@ -189,6 +197,7 @@ pub fn plan_with(team: &Team, limits: &RunLimits<'_>, memo: &CapacityMemo) -> Te
         whole_streams: offer.whole_streams,
         ttft_under_ceiling: ttft,
         ttft_streams: offer.ttft.map(|(_, streams)| streams),
+        prompt_ttft: queue,
         users_by_speed: by_speed.unwrap_or(0.0),
         users_by_kv: by_kv,
         users_by_prefill: by_prefill,
@@ -323,7 +332,7 @@ pub fn finite_comparison(team: &Team, limits: &RunLimits<'_>) -> Option<FiniteCo
     let duties: Vec<f64> = team.groups().iter().map(|g| g.duty(settings.floor_tok_s)).collect();
     let people = team.people();
     let per_person = Demand::of(team.groups(), &duties, |g| g.people as f64 / people as f64);
-    let offer = Offer::at(settings, limits, ttft_under(settings, limits.p99_ttft()), 1.0);
+    let offer = Offer::at(settings, limits, ttft_under(settings, limits.p99_ttft()), prompt_ttft(team, limits), 1.0);
     let room =
         LIMITS.iter().filter_map(|&limit| rule.capacity(limit, &per_person, &offer)).fold(f64::INFINITY, f64::min);
     let systems = systems_needed(team, &duties, &rule, &offer, room).ok()?;

@@ -12,8 +12,9 @@
 //! - the p99 TTFT is measured where the run has p99 TTFT points taken with prompts no more than
 //!   [`PROMPT_MISMATCH_FACTOR`] times shorter than the team's longest; a TTFT measured on much
 //!   shorter prompts says nothing of the team's and is not used. Then, where the prefill rate is
-//!   known, it is estimated as at least the team's longest prompt read alone at that rate (a
-//!   row whose prompt alone takes longer than the team's ceiling cannot serve it); else unknown;
+//!   known, the core estimates it as the team's longest prompt read after the prompts queued
+//!   before it at that rate (`sizer_core::PromptTtft`; a row whose prompt alone takes longer than
+//!   the team's ceiling cannot serve it); else unknown;
 //! - a limit the team cannot break without it being checked is one the team needs: KV and
 //!   prefill always (every request holds a session and is prefilled), the p99 TTFT only when the
 //!   team set a ceiling. A row that could not check a needed limit ranks below every row that
@@ -52,8 +53,8 @@ pub enum Estimate {
     Architecture,
     /// The prefill rate of another measurement of the same model on the same engine.
     SameModel,
-    /// The p99 TTFT as at least the time to read the team's longest prompt alone at the run's
-    /// prefill rate (queueing behind other prompts not counted: a lower bound).
+    /// The p99 TTFT of the team's longest prompt read at the run's prefill rate after the
+    /// prompts queued before it (`sizer_core::PromptTtft`).
     PromptPrefillTime,
 }
 

@@ -49,16 +49,14 @@ impl PlanNote {
     ) -> Option<PlanNote> {
         let floor_tok_s = team.settings().floor_tok_s;
         if plan.systems_needed.is_none() {
-            return Some(match plan.unserved_by {
-                Some(TeamLimit::Speed) if plan.whole_streams == 0 => match plan.streams {
-                    StreamsAtFloor::NeverReached { first } if first.concurrency > 1.0 => {
-                        PlanNote::UnderFloorAlreadyAt { concurrency: first.concurrency, floor_tok_s }
-                    }
-                    StreamsAtFloor::NeverReached { .. } => PlanNote::NoRequestAtFloor { floor_tok_s },
-                    _ => PlanNote::LessThanOneStream { floor_tok_s },
-                },
-                Some(limit) => PlanNote::OnePersonBreaks(limit),
-                None => PlanNote::CannotServe,
+            let ceiling_s = team.settings().ttft_ceiling_s;
+            return Some(match (plan.unserved_by, plan.prompt_ttft, ceiling_s) {
+                (Some(TeamLimit::Ttft), Some(queue), Some(ceiling_s)) if queue.prompt_alone_over_ceiling() => {
+                    let prompt_tokens =
+                        team.groups().iter().filter(|g| g.people > 0).map(|g| g.prompt_tokens).fold(0.0, f64::max);
+                    PlanNote::PromptAloneOverCeiling { prompt_tokens, seconds: queue.longest_prompt_s, ceiling_s }
+                }
+                _ => Self::unserved(plan, floor_tok_s),
             });
         }
         if !is_spark {
@@ -72,6 +70,21 @@ impl PlanNote {
                 Some(PlanNote::NotMeasuredBeyond { concurrency: last.concurrency, floor_tok_s })
             }
             _ => None,
+        }
+    }
+
+    /// Why no number of systems serves the team, from the limit the plan names.
+    fn unserved(plan: &TeamPlan, floor_tok_s: f64) -> PlanNote {
+        match plan.unserved_by {
+            Some(TeamLimit::Speed) if plan.whole_streams == 0 => match plan.streams {
+                StreamsAtFloor::NeverReached { first } if first.concurrency > 1.0 => {
+                    PlanNote::UnderFloorAlreadyAt { concurrency: first.concurrency, floor_tok_s }
+                }
+                StreamsAtFloor::NeverReached { .. } => PlanNote::NoRequestAtFloor { floor_tok_s },
+                _ => PlanNote::LessThanOneStream { floor_tok_s },
+            },
+            Some(limit) => PlanNote::OnePersonBreaks(limit),
+            None => PlanNote::CannotServe,
         }
     }
 

@@ -422,14 +422,13 @@ impl<'a> PreparedRun<'a> {
         let measured_prompt = measured.workload.prompt_tokens.map(|t| t.value());
         let ttft = workload.ttft.as_ref().filter(|_| ttft_applies(measured_prompt, team_prompt));
         let data = self.data;
-        // Where no TTFT was measured with prompts like the team's, reading its longest prompt
-        // alone at the run's prefill rate is the least its first token waits.
-        let prompt_alone_s = prefill.map(|c| sizer_core::burst_queue_seconds(1.0, team_prompt, c.value));
+        // Where no TTFT was measured with prompts like the team's, the core estimates it from the
+        // prefill rate: the team's longest prompt read after the prompts queued before it.
         row.checks = LimitChecks {
             speed: LimitCheck::Measured,
             kv: data.kv_check(kv_pool),
             prefill: data.prefill_check(run, prefill),
-            ttft: match (ttft, prompt_alone_s) {
+            ttft: match (ttft, prefill) {
                 (Some(_), _) => LimitCheck::Measured,
                 (None, Some(_)) => LimitCheck::Estimated(Estimate::PromptPrefillTime),
                 (None, None) => LimitCheck::Unknown,
@@ -471,19 +470,6 @@ impl<'a> PreparedRun<'a> {
             row.p99_ttft_at_load_s = ttft.and_then(|t| t.p99_at(load.peak_streams));
         }
         row.note = PlanNote::of_plan(run, team, &plan, is_spark, row.unchecked.is_empty());
-        let ceiling = team.settings().ttft_ceiling_s.filter(|_| ttft.is_none());
-        if let (Some(ceiling_s), Some(seconds)) = (ceiling, prompt_alone_s.filter(|s| Some(*s) > ceiling)) {
-            // No number of systems reads one prompt faster: the row cannot meet the ceiling.
-            row.systems_needed = None;
-            row.sparks_needed = None;
-            row.people_per_system = Some(0);
-            row.people_per_spark = is_spark.then_some(0);
-            (row.people_low, row.people_high, row.binding_changes) = (Some(0), Some(0), false);
-            row.people_is_lower_bound = false;
-            row.binding = Some(TeamLimit::Ttft);
-            row.unserved_by = Some(TeamLimit::Ttft);
-            row.note = Some(PlanNote::PromptAloneOverCeiling { prompt_tokens: team_prompt, seconds, ceiling_s });
-        }
         row.plan = Some(plan);
         row
     }

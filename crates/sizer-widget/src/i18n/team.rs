@@ -649,6 +649,8 @@ pub enum TeamWord {
     MeanDuty,
     Finite,
     Blocked,
+    QueueEstimate,
+    OfPrefillRate,
 }
 
 /// A small word of the steps.
@@ -691,6 +693,14 @@ pub fn word(lang: Lang, word: TeamWord) -> &'static str {
         (Lang::De, W::Finite) => "endlich",
         (Lang::En, W::Blocked) => "find all streams busy",
         (Lang::De, W::Blocked) => "finden alle Ströme belegt",
+        (Lang::En, W::QueueEstimate) => {
+            "estimated p99 TTFT (prompts queued at the prefill rate) under the ceiling up to"
+        }
+        (Lang::De, W::QueueEstimate) => {
+            "geschätzte p99-TTFT (Prompts in der Warteschlange bei der Prefill-Rate) unter der Obergrenze bis"
+        }
+        (Lang::En, W::OfPrefillRate) => "of the prefill rate",
+        (Lang::De, W::OfPrefillRate) => "der Prefill-Rate",
     }
 }
 

@@ -65,7 +65,15 @@ pub fn team_steps(lang: Lang, row: &PlanRow<'_>, run: Option<&Run>, finite: Opti
     if let Some(streams) = plan.ttft_streams {
         by_limit.push(format!("{}: {} {}", w(TeamWord::Ceiling), int(streams), w(TeamWord::Streams)));
     }
-    // The data's TTFT check at the team's own prompt length overrules a plan that met the rest.
+    if let Some(queue) = plan.prompt_ttft.filter(|q| !q.prompt_alone_over_ceiling()) {
+        by_limit.push(format!(
+            "{} {}\u{a0}% {}",
+            w(TeamWord::QueueEstimate),
+            n(queue.max_utilisation * 100.0, 0),
+            w(TeamWord::OfPrefillRate)
+        ));
+    }
+    // Reading the longest prompt alone is over the ceiling: the note says so in place of a count.
     let prompt_alone = match &row.note {
         Some(PlanNote::PromptAloneOverCeiling { .. }) => crate::i18n::team::row_note(lang, row),
         _ => None,
