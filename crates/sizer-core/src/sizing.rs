@@ -84,10 +84,14 @@ pub struct Sizing {
 }
 
 impl Sizing {
-    /// True when only the speed limit is known (no KV pool and no prefill rate): the people
-    /// are then an upper bound "by speed alone", since an unknown limit may bind first.
-    pub fn only_speed_known(&self) -> bool {
-        self.users_by_kv.is_none() && self.users_by_prefill.is_none()
+    /// True when the KV pool was not given: the sessions limit was not checked.
+    pub fn kv_unknown(&self) -> bool {
+        self.users_by_kv.is_none()
+    }
+
+    /// True when the prefill rate was not given: the prefill limit was not checked.
+    pub fn prefill_unknown(&self) -> bool {
+        self.users_by_prefill.is_none()
     }
 
     /// The people that `users` per Spark (any limit's, e.g. the next one's) make on this

@@ -123,36 +123,65 @@ pub fn sized(lang: Lang, people: &str, count: u64, audience: Audience, hardware:
     }
 }
 
-/// "At most 42 people chatting on 1 DGX Spark, by speed alone: this run's KV-cache and prefill
-/// limits are not known."
-pub fn speed_alone(lang: Lang, people: &str, count: u64, audience: Audience, hardware: &str) -> String {
-    let who = who(lang, audience, count);
-    match lang {
-        Lang::En => [
-            "At most ",
-            people,
-            " ",
-            who,
-            " ",
-            hardware,
-            ", by speed alone: this run's KV-cache and prefill limits are not known.",
-        ]
-        .concat(),
-        Lang::De => [
-            "Höchstens ",
-            people,
-            " ",
-            who,
-            " ",
-            hardware,
-            ", allein nach Tempo: KV-Cache- und Prefill-Grenze dieses Laufs sind nicht bekannt.",
-        ]
-        .concat(),
+/// Which of a run's limits were not checked (their figures are not known).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unchecked {
+    Kv,
+    Prefill,
+    Both,
+}
+
+impl Unchecked {
+    /// From whether the KV pool and the prefill rate are unknown (`None`: both known).
+    pub fn of(kv_unknown: bool, prefill_unknown: bool) -> Option<Unchecked> {
+        match (kv_unknown, prefill_unknown) {
+            (true, true) => Some(Unchecked::Both),
+            (true, false) => Some(Unchecked::Kv),
+            (false, true) => Some(Unchecked::Prefill),
+            (false, false) => None,
+        }
     }
 }
 
+/// "this run's KV-cache limit is not known" and its German.
+fn not_known(lang: Lang, unchecked: Unchecked) -> &'static str {
+    match (lang, unchecked) {
+        (Lang::En, Unchecked::Both) => "this run's KV-cache and prefill limits are not known",
+        (Lang::En, Unchecked::Kv) => "this run's KV-cache limit is not known",
+        (Lang::En, Unchecked::Prefill) => "this run's prefill limit is not known",
+        (Lang::De, Unchecked::Both) => "KV-Cache- und Prefill-Grenze dieses Laufs sind nicht bekannt",
+        (Lang::De, Unchecked::Kv) => "die KV-Cache-Grenze dieses Laufs ist nicht bekannt",
+        (Lang::De, Unchecked::Prefill) => "die Prefill-Grenze dieses Laufs ist nicht bekannt",
+    }
+}
+
+/// "At most 42 people chatting on 1 DGX Spark, by speed alone: this run's KV-cache and prefill
+/// limits are not known." With one limit unknown, the binding one of those checked is named:
+/// "At most 42 people chatting on 1 DGX Spark, limited by prefill: this run's KV-cache limit is
+/// not known."
+pub fn unchecked(
+    lang: Lang,
+    people: &str,
+    count: u64,
+    audience: Audience,
+    hardware: &str,
+    limit: &str,
+    unchecked: Unchecked,
+) -> String {
+    let who = who(lang, audience, count);
+    let (most, by) = match (lang, unchecked) {
+        (Lang::En, Unchecked::Both) => ("At most ", ", by speed alone: ".to_owned()),
+        (Lang::En, _) => ("At most ", [", limited by ", limit, ": "].concat()),
+        (Lang::De, Unchecked::Both) => ("Höchstens ", ", allein nach Tempo: ".to_owned()),
+        (Lang::De, _) => ("Höchstens ", [", begrenzt durch ", limit, ": "].concat()),
+    };
+    [most, people, " ", who, " ", hardware, &by, not_known(lang, unchecked), "."].concat()
+}
+
 /// "At least 300 people chatting on 1 DGX Spark: not measured beyond 256 concurrent requests."
-/// With `speed_alone`, adds that the other limits are not known.
+/// With a limit unchecked there is no "at least" (it could bind first): "21 people chatting on
+/// 1 DGX Spark, as far as measured: speed still held at 10 concurrent requests, and this run's
+/// KV-cache limit is not known."
 pub fn at_least(
     lang: Lang,
     people: &str,
@@ -160,29 +189,31 @@ pub fn at_least(
     audience: Audience,
     hardware: &str,
     last: &str,
-    speed_alone: bool,
+    unchecked: Option<Unchecked>,
 ) -> String {
     let who = who(lang, audience, count);
     let one = last == "1";
-    let sentence = match lang {
-        Lang::En => {
+    match (lang, unchecked) {
+        (Lang::En, None) => {
             let requests = if one { " concurrent request." } else { " concurrent requests." };
             ["At least ", people, " ", who, " ", hardware, ": not measured beyond ", last, requests].concat()
         }
-        Lang::De => {
+        (Lang::De, None) => {
             let requests = if one { " gleichzeitige Anfrage" } else { " gleichzeitige Anfragen" };
             ["Mindestens ", people, " ", who, " ", hardware, ": über ", last, requests, " hinaus nicht gemessen."]
                 .concat()
         }
-    };
-    if !speed_alone {
-        return sentence;
+        (Lang::En, Some(unchecked)) => {
+            let requests = if one { " concurrent request, and " } else { " concurrent requests, and " };
+            let measured = ", as far as measured: speed still held at ";
+            [people, " ", who, " ", hardware, measured, last, requests, not_known(lang, unchecked), "."].concat()
+        }
+        (Lang::De, Some(unchecked)) => {
+            let requests = if one { " gleichzeitigen Anfrage, und " } else { " gleichzeitigen Anfragen, und " };
+            let measured = ", soweit gemessen: Das Tempo hielt noch bei ";
+            [people, " ", who, " ", hardware, measured, last, requests, not_known(lang, unchecked), "."].concat()
+        }
     }
-    let unknown = match lang {
-        Lang::En => " This run's KV-cache and prefill limits are not known.",
-        Lang::De => " KV-Cache- und Prefill-Grenze dieses Laufs sind nicht bekannt.",
-    };
-    [sentence.as_str(), unknown].concat()
 }
 
 /// The headline when the sizing serves nobody: "Fewer than 1 person chatting on 1 DGX Spark,

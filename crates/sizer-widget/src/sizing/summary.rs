@@ -148,6 +148,7 @@ fn headline_sentence(lang: Lang, outcome: &Calculation, sizing: &Sizing, audienc
     let people = format_integer(lang, sizing.people);
     let count = sizing.people;
     let binding = limit_name(lang, sizing.binding);
+    let unchecked = headline::Unchecked::of(sizing.kv_unknown(), sizing.prefill_unknown());
     match sizing.streams {
         StreamsAtFloor::NeverReached { first } => headline::never_reaches(
             lang,
@@ -162,7 +163,7 @@ fn headline_sentence(lang: Lang, outcome: &Calculation, sizing: &Sizing, audienc
             if count == 0 {
                 headline::too_few_measured(lang, audience, hardware, &last)
             } else {
-                headline::at_least(lang, &people, count, audience, hardware, &last, sizing.only_speed_known())
+                headline::at_least(lang, &people, count, audience, hardware, &last, unchecked)
             }
         }
         _ if count == 0 => match (sizing.binding, sizing.kv_sessions, outcome.scenario.kv_pool_tokens) {
@@ -174,8 +175,10 @@ fn headline_sentence(lang: Lang, outcome: &Calculation, sizing: &Sizing, audienc
             ),
             _ => headline::fewer_than_one(lang, audience, hardware, binding),
         },
-        _ if sizing.only_speed_known() => headline::speed_alone(lang, &people, count, audience, hardware),
-        _ => headline::sized(lang, &people, count, audience, hardware, binding),
+        _ => match unchecked {
+            Some(unchecked) => headline::unchecked(lang, &people, count, audience, hardware, binding, unchecked),
+            None => headline::sized(lang, &people, count, audience, hardware, binding),
+        },
     }
 }
 

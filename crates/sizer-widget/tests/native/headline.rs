@@ -74,14 +74,19 @@ fn a_tp2_pair_with_two_replicas_is_four_sparks() {
     // The run measured 2 Sparks in tensor parallel (DATA.md); 2 replicas of that pair: 4 Sparks.
     assert_eq!(attribute_of(&html, "data-result=\"summary\"", "data-sparks"), "4");
     let people = attribute_of(&html, "data-result=\"people\"", "data-value");
+    // Its KV pool is in the data, its prefill rate is not: the people are at most.
     assert_eq!(
         summary(&html),
-        format!("{people} people chatting on 4 DGX Sparks (2 pairs, TP=2), limited by per-user speed.")
+        format!(
+            "At most {people} people chatting on 4 DGX Sparks (2 pairs, TP=2), limited by per-user speed: this run's prefill limit is not known."
+        )
     );
 
     let de = render(Attributes { replicas: Some("2".into()), lang: Some("de".into()), ..attributes(Some(TP2)) });
     assert!(
-        summary(&de).contains(" Personen im Chat auf 4 DGX Sparks (2 Paare, TP=2), begrenzt durch "),
+        summary(&de).starts_with("Höchstens ")
+            && summary(&de).contains(" Personen im Chat auf 4 DGX Sparks (2 Paare, TP=2), begrenzt durch ")
+            && summary(&de).ends_with(": die Prefill-Grenze dieses Laufs ist nicht bekannt."),
         "{}",
         summary(&de)
     );
@@ -203,4 +208,29 @@ fn the_last_worked_step_names_the_hardware_too() {
     let last = steps.last().expect("steps");
     let people = result_text(Lang::En, &outcome, Some(Usage::Chat)).people;
     assert_eq!(last.result, format!("{people} (per-user speed) on 4 DGX Sparks (2 pairs, TP=2)"));
+}
+
+#[test]
+fn a_lower_bound_is_no_lower_bound_while_a_limit_is_unchecked() {
+    // The arena measured its chat curve to 10 requests, all above 15 tok/s: 10 streams hold a
+    // p99 load of L + 2.3263 sqrt(L) = 10, L = 4.869, over a duty of 0.2306: 21.1 people.
+    // gemma-4-E2B's KV pool is not in the data, so "at least 21" would not hold.
+    let gemma = render(attributes(Some("djangodevreng-arena-gemma-4-e2b-it-bf16")));
+    assert_eq!(
+        summary(&gemma),
+        "21 people chatting on 1 DGX Spark, as far as measured: speed still held at 10 concurrent requests, and this run's KV-cache limit is not known."
+    );
+    let de =
+        render(Attributes { lang: Some("de".into()), ..attributes(Some("djangodevreng-arena-gemma-4-e2b-it-bf16")) });
+    assert_eq!(
+        summary(&de),
+        "21 Personen im Chat auf 1 DGX Spark, soweit gemessen: Das Tempo hielt noch bei 10 gleichzeitigen Anfragen, und die KV-Cache-Grenze dieses Laufs ist nicht bekannt."
+    );
+    // gpt-oss-20b's pool is computed from its architecture and its prefill rate was measured:
+    // every limit checked, so the speed's lower bound stands.
+    let gpt_oss = render(attributes(Some("djangodevreng-arena-gpt-oss-20b-mxfp4")));
+    assert_eq!(
+        summary(&gpt_oss),
+        "At least 21 people chatting on 1 DGX Spark: not measured beyond 10 concurrent requests."
+    );
 }
