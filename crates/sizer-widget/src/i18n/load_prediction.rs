@@ -81,7 +81,7 @@ pub fn predict_text(lang: Lang, msg: PredictMsg) -> &'static str {
             UnitNone => "",
             Running => "Vorhersage läuft …",
             SweepNote => {
-                "Die Diagramme sagen sechs Raten von 0,1 bis 1 Anfr./s vorher (den Raten-Sweep der DGX-Spark-Arena, für jede gewählte Messreihe), jede mit so vielen Anfragen wie die Stufe der Arena (mindestens 100, sonst 250 s an Ankünften), mit Ihren Längen (±90 % gestreut) und Ihrer Burstiness; die höchste Rate, die das Ziel hält, stammt aus demselben Sweep, fortgesetzt bis 4 Anfr./s."
+                "Die Diagramme sagen sechs Raten von 0,1 bis 1 Anfr./s vorher (den Raten-Sweep der DGX-Spark-Arena, für jeden gewählten Lauf), jede mit so vielen Anfragen wie die Stufe der Arena (mindestens 100, sonst 250 s an Ankünften), mit Ihren Längen (±90 % gestreut) und Ihrer Burstiness; die höchste Rate, die das Ziel hält, stammt aus demselben Sweep, fortgesetzt bis 4 Anfr./s."
             }
             MeasuredNote => {
                 "Gefüllte Punkte: der gemessene Raten-Sweep dieses Servers (zufällig 4.000 hinein / 500 heraus, Burstiness 0,7); mit der Vorhersage vergleichbar nur bei diesen Längen."

@@ -58,7 +58,7 @@ pub fn sim_text(lang: Lang, msg: SimMsg) -> &'static str {
         Lang::De => match msg {
             Heading => "Prüfung durch Simulation",
             Intro => {
-                "Die Auslegung nimmt Poisson-Ankünfte an, jede Anfrage genau an der Untergrenze, keine Prefill-Warteschlange und einen KV-Cache, der nie voll wird. Diese Simulation lässt alle vier fallen: Sie spielt die Anfragen des Teams gegen die an die eigenen Closed-Loop-Benchmarkdateien des Laufs angepasste Engine durch, wo er solche hat, sonst gegen seine gemessene Kurve; die Zeile unter dem Urteil sagt, welches Modell lief."
+                "Die Auslegung nimmt Poisson-Ankünfte an, jede Anfrage genau beim Mindesttempo, keine Prefill-Warteschlange und einen KV-Cache, der nie voll wird. Diese Simulation lässt alle vier fallen: Sie spielt die Anfragen des Teams gegen die an die eigenen Closed-Loop-Benchmarkdateien des Laufs angepasste Engine durch, wo er solche hat, sonst gegen seine gemessene Kurve; die Zeile unter dem Urteil sagt, welches Modell lief."
             }
             InFlightTitle => "Anfragen in Bearbeitung: simuliert und vorhergesagt",
             InFlightX => "Anfragen in Bearbeitung",
@@ -241,7 +241,7 @@ pub fn in_flight_summary(lang: Lang, r: &SimReport) -> String {
             "On average {mean} requests in flight (the formula: {formula}); 99 % of the time at most {p99}, against {streams} streams that keep the floor on the curve."
         ),
         Lang::De => format!(
-            "Im Mittel {mean} Anfragen in Bearbeitung (die Formel: {formula}); 99 % der Zeit höchstens {p99}, bei {streams} Streams, die auf der Kurve die Untergrenze halten."
+            "Im Mittel {mean} Anfragen in Bearbeitung (die Formel: {formula}); 99 % der Zeit höchstens {p99}, bei {streams} Strömen, die auf der Kurve das Mindesttempo halten."
         ),
     }
 }
@@ -257,7 +257,7 @@ pub fn sweep_sentence(lang: Lang, formula: u64, held: u32, failed: Option<u32>, 
             format_integer(lang, u64::from(f))
         ),
         (Lang::De, 0, Some(f)) => format!(
-            "Die Formel erlaubt {formula} Nutzer; in der Simulation (gleicher Startwert) hielten nicht einmal {} die Untergrenze für {p}\u{a0}% der Anfragen.",
+            "Die Formel erlaubt {formula} Nutzer; in der Simulation (gleicher Startwert) hielten nicht einmal {} das Mindesttempo für {p}\u{a0}% der Anfragen.",
             format_integer(lang, u64::from(f))
         ),
         (Lang::En, _, Some(f)) => format!(
@@ -265,14 +265,14 @@ pub fn sweep_sentence(lang: Lang, formula: u64, held: u32, failed: Option<u32>, 
             format_integer(lang, u64::from(f))
         ),
         (Lang::De, _, Some(f)) => format!(
-            "Die Formel erlaubt {formula} Nutzer; die Simulation (gleicher Startwert) hält die Untergrenze für {p}\u{a0}% der Anfragen bis {held_s} Nutzer, bei {} nicht mehr.",
+            "Die Formel erlaubt {formula} Nutzer; die Simulation (gleicher Startwert) hält das Mindesttempo für {p}\u{a0}% der Anfragen bis {held_s} Nutzer, bei {} nicht mehr.",
             format_integer(lang, u64::from(f))
         ),
         (Lang::En, _, None) => format!(
             "The formula allows {formula} users; the simulation (same seed) keeps the floor for {p}\u{a0}% of requests up to at least {held_s}."
         ),
         (Lang::De, _, None) => format!(
-            "Die Formel erlaubt {formula} Nutzer; die Simulation (gleicher Startwert) hält die Untergrenze für {p}\u{a0}% der Anfragen bis mindestens {held_s}."
+            "Die Formel erlaubt {formula} Nutzer; die Simulation (gleicher Startwert) hält das Mindesttempo für {p}\u{a0}% der Anfragen bis mindestens {held_s}."
         ),
     }
 }
@@ -291,7 +291,7 @@ pub fn streams_label(lang: Lang, streams: f64, floor: f64) -> String {
     let f = super::format_setting(lang, floor);
     match lang {
         Lang::En => format!("{s} streams at {f} {}", tok_s(lang)),
-        Lang::De => format!("{s} Streams bei {f} {}", tok_s(lang)),
+        Lang::De => format!("{s} Ströme bei {f} {}", tok_s(lang)),
     }
 }
 
@@ -315,7 +315,7 @@ pub fn assumptions(
             n(t, 1), n(prompt, 0), n(answer, 0)
         ),
         (Some(t), true) => format!(
-            "Jeder Nutzer denkt eine exponentiell verteilte Zeit mit Mittel {}\u{a0}s (Abstand der Anfragen minus Belegzeit an der Untergrenze) und sendet dann eine Anfrage mit {} Prompt-Token für {} Antwort-Token.",
+            "Jeder Nutzer denkt eine exponentiell verteilte Zeit mit Mittel {}\u{a0}s (Abstand der Anfragen minus Belegzeit beim Mindesttempo) und sendet dann eine Anfrage mit {} Prompt-Token für {} Antwort-Token.",
             n(t, 1), n(prompt, 0), n(answer, 0)
         ),
         (None, false) => format!("Each user sends the next request as soon as the last is answered (always busy): {} prompt tokens, {} answer tokens.", n(prompt, 0), n(answer, 0)),
@@ -359,7 +359,7 @@ pub fn assumptions(
     if let Some(s) = r.speed_tok_s {
         let time = percent(lang, r.share_time_at_floor);
         out.push(if de {
-            format!("Geschwindigkeit pro Anfrage p50 / p95 / p99: {} / {} / {}\u{a0}{u}; {time}\u{a0}% der Zeit liefen die generierenden Anfragen an oder über der Untergrenze.", n(s.p50, 1), n(s.p95, 1), n(s.p99, 1))
+            format!("Geschwindigkeit pro Anfrage p50 / p95 / p99: {} / {} / {}\u{a0}{u}; {time}\u{a0}% der Zeit liefen die generierenden Anfragen mit dem Mindesttempo oder schneller.", n(s.p50, 1), n(s.p95, 1), n(s.p99, 1))
         } else {
             format!("Per-request speed p50 / p95 / p99: {} / {} / {}\u{a0}{u}; {time}\u{a0}% of the time the generating requests ran at or above the floor.", n(s.p50, 1), n(s.p95, 1), n(s.p99, 1))
         });
@@ -384,7 +384,7 @@ mod tests {
         );
         assert_eq!(
             sweep_sentence(Lang::De, 1_630, 0, Some(1), 0.995),
-            "Die Formel erlaubt 1.630 Nutzer; in der Simulation (gleicher Startwert) hielten nicht einmal 1 die Untergrenze für 99,5\u{a0}% der Anfragen."
+            "Die Formel erlaubt 1.630 Nutzer; in der Simulation (gleicher Startwert) hielten nicht einmal 1 das Mindesttempo für 99,5\u{a0}% der Anfragen."
         );
         assert_eq!(formula_label(Lang::De, 163), "Formel: 163");
         assert_eq!(streams_label(Lang::En, 52.5, 15.0), "52.5 streams at 15 tok/s");

@@ -155,7 +155,7 @@ fn german(msg: TableMsg) -> &'static str {
         LegendMeasured => "gemessen",
         LegendDerivedPoint => "aus veröffentlichten Werten abgeleitet",
         LegendInterpolated => "interpoliert",
-        LegendFloor => "Tempo-Untergrenze",
+        LegendFloor => "Mindesttempo",
         ChartDataSummary => "Daten des Diagramms",
         ChartDrawFailed => "Das Diagramm ließ sich nicht zeichnen; seine Daten stehen in der Tabelle darunter.",
         ChartNoAggregate => "Für diesen Lauf ist kein Gesamtdurchsatz veröffentlicht.",
@@ -245,7 +245,7 @@ pub fn topology_name(lang: Lang, topology: Topology) -> Option<&'static str> {
         (Lang::En, Topology::ReplicasBehindProxy) => Some("independent replicas behind a proxy"),
         (Lang::De, Topology::TensorParallel) => Some("Tensor-Parallelismus"),
         (Lang::De, Topology::PipelineParallel) => Some("Pipeline-Parallelismus"),
-        (Lang::De, Topology::ReplicasBehindProxy) => Some("unabhängige Repliken hinter einem Proxy"),
+        (Lang::De, Topology::ReplicasBehindProxy) => Some("unabhängige Replikate hinter einem Proxy"),
     }
 }
 

@@ -37,7 +37,7 @@ pub fn team_text(lang: Lang, msg: TeamText) -> &'static str {
     use TeamText as T;
     match (lang, msg) {
         (Lang::En, T::Heading) => "Your team",
-        (Lang::De, T::Heading) => "Euer Team",
+        (Lang::De, T::Heading) => "Ihr Team",
         (Lang::En, T::PeopleLabel) => "People with the usage above",
         (Lang::De, T::PeopleLabel) => "Personen mit der Nutzung oben",
         (Lang::En, T::AgentsLabel) => "People running coding agents (each holds a stream)",
@@ -51,9 +51,9 @@ pub fn team_text(lang: Lang, msg: TeamText) -> &'static str {
         (Lang::En, T::HeadroomLabel) => "Headroom for the team",
         (Lang::De, T::HeadroomLabel) => "Reserve für das Team",
         (Lang::En, T::RankingHeading) => "Every run for your team",
-        (Lang::De, T::RankingHeading) => "Alle Messreihen für euer Team",
+        (Lang::De, T::RankingHeading) => "Alle Läufe für Ihr Team",
         (Lang::En, T::ColRun) => "Run",
-        (Lang::De, T::ColRun) => "Messreihe",
+        (Lang::De, T::ColRun) => "Lauf",
         (Lang::En, T::ColPeople) => "People per Spark",
         (Lang::De, T::ColPeople) => "Personen pro Spark",
         (Lang::En, T::ColSparks) => "Sparks needed",
@@ -71,7 +71,7 @@ pub fn team_text(lang: Lang, msg: TeamText) -> &'static str {
         (Lang::En, T::Never) => "never",
         (Lang::De, T::Never) => "nie",
         (Lang::En, T::WorkHeading) => "Show your work: the chosen run for your team",
-        (Lang::De, T::WorkHeading) => "Rechenweg: die gewählte Messreihe für euer Team",
+        (Lang::De, T::WorkHeading) => "Rechenweg: der gewählte Lauf für Ihr Team",
     }
 }
 
@@ -96,13 +96,13 @@ fn sizing_verdict(lang: Lang, row: &PlanRow<'_>, people: u64, floor_tok_s: f64) 
     match (row.sparks_needed, row.systems_needed) {
         (Some(1), _) => match lang {
             Lang::En => format!("One Spark serves your {n} people with {label} (room for {per})."),
-            Lang::De => format!("Ein Spark bedient eure {n} Personen mit {label} (Platz für {per})."),
+            Lang::De => format!("Ein Spark bedient Ihre {n} Personen mit {label} (Platz für {per})."),
         },
         (Some(k), _) => {
             let k = format_integer(lang, k);
             match lang {
                 Lang::En => format!("{k} Sparks serve your {n} people with {label} ({per} per Spark)."),
-                Lang::De => format!("{k} Sparks bedienen eure {n} Personen mit {label} ({per} pro Spark)."),
+                Lang::De => format!("{k} Sparks bedienen Ihre {n} Personen mit {label} ({per} pro Spark)."),
             }
         }
         (None, Some(k)) => {
@@ -115,10 +115,10 @@ fn sizing_verdict(lang: Lang, row: &PlanRow<'_>, people: u64, floor_tok_s: f64) 
                     format!("{systems} (hardware not stated) serve your {n} people with {label} ({per} per system).")
                 }
                 (Lang::De, true) => {
-                    format!("{systems} bedienen eure {n} Personen mit {label} ({per} pro System; kein Spark).")
+                    format!("{systems} bedienen Ihre {n} Personen mit {label} ({per} pro System; kein Spark).")
                 }
                 (Lang::De, false) => format!(
-                    "{systems} (Hardware nicht genannt) bedienen eure {n} Personen mit {label} ({per} pro System)."
+                    "{systems} (Hardware nicht genannt) bedienen Ihre {n} Personen mit {label} ({per} pro System)."
                 ),
             }
         }
@@ -165,7 +165,7 @@ pub fn unchecked_caveat(lang: Lang, row: &PlanRow<'_>) -> Option<String> {
             "Not checked for this run: {limits}. Nobody measured or estimated it, so it may bind before this and more may be needed."
         ),
         Lang::De => format!(
-            "Für diese Messreihe nicht geprüft: {limits}. Niemand hat es gemessen oder geschätzt; es kann vorher binden, dann braucht es mehr."
+            "Für diesen Lauf nicht geprüft: {limits}. Niemand hat es gemessen oder geschätzt; es kann vorher binden, dann braucht es mehr."
         ),
     })
 }
@@ -242,7 +242,7 @@ pub fn recommendation(lang: Lang, rec: &Recommendation<'_, '_>, team: &TeamWords
                     "For {n}: {k} with {label}, limited by {by}, the first run that checked every limit your team needs."
                 ),
                 Lang::De => format!(
-                    "Für {n}: {k} mit {label}, begrenzt durch {by}; die erste Messreihe, die jede Grenze dieses Teams geprüft hat."
+                    "Für {n}: {k} mit {label}, begrenzt durch {by}; der erste Lauf, der jede Grenze dieses Teams geprüft hat."
                 ),
             }
         }
@@ -253,13 +253,13 @@ pub fn recommendation(lang: Lang, rec: &Recommendation<'_, '_>, team: &TeamWords
                     "For {n}, no run checked every limit your team needs. The first, {label}, gives {k} without checking {limits}: at least that many."
                 ),
                 Lang::De => format!(
-                    "Für {n} hat keine Messreihe jede Grenze dieses Teams geprüft. Die erste, {label}, ergibt {k}, ohne {limits} zu prüfen: mindestens so viele."
+                    "Für {n} hat kein Lauf jede Grenze dieses Teams geprüft. Der erste, {label}, ergibt {k}, ohne {limits} zu prüfen: mindestens so viele."
                 ),
             }
         }
         (None, None) => match lang {
             Lang::En => format!("No run serves {n} at this speed."),
-            Lang::De => format!("Keine Messreihe bedient {n} bei dieser Geschwindigkeit."),
+            Lang::De => format!("Kein Lauf bedient {n} bei dieser Geschwindigkeit."),
         },
     };
     let unchecked: Vec<String> = rec
@@ -284,7 +284,7 @@ pub fn recommendation(lang: Lang, rec: &Recommendation<'_, '_>, team: &TeamWords
             unchecked.join(", ")
         ),
         Lang::De => format!(
-            " Messreihen, die nicht geprüft werden konnten ({}), stehen hinter den geprüften, gleich wie viele Personen pro Spark sie angeben.",
+            " Läufe, die nicht geprüft werden konnten ({}), stehen hinter den geprüften, gleich wie viele Personen pro Spark sie angeben.",
             unchecked.join(", ")
         ),
     };
@@ -307,10 +307,10 @@ fn lower_bound_verdict(lang: Lang, row: &PlanRow<'_>, n: &str, per: &str, label:
             format!("At most {k} Sparks serve your {n} people with {label} (at least {per} per Spark).")
         }
         (Lang::De, false) => format!(
-            "Höchstens {k} Sparks bedienen eure {n} Personen mit {label} (mindestens {per} pro Spark: nicht über {last} gleichzeitige Anfragen hinaus gemessen)."
+            "Höchstens {k} Sparks bedienen Ihre {n} Personen mit {label} (mindestens {per} pro Spark: nicht über {last} gleichzeitige Anfragen hinaus gemessen)."
         ),
         (Lang::De, true) => {
-            format!("Höchstens {k} Sparks bedienen eure {n} Personen mit {label} (mindestens {per} pro Spark).")
+            format!("Höchstens {k} Sparks bedienen Ihre {n} Personen mit {label} (mindestens {per} pro Spark).")
         }
     }
 }
@@ -393,9 +393,9 @@ fn unserved(lang: Lang, row: &PlanRow<'_>, floor_tok_s: f64) -> String {
                 Lang::En => {
                     format!("{label} cannot serve your team on {hw}: {limit} binds even for one person per group.")
                 }
-                Lang::De => format!(
-                    "{label} bedient euer Team auf {hw} nicht: {limit} bindet schon bei einer Person je Gruppe."
-                ),
+                Lang::De => {
+                    format!("{label} bedient Ihr Team auf {hw} nicht: {limit} bindet schon bei einer Person je Gruppe.")
+                }
             }
         }
         None => {
@@ -488,7 +488,7 @@ pub fn row_note(lang: Lang, row: &PlanRow<'_>) -> Option<String> {
         (Lang::De, PlanNote::NoCurve(_)) => "keine verwendbare Geschwindigkeitskurve".to_owned(),
         (Lang::En, PlanNote::InputsOutOfRange(_)) => "the run's KV pool or prefill rate is out of range".to_owned(),
         (Lang::De, PlanNote::InputsOutOfRange(_)) => {
-            "KV-Pool oder Prefill-Rate der Messreihe liegt außerhalb des Bereichs".to_owned()
+            "KV-Pool oder Prefill-Rate des Laufs liegt außerhalb des Bereichs".to_owned()
         }
         (Lang::En, PlanNote::UnderFloorAlreadyAt { concurrency, floor_tok_s }) => format!(
             "under {} tok/s per request already at {} concurrent requests, the fewest measured",
@@ -545,7 +545,7 @@ pub fn row_note(lang: Lang, row: &PlanRow<'_>) -> Option<String> {
             floor(*ceiling_s)
         ),
         (Lang::De, PlanNote::PromptAloneOverCeiling { prompt_tokens, seconds, ceiling_s }) => format!(
-            "einen Prompt mit {} Token allein zu lesen dauert bei der Prefill-Rate dieser Messreihe {}\u{a0}s, mehr als die TTFT-Obergrenze von {}\u{a0}s",
+            "einen Prompt mit {} Token allein zu lesen dauert bei der Prefill-Rate dieses Laufs {}\u{a0}s, mehr als die TTFT-Obergrenze von {}\u{a0}s",
             count(*prompt_tokens),
             format_number(lang, *seconds, 2),
             floor(*ceiling_s)
@@ -590,7 +590,7 @@ pub enum TeamStep {
 pub fn step_title(lang: Lang, step: TeamStep) -> &'static str {
     match (lang, step) {
         (Lang::En, TeamStep::Load) => "Your team's load",
-        (Lang::De, TeamStep::Load) => "Last eures Teams",
+        (Lang::De, TeamStep::Load) => "Last Ihres Teams",
         (Lang::En, TeamStep::Limits) => "People by each limit",
         (Lang::De, TeamStep::Limits) => "Personen je Grenze",
         (Lang::En, TeamStep::Systems) => "Sparks for the team",
@@ -609,7 +609,7 @@ pub fn step_formula(lang: Lang, step: TeamStep) -> &'static str {
             "duty = (answer / floor + TTFT) / interval; an agent holds a stream; load = agents + Σ count × duty"
         }
         (Lang::De, TeamStep::Load) => {
-            "Auslastung = (Antwort / Untergrenze + TTFT) / Intervall; ein Agent hält einen Strom; Last = Agenten + Σ Anzahl × Auslastung"
+            "Auslastung = (Antwort / Mindesttempo + TTFT) / Intervall; ein Agent hält einen Strom; Last = Agenten + Σ Anzahl × Auslastung"
         }
         (Lang::En, TeamStep::Limits) => "people per system = ⌊min(by speed, by KV, by prefill, by p99 TTFT)⌋",
         (Lang::De, TeamStep::Limits) => "Personen pro System = ⌊min(nach Geschwindigkeit, KV, Prefill, p99-TTFT)⌋",

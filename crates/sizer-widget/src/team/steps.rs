@@ -178,7 +178,7 @@ mod tests {
     #[test]
     fn the_example_team_steps() {
         let request = TeamRequest::from_json(
-            r#"{"groups": [{"people": 30}, {"people": 5, "usage": "agent"}], "ttft_ceiling_s": 4, "headroom": "finite"}"#,
+            r#"{"groups": [{"people": 30}, {"people": 5, "usage": "agent"}], "ttft_ceiling_s": 80, "headroom": "finite"}"#,
         )
         .expect("valid");
         let rows = dataset().plan_request(&request, &[]).expect("valid team");
@@ -189,6 +189,16 @@ mod tests {
         assert_eq!(steps[0].inputs, "35 people, 5 agents; duties: 0.2306 · 1.0000");
         // 5,705 / (3,461.33 / 35) = 57.69 people: prefill binds, cited to the prefill fact.
         assert!(steps[1].inputs.contains("prefill 57.7"), "{}", steps[1].inputs);
+        // Under an 80 s ceiling the others' prompts may use 89.70 % of the prefill rate (the
+        // queue's estimate, Python from `sizer_core::PromptTtft`'s formula): 58.48 people.
+        assert!(steps[1].inputs.contains("p99 time to first token 58.5"), "{}", steps[1].inputs);
+        assert!(
+            steps[1].inputs.contains(
+                "estimated p99 TTFT (prompts queued at the prefill rate) under the ceiling up to 90\u{a0}% of the prefill rate"
+            ),
+            "{}",
+            steps[1].inputs
+        );
         assert_eq!(steps[1].result, "57 per system; prefill binds");
         assert!(steps[1].cite.as_ref().is_some_and(|c| c.cited_id != QWEN));
         assert!(steps[2].result.starts_with("K = 1 → Sparks = 1; "), "{}", steps[2].result);

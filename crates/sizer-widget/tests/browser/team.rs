@@ -122,7 +122,7 @@ async fn the_verdict_and_the_team_fields_speak_german() {
     pick(&root, "lang", "de").await;
     let verdict = wait_for_text(&root, "[data-result=\"sparks\"]", |v| v.starts_with("Ein")).await;
     assert!(
-        verdict.starts_with("Ein Spark bedient eure 163 Personen mit Qwen3-Coder-30B-A3B")
+        verdict.starts_with("Ein Spark bedient Ihre 163 Personen mit Qwen3-Coder-30B-A3B")
             && verdict.ends_with("(Platz für 163)."),
         "{verdict}"
     );

@@ -157,7 +157,7 @@ fn german_team_attributes_are_read_in_english_and_shown_in_german() {
     });
     assert_eq!(attribute(&html, "data-field=\"team_ttft_ceiling\"", "value"), "2,5");
     let verdict = text_of(&html, "data-result=\"sparks\"");
-    assert!(verdict.starts_with("3 Sparks bedienen eure 400 Personen"), "{verdict}");
+    assert!(verdict.starts_with("3 Sparks bedienen Ihre 400 Personen"), "{verdict}");
 }
 
 #[test]
@@ -247,9 +247,9 @@ fn the_german_verdict_says_what_was_not_checked_too() {
     });
     let verdict = text_of(&html, "data-result=\"sparks\"");
     assert!(
-        verdict.starts_with("8 Sparks bedienen eure 163 Personen mit Qwen3.6-35B-A3B-FP8")
+        verdict.starts_with("8 Sparks bedienen Ihre 163 Personen mit Qwen3.6-35B-A3B-FP8")
             && verdict.ends_with(
-                "(21 pro Spark). Für diese Messreihe nicht geprüft: KV-Cache-Sitzungen. Niemand hat es gemessen oder \
+                "(21 pro Spark). Für diesen Lauf nicht geprüft: KV-Cache-Sitzungen. Niemand hat es gemessen oder \
                  geschätzt; es kann vorher binden, dann braucht es mehr."
             ),
         "{verdict}"
