@@ -85,7 +85,9 @@ fn english(msg: ImportMsg) -> &'static str {
         PointsSummary => "The measured points",
         Remember => "Remember my runs on this device (browser storage; nothing is uploaded)",
         Share => "Keep my chosen curve in this page's address too",
-        ShareHint => "\"Copy link\" always carries it, so the link opens elsewhere; ticked, the address bar does as well. Only its points (concurrency and per-request tok/s) go into a link, nothing else.",
+        ShareHint => {
+            "\"Copy link\" always carries it, so the link opens elsewhere; ticked, the address bar does as well. Only its points (concurrency and per-request tok/s) go into a link, nothing else."
+        }
         ConcurrencyHeading => "How many requests ran at once?",
         ConcurrencyIntro => {
             "This result does not record its concurrency, so it is not guessed: enter it for each measurement."
@@ -132,7 +134,9 @@ fn german(msg: ImportMsg) -> &'static str {
         PointsSummary => "Die Messpunkte",
         Remember => "Meine Läufe auf diesem Gerät merken (Browserspeicher; nichts wird hochgeladen)",
         Share => "Meine gewählte Kurve auch in der Adresse dieser Seite führen",
-        ShareHint => "„Link kopieren“ enthält sie immer, damit der Link auch anderswo öffnet; angehakt auch die Adresszeile. Nur ihre Punkte (Parallelität und Token/s je Anfrage) kommen in einen Link, sonst nichts.",
+        ShareHint => {
+            "„Link kopieren“ enthält sie immer, damit der Link auch anderswo öffnet; angehakt auch die Adresszeile. Nur ihre Punkte (Parallelität und Token/s je Anfrage) kommen in einen Link, sonst nichts."
+        }
         ConcurrencyHeading => "Wie viele Anfragen liefen gleichzeitig?",
         ConcurrencyIntro => {
             "Dieses Ergebnis verzeichnet die Parallelität nicht, also wird sie nicht geraten: Bitte für jede Messung eintragen."

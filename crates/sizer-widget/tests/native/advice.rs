@@ -2,12 +2,8 @@
 //! browser): what people without scripts read. Run:
 //! `cargo test -p sizer-widget --no-default-features --features ssr --test native advice::`.
 
-use sizer_widget::render_to_string;
+use crate::support::render;
 use sizer_widget::shell::config::Attributes;
-
-fn render(attributes: Attributes) -> String {
-    futures::executor::block_on(render_to_string(attributes, 0))
-}
 
 #[test]
 fn the_agent_preset_prerenders_the_prefix_caching_advice_in_german() {

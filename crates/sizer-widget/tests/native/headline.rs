@@ -8,9 +8,9 @@
 
 use std::rc::Rc;
 
+use crate::support::{attribute_of, render, tag_of, text_of};
 use sizer_core::Scenario;
 use sizer_widget::i18n::Lang;
-use sizer_widget::render_to_string;
 use sizer_widget::shell::config::Attributes;
 use sizer_widget::shell::state::Usage;
 use sizer_widget::sizing::calculation::Calculation;
@@ -21,35 +21,6 @@ const NBSP: char = '\u{a0}';
 const TP2: &str = "nvidia-forum-gpt-oss-120b-mxfp4-vllm-dev-2-nodes-tp2";
 const PETRONELLA: &str = "petronella-qwen3.8-27b-nvfp4";
 const NO_CURVE: &str = "nvidia-qwen3-coder-next-fp8-vllm-32k-prompts";
-
-fn render(attributes: Attributes) -> String {
-    futures::executor::block_on(render_to_string(attributes, 0))
-}
-
-/// The text between the opening tag that carries `attribute` and its closing tag.
-fn text_of<'a>(html: &'a str, attribute: &str) -> &'a str {
-    let start = html.find(attribute).unwrap_or_else(|| panic!("no {attribute} in the markup"));
-    let rest = &html[start..];
-    let open_end = rest.find('>').expect("tag end") + 1;
-    let close = rest[open_end..].find('<').expect("closing tag");
-    &rest[open_end..open_end + close]
-}
-
-/// The opening tag that carries `attribute`.
-fn tag_of<'a>(html: &'a str, attribute: &str) -> &'a str {
-    let start = html.find(attribute).unwrap_or_else(|| panic!("no {attribute} in the markup"));
-    let tag_start = html[..start].rfind('<').expect("tag start");
-    &html[tag_start..start + html[start..].find('>').expect("tag end")]
-}
-
-/// The value of `name="…"` inside the tag that carries `attribute`.
-fn attribute_of<'a>(html: &'a str, attribute: &str, name: &str) -> &'a str {
-    let tag = tag_of(html, attribute);
-    let key = format!(" {name}=\"");
-    let value_start = tag.find(&key).unwrap_or_else(|| panic!("no {name} on {tag}")) + key.len();
-    let value_end = tag[value_start..].find('"').expect("value end");
-    &tag[value_start..value_start + value_end]
-}
 
 fn summary(html: &str) -> &str {
     text_of(html, "data-result=\"summary\"").trim()

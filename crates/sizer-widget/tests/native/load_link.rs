@@ -11,9 +11,9 @@
 
 use std::rc::Rc;
 
+use crate::support::{element, input_value, render, strip_tags};
 use sizer_data::prediction::PageLoadInput;
 use sizer_widget::i18n::Lang;
-use sizer_widget::render_to_string;
 use sizer_widget::shell::config::Attributes;
 use sizer_widget::simulation::load_prediction::job::{engine_for, run_to_end};
 use sizer_widget::simulation::load_prediction::result::{LoadPredictionResult, LoadPredictionResultProps};
@@ -23,32 +23,6 @@ use yew::{AttrValue, Callback, ServerRenderer};
 const QWEN_ARENA: &str = "djangodevreng-arena-qwen-3.6-35b-a3b-fp8";
 /// The English seed's worked run: 163 chat people per Spark with its z = 2.33.
 const SEED_RUN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
-
-fn render(attributes: Attributes) -> String {
-    futures::executor::block_on(render_to_string(attributes, 0))
-}
-
-/// The markup of the element that starts at `marker`'s tag, up to its closing `</tag>`.
-fn element<'a>(html: &'a str, marker: &str, tag: &str) -> &'a str {
-    let at = html.find(marker).unwrap_or_else(|| panic!("{marker} not in the markup"));
-    let start = html[..at].rfind('<').expect("tag start");
-    let end = html[start..].find(&format!("</{tag}>")).expect("closing tag");
-    &html[start..start + end]
-}
-
-fn strip_tags(markup: &str) -> String {
-    let mut out = String::new();
-    let mut inside = false;
-    for c in markup.chars() {
-        match c {
-            '<' => inside = true,
-            '>' => inside = false,
-            _ if !inside => out.push(c),
-            _ => {}
-        }
-    }
-    out.trim().to_owned()
-}
 
 #[test]
 fn the_team_says_the_rate_its_people_stand_for_in_both_languages() {
@@ -110,15 +84,6 @@ fn section(lang: Lang, link: &'static str) -> String {
         redraw_key: AttrValue::default(),
     };
     futures::executor::block_on(ServerRenderer::<LoadPredictionSection>::with_props(props).render())
-}
-
-/// The `value` of the input with `data-field="name"`.
-fn input_value(html: &str, name: &str) -> String {
-    let at = html.find(&format!("data-field=\"{name}\"")).unwrap_or_else(|| panic!("no input {name}"));
-    let start = html[..at].rfind("<input").expect("input start");
-    let tag = &html[start..start + html[start..].find('>').expect("tag end")];
-    let value = &tag[tag.find("value=\"").expect("a value") + 7..];
-    value[..value.find('"').expect("value end")].to_owned()
 }
 
 const FIELDS: [&str; 5] = ["load-rate", "load-burstiness", "load-prompt", "load-answer", "load-target"];

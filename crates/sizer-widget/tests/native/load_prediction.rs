@@ -15,6 +15,7 @@
 
 use std::rc::Rc;
 
+use crate::support::{element, input_value, strip_tags};
 use sizer_data::prediction::PageLoadInput;
 use sizer_widget::i18n::Lang;
 use sizer_widget::render_to_string;
@@ -28,37 +29,6 @@ const QWEN: &str = "djangodevreng-arena-qwen-3.6-35b-a3b-fp8";
 fn render(run: &str, lang: &str) -> String {
     let attributes = Attributes { run: Some(run.to_owned()), lang: Some(lang.to_owned()), ..Attributes::default() };
     futures::executor::block_on(render_to_string(attributes, 0))
-}
-
-/// The markup of the element that starts at `marker`'s tag, up to its closing `</tag>`.
-fn element<'a>(html: &'a str, marker: &str, tag: &str) -> &'a str {
-    let at = html.find(marker).unwrap_or_else(|| panic!("{marker} not in the markup"));
-    let start = html[..at].rfind('<').expect("tag start");
-    let end = html[start..].find(&format!("</{tag}>")).expect("closing tag");
-    &html[start..start + end]
-}
-
-fn strip_tags(markup: &str) -> String {
-    let mut out = String::new();
-    let mut inside = false;
-    for c in markup.chars() {
-        match c {
-            '<' => inside = true,
-            '>' => inside = false,
-            _ if !inside => out.push(c),
-            _ => {}
-        }
-    }
-    out.trim().to_owned()
-}
-
-/// The `value` of the input with `data-field="name"`.
-fn input_value(html: &str, name: &str) -> String {
-    let at = html.find(&format!("data-field=\"{name}\"")).unwrap_or_else(|| panic!("no input {name}"));
-    let start = html[..at].rfind("<input").expect("input start");
-    let tag = &html[start..start + html[start..].find('>').expect("tag end")];
-    let value = &tag[tag.find("value=\"").expect("a value") + 7..];
-    value[..value.find('"').expect("value end")].to_owned()
 }
 
 #[test]

@@ -9,6 +9,9 @@
 mod fragment_fuzz;
 
 #[cfg(feature = "ssr")]
+mod support;
+
+#[cfg(feature = "ssr")]
 mod advice;
 #[cfg(feature = "ssr")]
 mod charts_tables;

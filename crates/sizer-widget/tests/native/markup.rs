@@ -2,34 +2,10 @@
 //! the build prerenders it into `index.html`. Run:
 //! `cargo test -p sizer-widget --no-default-features --features ssr --test native markup::`.
 
-use sizer_widget::render_to_string;
+use crate::support::{attribute_of, render, text_of};
 use sizer_widget::shell::config::Attributes;
 
 const QWEN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
-
-fn render(attributes: Attributes) -> String {
-    futures::executor::block_on(render_to_string(attributes, 0))
-}
-
-/// The text between the opening tag that carries `attribute` and its closing tag.
-fn text_of<'a>(html: &'a str, attribute: &str) -> &'a str {
-    let start = html.find(attribute).unwrap_or_else(|| panic!("no {attribute} in the markup"));
-    let rest = &html[start..];
-    let open_end = rest.find('>').expect("tag end") + 1;
-    let close = rest[open_end..].find('<').expect("closing tag");
-    &rest[open_end..open_end + close]
-}
-
-/// The value of `name="…"` inside the tag that carries `attribute`.
-fn attribute_of<'a>(html: &'a str, attribute: &str, name: &str) -> &'a str {
-    let start = html.find(attribute).unwrap_or_else(|| panic!("no {attribute} in the markup"));
-    let tag_start = html[..start].rfind('<').expect("tag start");
-    let tag = &html[tag_start..start + html[start..].find('>').expect("tag end")];
-    let key = format!("{name}=\"");
-    let value_start = tag.find(&key).unwrap_or_else(|| panic!("no {name} on {tag}")) + key.len();
-    let value_end = tag[value_start..].find('"').expect("value end");
-    &tag[value_start..value_start + value_end]
-}
 
 #[test]
 fn the_default_scenario_is_in_the_html() {

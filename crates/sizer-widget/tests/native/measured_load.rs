@@ -13,6 +13,7 @@
 //! and its `10-monday-peak.json` 102 failed of 300 at 1.5 req/s with at most 25 in flight;
 //! `ministral-3/ministral-3-3b-instruct/bf16/11-rate-sweep.json` says `aborted_at_rps` 1.0.
 
+use crate::support::{element, strip_tags};
 use sizer_widget::render_to_string;
 use sizer_widget::shell::config::Attributes;
 
@@ -23,14 +24,6 @@ const MINISTRAL: &str = "djangodevreng-arena-ministral-3-3b-instruct-bf16";
 fn render(run: Option<&str>, lang: &str) -> String {
     let attributes = Attributes { run: run.map(str::to_owned), lang: Some(lang.to_owned()), ..Attributes::default() };
     futures::executor::block_on(render_to_string(attributes, 0))
-}
-
-/// The markup of the element that starts at `marker`'s tag, up to its closing `</tag>`.
-fn element<'a>(html: &'a str, marker: &str, tag: &str) -> &'a str {
-    let at = html.find(marker).unwrap_or_else(|| panic!("{marker} not in the page"));
-    let start = html[..at].rfind('<').expect("tag start");
-    let end = html[start..].find(&format!("</{tag}>")).expect("closing tag");
-    &html[start..start + end]
 }
 
 /// The texts of a row's cells, markup and Yew's comments dropped.
@@ -45,20 +38,6 @@ fn cells(row: &str) -> Vec<String> {
         rest = &content[close..];
     }
     out
-}
-
-fn strip_tags(markup: &str) -> String {
-    let mut out = String::new();
-    let mut inside = false;
-    for c in markup.chars() {
-        match c {
-            '<' => inside = true,
-            '>' => inside = false,
-            _ if !inside => out.push(c),
-            _ => {}
-        }
-    }
-    out.trim().to_owned()
 }
 
 #[test]

@@ -2,12 +2,8 @@
 //! shows the German article's pair before any script runs. Run:
 //! `cargo test -p sizer-widget --no-default-features --features ssr --test native memory::`.
 
-use sizer_widget::render_to_string;
+use crate::support::render;
 use sizer_widget::shell::config::Attributes;
-
-fn render(attributes: Attributes) -> String {
-    futures::executor::block_on(render_to_string(attributes, 0))
-}
 
 #[test]
 fn the_prerendered_page_plans_the_german_articles_pair() {

@@ -5,8 +5,10 @@
 //! hand from the English seed (see each constant). Run:
 //! `cargo test -p sizer-widget --no-default-features --features ssr --test native team::`.
 
+use sizer_widget::render_element_to_string;
 use sizer_widget::shell::config::Attributes;
-use sizer_widget::{render_element_to_string, render_to_string};
+
+use crate::support::{attribute_of, render, text_of};
 
 const QWEN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
 /// The English seed: "52 streams allow an average of 37.7, which is 163 users" per Spark.
@@ -16,32 +18,6 @@ const FLOOR_12_PEOPLE: &str = "209";
 
 fn element(attributes: Attributes) -> String {
     futures::executor::block_on(render_element_to_string(attributes))
-}
-
-fn mount_point(attributes: Attributes) -> String {
-    futures::executor::block_on(render_to_string(attributes, 0))
-}
-
-/// The opening tag of the element carrying `marker`.
-fn tag<'a>(html: &'a str, marker: &str) -> &'a str {
-    let start = html.find(marker).unwrap_or_else(|| panic!("no {marker}"));
-    let tag_start = html[..start].rfind('<').expect("tag start");
-    &html[tag_start..start + html[start..].find('>').expect("tag end")]
-}
-
-/// The value of `attribute` in the opening tag carrying `marker`.
-fn attribute<'a>(html: &'a str, marker: &str, attribute: &str) -> &'a str {
-    let tag = tag(html, marker);
-    let key = format!(" {attribute}=\"");
-    let start = tag.find(&key).unwrap_or_else(|| panic!("no {attribute} in {tag}")) + key.len();
-    &tag[start..start + tag[start..].find('"').expect("value end")]
-}
-
-/// The text of the element carrying `marker` (no nested tags).
-fn text_of<'a>(html: &'a str, marker: &str) -> &'a str {
-    let start = html.find(marker).unwrap_or_else(|| panic!("no {marker}"));
-    let open = start + html[start..].find('>').expect("tag end") + 1;
-    &html[open..open + html[open..].find('<').expect("text end")]
 }
 
 /// The chosen run's row of the ranking: (people per Spark, Sparks needed).
@@ -61,14 +37,14 @@ fn chosen_row(html: &str) -> (&str, &str) {
 fn a_team_of_400_chatting_needs_3_sparks_in_the_prerendered_element() {
     // 400 / 163 per Spark = 2.45: 3 Sparks.
     let html = element(Attributes { team: Some("400".into()), floor: Some("15".into()), ..Attributes::default() });
-    assert_eq!(attribute(&html, "data-result=\"sparks\"", "data-value"), "3");
+    assert_eq!(attribute_of(&html, "data-result=\"sparks\"", "data-value"), "3");
     let verdict = text_of(&html, "data-result=\"sparks\"");
     assert!(
         verdict.starts_with("3 Sparks serve your 400 people with Qwen3-Coder-30B-A3B")
             && verdict.ends_with(&format!("({SEED_PEOPLE} per Spark).")),
         "{verdict}"
     );
-    assert_eq!(attribute(&html, "data-field=\"team_people\"", "value"), "400");
+    assert_eq!(attribute_of(&html, "data-field=\"team_people\"", "value"), "400");
     assert_eq!(chosen_row(&html), (SEED_PEOPLE, "3"));
 }
 
@@ -86,13 +62,13 @@ fn the_example_team_from_attributes_is_bound_by_prefill_at_57_people() {
         uncertainty: Some("10".into()),
         ..Attributes::default()
     });
-    assert_eq!(attribute(&html, "data-result=\"sparks\"", "data-value"), "1");
+    assert_eq!(attribute_of(&html, "data-result=\"sparks\"", "data-value"), "1");
     let verdict = text_of(&html, "data-result=\"sparks\"");
     assert!(verdict.starts_with("One Spark serves your 35 people") && verdict.ends_with("(room for 57)."), "{verdict}");
     assert_eq!(chosen_row(&html), ("57", "1"));
     let fields = [("team_people", "30"), ("team_agents", "5"), ("team_ttft_ceiling", "80"), ("team_uncertainty", "10")];
     for (field, value) in fields {
-        assert_eq!(attribute(&html, &format!("data-field=\"{field}\""), "value"), value, "{field}");
+        assert_eq!(attribute_of(&html, &format!("data-field=\"{field}\""), "value"), value, "{field}");
     }
 }
 
@@ -106,7 +82,7 @@ fn agents_long_prompts_are_held_to_the_ttft_ceiling_at_their_own_length() {
         ttft_ceiling: Some("3".into()),
         ..Attributes::default()
     });
-    assert_eq!(attribute(&html, "data-result=\"sparks\"", "data-value"), "none");
+    assert_eq!(attribute_of(&html, "data-result=\"sparks\"", "data-value"), "none");
     let verdict = text_of(&html, "data-result=\"sparks\"");
     assert!(
         verdict
@@ -155,7 +131,7 @@ fn german_team_attributes_are_read_in_english_and_shown_in_german() {
         lang: Some("de".into()),
         ..Attributes::default()
     });
-    assert_eq!(attribute(&html, "data-field=\"team_ttft_ceiling\"", "value"), "2,5");
+    assert_eq!(attribute_of(&html, "data-field=\"team_ttft_ceiling\"", "value"), "2,5");
     let verdict = text_of(&html, "data-result=\"sparks\"");
     assert!(verdict.starts_with("3 Sparks bedienen Ihre 400 Personen"), "{verdict}");
 }
@@ -175,22 +151,22 @@ fn bad_team_attributes_are_named_and_the_rest_keeps_working() {
     }
     assert!(!html.contains("data-team") && !html.contains("data-uncertainty"), "named as the element spells them");
     // The seed's 163 people stay; the floor of 12 tok/s holds: room for 209.
-    assert_eq!(attribute(&html, "data-result=\"people\"", "data-value"), FLOOR_12_PEOPLE);
-    assert_eq!(attribute(&html, "data-result=\"sparks\"", "data-value"), "1");
+    assert_eq!(attribute_of(&html, "data-result=\"people\"", "data-value"), FLOOR_12_PEOPLE);
+    assert_eq!(attribute_of(&html, "data-result=\"sparks\"", "data-value"), "1");
     assert!(text_of(&html, "data-result=\"sparks\"").ends_with(&format!("(room for {FLOOR_12_PEOPLE}).")));
-    assert_eq!(attribute(&html, "data-field=\"team_people\"", "value"), SEED_PEOPLE);
-    assert_eq!(attribute(&html, "data-field=\"team_uncertainty\"", "value"), "10");
+    assert_eq!(attribute_of(&html, "data-field=\"team_people\"", "value"), SEED_PEOPLE);
+    assert_eq!(attribute_of(&html, "data-field=\"team_uncertainty\"", "value"), "10");
 }
 
 #[test]
 fn a_mount_point_takes_the_team_as_data_attributes() {
-    let html = mount_point(Attributes { team: Some("400".into()), ..Attributes::default() });
-    assert_eq!(attribute(&html, "data-result=\"sparks\"", "data-value"), "3");
-    let bad = mount_point(Attributes { ttft_ceiling: Some("0".into()), ..Attributes::default() });
+    let html = render(Attributes { team: Some("400".into()), ..Attributes::default() });
+    assert_eq!(attribute_of(&html, "data-result=\"sparks\"", "data-value"), "3");
+    let bad = render(Attributes { ttft_ceiling: Some("0".into()), ..Attributes::default() });
     let named = bad.contains("<code>data-ttft-ceiling=&quot;0&quot;</code>")
         || bad.contains("<code>data-ttft-ceiling=\"0\"</code>");
     assert!(named, "the mount point's error names data-ttft-ceiling");
-    assert_eq!(attribute(&bad, "data-result=\"sparks\"", "data-value"), "1");
+    assert_eq!(attribute_of(&bad, "data-result=\"sparks\"", "data-value"), "1");
 }
 
 /// The arena's Qwen3.6-35B-A3B FP8 run: its chat curve (`01-chat.md`) is still above 15 tok/s

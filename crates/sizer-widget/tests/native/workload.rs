@@ -8,19 +8,15 @@
 //! for pp25000 / tg256 and 1.016 for RAG's 8,192 / 512); 8,000-token chat prompts are nearest
 //! RAG (0.024 + 0.123 = 0.147, against 0.024 + 0.223 for pp8192 / tg256).
 
+use crate::support::render;
 use sizer_core::Scenario;
 use sizer_widget::i18n::Lang;
-use sizer_widget::render_to_string;
 use sizer_widget::shell::config::Attributes;
 use sizer_widget::shell::state::Usage;
 use sizer_widget::sizing::calculation::Calculation;
 use sizer_widget::sizing::summary::result_text;
 
 const QWEN: &str = "djangodevreng-arena-qwen-3.6-35b-a3b-fp8";
-
-fn render(attributes: Attributes) -> String {
-    futures::executor::block_on(render_to_string(attributes, 0))
-}
 
 /// The text of the element carrying `attribute`, and that element's `data-value`.
 fn workload(html: &str) -> Option<(&str, &str)> {

@@ -1,0 +1,67 @@
+//! What the server-side render tests share: rendering a page or an element, and reading the
+//! markup back (an element's text, a tag's attribute, an input's value) without a DOM.
+
+use sizer_widget::render_to_string;
+use sizer_widget::shell::config::Attributes;
+
+/// The page as the build prerenders it, for these attributes.
+pub fn render(attributes: Attributes) -> String {
+    futures::executor::block_on(render_to_string(attributes, 0))
+}
+
+/// The text between the opening tag that carries `attribute` and the next tag.
+pub fn text_of<'a>(html: &'a str, attribute: &str) -> &'a str {
+    let start = html.find(attribute).unwrap_or_else(|| panic!("no {attribute} in the markup"));
+    let rest = &html[start..];
+    let open_end = rest.find('>').expect("tag end") + 1;
+    let close = rest[open_end..].find('<').expect("closing tag");
+    &rest[open_end..open_end + close]
+}
+
+/// The opening tag that carries `attribute`.
+pub fn tag_of<'a>(html: &'a str, attribute: &str) -> &'a str {
+    let start = html.find(attribute).unwrap_or_else(|| panic!("no {attribute} in the markup"));
+    let tag_start = html[..start].rfind('<').expect("tag start");
+    &html[tag_start..start + html[start..].find('>').expect("tag end")]
+}
+
+/// The value of `name="…"` inside the tag that carries `attribute`.
+pub fn attribute_of<'a>(html: &'a str, attribute: &str, name: &str) -> &'a str {
+    let tag = tag_of(html, attribute);
+    let key = format!(" {name}=\"");
+    let value_start = tag.find(&key).unwrap_or_else(|| panic!("no {name} on {tag}")) + key.len();
+    let value_end = tag[value_start..].find('"').expect("value end");
+    &tag[value_start..value_start + value_end]
+}
+
+/// The markup of the element that starts at `marker`'s tag, up to its closing `</tag>`.
+pub fn element<'a>(html: &'a str, marker: &str, tag: &str) -> &'a str {
+    let at = html.find(marker).unwrap_or_else(|| panic!("{marker} not in the markup"));
+    let start = html[..at].rfind('<').expect("tag start");
+    let end = html[start..].find(&format!("</{tag}>")).expect("closing tag");
+    &html[start..start + end]
+}
+
+/// The text of `markup`, its tags dropped and its ends trimmed.
+pub fn strip_tags(markup: &str) -> String {
+    let mut out = String::new();
+    let mut inside = false;
+    for c in markup.chars() {
+        match c {
+            '<' => inside = true,
+            '>' => inside = false,
+            _ if !inside => out.push(c),
+            _ => {}
+        }
+    }
+    out.trim().to_owned()
+}
+
+/// The `value` of the input whose `data-field` is `name`.
+pub fn input_value(html: &str, name: &str) -> String {
+    let at = html.find(&format!("data-field=\"{name}\"")).unwrap_or_else(|| panic!("no input {name}"));
+    let start = html[..at].rfind("<input").expect("input start");
+    let tag = &html[start..start + html[start..].find('>').expect("tag end")];
+    let value = &tag[tag.find("value=\"").expect("a value") + 7..];
+    value[..value.find('"').expect("value end")].to_owned()
+}
