@@ -11,8 +11,8 @@ use sizer_data::predict_api::predict_json;
 use sizer_data::predict_engine::PredictEngine;
 use sizer_data::predict_load::PredictLoad;
 use sizer_data::prediction::{
-    ARENA_SWEEP_RATES, KeptRate, Overload, PageField, PageLoadError, PageLoadInput, Prediction, RATE_GRID, kept_rate,
-    sweep_load,
+    ARENA_SWEEP_RATES, KeptRate, Overload, PageField, PageLoadError, PageLoadInput, Prediction, RATE_GRID,
+    SpeedVsFloor, kept_rate, sweep_load,
 };
 use sizer_data::suite::calibrate::calibrate_run;
 use sizer_data::suite::engine_inputs::CALIBRATED;
@@ -178,4 +178,23 @@ fn the_overload_rule_needs_both_a_short_fall_and_a_queue() {
     // 80 of the 100 in flight at once: the queue grew until the load ran out.
     report.max_in_flight = 80;
     assert!(Overload::of(&report, 2.0).is_some());
+}
+
+#[test]
+fn the_predicted_speed_is_held_against_the_floor() {
+    let engine = engine(QWEN);
+    let light = engine.predict(&PredictLoad { rate_per_s: 0.1, ..PredictLoad::default() }).expect("predicts");
+    let tok_s = light.per_request_tok_s.expect("a speed");
+    // The floor is compared with the median request's own speed, both ways, at its edge too.
+    assert_eq!(light.against_floor(tok_s), Some(SpeedVsFloor::AtOrAbove { tok_s, floor_tok_s: tok_s }));
+    let above = tok_s * 1.01;
+    assert_eq!(light.against_floor(above), Some(SpeedVsFloor::Below { tok_s, floor_tok_s: above }));
+    // An overloaded box has no speed to hold against anything: it depends on how long the load lasts.
+    let mut over = light;
+    over.overload = Some(Overload { arrival_per_s: 5.0, completed_per_s: 2.0 });
+    assert_eq!(over.against_floor(1.0), None);
+    // Nor does a load where no request got a second token.
+    let mut none = light;
+    none.per_request_tok_s = None;
+    assert_eq!(none.against_floor(1.0), None);
 }

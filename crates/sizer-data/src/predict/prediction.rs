@@ -41,6 +41,29 @@ pub struct Prediction {
     pub overload: Option<Overload>,
 }
 
+/// The predicted median request's speed against the person's speed floor.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SpeedVsFloor {
+    /// At or above the floor: the sizing's assumption holds at this load.
+    AtOrAbove { tok_s: f64, floor_tok_s: f64 },
+    /// Under it: at this load people stream slower than the sizing assumes.
+    Below { tok_s: f64, floor_tok_s: f64 },
+}
+
+impl Prediction {
+    /// The median request's speed against `floor_tok_s`; `None` without a speed (no request got
+    /// a second token) or while the box is overloaded (its speed then depends on how long the
+    /// load lasts, [`Prediction::overload`]).
+    pub fn against_floor(&self, floor_tok_s: f64) -> Option<SpeedVsFloor> {
+        let tok_s = self.per_request_tok_s.filter(|_| self.overload.is_none())?;
+        Some(if tok_s >= floor_tok_s {
+            SpeedVsFloor::AtOrAbove { tok_s, floor_tok_s }
+        } else {
+            SpeedVsFloor::Below { tok_s, floor_tok_s }
+        })
+    }
+}
+
 /// A load the engine cannot keep up with.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Overload {

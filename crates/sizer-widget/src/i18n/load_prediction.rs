@@ -2,7 +2,7 @@
 //! English and German. Numbers arrive as values and are formatted here with the language's marks.
 
 use sizer_data::predict_engine::{FitWorkload, ModelSource};
-use sizer_data::prediction::{KeptRate, Overload, PageField, PageLoadError};
+use sizer_data::prediction::{KeptRate, Overload, PageField, PageLoadError, SpeedVsFloor};
 
 use super::{Lang, format_integer, format_number};
 
@@ -146,6 +146,33 @@ pub fn headline(
         (Lang::De, None) => format!(
             "Bei {r} Anfr./s auf {hardware}: p50-TTFT {p50} s, p95-TTFT {p95} s, keine Anfrage bekam ein zweites Token, im Mittel {mean} Anfragen gleichzeitig in Arbeit (höchstens {max})."
         ),
+    }
+}
+
+/// The median request's predicted speed against the person's floor: "Per request the median
+/// answer streams at 4.6 tok/s, under your 15 tok/s floor: at this rate people get less than
+/// the sizing assumes."
+pub fn against_floor(lang: Lang, check: &SpeedVsFloor) -> String {
+    let (tok_s, floor, below) = match *check {
+        SpeedVsFloor::AtOrAbove { tok_s, floor_tok_s } => (tok_s, floor_tok_s, false),
+        SpeedVsFloor::Below { tok_s, floor_tok_s } => (tok_s, floor_tok_s, true),
+    };
+    let (v, f) = (format_number(lang, tok_s, 1), super::format_setting(lang, floor));
+    match (lang, below) {
+        (Lang::En, true) => format!(
+            "Per request the median answer streams at {v} tok/s, under your {f} tok/s floor: at this rate people get less than the sizing assumes."
+        ),
+        (Lang::En, false) => {
+            format!("Per request the median answer streams at {v} tok/s, at or above your {f} tok/s floor.")
+        }
+        (Lang::De, true) => format!(
+            "Pro Anfrage läuft die mittlere Antwort mit {v} Token/s, unter Ihrem Mindesttempo von {f} Token/s: Bei dieser Rate bekommen die Personen weniger, als die Auslegung annimmt."
+        ),
+        (Lang::De, false) => {
+            format!(
+                "Pro Anfrage läuft die mittlere Antwort mit {v} Token/s, auf oder über Ihrem Mindesttempo von {f} Token/s."
+            )
+        }
     }
 }
 

@@ -238,6 +238,7 @@ pub fn below(args: &RestArgs<'_>) -> Html {
                     id_prefix={prefix.clone()}
                     link={load_keys.clone()}
                     on_link={handlers.on_load_keys.clone()}
+                    floor_tok_s={outcome.scenario.floor_tok_s}
                     {lang}
                     redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
                 />

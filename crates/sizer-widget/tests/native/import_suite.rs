@@ -170,6 +170,7 @@ fn load_from_your_logs_predicts_on_the_imported_runs_own_engine() {
         imported: Some(suite),
         engine,
         outcome,
+        floor_tok_s: 15.0,
         stale: false,
         lang: Lang::En,
         redraw_key: AttrValue::default(),

@@ -80,6 +80,7 @@ fn section(lang: Lang, link: &'static str) -> String {
         id_prefix: AttrValue::from("t"),
         link: AttrValue::from(link),
         on_link: Callback::noop(),
+        floor_tok_s: 15.0,
         lang,
         redraw_key: AttrValue::default(),
     };
@@ -109,6 +110,7 @@ fn result(lang: Lang) -> String {
             imported: None,
             engine,
             outcome,
+            floor_tok_s: 15.0,
             stale: false,
             lang,
             redraw_key: AttrValue::default(),

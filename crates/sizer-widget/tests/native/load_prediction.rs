@@ -65,6 +65,7 @@ fn result(lang: Lang, target_s: f64) -> String {
             imported: None,
             engine,
             outcome,
+            floor_tok_s: 15.0,
             stale: false,
             lang,
             redraw_key: AttrValue::default(),
@@ -101,6 +102,13 @@ fn the_result_shows_the_calibrations_figures_and_the_rate_that_keeps_the_target(
     assert!((6.15..6.25).contains(&p95), "p95 {p95} against CALIBRATION.md's 6.2 s");
     assert!(headline.contains(", 4.6 tok/s per request, "), "{headline}");
     assert!(headline.ends_with("(69 at most)."), "{headline}");
+    // The median request's 4.6 tok/s against the sizing's 15 tok/s floor, in words.
+    let floor = element(&html, "data-predict=\"floor\"", "p");
+    assert!(floor.contains("data-below=\"true\""), "{floor}");
+    assert_eq!(
+        strip_tags(floor),
+        "Per request the median answer streams at 4.6 tok/s, under your 15 tok/s floor: at this rate people get less than the sizing assumes."
+    );
     let kept = strip_tags(element(&html, "data-predict=\"kept\"", "p"));
     assert_eq!(kept, "The highest rate tried that keeps p95 TTFT under 5 s: 0.3 req/s.");
     let model = strip_tags(element(&html, "data-predict=\"model\"", "p"));

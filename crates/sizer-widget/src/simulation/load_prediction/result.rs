@@ -17,7 +17,7 @@ use std::rc::Rc;
 
 use sizer_charts::load::{LoadChart, LoadChartRow, LoadChartText};
 use sizer_data::predict_engine::PredictEngine;
-use sizer_data::prediction::ARENA_SWEEP_RATES;
+use sizer_data::prediction::{ARENA_SWEEP_RATES, SpeedVsFloor};
 use sizer_data::suite::calibration_summary::{CALIBRATION_RUNS, ENGINE_SUMMARY};
 use sizer_data::{RunMeasuredLoad, measured_load};
 use yew::prelude::*;
@@ -41,6 +41,8 @@ pub struct LoadPredictionResultProps {
     pub outcome: Rc<PredictOutcome>,
     #[prop_or_default]
     pub stale: bool,
+    /// The sizing's speed floor, tok/s: the predicted speed is held against it.
+    pub floor_tok_s: f64,
     pub lang: Lang,
     #[prop_or_default]
     pub redraw_key: AttrValue,
@@ -72,6 +74,11 @@ pub fn LoadPredictionResult(props: &LoadPredictionResultProps) -> Html {
     html! {
         <div class={classes!("ss-predict-result", props.stale.then_some("ss-sim-stale"))} data-result="load-prediction" data-stale={props.stale.to_string()}>
             <p class="ss-predict-headline" data-predict="headline" data-overloaded={p.overload.is_some().then_some("true")}><strong>{ headline }</strong></p>
+            if let Some(check) = p.against_floor(props.floor_tok_s) {
+                <p class="ss-predict-floor" data-predict="floor" data-below={matches!(check, SpeedVsFloor::Below { .. }).to_string()}>
+                    { words::against_floor(lang, &check) }
+                </p>
+            }
             if let Some(kept) = kept {
                 <p class="ss-predict-kept" data-predict="kept"><strong>{ kept }</strong></p>
             }

@@ -50,6 +50,8 @@ pub struct LoadPredictionProps {
     /// New link keys after an input.
     #[prop_or_default]
     pub on_link: Callback<String>,
+    /// The sizing's speed floor, tok/s (the prediction's speed is held against it).
+    pub floor_tok_s: f64,
     pub lang: Lang,
     #[prop_or_default]
     pub redraw_key: AttrValue,
@@ -213,6 +215,7 @@ pub fn LoadPredictionSection(props: &LoadPredictionProps) -> Html {
                     {engine}
                     {outcome}
                     stale={!fresh}
+                    floor_tok_s={props.floor_tok_s}
                     {lang}
                     redraw_key={props.redraw_key.clone()}
                 />
