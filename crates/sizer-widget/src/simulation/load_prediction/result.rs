@@ -163,8 +163,10 @@ fn charts(lang: Lang, measured: Option<&RunMeasuredLoad>, outcome: &PredictOutco
     let mut ttft_legend = vec![("ss-swatch ss-swatch--hollow ss-swatch--overlay-2", PredictMsg::PredictedLegend)];
     let mut speed_legend = ttft_legend.clone();
     if measured {
-        ttft_legend.push(("ss-swatch", PredictMsg::MeasuredLegend));
-        speed_legend.push(("ss-swatch ss-swatch--overlay-1", PredictMsg::MeasuredLegend));
+        // Each marker in its series' colour, as `sizer_charts::load` draws them: measured TTFT
+        // in the run's colour, measured speed in the first overlay's, both filled.
+        ttft_legend.push(("ss-swatch ss-swatch--point", PredictMsg::MeasuredLegend));
+        speed_legend.push(("ss-swatch ss-swatch--point ss-swatch--overlay-1", PredictMsg::MeasuredLegend));
     }
     ttft_legend.push(("ss-swatch ss-swatch--floor", PredictMsg::LimitLegend));
     html! {
