@@ -628,6 +628,15 @@ pub fn step_formula(lang: Lang, step: TeamStep) -> &'static str {
     }
 }
 
+/// The button that unfolds a narrow widget's ranking: "Show all 45 runs".
+pub fn show_all_runs(lang: Lang, runs: usize) -> String {
+    let n = format_integer(lang, runs as u64);
+    match lang {
+        Lang::En => format!("Show all {n} runs"),
+        Lang::De => format!("Alle {n} Läufe zeigen"),
+    }
+}
+
 /// Small words of the steps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TeamWord {

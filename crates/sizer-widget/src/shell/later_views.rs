@@ -32,10 +32,10 @@ use crate::sizing::views::tables::DataTables;
 use crate::team::panel::TeamPanel;
 use crate::team::state::TeamInputField;
 
-/// The output column under the result: the article's claims, its advice, the share bar and the
-/// charts (nothing while the outcome has no run).
+/// The output column under the result: the rate its people stand for, the advice and the share
+/// bar (the charts and the article's claims follow the team's answer, [`below`]).
 pub fn output(args: &RestArgs<'_>) -> Html {
-    let RestArgs { state, outcome, overlays, scenario_fragment, sync_url, handlers, ids, .. } = *args;
+    let RestArgs { state, outcome, scenario_fragment, sync_url, handlers, ids, .. } = *args;
     let lang = state.lang;
     let imported = imported_suite(state, ids.prefix().as_str());
     let load = match (&imported, sourced_run_id(outcome)) {
@@ -83,25 +83,9 @@ pub fn output(args: &RestArgs<'_>) -> Html {
         usage: state.scenario(),
         imported: state.imported.runs().to_vec(),
     });
-    let charts = outcome.run.clone().map(|run| {
-        html! {
-            <section class="ss-charts-section" aria-label={text(lang, Msg::ChartsHeading)}>
-                <Charts
-                    {run}
-                    overlays={overlays.to_vec()}
-                    floor={outcome.scenario.floor_tok_s}
-                    sizing={outcome.sizing.as_ref().ok().cloned()}
-                    interpolation={outcome.scenario.interpolation}
-                    {lang}
-                    redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
-                />
-            </section>
-        }
-    });
     html! {
         <>
             { rate }
-            <ClaimsPanel claims={outcome.claims.clone()} {lang} run_id={sourced_run_id(outcome)} />
             <AdviceList outcome={Rc::clone(outcome)} {lang} />
             <ShareBar
                 {lang}
@@ -115,7 +99,6 @@ pub fn output(args: &RestArgs<'_>) -> Html {
                 stale={crate::shell::stale_inputs::stale_inputs(state)}
                 {load}
             />
-            { charts }
         </>
     }
 }
@@ -156,14 +139,30 @@ fn imported_suite(state: &SizerState, prefix: &str) -> Option<ImportedSuite> {
         .then(|| ImportedSuite { run: Rc::clone(run), load: crate::import::suites::load(prefix, &state.run_id) })
 }
 
-/// The team planner, the worked steps, the simulation, the load from your logs, the run's
-/// measured load, the memory
-/// section, the tables and the sources.
+/// The page as a path after the sizing: the team's question and answer first, then its checks
+/// (the simulation, the load from your logs, the run's measured load), then the reference (the
+/// worked steps, the charts, the article's claims), the memory section, the tables and the
+/// sources.
 pub fn below(args: &RestArgs<'_>) -> Html {
-    let RestArgs { state, outcome, handlers, ids, on_sim_seed, on_memory, .. } = *args;
+    let RestArgs { state, outcome, overlays, handlers, ids, on_sim_seed, on_memory, .. } = *args;
     let lang = state.lang;
     let prefix = ids.prefix();
     let work = steps(lang, outcome);
+    let charts = outcome.run.clone().map(|run| {
+        html! {
+            <section class="ss-charts-section" aria-label={text(lang, Msg::ChartsHeading)}>
+                <Charts
+                    {run}
+                    overlays={overlays.to_vec()}
+                    floor={outcome.scenario.floor_tok_s}
+                    sizing={outcome.sizing.as_ref().ok().cloned()}
+                    interpolation={outcome.scenario.interpolation}
+                    {lang}
+                    redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
+                />
+            </section>
+        }
+    });
     let imported = imported_suite(state, prefix.as_str());
     // The run "Load from your logs" predicts on: a dataset run, or a person's imported suite.
     let predicted_run = match (&outcome.run, &imported) {
@@ -214,7 +213,6 @@ pub fn below(args: &RestArgs<'_>) -> Html {
             >
                 { team_rate.unwrap_or_default() }
             </TeamPanel>
-            <WorkSteps steps={work} {lang} />
             // "Check by simulation": runs after the sizing, off the input path.
             if let (Some(run), Some(_)) = (outcome.run.clone(), outcome.sizing()) {
                 <SimulationSection
@@ -259,6 +257,11 @@ pub fn below(args: &RestArgs<'_>) -> Html {
                     redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
                 />
             }
+            // The reference behind the answer: the worked steps, the run's curve and the
+            // article's claims, after the team's answer and its checks.
+            <WorkSteps steps={work} {lang} />
+            { charts }
+            <ClaimsPanel claims={outcome.claims.clone()} {lang} run_id={sourced_run_id(outcome)} />
             <section class="ss-below">
                 <MemorySection
                     choice={state.memory.clone()}

@@ -84,6 +84,8 @@ fn TeamBody(props: &TeamPanelProps) -> Html {
             }
         })
     };
+    // On a narrow widget the ranking shows its first rows and the chosen one until asked for all.
+    let show_all = use_state(|| false);
     let chosen = planned.as_ref().ok().and_then(|rows| rows.iter().find(|row| row.run_id == props.run_id.as_str()));
     let steps = chosen.map(|row| {
         let run = dataset().run(row.run_id).or_else(|| imported.iter().find(|run| run.id == row.run_id));
@@ -134,7 +136,7 @@ fn TeamBody(props: &TeamPanelProps) -> Html {
                 <p class="ss-team-answer" data-result="recommendation">
                     { recommendation(lang, &Recommendation::of(rows), &words) }
                 </p>
-                { ranking(props, rows) }
+                { ranking(props, rows, &show_all) }
             }
             if let Some(steps) = steps.filter(|steps| !steps.is_empty()) {
                 { work(lang, &steps) }
@@ -178,8 +180,15 @@ fn team_field(props: &TeamPanelProps, field: TeamInputField) -> Html {
 }
 
 /// The ranking table, sorted as chosen, the chosen run highlighted.
-fn ranking(props: &TeamPanelProps, rows: &[PlanRow<'_>]) -> Html {
+fn ranking(props: &TeamPanelProps, rows: &[PlanRow<'_>], show_all: &UseStateHandle<bool>) -> Html {
     let lang = props.lang;
+    let folded = |index: usize, row: &PlanRow<'_>| {
+        !**show_all && index >= NARROW_ROWS_SHOWN && row.run_id != props.run_id.as_str()
+    };
+    let on_show_all = {
+        let show_all = show_all.clone();
+        Callback::from(move |_: MouseEvent| show_all.set(true))
+    };
     let t = |msg| team_text(lang, msg);
     let mut order: Vec<&PlanRow<'_>> = rows.iter().collect();
     match props.input.sort {
@@ -214,16 +223,32 @@ fn ranking(props: &TeamPanelProps, rows: &[PlanRow<'_>]) -> Html {
                     <th scope="col">{ t(TeamText::ColSource) }</th>
                 </tr></thead>
                 <tbody>
-                    for row in order {
-                        { ranking_row(lang, row, row.run_id == props.run_id.as_str(), never, &props.on_pick) }
+                    for (index, row) in order.iter().enumerate() {
+                        { ranking_row(lang, row, row.run_id == props.run_id.as_str(), folded(index, row), never, &props.on_pick) }
                     }
                 </tbody>
             </table>
+            if !**show_all && rows.len() > NARROW_ROWS_SHOWN {
+                <button type="button" class="ss-button ss-show-all" data-action="show-all-runs" onclick={on_show_all}>
+                    { crate::i18n::team::show_all_runs(lang, rows.len()) }
+                </button>
+            }
         </div>
     }
 }
 
-fn ranking_row(lang: Lang, row: &PlanRow<'_>, chosen: bool, never: &'static str, on_pick: &Callback<String>) -> Html {
+/// Rows a narrow widget's ranking shows before "Show all runs" (and the chosen run's, wherever
+/// it ranks): on a phone each row takes a screen's fifth.
+pub const NARROW_ROWS_SHOWN: usize = 8;
+
+fn ranking_row(
+    lang: Lang,
+    row: &PlanRow<'_>,
+    chosen: bool,
+    folded: bool,
+    never: &'static str,
+    on_pick: &Callback<String>,
+) -> Html {
     let pick = {
         let (on_pick, id) = (on_pick.clone(), row.run_id.to_owned());
         Callback::from(move |_: MouseEvent| on_pick.emit(id.clone()))
@@ -253,7 +278,7 @@ fn ranking_row(lang: Lang, row: &PlanRow<'_>, chosen: bool, never: &'static str,
         _ => "—".to_owned(),
     };
     html! {
-        <tr data-run={row.run_id.to_owned()} class={classes!(chosen.then_some("ss-chosen"))}
+        <tr data-run={row.run_id.to_owned()} class={classes!(chosen.then_some("ss-chosen"), folded.then_some("ss-folded"))}
             aria-current={chosen.then_some("true")} title={row_note(lang, row)}>
             <th scope="row">
                 <button type="button" class="ss-sort" data-pick={row.run_id.to_owned()} onclick={pick}>{ crate::i18n::team::row_label(lang, row) }</button>

@@ -110,8 +110,16 @@ fn agents_long_prompts_are_held_to_the_ttft_ceiling_at_their_own_length() {
         "{answer}"
     );
     assert!(answer.contains(" Runs that could not be checked (") && answer.contains(" for prefill, "), "{answer}");
-    // The worked run's row says why in words under its name, not only in a tooltip.
+    // A narrow widget shows the first 8 rows and the chosen one (the worked run, unserved, ranks
+    // far below) until "Show all" is pressed: every other row is folded, none is left out.
     let table = &html[html.find("data-table=\"team-ranking\"").expect("the ranking table")..];
+    let table = &table[..table.find("</table>").expect("table end")];
+    let rows = table.matches("<tr data-run=").count();
+    assert!(rows > 20, "{rows} rows");
+    let folded = table.matches("class=\"ss-folded\"").count();
+    assert_eq!(folded, rows - 8 - 1, "{rows} rows, {folded} folded");
+    assert!(html.contains(&format!(">Show all {rows} runs</button>")), "the button names every run");
+    // The worked run's row says why in words under its name, not only in a tooltip.
     let row = &table[table.find(&format!("data-run=\"{QWEN}\"")).expect("the worked run's row")..];
     let row = &row[..row.find("</tr>").expect("row end")];
     assert!(
