@@ -80,7 +80,9 @@ pub use team::checks::{Estimate, LimitCheck, LimitChecks};
 pub use team::note::PlanNote;
 pub use team::plan::{CitedFigure, PlanRow, Planner};
 pub use team::recommend::Recommendation;
-pub use team::request::{DEFAULT_TEAM_PEOPLE, GroupRequest, HeadroomChoice, TeamRequest, TeamRequestError, Usage};
+pub use team::request::{
+    DEFAULT_TEAM_PEOPLE, EXAMPLE_TEAM_PEOPLE, GroupRequest, HeadroomChoice, TeamRequest, TeamRequestError, Usage,
+};
 pub use team::sim::SimTeamRequest;
 
 /// With feature `arena-later` in the browser (the split wasm, from its second module): appends

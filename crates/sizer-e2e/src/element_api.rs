@@ -141,8 +141,8 @@ async fn team_attributes_plan_the_team(browser: &Browser) -> Result<(), String> 
             vec![],
         )
         .await?;
-    wait("the seed's team of 163 again without the team attributes", |seen| {
-        seen["errors"] == json!("") && seen["people"] == json!("163") && seen["sparks"] == json!("1")
+    wait("the example team of 150 again without the team attributes", |seen| {
+        seen["errors"] == json!("") && seen["people"] == json!("150") && seen["sparks"] == json!("1")
     })
     .await
 }

@@ -44,6 +44,11 @@ use sizer_core::{Group, Interpolation, Scenario, Team, TeamError, TeamHeadroom, 
 /// The English seed's worked team: the default when `groups` is missing.
 pub const DEFAULT_TEAM_PEOPLE: u64 = 163;
 
+/// The team a fresh page's planner starts at: the English seed's recommendation, "for a team of
+/// up to about 150 people chatting". A stated example, not the sizing's own answer (163), so
+/// the page does not open by echoing its result back as the question.
+pub const EXAMPLE_TEAM_PEOPLE: u64 = 150;
+
 /// A usage preset of the seeds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -53,7 +53,7 @@ pub fn append(fragment: String, team: &TeamInput) -> String {
 pub fn decode(fragment: &str) -> Option<(TeamFragment, Vec<BadPart>)> {
     let body = fragment.strip_prefix('#').unwrap_or(fragment).strip_prefix(PREFIX)?;
     let mut team = TeamFragment {
-        people: sizer_data::DEFAULT_TEAM_PEOPLE,
+        people: sizer_data::EXAMPLE_TEAM_PEOPLE,
         agents: 0,
         ttft_ceiling_s: None,
         headroom: TeamHeadroom::NormalApprox,

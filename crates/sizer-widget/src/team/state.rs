@@ -105,9 +105,10 @@ pub struct TeamInput {
 }
 
 impl Default for TeamInput {
-    /// The English seed's team: 163 people chatting, no agents, no TTFT ceiling, u = 10 %.
+    /// The English seed's example team: 150 people chatting, no agents, no TTFT ceiling,
+    /// u = 10 % ([`sizer_data::EXAMPLE_TEAM_PEOPLE`]).
     fn default() -> TeamInput {
-        let people = sizer_data::DEFAULT_TEAM_PEOPLE as f64;
+        let people = sizer_data::EXAMPLE_TEAM_PEOPLE as f64;
         TeamInput {
             texts: [people.to_string(), "0".into(), String::new(), "10".into()],
             values: [Some(people), Some(0.0), None, Some(10.0)],
@@ -235,7 +236,7 @@ mod tests {
         input.apply(Lang::En, TeamAction::SetText(TeamInputField::People, "4.5".into()));
         assert_eq!(
             (input.error(TeamInputField::People), input.value(TeamInputField::People)),
-            (Some(InputError::NotWhole), Some(163.0))
+            (Some(InputError::NotWhole), Some(150.0))
         );
         input.apply(Lang::En, TeamAction::SetText(TeamInputField::TtftCeiling, "-1".into()));
         assert!(input.error(TeamInputField::TtftCeiling).is_some());

@@ -38,7 +38,7 @@ async fn the_seed_team_needs_one_spark_and_one_more_person_two() {
     wait_for_sparks(&root, "1").await;
     let verdict = text_of(&root, "[data-result=\"sparks\"]");
     assert!(
-        verdict.starts_with("One Spark serves your 163 people with Qwen3-Coder-30B-A3B")
+        verdict.starts_with("One Spark serves your 150 people with Qwen3-Coder-30B-A3B")
             && verdict.contains("vLLM")
             && verdict.ends_with(&format!("(room for {SEED_PEOPLE}).")),
         "{verdict}"
@@ -105,7 +105,7 @@ async fn a_run_that_never_reaches_the_floor_says_so_and_bad_input_keeps_the_rest
     type_into(&root, "team_people", "-3").await;
     assert!(find(&root, ".ss-team [data-error=\"team_people\"]").is_some(), "the bad head count says why");
     assert!(find(&root, ".ss-team .ss-stale").is_some(), "the plan says it uses the last valid team");
-    // The last valid team (163) still stands.
+    // The last valid team (the example's 150) still stands.
     wait_for_sparks(&root, "1").await;
     type_into(&root, "team_people", "0").await;
     let message = text_of(&root, ".ss-team-verdict");
@@ -122,7 +122,7 @@ async fn the_verdict_and_the_team_fields_speak_german() {
     pick(&root, "lang", "de").await;
     let verdict = wait_for_text(&root, "[data-result=\"sparks\"]", |v| v.starts_with("Ein")).await;
     assert!(
-        verdict.starts_with("Ein Spark bedient Ihre 163 Personen mit Qwen3-Coder-30B-A3B")
+        verdict.starts_with("Ein Spark bedient Ihre 150 Personen mit Qwen3-Coder-30B-A3B")
             && verdict.ends_with("(Platz für 163)."),
         "{verdict}"
     );

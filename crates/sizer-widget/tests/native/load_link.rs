@@ -26,21 +26,22 @@ const SEED_RUN: &str = "gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1";
 
 #[test]
 fn the_team_says_the_rate_its_people_stand_for_in_both_languages() {
-    // The team's default is the seed's 163 chat people; the form's chat interval is 120 s.
+    // The team starts at the English article's example of 150 chat people; the form's chat
+    // interval is 120 s: 150 / 120 = 1.25 requests per second.
     let en = render(Attributes { run: Some(SEED_RUN.into()), ..Attributes::default() });
     let team = element(&en, "data-rate=\"team\"", "div");
     assert_eq!(
         strip_tags(element(team, "data-rate-value", "p")),
-        "163 people at one request every 120 s are 1.36 requests per second on average; the peak in your logs is higher."
+        "150 people at one request every 120 s are 1.25 requests per second on average; the peak in your logs is higher."
     );
     let de = render(Attributes { run: Some(SEED_RUN.into()), lang: Some("de".into()), ..Attributes::default() });
     let team = element(&de, "data-rate=\"team\"", "div");
     assert_eq!(
         strip_tags(element(team, "data-rate-value", "p")),
-        "163 Personen mit je einer Anfrage alle 120 s sind im Mittel 1,36 Anfragen pro Sekunde; die Spitze in Ihren Logs liegt höher."
+        "150 Personen mit je einer Anfrage alle 120 s sind im Mittel 1,25 Anfragen pro Sekunde; die Spitze in Ihren Logs liegt höher."
     );
     // A dataset run shows "Load from your logs": the button carries the rate there.
-    assert!(team.contains("data-action=\"carry-rate\"") && team.contains("data-value=\"1.36\""), "{team}");
+    assert!(team.contains("data-action=\"carry-rate\"") && team.contains("data-value=\"1.25\""), "{team}");
     assert!(team.contains("Diese Rate in „Last aus Ihren Logs“ vorhersagen"), "{team}");
     // Agents are said apart: their rate depends on the server's speed.
     let en = render(Attributes { run: Some(SEED_RUN.into()), team_agents: Some("5".into()), ..Attributes::default() });

@@ -158,11 +158,11 @@ fn bad_team_attributes_are_named_and_the_rest_keeps_working() {
         assert!(html.contains(named) || html.contains(&plain), "{named} is not named in the errors");
     }
     assert!(!html.contains("data-team") && !html.contains("data-uncertainty"), "named as the element spells them");
-    // The seed's 163 people stay; the floor of 12 tok/s holds: room for 209.
+    // The example team of 150 stays; the floor of 12 tok/s holds: room for 209.
     assert_eq!(attribute_of(&html, "data-result=\"people\"", "data-value"), FLOOR_12_PEOPLE);
     assert_eq!(attribute_of(&html, "data-result=\"sparks\"", "data-value"), "1");
     assert!(text_of(&html, "data-result=\"sparks\"").ends_with(&format!("(room for {FLOOR_12_PEOPLE}).")));
-    assert_eq!(attribute_of(&html, "data-field=\"team_people\"", "value"), SEED_PEOPLE);
+    assert_eq!(attribute_of(&html, "data-field=\"team_people\"", "value"), "150");
     assert_eq!(attribute_of(&html, "data-field=\"team_uncertainty\"", "value"), "10");
 }
 

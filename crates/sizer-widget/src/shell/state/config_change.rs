@@ -100,7 +100,7 @@ mod tests {
         let after =
             config(Attributes { floor: Some("12".into()), replicas: Some("2".into()), ..Attributes::default() });
         let state = reconfigure(state, &before, &after);
-        assert_eq!(state.team.value(TeamInputField::People), Some(163.0));
+        assert_eq!(state.team.value(TeamInputField::People), Some(150.0));
         assert_eq!(state.text(Field::Replicas), "3");
         assert_eq!(state.value(Field::Floor), 12.0);
         // Dropping the floor brings back the chat preset's 15 tok/s.
