@@ -13,6 +13,7 @@
 
 use std::rc::Rc;
 
+use crate::support::element_text;
 use sizer_data::prediction::PageLoadInput;
 use sizer_widget::i18n::Lang;
 use sizer_widget::import::panel::{ImportPanel, ImportPanelProps, suite_action};
@@ -74,39 +75,21 @@ fn load_section(state: &SizerState, lang: Lang) -> String {
     futures::executor::block_on(yew::LocalServerRenderer::<MeasuredLoadSection>::with_props(props).render())
 }
 
-/// The text of the element that starts at `marker`'s tag, markup and Yew's comments dropped.
-fn text_of(html: &str, marker: &str, tag: &str) -> String {
-    let at = html.find(marker).unwrap_or_else(|| panic!("{marker} not in {html}"));
-    let start = html[..at].rfind('<').expect("tag start");
-    let end = html[start..].find(&format!("</{tag}>")).expect("closing tag");
-    let mut out = String::new();
-    let mut inside = false;
-    for c in html[start..start + end].chars() {
-        match c {
-            '<' => inside = true,
-            '>' => inside = false,
-            _ if !inside => out.push(c),
-            _ => {}
-        }
-    }
-    out.trim().to_owned()
-}
-
 #[test]
 fn the_panel_says_one_run_and_the_file_left_out_in_english() {
     let state = imported();
     let html = panel(&state, Lang::En);
     assert_eq!(
-        text_of(&html, "data-import=\"status\"", "p"),
+        element_text(&html, "data-import=\"status\"", "p"),
         "Imported 25 files as one run, \"Qwen/Qwen3.6-35B-A3B-FP8 · FP8 · vLLM 0.26.0\", now in use: 9 workloads (the sizing uses the one nearest your prompts) and a measured load of 10 steps."
     );
     assert_eq!(
-        text_of(&html, "data-import=\"refused\"", "ul"),
+        element_text(&html, "data-import=\"refused\"", "ul"),
         "02-rag-8k.md: this file measured google/gemma-4-31B-it, not Qwen/Qwen3.6-35B-A3B-FP8 like the other files, so it was left out; import it on its own."
     );
-    assert!(text_of(&html, "data-import=\"ignored\"", "p").ends_with(": 11-rate-sweep.md, _sanity.txt."));
-    assert!(text_of(&html, "data-import=\"workloads\"", "span").starts_with("9 workloads of one server;"));
-    assert!(text_of(&html, "data-import=\"suite-hint\"", "p").contains("The paste box takes one file's text."));
+    assert!(element_text(&html, "data-import=\"ignored\"", "p").ends_with(": 11-rate-sweep.md, _sanity.txt."));
+    assert!(element_text(&html, "data-import=\"workloads\"", "span").starts_with("9 workloads of one server;"));
+    assert!(element_text(&html, "data-import=\"suite-hint\"", "p").contains("The paste box takes one file's text."));
     assert_eq!(html.matches("data-run-id=\"yours-1\"").count(), 1, "one run listed");
 }
 
@@ -115,15 +98,15 @@ fn the_panel_says_it_in_german() {
     let state = imported();
     let html = panel(&state, Lang::De);
     assert_eq!(
-        text_of(&html, "data-import=\"status\"", "p"),
+        element_text(&html, "data-import=\"status\"", "p"),
         "25 Dateien als ein Lauf importiert, „Qwen/Qwen3.6-35B-A3B-FP8 · FP8 · vLLM 0.26.0“, jetzt in Verwendung: 9 Arbeitslasten (die Rechnung nutzt die Ihren Prompts nächste), mit einer gemessenen Last aus 10 Schritten."
     );
     assert_eq!(
-        text_of(&html, "data-import=\"refused\"", "ul"),
+        element_text(&html, "data-import=\"refused\"", "ul"),
         "02-rag-8k.md: diese Datei hat google/gemma-4-31B-it gemessen, nicht Qwen/Qwen3.6-35B-A3B-FP8 wie die anderen Dateien, und wurde daher ausgelassen; bitte einzeln importieren."
     );
-    assert!(text_of(&html, "data-import=\"workloads\"", "span").starts_with("9 Arbeitslasten eines Servers;"));
-    assert!(text_of(&html, "data-import=\"ignored\"", "p").starts_with("Gelesen und nicht gebraucht"));
+    assert!(element_text(&html, "data-import=\"workloads\"", "span").starts_with("9 Arbeitslasten eines Servers;"));
+    assert!(element_text(&html, "data-import=\"ignored\"", "p").starts_with("Gelesen und nicht gebraucht"));
 }
 
 #[test]
@@ -131,21 +114,21 @@ fn the_runs_measured_load_is_its_own_in_both_languages() {
     let state = imported();
     let en = load_section(&state, Lang::En);
     assert_eq!(
-        text_of(&en, "data-load=\"capacity\"", "strong"),
+        element_text(&en, "data-load=\"capacity\"", "strong"),
         "Capacity by p95 time to first token on 1 × DGX Spark NVIDIA GB10 128GB unified: under 2 s: no rate of the sweep; under 5 s: 0.3 req/s; under 10 s: 0.7 req/s."
     );
     assert!(en.contains("11-rate-sweep.json) reports the same."), "the summary agrees");
     assert_eq!(en.matches("<tr data-file=\"11-rate-sweep-").count(), 6, "one row per sweep step");
     assert!(
-        text_of(&en, "class=\"ss-load-source\"", "p")
+        element_text(&en, "class=\"ss-load-source\"", "p")
             .starts_with("Source: the vllm bench serve JSON files you imported")
     );
     let de = load_section(&state, Lang::De);
     assert!(
-        text_of(&de, "class=\"ss-load-intro\"", "p")
+        element_text(&de, "class=\"ss-load-intro\"", "p")
             .contains("(DGX Spark NVIDIA GB10 128GB unified, laut Ihrer meta.json)")
     );
-    assert!(text_of(&de, "class=\"ss-load-source\"", "p").starts_with("Quelle: die importierten JSON-Dateien"));
+    assert!(element_text(&de, "class=\"ss-load-source\"", "p").starts_with("Quelle: die importierten JSON-Dateien"));
 }
 
 /// "Load from your logs" on the imported run: `docs/CALIBRATION.md`'s figures for this server's
@@ -177,14 +160,14 @@ fn load_from_your_logs_predicts_on_the_imported_runs_own_engine() {
     };
     let html =
         futures::executor::block_on(yew::LocalServerRenderer::<LoadPredictionResult>::with_props(props).render());
-    let headline = text_of(&html, "data-predict=\"headline\"", "p");
+    let headline = element_text(&html, "data-predict=\"headline\"", "p");
     assert!(headline.starts_with("At 0.5 req/s on 1 × DGX Spark NVIDIA GB10 128GB unified"), "{headline}");
     assert!(headline.contains(", p95 TTFT 6.2"), "{headline}");
     assert!(headline.contains(", 4.6 tok/s per request, "), "{headline}");
     assert!(headline.ends_with("(69 at most)."), "{headline}");
-    let kept = text_of(&html, "data-predict=\"kept\"", "p");
+    let kept = element_text(&html, "data-predict=\"kept\"", "p");
     assert_eq!(kept, "The highest rate tried that keeps p95 TTFT under 5 s: 0.3 req/s.");
-    let model = text_of(&html, "data-predict=\"model\"", "p");
+    let model = element_text(&html, "data-predict=\"model\"", "p");
     assert!(model.contains("fitted to this run's own closed-loop measurements (8 workloads"), "{model}");
     for chart in ["predict-ttft", "predict-speed"] {
         let figure = &html[html.find(&format!("data-chart=\"{chart}\"")).expect(chart)..];

@@ -42,6 +42,12 @@ pub fn element<'a>(html: &'a str, marker: &str, tag: &str) -> &'a str {
     &html[start..start + end]
 }
 
+/// The text of the element that starts at `marker`'s tag, up to its closing `</tag>`, markup
+/// (and Yew's comments) dropped.
+pub fn element_text(html: &str, marker: &str, tag: &str) -> String {
+    strip_tags(element(html, marker, tag))
+}
+
 /// The text of `markup`, its tags dropped and its ends trimmed.
 pub fn strip_tags(markup: &str) -> String {
     let mut out = String::new();
