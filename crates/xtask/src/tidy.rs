@@ -346,3 +346,44 @@ fn the_widget_branches_on_the_language_only_in_i18n() {
         found.join("\n")
     );
 }
+
+/// The files a row of ARCHITECTURE.md's "Where to change X" names, as written: every
+/// back-quoted name that ends in `.rs`, `.json`, `.md`, `.css` or `.html`.
+fn named_files(row: &str) -> Vec<&str> {
+    row.split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|name| [".rs", ".json", ".md", ".css", ".html"].iter().any(|ext| name.ends_with(ext)))
+        .filter(|name| !name.contains('<') && !name.contains('*'))
+        .collect()
+}
+
+#[test]
+fn where_to_change_x_names_files_that_exist() {
+    // The checklist of the files each common change touches is only worth following while its
+    // files are where it says: a move that forgets the map fails here.
+    let root = workspace_root();
+    let map = std::fs::read_to_string(root.join("docs/ARCHITECTURE.md")).expect("docs/ARCHITECTURE.md");
+    let start = map.find("## Where to change X").expect("the section");
+    let section = &map[start..];
+    let section = &section[..section[3..].find("\n## ").map_or(section.len(), |end| end + 3)];
+    let all: Vec<String> = files(&root)
+        .iter()
+        .filter_map(|path| path.strip_prefix(&root).ok())
+        .map(|path| path.to_string_lossy().replace('\\', "/"))
+        .collect();
+    let rows: Vec<&str> =
+        section.lines().filter(|line| line.starts_with("| ") && !line.starts_with("| change")).collect();
+    assert!(rows.len() >= 8, "the section has {} rows", rows.len());
+    let mut missing = Vec::new();
+    for row in rows {
+        for name in named_files(row) {
+            // Names are written from a crate (`sizer-data/src/...`), a folder or the file alone.
+            let found = all.iter().any(|path| path == name || path.ends_with(&["/", name].concat()));
+            if !found {
+                missing.push(name.to_owned());
+            }
+        }
+    }
+    assert!(missing.is_empty(), "ARCHITECTURE.md's \"Where to change X\" names files that do not exist: {missing:?}");
+}
