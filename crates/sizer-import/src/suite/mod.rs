@@ -16,6 +16,7 @@ mod as_run;
 mod closed_loop;
 mod error;
 mod meta;
+pub(crate) use meta::read as read_meta;
 mod open_loop;
 pub mod predict;
 mod summary;
