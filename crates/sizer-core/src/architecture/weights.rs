@@ -74,8 +74,10 @@ pub struct ParamGroups {
     pub lm_head: f64,
     /// Attention, linear attention and Mamba mixers.
     pub mixers: f64,
-    /// Dense feed-forward blocks, shared experts and routers.
+    /// Dense feed-forward blocks and shared experts.
     pub dense_mlp: f64,
+    /// The experts' routers (`h x E` per expert layer).
+    pub routers: f64,
     /// One routed expert of one layer.
     pub one_expert: f64,
     /// All routed experts of all layers.
@@ -89,7 +91,14 @@ pub struct ParamGroups {
 impl ParamGroups {
     /// Every parameter.
     pub fn total(&self) -> f64 {
-        self.embedding + self.lm_head + self.mixers + self.dense_mlp + self.experts + self.mtp + self.towers
+        self.embedding
+            + self.lm_head
+            + self.mixers
+            + self.dense_mlp
+            + self.routers
+            + self.experts
+            + self.mtp
+            + self.towers
     }
 }
 
@@ -97,8 +106,8 @@ impl ParamGroups {
 ///
 /// # Formula
 /// Sum over layer kinds of count x [`attention_layer_params`], [`linear_attention_layer_params`],
-/// [`mamba_layer_params`]; dense blocks `L_dense x mlp(I)`; per expert layer `E mlp(I_e) +
-/// mlp(I_shared) + h E` (router); embedding `V h`, and `V h` again for an untied output
+/// [`mamba_layer_params`]; dense blocks `L_dense x mlp(I)`; per expert layer `E mlp(I_e)`,
+/// `mlp(I_shared)` and the router `h E`; embedding `V h`, and `V h` again for an untied output
 /// projection; each multi-token-prediction layer as one full-attention layer, one feed-forward
 /// layer and its `2 h x h` input projection (DeepSeek-V3's MTP module, 2024).
 ///
@@ -112,13 +121,15 @@ pub fn param_groups(s: &ModelShape) -> ParamGroups {
         + s.mamba.map_or(0.0, |m| f64::from(m.layers) * mamba_layer_params(h, &m));
     let dense_block = mlp_params(h, s.dense_intermediate, s.gated_mlp);
     let mut dense_mlp = f64::from(s.dense_mlp_layers) * dense_block;
-    let (mut one_expert, mut experts, mut moe_layer) = (0.0, 0.0, 0.0);
+    let (mut one_expert, mut experts, mut moe_layer, mut routers) = (0.0, 0.0, 0.0, 0.0);
     if let Some(m) = s.moe {
         one_expert = mlp_params(h, m.expert_intermediate, s.gated_mlp);
-        let shared = mlp_params(h, m.shared_intermediate, s.gated_mlp) + f64::from(h) * f64::from(m.experts);
+        let shared = mlp_params(h, m.shared_intermediate, s.gated_mlp);
+        let router = f64::from(h) * f64::from(m.experts);
         dense_mlp += f64::from(m.layers) * shared;
+        routers = f64::from(m.layers) * router;
         experts = f64::from(m.layers) * f64::from(m.experts) * one_expert;
-        moe_layer = f64::from(m.per_token) * one_expert + shared;
+        moe_layer = f64::from(m.per_token) * one_expert + shared + router;
     }
     let table = f64::from(s.vocab) * f64::from(h);
     let attention_like = s.full_attention.or(s.sliding_attention).map_or(0.0, |a| attention_layer_params(h, &a));
@@ -129,6 +140,7 @@ pub fn param_groups(s: &ModelShape) -> ParamGroups {
         lm_head: if s.tied_embeddings { 0.0 } else { table },
         mixers,
         dense_mlp,
+        routers,
         one_expert,
         experts,
         mtp: f64::from(s.mtp_layers) * (attention_like + ffn_like + 2.0 * hh),
@@ -139,8 +151,9 @@ pub fn param_groups(s: &ModelShape) -> ParamGroups {
 /// Bytes of every weight in memory.
 ///
 /// # Formula
-/// `sum over groups of params x bytes per weight`; the multi-token-prediction layers and towers
-/// at the dense feed-forward's bytes (their checkpoints keep them unquantised or like the body).
+/// `sum over groups of params x bytes per weight`; routers at [`ROUTER_BYTES`]; the
+/// multi-token-prediction layers and towers at the dense feed-forward's bytes (their
+/// checkpoints keep them unquantised or like the body).
 ///
 /// Bad input: none for a validated shape.
 pub fn weight_bytes(s: &ModelShape) -> f64 {
@@ -151,8 +164,13 @@ pub fn weight_bytes(s: &ModelShape) -> f64 {
         + p.mixers * b.mixers
         + p.dense_mlp * b.dense_mlp
         + p.experts * b.experts
+        + p.routers * ROUTER_BYTES
         + (p.mtp + p.towers) * b.dense_mlp
 }
+
+/// Bytes per router weight: every quantised checkpoint here leaves the routers in BF16
+/// (gpt-oss's `model.layers.*.mlp.router`, ModelOpt's and FP8 checkpoints' `mlp.gate`).
+pub const ROUTER_BYTES: f64 = 2.0;
 
 /// Expected routed experts of one layer that at least one of `batch` tokens uses.
 ///
@@ -175,15 +193,15 @@ pub fn expected_experts(experts: u32, per_token: u32, batch: f64) -> f64 {
 /// routers and the output projection (a tied one is the embedding table, read whole).
 ///
 /// # Formula
-/// `P_mixers b_mixers + P_dense b_dense + V h b_lm`; the input embedding is read one row per
-/// token (negligible), the multi-token-prediction layers and towers not at all.
+/// `P_mixers b_mixers + P_dense b_dense + P_routers 2 + V h b_lm`; the input embedding is read
+/// one row per token (negligible), the multi-token-prediction layers and towers not at all.
 ///
 /// Bad input: none for a validated shape.
 pub fn static_read_bytes(s: &ModelShape) -> f64 {
     let p = param_groups(s);
     let b = s.bytes;
     let head = if s.tied_embeddings { p.embedding * b.embedding } else { p.lm_head * b.lm_head };
-    p.mixers * b.mixers + p.dense_mlp * b.dense_mlp + head
+    p.mixers * b.mixers + p.dense_mlp * b.dense_mlp + p.routers * ROUTER_BYTES + head
 }
 
 /// Routed-expert bytes one decode step of `batch` requests reads.
@@ -198,16 +216,19 @@ pub fn expert_read_bytes(s: &ModelShape, batch: f64) -> f64 {
     f64::from(m.layers) * expected_experts(m.experts, m.per_token, batch) * p.one_expert * s.bytes.experts
 }
 
-/// Parameters one token's forward pass multiplies (mixers, dense blocks, shared experts, `k`
-/// routed experts per layer), without the output projection.
+/// Parameters one token's forward pass multiplies (mixers, dense blocks, shared experts,
+/// routers, `k` routed experts per layer), without the output projection.
 ///
 /// # Formula
-/// `P_mixers + P_dense + L_moe k P_expert`.
+/// `P_mixers + P_dense + P_routers + L_moe k P_expert`.
 ///
 /// Bad input: none for a validated shape.
 pub fn active_body_params(s: &ModelShape) -> f64 {
     let p = param_groups(s);
-    p.mixers + p.dense_mlp + s.moe.map_or(0.0, |m| f64::from(m.layers) * f64::from(m.per_token)) * p.one_expert
+    p.mixers
+        + p.dense_mlp
+        + p.routers
+        + s.moe.map_or(0.0, |m| f64::from(m.layers) * f64::from(m.per_token)) * p.one_expert
 }
 
 /// Parameters of the output projection (`V h`, tied or not).

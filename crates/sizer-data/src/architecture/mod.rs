@@ -5,6 +5,7 @@
 //! calibrate-architecture`, docs/CALIBRATION-ARCHITECTURE.md). The files are read in
 //! `sizer_import::architecture`.
 
+pub mod answer;
 pub mod arena;
 pub mod calibrate;
 pub mod constants;

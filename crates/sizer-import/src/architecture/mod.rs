@@ -9,6 +9,7 @@
 mod config;
 mod format;
 mod json_text;
+pub mod predict;
 
 pub use config::{ShapeReading, read_shape};
 pub use format::WeightFormat;
