@@ -6,14 +6,11 @@
 
 use crate::calibrate::{ARENA_RUNS, import_run};
 use crate::error::{TaskError, TaskResult};
-use serde_json::Value;
 use sizer_data::architecture::ReadArchitecture;
-use sizer_data::architecture::arena::{ArenaArchitecture, arena_architecture};
 use sizer_data::architecture::calibrate::{ArchitectureCase, Predictor, check_all, fit_all, targets};
 use sizer_data::suite::SuiteRun;
 use sizer_data::suite::calibrate::{RunCalibration, calibrate_run};
 use sizer_data::suite::engine_inputs::CALIBRATED;
-use sizer_import::architecture::{ArchitectureInput, ConfigInput, read_architecture};
 use std::path::Path;
 
 /// Where the document goes, from the workspace root.
@@ -28,32 +25,8 @@ pub fn read_arena_architecture(
     run: &SuiteRun,
 ) -> (Result<ReadArchitecture, String>, String) {
     let dir = root.join("tests/fixtures/model-configs");
-    let load = |file: &str| -> Result<Value, String> {
-        let text = std::fs::read_to_string(dir.join(file)).map_err(|e| format!("{file}: {e}"))?;
-        sizer_import::architecture::parse_config_text(&text, file).map(|(v, _)| v)
-    };
-    match arena_architecture(folder) {
-        ArenaArchitecture::Config { file, quant_file, drop_quantisation, relation } => {
-            let read = (|| {
-                let mut config = load(file)?;
-                if drop_quantisation && let Some(map) = config.as_object_mut() {
-                    map.remove("quantization_config");
-                }
-                let quant = quant_file.map(load).transpose()?.map(ConfigInput::Object);
-                let input = ArchitectureInput::Config { config: ConfigInput::Object(config), quant_config: quant };
-                read_architecture(&input, run.setup.as_ref())
-            })();
-            (read, format!("`{file}`: {relation}"))
-        }
-        ArenaArchitecture::Size { total_params_b, active_params_b, relation } => {
-            let input = ArchitectureInput::Size { total_params_b, active_params_b, format: None };
-            (
-                read_architecture(&input, run.setup.as_ref()),
-                format!("short form {total_params_b}B / {active_params_b}B active: {relation}"),
-            )
-        }
-        ArenaArchitecture::Unknown { why } => (Err(format!("no architecture: {why}")), "unknown".to_owned()),
-    }
+    let load = |file: &str| std::fs::read_to_string(dir.join(file)).map_err(|e| format!("{file}: {e}"));
+    sizer_import::architecture::arena::read_arena_architecture(folder, run.setup.as_ref(), load)
 }
 
 /// The task.

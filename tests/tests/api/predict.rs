@@ -237,9 +237,11 @@ fn run_specs_with_nothing_to_fit_are_one_sentence_each() {
     );
     assert_eq!(
         predict_from_json("{}", "[1]"),
-        Err("The run spec must be a dataset run id, {\"files\": [{\"name\": \"01-chat.md\", \"text\": \"...\"}, ...]} \
+        Err(
+            "The run spec must be a dataset run id, {\"files\": [{\"name\": \"01-chat.md\", \"text\": \"...\"}, ...]} \
              or {\"architecture\": {\"config\": ...}, \"server\": {...}}."
-            .to_owned())
+                .to_owned()
+        )
     );
     // The load is read first: a bad load is named whatever the run spec.
     assert_eq!(

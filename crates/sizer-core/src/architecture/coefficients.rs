@@ -84,13 +84,15 @@ impl Efficiency {
 /// `t = s + l L + f_w (W_static + W_experts(B)) / BW + f_c (B F + K kv) / BW + f_x B (O_dec -
 /// O_exp) / R_x + f_e B O_exp / R_x`:
 /// a fixed step cost, a cost per layer, the weights read once per step (the roofline, Williams
-/// et al. 2009) with the routed experts the batch touches, every sequence's fixed state and its
+/// et al. 2009) with the routed experts the batch touches, as the engine charges them (the
+/// projection of [`project_weights`], so the constants are fitted on the form they run in), every sequence's fixed state and its
 /// KV cache read once, and the batch's matrix work at the format's rate `R_x` (the routed
 /// experts' share `O_exp` with its own factor).
 ///
 /// Bad input: IEEE arithmetic.
 pub fn decode_terms(p: &StepPhysics, m: &MachineRates, batch: f64, context: f64) -> [f64; EFFICIENCY_TERMS] {
-    let weights = p.static_read_bytes + p.experts.map_or(0.0, |e| e.read_bytes(batch));
+    let ([a, b, r], _, _) = project_weights(p, m, 1.0);
+    let weights = (a + b * batch + r * libm::sqrt(batch)) * m.bandwidth_bytes_s;
     let cache = batch * p.fixed_bytes_per_sequence + context * p.kv_bytes_per_token;
     let mut x = [0.0; EFFICIENCY_TERMS];
     x[0] = 1.0;

@@ -6,6 +6,7 @@
 //! (the arena's shape) read by the suite's reader. The engine is built in `sizer_data`
 //! (`architecture::engine`).
 
+pub mod arena;
 mod config;
 mod format;
 mod json_text;
