@@ -2,21 +2,19 @@
 //! bare `Infinity`/`NaN` included, or an object; `text_config` for a multimodal model) with its
 //! `hf_quant_config.json` or `quantization_config`, or the short form a model card allows
 //! (`total_params_b`, `active_params_b`, a format), read into `sizer_core`'s
-//! [`Architecture`] with one sentence for everything assumed; and the server's `meta.json`
-//! (the arena's shape) read by the suite's reader. The engine is built in `sizer_data`
-//! (`architecture::engine`).
+//! [`Architecture`] with one sentence for everything assumed, given the server's setup (read from
+//! its `meta.json` by the suite's reader: `suite::predict_architecture`). The engine is built in
+//! `sizer_data` (`architecture::engine`).
 
 pub mod arena;
 mod config;
 mod format;
 mod json_text;
-pub mod predict;
 
 pub use config::{ShapeReading, read_shape};
 pub use format::WeightFormat;
 pub use json_text::{MAX_CONFIG_BYTES, parse_config_text};
 
-use crate::input::json_util::Located;
 use serde_json::Value;
 use sizer_core::architecture::{Architecture, ModelSize};
 use sizer_data::architecture::ReadArchitecture;
@@ -31,7 +29,7 @@ pub enum ConfigInput {
 
 impl ConfigInput {
     /// The JSON value, non-finite bare numbers as `null` (counted).
-    fn value(&self, what: &str) -> Result<(Value, usize), String> {
+    pub(crate) fn value(&self, what: &str) -> Result<(Value, usize), String> {
         match self {
             ConfigInput::Text(t) => parse_config_text(t, what),
             ConfigInput::Object(v) => Ok((v.clone(), 0)),
@@ -105,18 +103,4 @@ pub fn read_architecture(input: &ArchitectureInput, server: Option<&SuiteSetup>)
             })
         }
     }
-}
-
-/// Reads a server's `meta.json` (the arena's shape), text or object.
-///
-/// # Errors
-/// One sentence: not JSON, or a field of the wrong type.
-pub fn read_server(server: &ConfigInput) -> Result<SuiteSetup, String> {
-    let text = match server {
-        ConfigInput::Text(t) => t.clone(),
-        ConfigInput::Object(v) => v.to_string(),
-    };
-    let value: Value = serde_json::from_str(&text).map_err(|e| format!("The server's meta.json is not JSON: {e}."))?;
-    let located = Located { value, start: 0, end: text.len() };
-    crate::suite::read_meta(&text, &located).map_err(|e| format!("The server's meta.json was not read: {e}"))
 }

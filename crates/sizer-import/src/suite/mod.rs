@@ -16,9 +16,9 @@ mod as_run;
 mod closed_loop;
 mod error;
 mod meta;
-pub(crate) use meta::read as read_meta;
 mod open_loop;
 pub mod predict;
+pub mod predict_architecture;
 mod summary;
 
 pub use as_run::{SuiteRunImport, import_suite_run, own_run, suite_of_files};

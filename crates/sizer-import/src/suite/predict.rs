@@ -3,7 +3,7 @@
 //! answer (`sizer_data::predict_api`, `predict_engine`). Nothing is computed here.
 
 use super::import_suite;
-use crate::architecture::predict::architecture_run;
+use super::predict_architecture::architecture_run;
 use sizer_data::api::ApiRun;
 use sizer_data::architecture::answer;
 use sizer_data::predict_api::{RunSpec, SpecFile, closed_answer, predict_answer};

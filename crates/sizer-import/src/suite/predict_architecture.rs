@@ -1,10 +1,12 @@
 //! `SparkSizer.predict`'s architecture run spec read where both crates are visible: the
-//! architecture and the server's `meta.json` read here ([`read_architecture`], [`read_server`]),
-//! the engine and the answer built in `sizer_data::architecture`.
+//! architecture read by `crate::architecture`, the server's `meta.json` by this folder's reader
+//! ([`read_server`]), the engine and the answer built in `sizer_data::architecture`.
 
-use super::{ArchitectureInput, ConfigInput, read_architecture, read_server};
+use crate::architecture::{ArchitectureInput, ConfigInput, read_architecture};
+use crate::input::json_util::Located;
 use serde_json::Value;
 use sizer_data::architecture::answer::ArchitectureRun;
+use sizer_data::suite::SuiteSetup;
 
 /// The engine of `{"architecture": ..., "server": ...}`'s two values.
 ///
@@ -73,4 +75,18 @@ fn architecture_input(value: &Value) -> Result<ArchitectureInput, String> {
         active_params_b: number("active_params_b")?,
         format,
     })
+}
+
+/// Reads a server's `meta.json` (the arena's shape), text or object.
+///
+/// # Errors
+/// One sentence: not JSON, or a field of the wrong type.
+pub fn read_server(server: &ConfigInput) -> Result<SuiteSetup, String> {
+    let text = match server {
+        ConfigInput::Text(t) => t.clone(),
+        ConfigInput::Object(v) => v.to_string(),
+    };
+    let value: Value = serde_json::from_str(&text).map_err(|e| format!("The server's meta.json is not JSON: {e}."))?;
+    let located = Located { value, start: 0, end: text.len() };
+    super::meta::read(&text, &located).map_err(|e| format!("The server's meta.json was not read: {e}"))
 }
