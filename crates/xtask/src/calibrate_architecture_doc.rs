@@ -78,6 +78,19 @@ at batch 1, the same at every concurrency) and the engine fitted to the run's ow
         pct(arch.ttft),
         pct(fit.ttft)
     );
+    let verdict = |c: Count, target: f64, what: &str| {
+        let share = if c.of == 0 { 0.0 } else { c.hits as f64 / c.of as f64 };
+        let met = if share >= target { "met" } else { "not met" };
+        format!("{what}: {met} ({:.0} % against {:.0} %)", 100.0 * share, 100.0 * target)
+    };
+    let _ = writeln!(
+        s,
+        "From the architecture: {}; {}; {}. The roofline (the baseline to beat) has no TTFT; the fitted \
+engine needs the run measured. The misses are explained run by run below.\n",
+        verdict(arch.decode, 0.70, "decode speed"),
+        verdict(arch.capacity, 0.80, "capacity"),
+        verdict(arch.ttft, 0.60, "p95 TTFT")
+    );
     let _ = writeln!(s, "## Global constants\n");
     let _ = writeln!(
         s,
@@ -161,6 +174,7 @@ of 273 GB/s or of the tensor rate). Fitted on every run (what `SparkSizer.predic
             steps.trim_end_matches("; ")
         );
     }
+    misses(&mut s, checks);
     let _ = writeln!(s, "\n## Step coefficients: from the architecture beside fitted to the run's own files\n");
     let _ = writeln!(
         s,
@@ -246,4 +260,98 @@ pub const MEASURED_ERROR: ArchitectureError = ArchitectureError {{\n    decode_w
         arch.ttft.hits,
         arch.ttft.of
     )
+}
+
+/// Why a run's architecture prediction missed, by rules on its own figures (each rule names
+/// what it read), one line per run with a miss.
+fn misses(s: &mut String, checks: &[RunCheck]) {
+    let _ = writeln!(s, "\n## Misses, run by run\n");
+    let _ = writeln!(
+        s,
+        "Each line: the misses of the prediction from the architecture, then the causes the run's own \
+figures point to (rules: the measured speed at concurrency 1 above the naive roofline means the \
+checkpoint reads fewer bytes than the architecture as read; a short form or a relative's \
+configuration carries its assumptions; a mixture whose predicted p95 TTFT runs away at the top \
+rates reads more experts per step than its router touched, since uniform routing is the upper \
+bound; a low-rate p95 TTFT under the measured one means prompts read faster than this server \
+did, or a wait before the first token longer than the global one).\n"
+    );
+    for c in checks {
+        let mut missed = Vec::new();
+        let decode_misses: Vec<String> = c
+            .decode
+            .iter()
+            .filter(|p| !sizer_data::suite::summary::within(p.architecture, p.measured, DECODE_TOLERANCE))
+            .map(|p| match p.architecture {
+                Some(a) => format!("C = {} {:+.0} %", p.concurrency, 100.0 * (a / p.measured - 1.0)),
+                None => format!("C = {} not predicted", p.concurrency),
+            })
+            .collect();
+        if !decode_misses.is_empty() {
+            missed.push(format!("decode speed {}", decode_misses.join(", ")));
+        }
+        if let Some((apart, _)) = c.capacity_steps_apart.filter(|(a, _)| *a > 1) {
+            missed.push(format!("capacity {apart} rate steps off"));
+        }
+        let sweep: Vec<_> =
+            c.open_loop.steps.iter().filter(|st| st.in_sweep && st.measured.p95_ttft_ms <= ELIGIBLE_P95_MS).collect();
+        let ttft_misses = sweep
+            .iter()
+            .filter(|st| {
+                !sizer_data::suite::summary::within(
+                    st.predicted.as_ref().ok().map(|p| p.figures.p95_ttft_ms),
+                    st.measured.p95_ttft_ms,
+                    TTFT_TOLERANCE,
+                )
+            })
+            .count();
+        if ttft_misses > 0 {
+            missed.push(format!("p95 TTFT {ttft_misses} of {} eligible steps", sweep.len()));
+        }
+        if missed.is_empty() {
+            continue;
+        }
+        let mut causes = Vec::new();
+        match &c.engine {
+            Err(why) => causes.push(why.clone()),
+            Ok(e) => {
+                if c.relation.starts_with("short form") {
+                    causes.push("short form: layers, KV per token and routing assumed".to_owned());
+                }
+                if c.relation.contains("assumed") {
+                    causes.push("a relative's configuration, assumed".to_owned());
+                }
+                if c.decode.iter().any(|p| p.concurrency <= 1.0 && p.roofline.is_some_and(|r| p.measured > r)) {
+                    causes.push(
+                        "measured faster at concurrency 1 than the naive roofline of the bytes read: the checkpoint \
+reads fewer bytes than its name and profile say"
+                            .to_owned(),
+                    );
+                }
+                let ratio = |st: &&sizer_data::suite::calibrate::StepComparison| {
+                    st.predicted.as_ref().ok().map(|p| p.figures.p95_ttft_ms / st.measured.p95_ttft_ms)
+                };
+                let all: Vec<_> = c.open_loop.steps.iter().filter(|st| st.in_sweep).collect();
+                if e.physics.experts.is_some() && all.last().and_then(ratio).is_some_and(|r| r > 1.0 + TTFT_TOLERANCE) {
+                    causes.push(
+                        "uniform expert routing at large batches (predicted p95 TTFT runs away at the top rate)"
+                            .to_owned(),
+                    );
+                }
+                if all.first().and_then(ratio).is_some_and(|r| r < 1.0 - TTFT_TOLERANCE) {
+                    causes.push("prompts and first tokens faster than measured at the lowest rate".to_owned());
+                }
+                if e.setup_flags_marlin {
+                    causes.push(
+                        "Marlin weight-only kernels (the server's flags): its matrices ran slower than its format's"
+                            .to_owned(),
+                    );
+                }
+                if causes.is_empty() {
+                    causes.push("none of the rules: the global constants' spread".to_owned());
+                }
+            }
+        }
+        let _ = writeln!(s, "- {}: {}. Causes: {}.", c.folder, missed.join("; "), causes.join("; "));
+    }
 }

@@ -26,6 +26,9 @@ pub struct ArchitectureEngine {
     pub gpu_memory_utilization: f64,
     /// Seconds added to every time to first token ([`Efficiency::request_s`]).
     pub request_s: f64,
+    /// The server's flags ask for Marlin kernels (weight-only quantised matrices; named in the
+    /// calibration's misses, not modelled).
+    pub setup_flags_marlin: bool,
     /// One sentence per assumption (the architecture's and the server's).
     pub notes: Vec<String>,
 }
@@ -93,6 +96,7 @@ pub fn architecture_engine(
         kv_bytes_per_element: kv_bytes,
         gpu_memory_utilization: utilisation,
         request_s: efficiency.request_s,
+        setup_flags_marlin: flags.contains("marlin"),
         notes,
     })
 }
