@@ -129,3 +129,85 @@ fn a_closed_loop_load_refuses_what_cannot_run() {
     let long = ClosedLoad { concurrency: 1, prompt_tokens: 999_000, answer_tokens: 2_000, requests: 1 };
     assert!(matches!(predict_closed_loop(&long, &e), Err(ClosedLoadError::TooLong { .. })));
 }
+
+fn shape_with(file: &str, quant: Option<&str>, profile: Option<&str>) -> (ModelShape, Vec<String>) {
+    let input = ArchitectureInput::Config {
+        config: ConfigInput::Text(support::model_config(file)),
+        quant_config: quant.map(|q| ConfigInput::Text(support::model_config(q))),
+    };
+    let setup = profile.map(|p| {
+        sizer_data::suite::SuiteSetup::new(sizer_data::suite::SuiteSetupFields {
+            model: "m".into(),
+            profile: Some(p.into()),
+            ..Default::default()
+        })
+        .expect("a setup")
+    });
+    let read = read_architecture(&input, setup.as_ref()).unwrap_or_else(|e| panic!("{file}: {e}"));
+    match read.architecture {
+        Architecture::Shape(s) => (s, read.notes),
+        other => panic!("{file}: not a shape: {other:?}"),
+    }
+}
+
+#[test]
+fn gemma_4_31b_nvfp4_keeps_every_layers_attention_in_bf16() {
+    // hf_quant_config.json excludes `layers.N.self_attn*` for all 60 layers, lm_head and the
+    // vision tower: attention 2 bytes, feed-forward NVFP4 (4.5 bits).
+    let (s, _) = shape_with(
+        "nvidia__Gemma-4-31B-IT-NVFP4.json",
+        Some("nvidia__Gemma-4-31B-IT-NVFP4.hf_quant_config.json"),
+        None,
+    );
+    assert_eq!((s.bytes.mixers, s.bytes.dense_mlp, s.bytes.lm_head), (2.0, 0.5625, 2.0));
+    let p = param_groups(&s);
+    // Sliding: 5376 x 32 x 256 + 5376 x 16 x 256 x 2 + 32 x 256 x 5376 = 132,120,576, 50 layers;
+    // full: 5376 x 32 x 512 + 5376 x 4 x 512 (keys are values) + 32 x 512 x 5376 = 187,170,816,
+    // 10 layers.
+    assert_eq!(p.mixers, 8_477_736_960.0);
+    // 3 x 5376 x 21,504 per layer, 60 layers; the tied table 262,144 x 5376.
+    assert_eq!((p.dense_mlp, p.embedding, p.lm_head), (20_808_990_720.0, 1_409_286_144.0, 0.0));
+    // The vision tower: 27 x (4 x 1152^2 + 2 x 1152 x 4304).
+    assert_eq!(p.towers, 411_070_464.0);
+    // 2 x 8,477,736,960 + 0.5625 x 20,808,990,720 + 2 x 1,409,286,144 + 2 x 411,070,464.
+    assert_eq!(weight_bytes(&s), 32_301_244_416.0);
+}
+
+#[test]
+fn mixed_precision_and_a_contradicting_profile_are_said() {
+    // Qwen3.6-35B-A3B-NVFP4: the experts' layers are mostly W4A16_NVFP4, the linear attention's
+    // FP8.
+    let (s, notes) = shape_with(
+        "nvidia__Qwen3.6-35B-A3B-NVFP4.json",
+        Some("nvidia__Qwen3.6-35B-A3B-NVFP4.hf_quant_config.json"),
+        None,
+    );
+    assert_eq!((s.bytes.experts, s.bytes.mixers), (0.5625, 1.0));
+    assert!(notes.iter().any(|n| n.starts_with("Mixed precision")), "{notes:?}");
+    let (s, notes) = shape_with("openai__gpt-oss-20b.json", None, Some("bf16"));
+    assert_eq!(s.bytes.experts, 0.53125);
+    assert!(
+        notes.contains(&"The server's profile says BF16 but the configuration's quantisation says MXFP4; the configuration's is used.".to_owned()),
+        "{notes:?}"
+    );
+}
+
+#[test]
+fn the_short_form_states_its_assumptions_in_bytes() {
+    use sizer_core::architecture::{ModelSize, size_physics};
+    let size = ModelSize::new(ModelSize { total_params_b: 30.0, active_params_b: 3.0, bytes_per_weight: 1.0 })
+        .expect("a size");
+    let p = size_physics(&size, 1.0);
+    // Routed weights (30 - 3) / (1 - 8/128) = 28.8 billion, the rest 1.2 billion read every step.
+    assert!((p.static_read_bytes - 1.2e9).abs() < 1.0);
+    let pool = p.experts.expect("a mixture");
+    assert!((pool.bytes_per_expert - 28.8e9 / 128.0).abs() < 1e-3);
+    // One token reads 8 of 128: 1.8 billion, and 3 billion with the rest.
+    assert!((pool.read_bytes(1.0) - 1.8e9).abs() < 1.0);
+    // round(16 x 3^(1/3)) = round(23.08) = 23 layers; 2 x 23 x 8 x 128 bytes a token at FP8.
+    assert_eq!((p.layers, p.kv_bytes_per_token), (23.0, 47_104.0));
+    assert!(ModelSize::new(ModelSize { total_params_b: 3.0, active_params_b: 30.0, bytes_per_weight: 1.0 }).is_err());
+    assert!(
+        ModelSize::new(ModelSize { total_params_b: f64::NAN, active_params_b: 3.0, bytes_per_weight: 1.0 }).is_err()
+    );
+}

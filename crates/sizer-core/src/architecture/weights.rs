@@ -152,8 +152,9 @@ pub fn param_groups(s: &ModelShape) -> ParamGroups {
 ///
 /// # Formula
 /// `sum over groups of params x bytes per weight`; routers at [`ROUTER_BYTES`]; the
-/// multi-token-prediction layers and towers at the dense feed-forward's bytes (their
-/// checkpoints keep them unquantised or like the body).
+/// multi-token-prediction layers and towers at the embedding's bytes (the quantised
+/// checkpoints read here leave them unquantised: Gemma 4's `model.vision_tower*`, Qwen3.6's
+/// `mtp*`).
 ///
 /// Bad input: none for a validated shape.
 pub fn weight_bytes(s: &ModelShape) -> f64 {
@@ -165,7 +166,7 @@ pub fn weight_bytes(s: &ModelShape) -> f64 {
         + p.dense_mlp * b.dense_mlp
         + p.experts * b.experts
         + p.routers * ROUTER_BYTES
-        + (p.mtp + p.towers) * b.dense_mlp
+        + (p.mtp + p.towers) * b.embedding
 }
 
 /// Bytes per router weight: every quantised checkpoint here leaves the routers in BF16
