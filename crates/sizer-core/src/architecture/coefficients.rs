@@ -16,6 +16,17 @@ pub struct MachineRates {
     pub flops: [f64; 3],
 }
 
+impl MachineRates {
+    /// Operations per second of `format`'s matrices (weight-only kernels at the BF16 rate).
+    pub fn rate(&self, format: ComputeFormat) -> f64 {
+        match format {
+            ComputeFormat::Bf16 | ComputeFormat::WeightOnly => self.flops[0],
+            ComputeFormat::Fp8 => self.flops[1],
+            ComputeFormat::Fp4 => self.flops[2],
+        }
+    }
+}
+
 /// The global efficiency constants: how much longer than the rates say each kind of work takes
 /// (a factor of 1.25 is 80 % of the rate), plus fixed costs per step and per layer.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -29,8 +40,9 @@ pub struct Efficiency {
     pub weight_factor: f64,
     /// KV-cache and recurrent-state reads: time over `bytes / bandwidth`.
     pub cache_factor: f64,
-    /// Matrix work by weight format `[bf16, fp8, fp4]`: time over `operations / rate`.
-    pub compute_factor: [f64; 3],
+    /// Matrix work by weight format `[bf16, fp8, fp4, weight-only kernels]`: time over
+    /// `operations / rate`.
+    pub compute_factor: [f64; 4],
     /// Prompt attention (pairs): time over `operations / BF16 rate`.
     pub attention_factor: f64,
     /// Routed experts' matrix work: time over `operations / rate` of the format.
@@ -42,7 +54,7 @@ pub struct Efficiency {
 
 /// The unknowns a fit solves for, in this order: [`Efficiency`]'s fields, `compute_factor`
 /// spread over three.
-pub const EFFICIENCY_TERMS: usize = 10;
+pub const EFFICIENCY_TERMS: usize = 11;
 
 impl Efficiency {
     /// The constants as the fit's unknowns.
@@ -56,6 +68,7 @@ impl Efficiency {
             c[0],
             c[1],
             c[2],
+            c[3],
             self.attention_factor,
             self.expert_compute_factor,
             self.request_s,
@@ -69,10 +82,10 @@ impl Efficiency {
             per_layer_s: x[1],
             weight_factor: x[2],
             cache_factor: x[3],
-            compute_factor: [x[4], x[5], x[6]],
-            attention_factor: x[7],
-            expert_compute_factor: x[8],
-            request_s: x[9],
+            compute_factor: [x[4], x[5], x[6], x[7]],
+            attention_factor: x[8],
+            expert_compute_factor: x[9],
+            request_s: x[10],
         }
     }
 }
@@ -99,9 +112,9 @@ pub fn decode_terms(p: &StepPhysics, m: &MachineRates, batch: f64, context: f64)
     x[1] = p.layers;
     x[2] = weights / m.bandwidth_bytes_s;
     x[3] = cache / m.bandwidth_bytes_s;
-    let rate = m.flops[p.format.index()];
+    let rate = m.rate(p.format);
     x[4 + p.format.index()] = batch * (p.decode_flops_per_token - p.expert_flops_per_token) / rate;
-    x[8] = batch * p.expert_flops_per_token / rate;
+    x[9] = batch * p.expert_flops_per_token / rate;
     x
 }
 
@@ -118,11 +131,11 @@ pub fn decode_terms(p: &StepPhysics, m: &MachineRates, batch: f64, context: f64)
 /// Bad input: IEEE arithmetic.
 pub fn prompt_terms(p: &StepPhysics, m: &MachineRates, position: f64, prompt_tokens: f64) -> [f64; EFFICIENCY_TERMS] {
     let mut x = [0.0; EFFICIENCY_TERMS];
-    let rate = m.flops[p.format.index()];
+    let rate = m.rate(p.format);
     x[4 + p.format.index()] = (p.prompt_flops_per_token - p.expert_flops_per_token) / rate;
-    x[8] = p.expert_flops_per_token / rate;
-    x[7] = p.pair_flops * position / m.flops[ComputeFormat::Bf16.index()];
-    x[9] = 1.0 / prompt_tokens;
+    x[9] = p.expert_flops_per_token / rate;
+    x[8] = p.pair_flops * position / m.rate(ComputeFormat::Bf16);
+    x[10] = 1.0 / prompt_tokens;
     x
 }
 
@@ -200,8 +213,8 @@ pub fn project_weights(p: &StepPhysics, m: &MachineRates, factor: f64) -> ([f64;
 pub fn architecture_coefficients(p: &StepPhysics, m: &MachineRates, e: &Efficiency) -> ArchitectureCoefficients {
     let ([ea, eb, er], projection_max_error, projection_error_at_256) = project_weights(p, m, e.weight_factor);
     let f = p.format.index();
-    let compute = e.compute_factor[f] / m.flops[f];
-    let experts = (e.expert_compute_factor - e.compute_factor[f]) / m.flops[f] * p.expert_flops_per_token;
+    let compute = e.compute_factor[f] / m.rate(p.format);
+    let experts = (e.expert_compute_factor - e.compute_factor[f]) / m.rate(p.format) * p.expert_flops_per_token;
     let coefficients = StepCoefficients {
         base_s: e.step_s + e.per_layer_s * p.layers + ea,
         per_decode_s: e.cache_factor * p.fixed_bytes_per_sequence / m.bandwidth_bytes_s
@@ -211,7 +224,7 @@ pub fn architecture_coefficients(p: &StepPhysics, m: &MachineRates, e: &Efficien
         per_root_decode_s: er,
         per_context_token_s: e.cache_factor * p.kv_bytes_per_token / m.bandwidth_bytes_s,
         per_prompt_token_s: compute * p.prompt_flops_per_token + experts,
-        per_prompt_pair_s: e.attention_factor * p.pair_flops / m.flops[ComputeFormat::Bf16.index()],
+        per_prompt_pair_s: e.attention_factor * p.pair_flops / m.rate(ComputeFormat::Bf16),
     };
     ArchitectureCoefficients { coefficients, projection_max_error, projection_error_at_256 }
 }

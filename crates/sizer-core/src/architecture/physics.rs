@@ -16,6 +16,9 @@ pub enum ComputeFormat {
     Fp8,
     /// NVFP4 or MXFP4.
     Fp4,
+    /// Quantised weights multiplied by weight-only kernels (Marlin: dequantised to 16 bits in
+    /// the kernel), so at the 16-bit rate with a factor of their own.
+    WeightOnly,
 }
 
 impl ComputeFormat {
@@ -31,7 +34,7 @@ impl ComputeFormat {
         }
     }
 
-    /// Index into per-format tables (`[bf16, fp8, fp4]`).
+    /// Index into per-format tables (`[bf16, fp8, fp4, weight-only]`).
     pub fn index(self) -> usize {
         self as usize
     }

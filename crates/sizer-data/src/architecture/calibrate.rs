@@ -67,8 +67,7 @@ pub struct RunCheck {
 /// The physics each case's engine reads (its KV cache from its server's dtype).
 fn physics_of(case: &ArchitectureCase) -> Option<StepPhysics> {
     let read = case.read.as_ref().ok()?;
-    let dtype = case.run.setup.as_ref().and_then(|s| s.kv_cache_dtype.as_deref());
-    Some(read.architecture.physics(super::engine::kv_element_bytes(dtype)))
+    Some(super::engine::server_physics(read, case.run.setup.as_ref()))
 }
 
 /// Checks every case, leaving each model out of its own constants' fit.

@@ -7,7 +7,7 @@ use super::spark::{SPARK, SPARK_MEMORY_BYTES, SPARK_RUNTIME_OVERHEAD_BYTES};
 use crate::suite::SuiteSetup;
 use crate::suite::engine_inputs::{CALIBRATED, setup_from};
 use sizer_core::architecture::{
-    ArchitectureCoefficients, Efficiency, StepPhysics, architecture_coefficients, kv_pool_tokens,
+    ArchitectureCoefficients, ComputeFormat, Efficiency, StepPhysics, architecture_coefficients, kv_pool_tokens,
 };
 use sizer_core::sim::open_loop::{EngineModel, EngineSetup};
 
@@ -42,6 +42,20 @@ pub fn kv_element_bytes(dtype: Option<&str>) -> f64 {
     }
 }
 
+/// The physics of `read` as `server` runs it: the KV cache at its `kv_cache_dtype`, and a server
+/// started with Marlin kernels (`--moe-backend marlin`, `--linear-backend marlin`, the arena's
+/// way round missing FP8/FP4 kernels on the GB10) multiplying quantised weights by weight-only
+/// kernels ([`ComputeFormat::WeightOnly`]).
+pub fn server_physics(read: &ReadArchitecture, server: Option<&SuiteSetup>) -> StepPhysics {
+    let dtype = server.and_then(|s| s.kv_cache_dtype.as_deref());
+    let mut physics = read.architecture.physics(kv_element_bytes(dtype));
+    let flags = server.and_then(|s| s.extra_flags.as_deref()).unwrap_or("");
+    if flags.contains("marlin") && physics.format != ComputeFormat::Bf16 {
+        physics.format = ComputeFormat::WeightOnly;
+    }
+    physics
+}
+
 /// The sentence refusing a server that decodes speculatively; `None` for plain decoding.
 pub fn speculative_refusal(flags: &str) -> Option<String> {
     let spec = ["--speculative-config", "--speculative_config", "num_speculative_tokens", "--speculative-model"];
@@ -70,7 +84,7 @@ pub fn architecture_engine(
         notes.push("No kv_cache_dtype: the KV cache is taken as BF16 (vLLM's auto for a BF16 model).".to_owned());
     }
     let kv_bytes = kv_element_bytes(dtype);
-    let physics = read.architecture.physics(kv_bytes);
+    let physics = server_physics(read, server);
     let utilisation = server.and_then(|s| s.gpu_memory_utilization).unwrap_or_else(|| {
         notes.push("No gpu_memory_utilization: vLLM's default 0.9 is used.".to_owned());
         DEFAULT_GPU_MEMORY_UTILIZATION
@@ -96,7 +110,7 @@ pub fn architecture_engine(
         kv_bytes_per_element: kv_bytes,
         gpu_memory_utilization: utilisation,
         request_s: efficiency.request_s,
-        setup_flags_marlin: flags.contains("marlin"),
+        setup_flags_marlin: physics.format == ComputeFormat::WeightOnly,
         notes,
     })
 }

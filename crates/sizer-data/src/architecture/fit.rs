@@ -71,7 +71,7 @@ pub fn fit_efficiency(runs: &[(StepPhysics, &SuiteRun)]) -> Option<Efficiency> {
     }
     let allowed_prompt = core::array::from_fn(|j| j >= 4);
     let stage1 = nonneg_least_squares(&prompt.rows, &prompt.rhs, allowed_prompt)?.coefficients;
-    let mut compute = [stage1[4], stage1[5], stage1[6]];
+    let mut compute = [stage1[4], stage1[5], stage1[6], stage1[7]];
     let slowest = compute.iter().copied().fold(0.0, f64::max);
     for (i, c) in compute.iter_mut().enumerate() {
         let seen = prompt.rows.iter().any(|r| r[4 + i] != 0.0);
@@ -81,7 +81,7 @@ pub fn fit_efficiency(runs: &[(StepPhysics, &SuiteRun)]) -> Option<Efficiency> {
     }
     let known = Efficiency::from_terms(&{
         let mut x = [0.0; EFFICIENCY_TERMS];
-        x[4..7].copy_from_slice(&compute);
+        x[4..8].copy_from_slice(&compute);
         x
     })
     .to_terms();
@@ -102,10 +102,10 @@ pub fn fit_efficiency(runs: &[(StepPhysics, &SuiteRun)]) -> Option<Efficiency> {
     let allowed_decode = core::array::from_fn(|j| j < 4);
     let stage2 = nonneg_least_squares(&decode.rows, &decode.rhs, allowed_decode)?.coefficients;
     let mut x = stage2;
-    x[4..7].copy_from_slice(&compute);
-    x[7] = stage1[7];
-    x[8] = if stage1[8] > 0.0 { stage1[8] } else { slowest };
-    x[9] = 0.0;
+    x[4..8].copy_from_slice(&compute);
+    x[8] = stage1[8];
+    x[9] = if stage1[9] > 0.0 { stage1[9] } else { slowest };
+    x[10] = 0.0;
     let mut efficiency = Efficiency::from_terms(&x);
     efficiency.request_s = request_wait(runs, &efficiency);
     Some(efficiency)
