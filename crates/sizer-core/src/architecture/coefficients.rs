@@ -94,13 +94,13 @@ impl Efficiency {
 /// is their dot product with [`Efficiency::to_terms`].
 ///
 /// # Formula
-/// `t = s + l L + f_w (W_static + W_experts(B)) / BW + f_c (B F + K kv) / BW + f_x B (O_dec -
-/// O_exp) / R_x + f_e B O_exp / R_x`:
+/// `t = s + l L + f_w (W_static + W_experts(B)) / BW + f_c (B F + K kv) / BW + sum_x f_x B O_dec,x
+/// / R_x + f_e B O_exp / R_exp`:
 /// a fixed step cost, a cost per layer, the weights read once per step (the roofline, Williams
 /// et al. 2009) with the routed experts the batch touches, as the engine charges them (the
 /// projection of [`project_weights`], so the constants are fitted on the form they run in), every sequence's fixed state and its
-/// KV cache read once, and the batch's matrix work at the format's rate `R_x` (the routed
-/// experts' share `O_exp` with its own factor).
+/// KV cache read once, and the batch's matrix work, each format's at its rate `R_x` (the routed
+/// experts' share `O_exp` with its own factor at their format's rate).
 ///
 /// Bad input: IEEE arithmetic.
 pub fn decode_terms(p: &StepPhysics, m: &MachineRates, batch: f64, context: f64) -> [f64; EFFICIENCY_TERMS] {
@@ -112,9 +112,10 @@ pub fn decode_terms(p: &StepPhysics, m: &MachineRates, batch: f64, context: f64)
     x[1] = p.layers;
     x[2] = weights / m.bandwidth_bytes_s;
     x[3] = cache / m.bandwidth_bytes_s;
-    let rate = m.rate(p.format);
-    x[4 + p.format.index()] = batch * (p.decode_flops_per_token - p.expert_flops_per_token) / rate;
-    x[9] = batch * p.expert_flops_per_token / rate;
+    for (i, format) in ComputeFormat::ALL.into_iter().enumerate() {
+        x[4 + i] = batch * p.decode_flops_by_format[i] / m.rate(format);
+    }
+    x[9] = batch * p.expert_flops_per_token / m.rate(p.format);
     x
 }
 
@@ -123,17 +124,18 @@ pub fn decode_terms(p: &StepPhysics, m: &MachineRates, batch: f64, context: f64)
 /// request's fixed wait.
 ///
 /// # Formula
-/// `t = f_x (O_prompt - O_exp) / R_x + f_e O_exp / R_x + f_a O_pair position / R_bf16` (matrix
-/// work at the format's rate, the experts' with their own factor, attention to every earlier
+/// `t = sum_x f_x O_prompt,x / R_x + f_e O_exp / R_exp + f_a O_pair position / R_bf16` (matrix
+/// work at each format's rate, the experts' with their own factor, attention to every earlier
 /// token at the BF16 rate), plus the request's fixed wait spread over the tokens read behind it,
 /// `w / prompt_tokens`.
 ///
 /// Bad input: IEEE arithmetic.
 pub fn prompt_terms(p: &StepPhysics, m: &MachineRates, position: f64, prompt_tokens: f64) -> [f64; EFFICIENCY_TERMS] {
     let mut x = [0.0; EFFICIENCY_TERMS];
-    let rate = m.rate(p.format);
-    x[4 + p.format.index()] = (p.prompt_flops_per_token - p.expert_flops_per_token) / rate;
-    x[9] = p.expert_flops_per_token / rate;
+    for (i, format) in ComputeFormat::ALL.into_iter().enumerate() {
+        x[4 + i] = p.prompt_flops_by_format[i] / m.rate(format);
+    }
+    x[9] = p.expert_flops_per_token / m.rate(p.format);
     x[8] = p.pair_flops * position / m.rate(ComputeFormat::Bf16);
     x[10] = 1.0 / prompt_tokens;
     x
@@ -204,26 +206,27 @@ pub fn project_weights(p: &StepPhysics, m: &MachineRates, factor: f64) -> ([f64;
 /// From [`decode_terms`] and [`prompt_terms`], with the weight reads projected
 /// ([`project_weights`]):
 /// - `a = s + l L + a_weights`;
-/// - `b = f_c F / BW + (f_x (O_dec - O_exp) + f_e O_exp) / R_x + b_weights`, `r = r_weights`;
+/// - `b = f_c F / BW + sum_x f_x O_dec,x / R_x + f_e O_exp / R_exp + b_weights`, `r = r_weights`;
 /// - `c = f_c kv / BW`;
-/// - `d = (f_x (O_prompt - O_exp) + f_e O_exp) / R_x`, `e = f_a O_pair / R_bf16` (the engine's prompt pairs are the
+/// - `d = sum_x f_x O_prompt,x / R_x + f_e O_exp / R_exp`, `e = f_a O_pair / R_bf16` (the engine's prompt pairs are the
 ///   position summed over the chunk, `sim::open_loop::prompt_pairs`).
 ///
 /// Bad input: IEEE arithmetic; `EngineModel::new` refuses what is not finite.
 pub fn architecture_coefficients(p: &StepPhysics, m: &MachineRates, e: &Efficiency) -> ArchitectureCoefficients {
     let ([ea, eb, er], projection_max_error, projection_error_at_256) = project_weights(p, m, e.weight_factor);
-    let f = p.format.index();
-    let compute = e.compute_factor[f] / m.rate(p.format);
-    let experts = (e.expert_compute_factor - e.compute_factor[f]) / m.rate(p.format) * p.expert_flops_per_token;
+    let work = |by: &[f64; 4]| -> f64 {
+        ComputeFormat::ALL.into_iter().enumerate().map(|(i, f)| e.compute_factor[i] * by[i] / m.rate(f)).sum()
+    };
+    let experts = e.expert_compute_factor * p.expert_flops_per_token / m.rate(p.format);
     let coefficients = StepCoefficients {
         base_s: e.step_s + e.per_layer_s * p.layers + ea,
         per_decode_s: e.cache_factor * p.fixed_bytes_per_sequence / m.bandwidth_bytes_s
-            + compute * p.decode_flops_per_token
+            + work(&p.decode_flops_by_format)
             + experts
             + eb,
         per_root_decode_s: er,
         per_context_token_s: e.cache_factor * p.kv_bytes_per_token / m.bandwidth_bytes_s,
-        per_prompt_token_s: compute * p.prompt_flops_per_token + experts,
+        per_prompt_token_s: work(&p.prompt_flops_by_format) + experts,
         per_prompt_pair_s: e.attention_factor * p.pair_flops / m.rate(ComputeFormat::Bf16),
     };
     ArchitectureCoefficients { coefficients, projection_max_error, projection_error_at_256 }

@@ -4,7 +4,7 @@
 
 use super::cache::{fixed_bytes_per_sequence, full_kv_bytes_per_token, kv_bytes_per_token, state_bytes_per_sequence};
 use super::shape::ModelShape;
-use super::weights::{param_groups, static_read_bytes, weight_bytes};
+use super::weights::{output_params, param_groups, static_read_bytes, weight_bytes};
 use super::work::{decode_flops_per_token, prompt_flops_per_token, prompt_pair_flops};
 use core::fmt;
 
@@ -33,6 +33,10 @@ impl ComputeFormat {
             ComputeFormat::Fp4
         }
     }
+
+    /// Every class, in index order.
+    pub const ALL: [ComputeFormat; 4] =
+        [ComputeFormat::Bf16, ComputeFormat::Fp8, ComputeFormat::Fp4, ComputeFormat::WeightOnly];
 
     /// Index into per-format tables (`[bf16, fp8, fp4, weight-only]`).
     pub fn index(self) -> usize {
@@ -86,6 +90,12 @@ pub struct StepPhysics {
     /// The routed experts' share of both (`2 L_moe k P_expert`): grouped per expert, their
     /// matrices run at a rate of their own.
     pub expert_flops_per_token: f64,
+    /// The rest of a prompt token's work by the format its weights are multiplied in
+    /// (`[bf16, fp8, fp4, weight-only]`, [`ComputeFormat::index`]): gpt-oss's attention stays
+    /// BF16 while its experts are MXFP4.
+    pub prompt_flops_by_format: [f64; 4],
+    /// The same for a decoded token (the output projection added).
+    pub decode_flops_by_format: [f64; 4],
     pub pair_flops: f64,
     pub format: ComputeFormat,
 }
@@ -97,7 +107,8 @@ pub struct StepPhysics {
 /// `L_moe P_expert b_experts` with `E`, `k`; [`fixed_bytes_per_sequence`],
 /// [`full_kv_bytes_per_token`], [`decode_flops_per_token`], [`prompt_flops_per_token`],
 /// [`prompt_pair_flops`]; the format of the routed experts' bytes (a dense model's: its dense
-/// blocks').
+/// blocks'); the other operations by the format of the weights they multiply (mixers, dense
+/// blocks, output projection; routers, windows and recurrent updates in BF16).
 ///
 /// Bad input: none for a validated shape.
 pub fn shape_physics(s: &ModelShape, kv_bytes: f64) -> StepPhysics {
@@ -109,6 +120,15 @@ pub fn shape_physics(s: &ModelShape, kv_bytes: f64) -> StepPhysics {
     });
     let bulk = if s.moe.is_some() { s.bytes.experts } else { s.bytes.dense_mlp };
     let full = full_kv_bytes_per_token(s, kv_bytes);
+    let prompt_total = prompt_flops_per_token(s);
+    let mut prompt_by = [0.0; 4];
+    prompt_by[ComputeFormat::of_bytes(s.bytes.mixers).index()] += 2.0 * p.mixers;
+    prompt_by[ComputeFormat::of_bytes(s.bytes.dense_mlp).index()] += 2.0 * p.dense_mlp;
+    // Routers, windows and recurrent updates: BF16 weights and activations.
+    prompt_by[ComputeFormat::Bf16.index()] += prompt_total - 2.0 * (p.mixers + p.dense_mlp) - expert_flops(s, &p);
+    let mut decode_by = prompt_by;
+    let head = if s.tied_embeddings { s.bytes.embedding } else { s.bytes.lm_head };
+    decode_by[ComputeFormat::of_bytes(head).index()] += 2.0 * output_params(s);
     let sliding = s.sliding_attention.map_or(0.0, |a| kv_bytes_per_token(&a, kv_bytes));
     StepPhysics {
         layers: f64::from(s.layers),
@@ -120,13 +140,18 @@ pub fn shape_physics(s: &ModelShape, kv_bytes: f64) -> StepPhysics {
         kv_bytes_per_token: full,
         pool_bytes_per_token: full + sliding,
         decode_flops_per_token: decode_flops_per_token(s),
-        prompt_flops_per_token: prompt_flops_per_token(s),
-        expert_flops_per_token: s
-            .moe
-            .map_or(0.0, |m| 2.0 * f64::from(m.layers) * f64::from(m.per_token) * p.one_expert),
+        prompt_flops_per_token: prompt_total,
+        expert_flops_per_token: expert_flops(s, &p),
+        prompt_flops_by_format: prompt_by,
+        decode_flops_by_format: decode_by,
         pair_flops: prompt_pair_flops(s),
         format: ComputeFormat::of_bytes(bulk),
     }
+}
+
+/// `2 L_moe k P_expert`: the routed experts' operations per token.
+fn expert_flops(s: &ModelShape, p: &super::weights::ParamGroups) -> f64 {
+    s.moe.map_or(0.0, |m| 2.0 * f64::from(m.layers) * f64::from(m.per_token) * p.one_expert)
 }
 
 /// A model known only by its size, as a model card gives it.
@@ -234,9 +259,17 @@ pub fn size_physics(m: &ModelSize, kv_bytes: f64) -> StepPhysics {
         decode_flops_per_token: 2.0 * active,
         prompt_flops_per_token: 2.0 * active,
         expert_flops_per_token: 2.0 * routed * share,
+        prompt_flops_by_format: by_format(ComputeFormat::of_bytes(b), 2.0 * (active - routed * share)),
+        decode_flops_by_format: by_format(ComputeFormat::of_bytes(b), 2.0 * (active - routed * share)),
         pair_flops: 4.0 * layers * SHORT_FORM_KV_WIDTH * 4.0,
         format: ComputeFormat::of_bytes(b),
     }
+}
+
+fn by_format(format: ComputeFormat, flops: f64) -> [f64; 4] {
+    let mut out = [0.0; 4];
+    out[format.index()] = flops;
+    out
 }
 
 /// A model as far as it is known: its full shape, or only its size.

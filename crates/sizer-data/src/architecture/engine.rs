@@ -50,8 +50,18 @@ pub fn server_physics(read: &ReadArchitecture, server: Option<&SuiteSetup>) -> S
     let dtype = server.and_then(|s| s.kv_cache_dtype.as_deref());
     let mut physics = read.architecture.physics(kv_element_bytes(dtype));
     let flags = server.and_then(|s| s.extra_flags.as_deref()).unwrap_or("");
-    if flags.contains("marlin") && physics.format != ComputeFormat::Bf16 {
-        physics.format = ComputeFormat::WeightOnly;
+    if flags.contains("marlin") {
+        // Every quantised matrix runs on the weight-only kernels; BF16 ones stay.
+        let weight_only = ComputeFormat::WeightOnly.index();
+        for by in [&mut physics.prompt_flops_by_format, &mut physics.decode_flops_by_format] {
+            for format in [ComputeFormat::Fp8, ComputeFormat::Fp4] {
+                by[weight_only] += by[format.index()];
+                by[format.index()] = 0.0;
+            }
+        }
+        if physics.format != ComputeFormat::Bf16 {
+            physics.format = ComputeFormat::WeightOnly;
+        }
     }
     physics
 }
