@@ -140,3 +140,37 @@ fn a_closed_loop_load_runs_on_a_fitted_run_too() {
         .expect_err("refused");
     assert!(mixed.contains("rate_per_s"), "{mixed}");
 }
+
+#[test]
+fn hostile_configs_get_one_sentence_and_no_panic() {
+    let refused = |architecture: Value| {
+        predict("{}", &RunSpec::Architecture { architecture, server: None }).expect_err("refused")
+    };
+    // Over the 4 MiB a configuration may have.
+    let huge = refused(json!({"config": " ".repeat(4 * 1024 * 1024 + 1)}));
+    assert_eq!(huge, "The config.json is 4194305 bytes, more than the 4194304 a configuration may have.");
+    let negative = refused(json!({"config": {"num_hidden_layers": -1, "hidden_size": 8, "vocab_size": 10}}));
+    assert_eq!(negative, "The configuration's \"num_hidden_layers\" is -1, not a whole number.");
+    let absurd = refused(json!({"config": {"num_hidden_layers": 2, "hidden_size": 100_000_000, "vocab_size": 10,
+        "intermediate_size": 16, "num_attention_heads": 2}}));
+    assert_eq!(
+        absurd,
+        "The configuration does not describe a model: a layer count above 10,000 or a size above 10,000,000 is no model."
+    );
+    let unknown_kind = refused(json!({"config": {"num_hidden_layers": 1, "hidden_size": 8, "vocab_size": 10,
+        "intermediate_size": 16, "num_attention_heads": 2, "layer_types": ["<script>"]}}));
+    assert_eq!(unknown_kind, "The layer kind \"<script>\" in \"layer_types\" is not one this reads.");
+    let nested = refused(json!({"config": format!("{}{}", "[".repeat(10_000), "]".repeat(10_000))}));
+    assert!(nested.starts_with("The config.json is not JSON: recursion limit exceeded"), "{nested}");
+    let not_object = refused(json!({"config": "[1, 2]"}));
+    assert_eq!(not_object, "The configuration is not a JSON object.");
+}
+
+#[test]
+fn a_long_name_from_the_file_is_cut_in_the_sentence() {
+    let kind = "x".repeat(100);
+    let architecture = json!({"config": {"num_hidden_layers": 1, "hidden_size": 8, "vocab_size": 10,
+        "intermediate_size": 16, "num_attention_heads": 2, "layer_types": [kind]}});
+    let message = predict("{}", &RunSpec::Architecture { architecture, server: None }).expect_err("refused");
+    assert_eq!(message, format!("The layer kind \"{}…\" in \"layer_types\" is not one this reads.", "x".repeat(40)));
+}

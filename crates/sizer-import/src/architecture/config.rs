@@ -257,6 +257,15 @@ pub fn read_shape(
     Ok(ShapeReading { shape, model_type: model_type.to_owned(), format: reading.format.label(), notes })
 }
 
+/// A name from the file as a message shows it: at most 40 characters.
+pub(crate) fn shown(name: &str) -> String {
+    let mut out: String = name.chars().take(40).collect();
+    if out.len() < name.len() {
+        out.push('…');
+    }
+    out
+}
+
 /// Layers listed in `mlp_only_layers` (dense feed-forward instead of experts).
 fn mlp_only_layers(f: &Fields) -> u32 {
     f.get("mlp_only_layers").and_then(Value::as_array).map_or(0, |a| a.len() as u32)
@@ -276,7 +285,12 @@ fn layer_kinds(f: &Fields, layers: u32, notes: &mut Vec<String>) -> Result<Vec<K
                 }
                 "linear_attention" => Kind::Linear,
                 "mamba" | "mamba2" => Kind::Mamba,
-                other => return Err(format!("The layer kind \"{other}\" in \"layer_types\" is not one this reads.")),
+                other => {
+                    return Err(format!(
+                        "The layer kind \"{}\" in \"layer_types\" is not one this reads.",
+                        shown(other)
+                    ));
+                }
             });
         }
         if kinds.len() != layers as usize {

@@ -107,7 +107,7 @@ pub fn read_format(block: Option<&Value>, profile: Option<&str>, layers: u32) ->
         let fallback = from_profile.unwrap_or(WeightFormat::Bf16);
         notes.push(format!(
             "The quantisation method \"{}\" is not one this reads; the weights are taken as {}.",
-            if method.is_empty() { algo } else { method },
+            super::config::shown(if method.is_empty() { algo } else { method }),
             fallback.label()
         ));
         return FormatReading { bytes: body(fallback, 2.0), format: fallback, notes };
