@@ -55,6 +55,7 @@
 
 extern crate alloc;
 
+pub mod architecture;
 pub mod curve;
 pub mod duty;
 pub mod headroom;

@@ -242,6 +242,37 @@ pub(crate) const PREDICT_FILE: Keys = Keys { keys: &[("name", Shape::Value), ("t
 /// `predict`'s run spec, when given as an object: one server's benchmark files.
 pub const PREDICT_RUN: Keys = Keys { keys: &[("files", Shape::List(&Shape::Object(&PREDICT_FILE)))], one_of: &[] };
 
+/// `predict`'s closed-loop load: `concurrency` users sending `requests` in all.
+pub const PREDICT_CLOSED_LOAD: Keys = Keys {
+    keys: &[
+        ("concurrency", Shape::Value),
+        ("prompt_tokens", Shape::Value),
+        ("answer_tokens", Shape::Value),
+        ("requests", Shape::Value),
+    ],
+    one_of: &[],
+};
+
+/// The architecture of `predict`'s run spec: a configuration (text or object, with its
+/// quantisation file), or the short form.
+pub const PREDICT_ARCHITECTURE: Keys = Keys {
+    keys: &[
+        ("config", Shape::Value),
+        ("quant_config", Shape::Value),
+        ("total_params_b", Shape::Value),
+        ("active_params_b", Shape::Value),
+        ("format", Shape::Value),
+    ],
+    one_of: &[],
+};
+
+/// `predict`'s run spec from an architecture and a server's `meta.json` (its shape is the
+/// suite reader's).
+pub const PREDICT_ARCHITECTURE_RUN: Keys = Keys {
+    keys: &[("architecture", Shape::Object(&PREDICT_ARCHITECTURE)), ("server", Shape::Value)],
+    one_of: &["architecture"],
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

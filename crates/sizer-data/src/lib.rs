@@ -25,6 +25,7 @@
 // acyclic): `api_keys`, the leaf every JSON reader checks its keys against; `dataset`;
 // `catalogue` and `suite`, both on the dataset; `run`; `team`; `predict`; `js_api`.
 pub mod api_keys;
+pub mod architecture;
 mod catalogue;
 mod dataset;
 mod js_api;

@@ -82,5 +82,6 @@ fn describe(spec: &RunSpec) -> String {
     match spec {
         RunSpec::Id(id) => format!("the id {id}"),
         RunSpec::Files(files) => format!("{} files of {FOLDER}", files.len()),
+        RunSpec::Architecture { .. } => "an architecture".to_owned(),
     }
 }

@@ -20,6 +20,7 @@
 //! `/metrics` scrapes, access logs) into the load that matters: rates in the busiest windows,
 //! burstiness, lengths and concurrency, keeping only counts and times.
 
+pub mod architecture;
 mod formats;
 mod input;
 mod link;

@@ -7,6 +7,8 @@ pub mod bench;
 pub mod browser;
 pub mod browser_scratch;
 pub mod calibrate;
+pub mod calibrate_architecture;
+pub mod calibrate_architecture_doc;
 pub mod calibrate_doc;
 pub mod calibrate_text;
 pub mod chromedriver;

@@ -17,6 +17,10 @@ tasks:
                         attribute (--run ID, --floor N, --lang en|de, the team's, ...)
   calibrate             the arena's 19 runs: fit each engine to its closed-loop files, predict its
                         open-loop steps beside today's simulation, write docs/CALIBRATION.md
+  calibrate-architecture
+                        every arena run predicted from its architecture alone, leave one model
+                        out, beside the roofline and its fitted engine: writes
+                        docs/CALIBRATION-ARCHITECTURE.md
   arena-data            the arena's 19 runs as dataset runs and sources, generated from their
                         files: writes crates/sizer-data/data/arena.json
   bench [--runs N …]    dist, the core's micro-benchmarks and the page benchmark in headless
@@ -31,6 +35,7 @@ fn main() -> ExitCode {
         Some("test") => xtask::test::test_all(&root),
         Some("embed") => xtask::embed::embed(&root, &args[1..]),
         Some("calibrate") => xtask::calibrate::calibrate(&root),
+        Some("calibrate-architecture") => xtask::calibrate_architecture::calibrate_architecture(&root),
         Some("arena-data") => xtask::arena_data::arena_data(&root),
         Some("bench") => xtask::bench::bench(&root, &args[1..]),
         Some("-h" | "--help" | "help") => {

@@ -6,6 +6,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod architecture;
 mod keys;
 mod predict;
 mod predict_arena_ids;

@@ -58,7 +58,7 @@ fn predict_gives_the_calibrations_figures_for_every_sweep_step() {
     // The page's `SparkSizer.predict` and `cargo xtask calibrate` on the same files and seed.
     let borrowed: Vec<(&str, &str)> = match nvfp4() {
         RunSpec::Files(files) => files.iter().map(|f| (f.name.as_str(), f.text.as_str())).collect(),
-        RunSpec::Id(_) => unreachable!("files"),
+        RunSpec::Id(_) | RunSpec::Architecture { .. } => unreachable!("files"),
     };
     let suite = import_suite(&borrowed).run.expect("a run");
     let calibration = calibrate_run(&suite, &CALIBRATED);
@@ -237,8 +237,11 @@ fn run_specs_with_nothing_to_fit_are_one_sentence_each() {
     );
     assert_eq!(
         predict_from_json("{}", "[1]"),
-        Err("The run spec must be a dataset run id or {\"files\": [{\"name\": \"01-chat.md\", \"text\": \"...\"}, ...]}."
-            .to_owned())
+        Err(
+            "The run spec must be a dataset run id, {\"files\": [{\"name\": \"01-chat.md\", \"text\": \"...\"}, ...]} \
+             or {\"architecture\": {\"config\": ...}, \"server\": {...}}."
+                .to_owned()
+        )
     );
     // The load is read first: a bad load is named whatever the run spec.
     assert_eq!(

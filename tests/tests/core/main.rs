@@ -9,6 +9,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod architecture;
 mod curve;
 mod finite_population;
 mod headroom;

@@ -8,6 +8,7 @@
 mod support;
 
 mod advice;
+mod architecture_calibration;
 mod arena;
 mod arena_load;
 mod binary;

@@ -31,3 +31,10 @@ pub fn arena_folder(run: &str) -> Vec<(String, String)> {
     files.sort();
     files
 }
+
+/// A configuration under `tests/fixtures/model-configs/` (e.g. `openai__gpt-oss-20b.json`), as
+/// text.
+pub fn model_config(file: &str) -> String {
+    let path = format!("{}/fixtures/model-configs/{file}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}

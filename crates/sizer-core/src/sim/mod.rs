@@ -43,6 +43,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod closed_load;
 mod curve_team;
 mod engine_team;
 mod histogram;

@@ -5,7 +5,8 @@
 use serde_json::json;
 
 use crate::api_keys::{
-    GROUP, Keys, MEMORY, MODEL, PREDICT_FILE, PREDICT_LOAD, PREDICT_RUN, SCENARIO, SIM_SCENARIO, TEAM,
+    GROUP, Keys, MEMORY, MODEL, PREDICT_CLOSED_LOAD, PREDICT_FILE, PREDICT_LOAD, PREDICT_RUN, SCENARIO, SIM_SCENARIO,
+    TEAM,
 };
 
 fn names(keys: &Keys) -> Vec<&'static str> {
@@ -57,6 +58,9 @@ fn the_tables_list_what_the_types_read() {
     };
     assert_eq!(sorted(names(&MODEL)), serialized_keys(&model));
     assert_eq!(sorted(names(&PREDICT_LOAD)), serialized_keys(&crate::predict::load::PredictLoad::default()));
+    let closed =
+        crate::predict::load::ClosedLoadJson { concurrency: 1, prompt_tokens: 1, answer_tokens: 1, requests: 1 };
+    assert_eq!(sorted(names(&PREDICT_CLOSED_LOAD)), serialized_keys(&closed));
     let file = crate::predict::api::SpecFile { name: "meta.json".into(), text: "{}".into() };
     assert_eq!(sorted(names(&PREDICT_FILE)), serialized_keys(&file));
     let files = crate::predict::api::SpecFiles { files: vec![file] };

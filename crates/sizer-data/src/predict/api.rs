@@ -19,9 +19,9 @@
 //! (`predict_load::API_MAX_PREDICT_REQUESTS`, `API_MAX_PREDICT_ANSWER_TOKENS`); the engine is
 //! fitted once per run spec (`sizer_import::suite::predict` keeps the last one).
 
-use crate::api_keys::{PREDICT_RUN, check_keys};
+use crate::api_keys::{PREDICT_ARCHITECTURE_RUN, PREDICT_RUN, check_keys};
 use crate::predict::engine::{FitWorkload, ModelSource, PoolBasis, PredictEngine};
-use crate::predict::load::PredictLoad;
+use crate::predict::load::{ClosedLoadJson, PredictLoad};
 use serde::{Deserialize, Serialize};
 use sizer_core::sim::Percentiles;
 use sizer_core::sim::open_loop::{
@@ -50,6 +50,9 @@ pub enum RunSpec {
     Id(String),
     /// One server's benchmark files.
     Files(Vec<SpecFile>),
+    /// A model's architecture (`{"config": ..., "quant_config": ...}` or the short form) and
+    /// the server's `meta.json`, as given: read by `sizer_import::architecture`.
+    Architecture { architecture: serde_json::Value, server: Option<serde_json::Value> },
 }
 
 impl RunSpec {
@@ -66,6 +69,15 @@ impl RunSpec {
         if !value.is_object() {
             return Err(NEEDS_FILES.to_owned());
         }
+        if value.get("architecture").is_some() {
+            check_keys(&value, &PREDICT_ARCHITECTURE_RUN).map_err(|e| format!("Invalid run spec: {e}."))?;
+            let server = value.get("server").filter(|s| !s.is_null()).cloned();
+            let architecture = value.get("architecture").cloned().unwrap_or_default();
+            if !architecture.is_object() {
+                return Err(NEEDS_FILES.to_owned());
+            }
+            return Ok(RunSpec::Architecture { architecture, server });
+        }
         check_keys(&value, &PREDICT_RUN).map_err(|e| format!("Invalid run spec: {e}."))?;
         if value.get("files").is_none() {
             return Err(NEEDS_FILES.to_owned());
@@ -78,8 +90,7 @@ impl RunSpec {
     }
 }
 
-const NEEDS_FILES: &str =
-    "The run spec must be a dataset run id or {\"files\": [{\"name\": \"01-chat.md\", \"text\": \"...\"}, ...]}.";
+const NEEDS_FILES: &str = "The run spec must be a dataset run id, {\"files\": [{\"name\": \"01-chat.md\", \"text\": \"...\"}, ...]} or {\"architecture\": {\"config\": ...}, \"server\": {...}}.";
 
 /// One figure's residuals: how far the fitted model is from the points it was fitted to.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -177,7 +188,6 @@ pub fn predict_json(load_json: &str, engine: &PredictEngine) -> Result<String, S
 pub fn predict_answer(load: &PredictLoad, engine: &PredictEngine) -> Result<String, String> {
     let prediction = engine.predict(load)?;
     let report = prediction.report;
-    let fit = &engine.fit;
     let answer = PredictAnswer {
         ttft_s: prediction.ttft_s,
         tpot_ms: prediction.tpot_ms,
@@ -198,24 +208,83 @@ pub fn predict_answer(load: &PredictLoad, engine: &PredictEngine) -> Result<Stri
             beyond_measured: prediction.beyond_measured,
         },
         load,
-        model: ModelAnswer {
-            run: &engine.run,
-            source: engine.source,
-            method: fit.method,
-            decode_model: fit.decode_model,
-            prefill_model: fit.prefill_model,
-            workloads: &engine.workloads,
-            coefficients: fit.coefficients,
-            setup: engine.engine.setup(),
-            kv_pool: engine.pool_basis,
-            client_latency_ms: engine.client_latency_ms,
-            caveat: engine.caveat.as_deref(),
-            residuals: ResidualSummary {
-                per_request_tok_s: FigureResiduals::of(&fit.residuals, FitFigure::PerRequestTokS),
-                prompt_tok_s: FigureResiduals::of(&fit.residuals, FitFigure::PromptTokS),
-                ttfr_ms: FigureResiduals::of(&fit.residuals, FitFigure::TtfrMs),
-            },
-        },
+        model: model_answer(engine),
     };
     serde_json::to_string(&answer).map_err(|e| format!("The prediction could not be written as JSON: {e}."))
+}
+
+/// What `predict` answers for a closed-loop load.
+#[derive(Serialize)]
+pub struct ClosedAnswer<'a, M: Serialize> {
+    pub ttft_s: Percentiles,
+    pub tpot_ms: Option<TpotMs>,
+    /// Mean per-request decode tok/s (llama-benchy's `t/s (req)`).
+    pub per_request_tok_s: f64,
+    pub output_tok_s: f64,
+    /// Requests in flight: the users, all the time.
+    pub max_in_flight: u32,
+    pub completed: u32,
+    pub requests: u32,
+    pub duration_s: f64,
+    pub load: &'a ClosedLoadJson,
+    pub model: M,
+}
+
+/// A closed-loop load on `engine` (`sizer_core::sim::closed_load`) as JSON, TTFTs with
+/// `latency_s` added; `model` says which engine ran.
+///
+/// # Errors
+/// One sentence: a request longer than the server holds.
+pub fn closed_answer_json<M: Serialize>(
+    load: &ClosedLoadJson,
+    engine: &sizer_core::sim::open_loop::EngineModel,
+    latency_s: f64,
+    model: M,
+) -> Result<String, String> {
+    let report = sizer_core::sim::closed_load::predict_closed_loop(&load.load(), engine)
+        .map_err(|e| format!("The load cannot run on this server: {e}."))?;
+    let t = report.ttft_s;
+    let answer = ClosedAnswer {
+        ttft_s: Percentiles { p50: t.p50 + latency_s, p95: t.p95 + latency_s, p99: t.p99 + latency_s },
+        tpot_ms: report.tpot_ms,
+        per_request_tok_s: report.per_request_tok_s,
+        output_tok_s: report.output_tok_s,
+        max_in_flight: load.concurrency,
+        completed: report.completed,
+        requests: load.requests,
+        duration_s: report.duration_s,
+        load,
+        model,
+    };
+    serde_json::to_string(&answer).map_err(|e| format!("The prediction could not be written as JSON: {e}."))
+}
+
+/// A closed-loop load on a fitted engine, answered with the same `model` as an open-loop one.
+///
+/// # Errors
+/// One sentence: a request longer than the server holds.
+pub fn closed_answer(load: &ClosedLoadJson, engine: &PredictEngine) -> Result<String, String> {
+    closed_answer_json(load, &engine.engine, engine.client_latency_ms / 1000.0, model_answer(engine))
+}
+
+fn model_answer(engine: &PredictEngine) -> ModelAnswer<'_> {
+    let fit = &engine.fit;
+    ModelAnswer {
+        run: &engine.run,
+        source: engine.source,
+        method: fit.method,
+        decode_model: fit.decode_model,
+        prefill_model: fit.prefill_model,
+        workloads: &engine.workloads,
+        coefficients: fit.coefficients,
+        setup: engine.engine.setup(),
+        kv_pool: engine.pool_basis,
+        client_latency_ms: engine.client_latency_ms,
+        caveat: engine.caveat.as_deref(),
+        residuals: ResidualSummary {
+            per_request_tok_s: FigureResiduals::of(&fit.residuals, FitFigure::PerRequestTokS),
+            prompt_tok_s: FigureResiduals::of(&fit.residuals, FitFigure::PromptTokS),
+            ttfr_ms: FigureResiduals::of(&fit.residuals, FitFigure::TtfrMs),
+        },
+    }
 }

@@ -4,11 +4,12 @@
 //! naming it (`api_keys.rs`). The load's ranges are the core's (`OpenLoad::new`); the limits of
 //! one synchronous call ([`API_MAX_PREDICT_REQUESTS`], [`API_MAX_PREDICT_ANSWER_TOKENS`]) are here.
 
-use crate::api_keys::{PREDICT_LOAD, check_keys};
+use crate::api_keys::{PREDICT_CLOSED_LOAD, PREDICT_LOAD, check_keys};
 use crate::suite::calibrate::CALIBRATION_SEED;
 use crate::suite::load_inputs::{SWEEP_ANSWER_TOKENS, SWEEP_LENGTH_RANGE, SWEEP_PROMPT_TOKENS};
 use serde::Serialize;
 use serde_json::{Map, Value};
+use sizer_core::sim::closed_load::ClosedLoad;
 use sizer_core::sim::open_loop::{LoadSize, LoadSpec, MAX_REQUEST_TOKENS, OpenLoad};
 
 /// The most requests one synchronous `predict` sends (the core's own limit is 100,000): four
@@ -113,6 +114,70 @@ impl PredictLoad {
             return Err(format!("The load asks for up to {tokens} answer tokens: {}.", limits()));
         }
         Ok(load)
+    }
+}
+
+/// A closed-loop load as `predict` reads it: `concurrency` users, each sending its next request
+/// when the last one ends, `requests` in all (as llama-benchy and `vllm bench serve
+/// --max-concurrency` send them).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct ClosedLoadJson {
+    pub concurrency: u32,
+    pub prompt_tokens: u32,
+    pub answer_tokens: u32,
+    /// Requests in all; one per user when not given.
+    pub requests: u32,
+}
+
+impl ClosedLoadJson {
+    /// The core's closed-loop load.
+    pub fn load(&self) -> ClosedLoad {
+        ClosedLoad {
+            concurrency: self.concurrency,
+            prompt_tokens: self.prompt_tokens,
+            answer_tokens: self.answer_tokens,
+            requests: self.requests,
+        }
+    }
+}
+
+/// Either kind of load `predict` takes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum AnyLoad {
+    Open(PredictLoad),
+    Closed(ClosedLoadJson),
+}
+
+impl AnyLoad {
+    /// A load with `concurrency` is closed-loop ([`PREDICT_CLOSED_LOAD`]'s keys: `concurrency`,
+    /// `prompt_tokens` and `answer_tokens` needed, `requests` one per user when not given),
+    /// else open-loop ([`PredictLoad::from_json`]).
+    ///
+    /// # Errors
+    /// One sentence naming the key or the limit.
+    pub fn from_json(json: &str) -> Result<AnyLoad, String> {
+        let value: Value = serde_json::from_str(json).map_err(|e| format!("Invalid load JSON: {e}."))?;
+        let Some(object) = value.as_object().filter(|o| o.contains_key("concurrency")) else {
+            return PredictLoad::from_json(json).map(AnyLoad::Open);
+        };
+        check_keys(&value, &PREDICT_CLOSED_LOAD).map_err(|e| format!("Invalid closed-loop load: {e}."))?;
+        let need = |key: &str, max: u32| -> Result<u32, String> {
+            whole(object, key, max)?.ok_or_else(|| format!("A closed-loop load needs \"{key}\"."))
+        };
+        let concurrency = need("concurrency", API_MAX_PREDICT_REQUESTS)?;
+        let prompt_tokens = need("prompt_tokens", MAX_REQUEST_TOKENS)?;
+        let answer_tokens = need("answer_tokens", MAX_REQUEST_TOKENS)?;
+        let requests = whole(object, "requests", API_MAX_PREDICT_REQUESTS)?.unwrap_or(concurrency);
+        if requests < concurrency {
+            return Err(format!(
+                "\"requests\" = {requests} is fewer than \"concurrency\" = {concurrency}: every user sends at least one."
+            ));
+        }
+        let tokens = f64::from(requests) * f64::from(answer_tokens);
+        if tokens > API_MAX_PREDICT_ANSWER_TOKENS {
+            return Err(format!("The load asks for {tokens} answer tokens: {}.", limits()));
+        }
+        Ok(AnyLoad::Closed(ClosedLoadJson { concurrency, prompt_tokens, answer_tokens, requests }))
     }
 }
 

@@ -214,8 +214,9 @@ pub fn dataset_engine_setup(run: &Run, constants: &EngineConstants) -> EngineSet
     setup_from(server.and_then(|s| s.flags.as_deref()).unwrap_or(""), server.and_then(|s| s.max_model_len), constants)
 }
 
-/// The scheduler from a server's command-line flags and longest context.
-fn setup_from(flags: &str, max_model_len: Option<f64>, constants: &EngineConstants) -> EngineSetup {
+/// The scheduler from a server's command-line flags and longest context (also the architecture
+/// engine's, `architecture::engine`).
+pub fn setup_from(flags: &str, max_model_len: Option<f64>, constants: &EngineConstants) -> EngineSetup {
     let max_batch = flag_value(flags, "--max-num-seqs").unwrap_or(constants.max_batch).max(1);
     let budget = flag_value(flags, "--max-num-batched-tokens").unwrap_or(constants.step_token_budget);
     let max_model_len = max_model_len.and_then(|len| {

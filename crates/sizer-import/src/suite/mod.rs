@@ -18,6 +18,7 @@ mod error;
 mod meta;
 mod open_loop;
 pub mod predict;
+pub mod predict_architecture;
 mod summary;
 
 pub use as_run::{SuiteRunImport, import_suite_run, own_run, suite_of_files};

@@ -3,10 +3,12 @@
 //! answer (`sizer_data::predict_api`, `predict_engine`). Nothing is computed here.
 
 use super::import_suite;
+use super::predict_architecture::architecture_run;
 use sizer_data::api::ApiRun;
-use sizer_data::predict_api::{RunSpec, SpecFile, predict_answer};
+use sizer_data::architecture::answer;
+use sizer_data::predict_api::{RunSpec, SpecFile, closed_answer, predict_answer};
 use sizer_data::predict_engine::PredictEngine;
-use sizer_data::predict_load::PredictLoad;
+use sizer_data::predict_load::AnyLoad;
 
 /// The engine a run spec gives: a dataset run's fallback, or the suite files' calibrated engine.
 ///
@@ -32,6 +34,10 @@ std::thread_local! {
 
 fn fit(spec: &RunSpec) -> Result<PredictEngine, String> {
     match spec {
+        RunSpec::Architecture { .. } => {
+            Err("An architecture gives an engine of its own, not a fitted one: predict runs loads on it directly."
+                .to_owned())
+        }
         RunSpec::Id(id) => PredictEngine::from_dataset(id),
         RunSpec::Files(files) => {
             let borrowed: Vec<(&str, &str)> =
@@ -53,8 +59,23 @@ fn fit(spec: &RunSpec) -> Result<PredictEngine, String> {
 /// # Errors
 /// One sentence (see [`PredictLoad::from_json`], [`predict_engine`] and [`predict_answer`]).
 pub fn predict(load_json: &str, run_spec: &RunSpec) -> Result<String, String> {
-    let load = PredictLoad::from_json(load_json)?;
-    predict_answer(&load, &predict_engine(run_spec)?)
+    answer_for(&AnyLoad::from_json(load_json)?, run_spec)
+}
+
+/// A load of either kind on a run spec's engine: a fitted one, or an architecture's.
+fn answer_for(load: &AnyLoad, spec: &RunSpec) -> Result<String, String> {
+    if let RunSpec::Architecture { architecture, server } = spec {
+        let run = architecture_run(architecture, server.as_ref())?;
+        return match load {
+            AnyLoad::Open(open) => answer::open_answer(open, &run),
+            AnyLoad::Closed(closed) => answer::closed_answer(closed, &run),
+        };
+    }
+    let engine = predict_engine(spec)?;
+    match load {
+        AnyLoad::Open(open) => predict_answer(open, &engine),
+        AnyLoad::Closed(closed) => closed_answer(closed, &engine),
+    }
 }
 
 /// [`predict`] with the run spec as JSON text (a quoted id or `{"files": [...]}`), as the page's
@@ -81,6 +102,6 @@ pub fn predict_from_api(load_json: &str, run: &ApiRun) -> Result<String, String>
 /// The load read first (its error is the one reported when both are wrong), then the run spec,
 /// its engine and the answer.
 fn predict_with(load_json: &str, spec: impl FnOnce() -> Result<RunSpec, String>) -> Result<String, String> {
-    let load = PredictLoad::from_json(load_json)?;
-    predict_answer(&load, &predict_engine(&spec()?)?)
+    let load = AnyLoad::from_json(load_json)?;
+    answer_for(&load, &spec()?)
 }
