@@ -1,7 +1,7 @@
 //! Everything of an instance after its first frame: the claims, the advice, the share bar, the
 //! charts, the import panel, the team planner, the worked steps, the simulation, the memory
-//! section, the tables and the sources; and the JS API's `size`, `plan`, `memory`, `simulate` and
-//! `predict` (their JSON reading and writing is most of what `serde_json` costs a module).
+//! section, the tables and the sources; and the JS API's `size`, `plan`, `memory`, `simulate`,
+//! `predict` and `readLogs` (their JSON reading and writing is most of what `serde_json` costs a module).
 //!
 //! With the `split` feature (the shipped build) these views are split points: `cargo xtask dist`
 //! cuts the linked wasm there (`wasm_split_cli_support`), so their code, and the code only they
@@ -139,6 +139,8 @@ split_points! {
     /// `SparkSizer.predict`'s answer.
     fn predict_json(load: &str, run: &ApiRun) -> Result<String, String> =
         sizer_import::suite::predict::predict_from_api, preload_predict;
+    /// `SparkSizer.readLogs`'s answer.
+    fn read_logs_json(text: &str) -> String = sizer_import::logs::read_logs_json, preload_read_logs;
     /// An imported run's note in the reader's language (the run picker's hint).
     fn imported_run_note(lang: Lang, run: &Run) -> Option<(String, Lang)> =
         crate::i18n::import::run_note, preload_run_note;

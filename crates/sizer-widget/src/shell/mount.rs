@@ -1,7 +1,7 @@
 //! Browser entry points: mount every `[data-spark-sizer]` element, and `window.SparkSizer`
 //! with `size(scenarioJson, runIdOrCurve)` (the Sizing as JSON), `plan(teamJson)` (one row per
 //! run, see `sizer_data::team_request`), `memory(requestJson)` (which models fit together:
-//! `sizer_data::memory::memory_json`) and `mount(element)`; and [`mount_element`], which the
+//! `sizer_data::memory::memory_json`), `readLogs(text)` (the load in a log: `sizer_import::logs::read_logs_json`) and `mount(element)`; and [`mount_element`], which the
 //! `<spark-sizer>` custom element (defined in the JS glue, see `xtask/src/html.rs`) calls to
 //! render into its shadow root.
 
@@ -167,8 +167,8 @@ pub fn start() {
     }
 }
 
-/// `window.SparkSizer = { size, plan, memory, simulate, predict, mount, ready }` (the start function
-/// calls it; idempotent). `size`, `plan`, `memory`, `simulate` and `predict` are in the second
+/// `window.SparkSizer = { size, plan, memory, simulate, predict, readLogs, mount, ready }` (the start
+/// function calls it; idempotent). `size`, `plan`, `memory`, `simulate`, `predict` and `readLogs` are in the second
 /// module (`crate::shell::later`): before it has loaded they say so, and `ready` resolves once it has.
 pub fn install_api() {
     let Some(window) = web_sys::window() else { return };
@@ -183,10 +183,6 @@ pub fn install_api() {
             .unwrap_or_else(|| Err(crate::shell::later::api_not_loaded("size")))
             .map_err(|message| JsValue::from(js_sys::Error::new(&message)))
     });
-    // The dataset's runs and every instance's imported runs (`crate::shell::team_api`).
-    let plan = Closure::<dyn Fn(String) -> String>::new(|team: String| {
-        crate::shell::later::plan_json(&team).unwrap_or_else(|| api_error(&crate::shell::later::api_not_loaded("plan")))
-    });
     let mount_fn = Closure::<dyn Fn(JsValue)>::new(|element: JsValue| {
         if let Ok(element) = element.dyn_into::<Element>() {
             mount(element);
@@ -199,17 +195,14 @@ pub fn install_api() {
     let _ = js_sys::Reflect::set(&api, &"predict".into(), predict.as_ref());
     predict.forget();
     let _ = js_sys::Reflect::set(&api, &"size".into(), size.as_ref());
-    let _ = js_sys::Reflect::set(&api, &"plan".into(), plan.as_ref());
     let _ = js_sys::Reflect::set(&api, &"mount".into(), mount_fn.as_ref());
-    // The plan as JSON, or `{"error": "<one sentence>"}`.
-    let memory = Closure::<dyn Fn(String) -> String>::new(|request: String| {
-        crate::shell::later::memory_json(&request)
-            .unwrap_or_else(|| api_error(&crate::shell::later::api_not_loaded("memory")))
-    });
-    let _ = js_sys::Reflect::set(&api, &"memory".into(), memory.as_ref());
-    memory.forget();
-    // Resolves once `size`, `plan`, `memory`, `simulate` and `predict` (in the second module) can answer; fetched
-    // after the first frame, as an instance's charts are.
+    // The team's rows for the dataset's runs and every instance's imported runs
+    // (`crate::shell::team_api`), which models fit together, and the load in a log.
+    text_api(&api, "plan", crate::shell::later::plan_json);
+    text_api(&api, "memory", crate::shell::later::memory_json);
+    text_api(&api, "readLogs", crate::shell::later::read_logs_json);
+    // Resolves once `size`, `plan`, `memory`, `simulate`, `predict` and `readLogs` (in the second
+    // module) can answer; fetched after the first frame, as an instance's charts are.
     let ready = js_sys::Promise::new(&mut |resolve, _reject| {
         crate::shell::first_frame::after_first_frame(move || {
             let _ = resolve.call0(&JsValue::UNDEFINED);
@@ -228,8 +221,18 @@ pub fn install_api() {
     let _ = js_sys::Reflect::set(&window, &"SparkSizer".into(), &api);
     // The API lives as long as the page.
     size.forget();
-    plan.forget();
     mount_fn.forget();
+}
+
+/// Sets `api[name]` to a function of one text answering JSON text from the second module
+/// (`answer`), `{"error": "<one sentence>"}` before it has loaded. One closure type for every
+/// such function, so each adds no glue of its own to the first module.
+fn text_api(api: &js_sys::Object, name: &'static str, answer: fn(&str) -> Option<String>) {
+    let function = Closure::<dyn Fn(String) -> String>::new(move |text: String| {
+        answer(&text).unwrap_or_else(|| api_error(&crate::shell::later::api_not_loaded(name)))
+    });
+    let _ = js_sys::Reflect::set(api, &name.into(), function.as_ref());
+    function.forget();
 }
 
 /// `{"error": message}`, the JSON API's answer to a call it cannot honour.
