@@ -2,7 +2,9 @@
 //!
 //! - nginx `combined` with `$request_time` appended (`log_format` in nginx's
 //!   `ngx_http_log_module` docs: `$remote_addr - $remote_user [$time_local] "$request" $status
-//!   $body_bytes_sent "$http_referer" "$http_user_agent"`). `$time_local` is when the line is
+//!   $body_bytes_sent "$http_referer" "$http_user_agent"`), or Kubernetes ingress-nginx's default
+//!   (`log-format-upstream` in its ConfigMap docs: the same, then `$request_length $request_time
+//!   [$proxy_upstream_name] ...`, ending in `$req_id`). `$time_local` is when the line is
 //!   written, at the request's end, to the second; the start is that minus `$request_time`.
 //! - Caddy's JSON access log (`http.log.access`): `ts` (Unix seconds, fractional), `duration`
 //!   (seconds), `status`, `request.method`, `request.uri`. `ts` is taken as the request's end,
@@ -54,9 +56,22 @@ fn nginx_line(line: &str) -> Option<Option<(Request, f64)>> {
     let mut words = request_line.split_whitespace();
     let (method, path) = (words.next()?, words.next()?);
     let status: f64 = rest.split_whitespace().next()?.parse().ok()?;
-    let seconds: f64 = line.split_whitespace().last()?.parse().ok()?;
+    let seconds = request_time(line, rest)?;
     let start = time - seconds;
     Some(counted(method, path, status).then_some((Request { start, end: Some(time), ..Request::default() }, time)))
+}
+
+/// `$request_time`: the line's last field (`combined` with it appended), else the second field
+/// after the user agent's closing quote (ingress-nginx, whose last field is a request id).
+/// `after_request` is the line after the request line's closing quote.
+fn request_time(line: &str, after_request: &str) -> Option<f64> {
+    let last = line.split_whitespace().last()?;
+    if let Ok(seconds) = last.parse::<f64>() {
+        return Some(seconds);
+    }
+    // ` 200 828 "-" "curl/7.81.0" 380 0.832 [...] ...`: referer and agent are the 1st and 3rd quoted.
+    let after_agent = after_request.splitn(5, '"').nth(4)?;
+    after_agent.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// Caddy's `request` object.
@@ -103,4 +118,23 @@ pub(crate) fn read_caddy(text: &str, warnings: Vec<LogWarning>) -> Result<LogLoa
     let mut load = requests.into_load(LogFormat::Caddy)?;
     load.warnings.extend(warnings);
     Ok(load)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nginx_takes_request_time_last_or_after_the_agent_as_ingress_nginx_writes_it() {
+        // 2025-05-19T10:00:05Z is 1,747,648,805 s.
+        let combined = r#"10.0.0.1 - - [19/May/2025:10:00:05 +0000] "POST /v1/chat/completions HTTP/1.1" 200 828 "-" "curl/8.7.1" 0.832"#;
+        let ingress = r#"10.0.5.142 - - [19/May/2025:10:00:05 +0000] "POST /v1/chat/completions HTTP/1.1" 200 828 "-" "curl/7.81.0" 380 0.832 [default-vllm-8080] [] 10.0.5.40:8080 828 0.832 200 ebb5664e2f"#;
+        for line in [combined, ingress] {
+            let (request, logged) = nginx_line(line).expect("readable").expect("an API request");
+            assert_eq!(logged, 1_747_648_805.0);
+            assert!((request.start - (1_747_648_805.0 - 0.832)).abs() < 1e-9, "{request:?}");
+        }
+        let health = r#"10.0.5.142 - - [19/May/2025:10:00:05 +0000] "GET /health HTTP/1.1" 200 0 "-" "curl/8.7.1" 140 0.001 [default-vllm-8080] [] 10.0.5.40:8080 0 0.001 200 5c208dcb"#;
+        assert_eq!(nginx_line(health), Some(None));
+    }
 }
