@@ -117,3 +117,25 @@ fn the_load_goes_to_predict_unchanged() {
     }
     assert_eq!(answer["requests"], generated.len());
 }
+
+/// A smoother, slower load than [`TRUTH`]: 0.5 req/s with gamma shape 2 (more regular than
+/// Poisson), 500-1,500 prompt and 50-150 answer tokens.
+const SMOOTH: Truth =
+    Truth { rate_per_s: 0.5, shape: 2.0, seconds: 3600.0, prompt: (500.0, 1500.0), answer: (50.0, 150.0) };
+
+#[test]
+fn a_smooth_slow_load_is_recovered_in_every_format() {
+    let generated = requests(&SMOOTH, 7);
+    let logs = [
+        (writers::litellm_json(&generated), LogFormat::RequestJson, true, true),
+        (writers::openai_usage(&generated), LogFormat::RequestJson, true, true),
+        (writers::litellm_csv(&generated), LogFormat::RequestCsv, true, true),
+        (writers::caddy(&generated), LogFormat::Caddy, true, false),
+        (writers::nginx(&generated), LogFormat::Nginx, false, false),
+        (writers::vllm_server(&generated, SMOOTH.seconds), LogFormat::VllmServer, false, true),
+        (writers::prometheus(&generated, SMOOTH.seconds, 15.0), LogFormat::Prometheus, false, true),
+    ];
+    for (text, format, gaps, lengths) in logs {
+        assert_recovers(&read(&text, format), &SMOOTH, gaps, lengths);
+    }
+}
