@@ -127,20 +127,13 @@ split_points! {
     fn import_panel(args: &RestArgs<'_>) -> Html = crate::shell::later_views::import_panel, preload_import_panel;
     /// The sections below the calculator.
     fn below(args: &RestArgs<'_>) -> Html = crate::shell::later_views::below, preload_below;
-    /// `SparkSizer.size`'s answer.
-    fn size_json(scenario: &str, run: &ApiRun) -> Result<String, String> = size_answer, preload_size;
-    /// `SparkSizer.plan`'s answer.
-    fn plan_json(team: &str) -> String = crate::shell::team_api::plan_json, preload_plan;
-    /// `SparkSizer.memory`'s answer.
-    fn memory_json(request: &str) -> String = memory_answer, preload_memory;
+    /// The answer of `SparkSizer.size` or `predict` (one split point for the two).
+    fn run_api_json(function: RunApi, json: &str, run: &ApiRun) -> Result<String, String> = run_answer, preload_run_api;
+    /// The answer of `SparkSizer.plan`, `memory` or `readLogs` (one split point for the three).
+    fn text_api_json(function: TextApi, text: &str) -> String = text_answer, preload_text_api;
     /// `SparkSizer.simulate`'s answer.
     fn simulate_json(team: &str, run: &ApiRun, seed: &ApiSeed) -> Result<String, String> =
         simulate_answer, preload_simulate;
-    /// `SparkSizer.predict`'s answer.
-    fn predict_json(load: &str, run: &ApiRun) -> Result<String, String> =
-        sizer_import::suite::predict::predict_from_api, preload_predict;
-    /// `SparkSizer.readLogs`'s answer.
-    fn read_logs_json(text: &str) -> String = sizer_import::logs::read_logs_json, preload_read_logs;
     /// An imported run's note in the reader's language (the run picker's hint).
     fn imported_run_note(lang: Lang, run: &Run) -> Option<(String, Lang)> =
         crate::i18n::import::run_note, preload_run_note;
@@ -148,9 +141,32 @@ split_points! {
     fn install_arena() -> bool = sizer_data::install_arena, preload_arena;
 }
 
-/// `sizer_data::api::size_json`, its error as its one sentence.
-fn size_answer(scenario: &str, run: &ApiRun) -> Result<String, String> {
-    sizer_data::api::size_json(scenario, run).map_err(|error| error.message())
+/// A JS API function of JSON (or an object) and a run that answers JSON text or throws one
+/// sentence: they share one split point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunApi {
+    /// `size(scenarioJson, runIdOrCurve)`: `sizer_data::api::size_json`.
+    Size,
+    /// `predict(loadJson, runSpec)`: `sizer_import::suite::predict::predict_from_api`.
+    Predict,
+}
+
+impl RunApi {
+    /// Its name on `window.SparkSizer`.
+    pub fn name(self) -> &'static str {
+        match self {
+            RunApi::Size => "size",
+            RunApi::Predict => "predict",
+        }
+    }
+}
+
+/// The answer of `function` to `json` on `run`, an error as its one sentence.
+fn run_answer(function: RunApi, json: &str, run: &ApiRun) -> Result<String, String> {
+    match function {
+        RunApi::Size => sizer_data::api::size_json(json, run).map_err(|error| error.message()),
+        RunApi::Predict => sizer_import::suite::predict::predict_from_api(json, run),
+    }
 }
 
 /// `sizer_data::sim_api::simulate_json` with the seed read here (a missing seed is the page's).
@@ -158,9 +174,36 @@ fn simulate_answer(team: &str, run: &ApiRun, seed: &ApiSeed) -> Result<String, S
     sizer_data::sim_api::simulate_json(team, run, seed.resolve(crate::simulation::stepper::DEFAULT_SEED)?)
 }
 
-/// `sizer_data::memory::memory_json` on the embedded model catalog.
-fn memory_answer(request: &str) -> String {
-    sizer_data::memory::memory_json(sizer_data::catalog(), request)
+/// A JS API function of one text that answers JSON text, `{"error": "<one sentence>"}` when it
+/// cannot: they share one split point, so each adds nothing to the first module but its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextApi {
+    /// `plan(teamJson)`: `crate::shell::team_api::plan_json`.
+    Plan,
+    /// `memory(requestJson)`: `sizer_data::memory::memory_json` on the embedded model catalog.
+    Memory,
+    /// `readLogs(text)`: `sizer_import::logs::read_logs_json`.
+    ReadLogs,
+}
+
+impl TextApi {
+    /// Its name on `window.SparkSizer`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TextApi::Plan => "plan",
+            TextApi::Memory => "memory",
+            TextApi::ReadLogs => "readLogs",
+        }
+    }
+}
+
+/// The answer of `function` to `text`.
+fn text_answer(function: TextApi, text: &str) -> String {
+    match function {
+        TextApi::Plan => crate::shell::team_api::plan_json(text),
+        TextApi::Memory => sizer_data::memory::memory_json(sizer_data::catalog(), text),
+        TextApi::ReadLogs => sizer_import::logs::read_logs_json(text),
+    }
 }
 
 /// What a JS API function that lives in the second module answers before it is loaded.

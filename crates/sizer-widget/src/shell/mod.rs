@@ -5,8 +5,7 @@
 //! loaded after it (`first_frame`, `later`, `later_views`), the page's event handlers and sync
 //! with the page (`handlers`, `page_sync`, `config_sync`), the share bar and the fields not used
 //! (`share_bar`, `stale_inputs`), and the `window.SparkSizer` APIs (`team_api`, `sim_api`,
-//! `predict_api`). The
-//! shell uses the features; no feature uses the shell.
+//! `run_api` for `size` and `predict`). The shell uses the features; no feature uses the shell.
 
 pub mod app;
 pub mod config;
@@ -24,7 +23,7 @@ pub mod link;
 pub(crate) mod mount;
 pub mod page_sync;
 #[cfg(all(target_arch = "wasm32", feature = "csr"))]
-pub(crate) mod predict_api;
+pub(crate) mod run_api;
 pub mod share_bar;
 #[cfg(all(target_arch = "wasm32", feature = "csr"))]
 pub(crate) mod sim_api;

@@ -7,13 +7,13 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use sizer_data::api::ApiRun;
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
 use crate::shell::app::{App, AppProps};
 use crate::shell::config::{Attributes, Config};
 use crate::shell::embedded::{Embedded, EmbeddedProps};
+use crate::shell::later::{RunApi, TextApi};
 use sizer_data::element_attributes::DATA_PREFIX;
 
 /// Marks an element that already holds an instance.
@@ -173,16 +173,6 @@ pub fn start() {
 pub fn install_api() {
     let Some(window) = web_sys::window() else { return };
     let api = js_sys::Object::new();
-    let size = Closure::<dyn Fn(String, JsValue) -> Result<String, JsValue>>::new(|scenario: String, run: JsValue| {
-        // A string is a run id; anything else is read as an inline curve's JSON.
-        let run = match run.as_string() {
-            Some(id) => ApiRun::Id(id),
-            None => ApiRun::Inline(js_sys::JSON::stringify(&run).ok().and_then(|s| s.as_string()).unwrap_or_default()),
-        };
-        crate::shell::later::size_json(&scenario, &run)
-            .unwrap_or_else(|| Err(crate::shell::later::api_not_loaded("size")))
-            .map_err(|message| JsValue::from(js_sys::Error::new(&message)))
-    });
     let mount_fn = Closure::<dyn Fn(JsValue)>::new(|element: JsValue| {
         if let Ok(element) = element.dyn_into::<Element>() {
             mount(element);
@@ -191,16 +181,15 @@ pub fn install_api() {
     let simulate = crate::shell::sim_api::js_function();
     let _ = js_sys::Reflect::set(&api, &"simulate".into(), simulate.as_ref());
     simulate.forget();
-    let predict = crate::shell::predict_api::js_function();
-    let _ = js_sys::Reflect::set(&api, &"predict".into(), predict.as_ref());
-    predict.forget();
-    let _ = js_sys::Reflect::set(&api, &"size".into(), size.as_ref());
+    // The sizing as JSON, and a load predicted on a run (`crate::shell::run_api`).
+    crate::shell::run_api::install(&api, RunApi::Size);
+    crate::shell::run_api::install(&api, RunApi::Predict);
     let _ = js_sys::Reflect::set(&api, &"mount".into(), mount_fn.as_ref());
     // The team's rows for the dataset's runs and every instance's imported runs
     // (`crate::shell::team_api`), which models fit together, and the load in a log.
-    text_api(&api, "plan", crate::shell::later::plan_json);
-    text_api(&api, "memory", crate::shell::later::memory_json);
-    text_api(&api, "readLogs", crate::shell::later::read_logs_json);
+    for function in [TextApi::Plan, TextApi::Memory, TextApi::ReadLogs] {
+        text_api(&api, function);
+    }
     // Resolves once `size`, `plan`, `memory`, `simulate`, `predict` and `readLogs` (in the second
     // module) can answer; fetched after the first frame, as an instance's charts are.
     let ready = js_sys::Promise::new(&mut |resolve, _reject| {
@@ -220,19 +209,18 @@ pub fn install_api() {
     let _ = js_sys::Reflect::set(&api, &"ready".into(), &ready);
     let _ = js_sys::Reflect::set(&window, &"SparkSizer".into(), &api);
     // The API lives as long as the page.
-    size.forget();
     mount_fn.forget();
 }
 
-/// Sets `api[name]` to a function of one text answering JSON text from the second module
-/// (`answer`), `{"error": "<one sentence>"}` before it has loaded. One closure type for every
-/// such function, so each adds no glue of its own to the first module.
-fn text_api(api: &js_sys::Object, name: &'static str, answer: fn(&str) -> Option<String>) {
-    let function = Closure::<dyn Fn(String) -> String>::new(move |text: String| {
-        answer(&text).unwrap_or_else(|| api_error(&crate::shell::later::api_not_loaded(name)))
+/// Sets `api[function.name()]` to `function`, answered by the second module, and
+/// `{"error": "<one sentence>"}` before it has loaded.
+fn text_api(api: &js_sys::Object, function: TextApi) {
+    let closure = Closure::<dyn Fn(String) -> String>::new(move |text: String| {
+        crate::shell::later::text_api_json(function, &text)
+            .unwrap_or_else(|| api_error(&crate::shell::later::api_not_loaded(function.name())))
     });
-    let _ = js_sys::Reflect::set(api, &name.into(), function.as_ref());
-    function.forget();
+    let _ = js_sys::Reflect::set(api, &function.name().into(), closure.as_ref());
+    closure.forget();
 }
 
 /// `{"error": message}`, the JSON API's answer to a call it cannot honour.
