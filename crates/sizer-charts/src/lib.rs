@@ -11,6 +11,8 @@
 //! - [`draw`]: the three charts against concurrency, drawn onto any backend.
 //! - [`load`]: a run's measured open-loop load (p95 TTFT and per-request speed against the
 //!   request rate, with the p95 limits), model and drawing.
+//! - [`logs`]: a log's load over time (arrivals per second, requests in flight), model and
+//!   drawing.
 //! - [`sim`]: the simulation's charts (in-flight distribution, sweep), models and drawing.
 //! - [`svg`] (feature `svg`): any of them as an SVG string.
 
@@ -18,6 +20,7 @@ pub mod axis;
 pub mod build;
 pub mod draw;
 pub mod load;
+pub mod logs;
 pub mod model;
 pub mod sim;
 #[cfg(feature = "svg")]

@@ -5,6 +5,7 @@ use super::format::LogFormat;
 use super::limits::{MIN_INTERVALS_FOR_BURSTINESS, MIN_REQUESTS_FOR_BURSTINESS};
 use super::load::{Burstiness, Concurrency, LogLoad, Span};
 use super::stats::{ShapeMethod, Summary, quantile, shape_from_counts};
+use super::timeline;
 use super::warning::{LogError, LogWarning};
 use super::windows::{WINDOW_MINUTES, Window, busiest_in_intervals};
 
@@ -79,6 +80,11 @@ pub(crate) fn interval_load(
         concurrency: running(intervals),
         ttft_s: None,
         speed_tok_s: None,
+        timeline: timeline::from_intervals(
+            &intervals.iter().map(|i| (i.end, i.length, i.requests, i.running)).collect::<Vec<_>>(),
+            first.end - first.length,
+            last.end,
+        ),
         warnings,
     })
 }

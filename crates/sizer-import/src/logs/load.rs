@@ -5,6 +5,7 @@
 use super::clock::format_time;
 use super::format::LogFormat;
 use super::stats::{Estimate, ShapeMethod, Summary};
+use super::timeline::Timeline;
 use super::warning::LogWarning;
 use super::windows::{Window, prediction_rate};
 use serde::Serialize;
@@ -84,6 +85,8 @@ pub struct LogLoad {
     pub ttft_s: Option<Summary>,
     /// Measured per-request generation speed, tokens per second after the first.
     pub speed_tok_s: Option<Summary>,
+    /// Arrivals and requests in flight over time, for a chart.
+    pub timeline: Timeline,
     /// What is partial or uncertain.
     pub warnings: Vec<LogWarning>,
 }

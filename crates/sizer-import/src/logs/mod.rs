@@ -27,6 +27,7 @@ mod prometheus;
 mod request_log;
 mod requests;
 mod stats;
+mod timeline;
 mod vllm_server;
 mod warning;
 mod windows;
@@ -39,6 +40,7 @@ pub use limits::{
 };
 pub use load::{Burstiness, Concurrency, LoadForPredict, LogLoad, Span};
 pub use stats::{Estimate, ShapeMethod, Summary};
+pub use timeline::{MAX_TIMELINE_BINS, Timeline};
 pub use warning::{LogError, LogWarning};
 pub use windows::{PREDICTION_WINDOW_MINUTES, WINDOW_MINUTES, Window};
 

@@ -5,6 +5,7 @@ use super::format::LogFormat;
 use super::limits::{CLOCK_JUMP_S, MAX_LOG_REQUESTS, MIN_REQUESTS_FOR_BURSTINESS};
 use super::load::{Burstiness, Concurrency, LogLoad, Span};
 use super::stats::{ShapeMethod, Summary, shape_from_counts, shape_from_gaps};
+use super::timeline;
 use super::warning::{LogError, LogWarning};
 use super::windows::{WINDOW_MINUTES, Window, busiest_in_times};
 
@@ -78,6 +79,7 @@ impl Requests {
             _ => return Err(LogError::TooFewRequests { format, requests: n as u64 }),
         };
         let starts: Vec<f64> = self.list.iter().map(|r| r.start).collect();
+        let times: Vec<(f64, Option<f64>)> = self.list.iter().map(|r| (r.start, r.end)).collect();
         let rate = (n - 1) as f64 / (to - from);
         let windows = WINDOW_MINUTES
             .iter()
@@ -119,6 +121,7 @@ impl Requests {
             concurrency: overlap(&self.list),
             ttft_s: field(&|r| r.ttft),
             speed_tok_s: field(&speed),
+            timeline: timeline::from_requests(&times, from, to),
             warnings,
         })
     }

@@ -21,6 +21,7 @@ use std::rc::Rc;
 
 use plotters::prelude::DrawingBackend;
 use sizer_charts::load::{LoadChart, LoadChartText, draw_load_speed, draw_load_ttft};
+use sizer_charts::logs::{LogChart, LogChartText, draw_log_timeline};
 use sizer_charts::model::{ChartText, ConcurrencyChart};
 use sizer_charts::sim::{InFlightChart, SimChartText, SweepChart, draw_in_flight, draw_sweep};
 use sizer_charts::{ChartError, Look, draw_chart};
@@ -44,6 +45,8 @@ pub enum Drawing {
     LoadTtft { chart: Rc<LoadChart>, text: Rc<LoadChartText>, lang: Lang },
     /// A run's measured load: the median request's speed against the request rate.
     LoadSpeed { chart: Rc<LoadChart>, text: Rc<LoadChartText> },
+    /// A log read: arrivals per second and the most requests in flight over time.
+    LogTimeline { chart: Rc<LogChart>, text: Rc<LogChartText> },
 }
 
 impl Drawing {
@@ -65,6 +68,7 @@ impl Drawing {
                 draw_load_ttft(backend, chart, text, look, &move |s| crate::i18n::measured_load::seconds_label(lang, s))
             }
             Drawing::LoadSpeed { chart, text } => draw_load_speed(backend, chart, text, look),
+            Drawing::LogTimeline { chart, text } => draw_log_timeline(backend, chart, text, look),
         }
     }
 }

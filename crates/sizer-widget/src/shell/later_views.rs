@@ -239,6 +239,8 @@ pub fn below(args: &RestArgs<'_>) -> Html {
                     floor_tok_s={outcome.scenario.floor_tok_s}
                     {lang}
                     redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
+                    streams_per_spark={outcome.sizing().map(|s| s.whole_streams)}
+                    on_sizing_input={handlers.on_input.clone()}
                 />
             }
             // A dataset run's measured open-loop load (the arena's runs), after the simulation.

@@ -84,6 +84,8 @@ fn section(lang: Lang, link: &'static str) -> String {
         floor_tok_s: 15.0,
         lang,
         redraw_key: AttrValue::default(),
+        streams_per_spark: None,
+        on_sizing_input: Callback::noop(),
     };
     futures::executor::block_on(ServerRenderer::<LoadPredictionSection>::with_props(props).render())
 }

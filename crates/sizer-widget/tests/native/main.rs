@@ -26,6 +26,8 @@ mod load_link;
 #[cfg(feature = "ssr")]
 mod load_prediction;
 #[cfg(feature = "ssr")]
+mod log_words;
+#[cfg(feature = "ssr")]
 mod markup;
 #[cfg(feature = "ssr")]
 mod measured_load;

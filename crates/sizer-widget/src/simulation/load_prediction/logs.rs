@@ -2,23 +2,31 @@
 //! read in the browser (`sizer_import::logs::read_logs`; only counts and times are kept), what
 //! they show is said figure by figure, and "Predict this load" puts the busiest window's rate,
 //! the burstiness and the mean lengths into the section's inputs (through its link keys, as the
-//! sizing's handoff does) and moves the focus to them.
+//! sizing's handoff does) and moves the focus to them. A chart shows arrivals and requests in
+//! flight over time (`sizer_charts::logs`); where the log shows requests in flight, a sentence
+//! says its peak and the Sparks it needs at the sizing's streams per Spark, and "Use these
+//! lengths in the sizing" puts the log's mean prompt and answer lengths into the sizing's inputs.
 //!
 //! # Props of [`LogReader`]
 //! - `link`, `on_link`: the section's link keys, and where the new keys go;
 //! - `id_prefix`: the instance's id prefix (to find the section's rate input);
-//! - `lang`.
+//! - `lang`, `redraw_key` (theme switches);
+//! - `streams_per_spark`, `on_sizing_input`: the sizing's whole streams per Spark, and its
+//!   input handler.
 
 use std::rc::Rc;
 
+use sizer_charts::logs::LogChart;
 use sizer_data::prediction::PageField;
 use sizer_import::logs::{LogError, LogLoad, MAX_LOG_BYTES, read_logs};
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
+use crate::common::chart_plot::{ChartPlot, Drawing, SVG_WIDE};
+use crate::common::input::Field;
 use crate::i18n::Lang;
 use crate::i18n::load_prediction::field_name;
-use crate::i18n::logs::{LogsMsg, logs_text, summary};
+use crate::i18n::logs::{self as words, LogsMsg, logs_text, summary};
 use crate::simulation::load_prediction::fragment::with_log_load;
 
 /// Props of [`LogReader`]; see the module docs.
@@ -28,6 +36,12 @@ pub struct LogReaderProps {
     pub on_link: Callback<String>,
     pub id_prefix: AttrValue,
     pub lang: Lang,
+    #[prop_or_default]
+    pub redraw_key: AttrValue,
+    #[prop_or_default]
+    pub streams_per_spark: Option<u32>,
+    #[prop_or_default]
+    pub on_sizing_input: Callback<(Field, String)>,
 }
 
 /// What the reader shows: nothing yet, reading, the load read, or why there is none.
@@ -36,7 +50,9 @@ enum Read {
     Nothing,
     Busy,
     Load(Rc<LogLoad>),
-    Failed(String),
+    Failed(Rc<LogError>),
+    /// The browser could not read a file.
+    FileFailed,
 }
 
 /// The log reader; see the module docs.
@@ -59,13 +75,18 @@ pub fn LogReader(props: &LogReaderProps) -> Html {
             let Some(input) = event.target_dyn_into::<HtmlInputElement>() else { return };
             let files: Vec<web_sys::File> =
                 input.files().map(|list| (0..list.length()).filter_map(|i| list.get(i)).collect()).unwrap_or_default();
-            read_files(files, read.clone(), lang);
+            read_files(files, read.clone());
         })
     };
     let shown = match &*read {
         Read::Nothing => Html::default(),
         Read::Busy => html! { <p class="ss-hint" role="status">{ t(LogsMsg::Reading) }</p> },
-        Read::Failed(message) => html! { <p class="ss-error" role="alert" data-logs="error">{ message.clone() }</p> },
+        Read::Failed(error) => {
+            html! { <p class="ss-error" role="alert" data-logs="error">{ words::error(lang, error) }</p> }
+        }
+        Read::FileFailed => {
+            html! { <p class="ss-error" role="alert" data-logs="error">{ t(LogsMsg::Unreadable) }</p> }
+        }
         Read::Load(load) => {
             let use_it = {
                 let (on_link, link, load) = (props.on_link.clone(), props.link.clone(), Rc::clone(load));
@@ -83,15 +104,17 @@ pub fn LogReader(props: &LogReaderProps) -> Html {
                         }
                     </ul>
                     if !load.warnings.is_empty() {
-                        <ul class="ss-logs-warnings" lang="en">
+                        <ul class="ss-logs-warnings" data-logs="warnings">
                             for warning in load.warnings.iter() {
-                                <li>{ warning.to_string() }</li>
+                                <li>{ words::warning(lang, warning) }</li>
                             }
                         </ul>
                     }
+                    { timeline_chart(lang, load, &props.redraw_key) }
                     <button type="button" class="ss-button" data-action="use-log-load" onclick={use_it}>
                         { t(LogsMsg::Use) }
                     </button>
+                    { peak(lang, load, props.streams_per_spark, &props.on_sizing_input) }
                 </div>
             }
         }
@@ -112,24 +135,73 @@ pub fn LogReader(props: &LogReaderProps) -> Html {
     }
 }
 
-/// The load in `text`, or its one sentence (English: the importer's words).
+/// The load in `text`, or why there is none.
 fn outcome(text: &str) -> Read {
     match read_logs(text) {
         Ok(load) => Read::Load(Rc::new(load)),
-        Err(error) => Read::Failed(error.to_string()),
+        Err(error) => Read::Failed(Rc::new(error)),
+    }
+}
+
+/// Arrivals and requests in flight over time, with its caption.
+fn timeline_chart(lang: Lang, load: &LogLoad, redraw_key: &AttrValue) -> Html {
+    let timeline = &load.timeline;
+    let chart = LogChart::new(timeline.bin_s, &timeline.arrivals_per_s, timeline.in_flight.as_deref());
+    let caption = words::chart_caption(lang, timeline.bin_s, timeline.in_flight.is_some());
+    let text = words::chart_text(lang, chart.in_hours());
+    let drawing = Drawing::LogTimeline { chart: Rc::new(chart), text: Rc::new(text) };
+    html! {
+        <figure class="ss-chart ss-logs-chart" data-chart="log-timeline">
+            <ChartPlot
+                {drawing}
+                label={AttrValue::from(caption.clone())}
+                failed={AttrValue::Static(logs_text(lang, LogsMsg::ChartFailed))}
+                redraw_key={redraw_key.clone()}
+                svg_size={SVG_WIDE}
+            />
+            <figcaption>{ caption }</figcaption>
+        </figure>
+    }
+}
+
+/// The log's peak for the sizing, and the button that puts its mean lengths into the sizing's
+/// inputs; nothing where the log shows no requests in flight.
+fn peak(lang: Lang, load: &LogLoad, streams: Option<u32>, on_input: &Callback<(Field, String)>) -> Html {
+    let Some(concurrency) = load.concurrency else { return Html::default() };
+    let mean = |s: Option<sizer_import::logs::Summary>| s.map(|s| s.mean.round()).filter(|m| *m >= 1.0);
+    let (prompt, answer) = (mean(load.prompt_tokens), mean(load.answer_tokens));
+    let sentence = words::peak_sentence(lang, &concurrency, prompt, answer, streams);
+    let apply = prompt.map(|prompt| {
+        let on_input = on_input.clone();
+        Callback::from(move |_: MouseEvent| {
+            on_input.emit((Field::PromptTokens, format!("{prompt:.0}")));
+            if let Some(answer) = answer {
+                on_input.emit((Field::AnswerTokens, format!("{answer:.0}")));
+            }
+        })
+    });
+    html! {
+        <div class="ss-logs-peak" data-logs="peak">
+            <p>{ sentence }</p>
+            if let Some(apply) = apply {
+                <button type="button" class="ss-button" data-action="use-log-lengths" onclick={apply}>
+                    { logs_text(lang, LogsMsg::UseInSizing) }
+                </button>
+            }
+        </div>
     }
 }
 
 /// Reads `files` one after the other into one text (a log split over files reads as one),
 /// refused before reading when over the size limit.
-fn read_files(files: Vec<web_sys::File>, read: UseStateHandle<Read>, lang: Lang) {
+fn read_files(files: Vec<web_sys::File>, read: UseStateHandle<Read>) {
     if files.is_empty() {
         return;
     }
     // File sizes are whole numbers of bytes below 2^53, so the sum is exact.
     let total: f64 = files.iter().map(|file| file.size()).sum();
     if total > MAX_LOG_BYTES as f64 {
-        read.set(Read::Failed(LogError::TooLarge { bytes: total as usize }.to_string()));
+        read.set(Read::Failed(Rc::new(LogError::TooLarge { bytes: total as usize })));
         return;
     }
     read.set(Read::Busy);
@@ -141,7 +213,7 @@ fn read_files(files: Vec<web_sys::File>, read: UseStateHandle<Read>, lang: Lang)
                     text.push_str(&String::from_utf8_lossy(&bytes));
                     text.push('\n');
                 }
-                None => return read.set(Read::Failed(logs_text(lang, LogsMsg::Unreadable).to_owned())),
+                None => return read.set(Read::FileFailed),
             }
         }
         read.set(outcome(&text));

@@ -16,6 +16,8 @@
 //! - `link`, `on_link`: the inputs' link keys (`fragment.rs`): read into the inputs, and again
 //!   when they change from outside (a link opened, a rate carried from the sizing); written
 //!   back after each input;
+//! - `streams_per_spark`, `on_sizing_input`: the sizing's whole streams per Spark at the floor,
+//!   and where a log's lengths go into the sizing's inputs (the log reader's peak sentence);
 //! - `lang`, `redraw_key` (theme switches).
 
 use std::cell::RefCell;
@@ -55,6 +57,12 @@ pub struct LoadPredictionProps {
     pub lang: Lang,
     #[prop_or_default]
     pub redraw_key: AttrValue,
+    /// The sizing's whole streams per Spark at the floor, when it has a sizing.
+    #[prop_or_default]
+    pub streams_per_spark: Option<u32>,
+    /// The sizing's input handler (a field and its new text).
+    #[prop_or_default]
+    pub on_sizing_input: Callback<(crate::common::input::Field, String)>,
 }
 
 /// The inputs, in the order shown: field, label, unit.
@@ -196,7 +204,15 @@ pub fn LoadPredictionSection(props: &LoadPredictionProps) -> Html {
         <section class="ss-predict" data-section="load-prediction" data-state={state} aria-busy={running.to_string()}>
             <h3>{ predict_text(lang, PredictMsg::Heading) }</h3>
             <p class="ss-predict-intro">{ predict_text(lang, PredictMsg::Intro) }</p>
-            <LogReader link={props.link.clone()} on_link={props.on_link.clone()} id_prefix={props.id_prefix.clone()} {lang} />
+            <LogReader
+                link={props.link.clone()}
+                on_link={props.on_link.clone()}
+                id_prefix={props.id_prefix.clone()}
+                {lang}
+                redraw_key={props.redraw_key.clone()}
+                streams_per_spark={props.streams_per_spark}
+                on_sizing_input={props.on_sizing_input.clone()}
+            />
             <div class="ss-predict-inputs">
                 for (i, (field, label, unit)) in FIELDS.into_iter().enumerate() {
                     { input_field(&props.id_prefix, lang, field, label, unit, &texts[i], field_error(field), on_input(i)) }
