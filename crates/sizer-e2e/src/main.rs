@@ -15,6 +15,7 @@ mod import_suite;
 mod measured_load;
 mod missing_rest;
 mod predict_api;
+mod read_logs;
 mod screenshots;
 mod share_links;
 mod simulation_model;
@@ -126,6 +127,7 @@ async fn run(dist: &Path, readme_screenshot: bool) -> Result<usize, String> {
     check!(simulation_model::the_simulation_names_the_model_it_ran);
     check!(predict_api::predict_in_the_page_equals_the_native_prediction);
     check!(import_suite::an_arena_folder_given_at_once_is_one_run_with_its_measured_load);
+    check!(read_logs::logs_dropped_on_the_page_give_the_load_its_chart_and_a_prediction);
 
     // The session ends with the process either way; a failure to close it changes no verdict.
     let _ = browser.client.close().await;
