@@ -167,7 +167,7 @@ pub fn warning(lang: Lang, warning: &LogWarning) -> String {
             "Nur {requests} Anfragen: Die Burstiness braucht mindestens {MIN_REQUESTS_FOR_BURSTINESS}, daher wird keine geschätzt und die Vorhersage nimmt ihren Standardwert."
         ),
         LogWarning::ClockJump { times } => format!(
-            "Die Uhr springt {times}-mal um mehr als eine Minute zurück: Die Zeiten wurden sortiert, bitte das Log prüfen."
+            "Die Uhr springt {times}-mal um mehr als eine Minute zurück: Die Zeiten wurden sortiert, prüfen Sie bitte das Log."
         ),
         LogWarning::CounterReset { intervals } => {
             format!("Ein Zähler fiel {intervals}-mal (ein Neustart?): Diese Intervalle bleiben außen vor.")
@@ -196,7 +196,7 @@ pub fn error(lang: Lang, error: &LogError) -> String {
     match error {
         LogError::Unreadable => "Keine Zeile ließ sich als vLLM-Server-Log, Anfrage-Log (JSON-Zeilen oder CSV), vLLM-/metrics-Abrufe oder nginx- bzw. Caddy-Zugriffslog lesen.".to_owned(),
         LogError::TooLarge { bytes } => format!(
-            "Das Log hat {} Bytes; gelesen werden höchstens {}: Bitte auf die Stoßzeiten kürzen.",
+            "Das Log hat {} Bytes; gelesen werden höchstens {}: Kürzen Sie es bitte auf die Stoßzeiten.",
             format_integer(lang, *bytes as u64),
             format_integer(lang, MAX_LOG_BYTES as u64)
         ),
@@ -205,7 +205,7 @@ pub fn error(lang: Lang, error: &LogError) -> String {
             format_name(lang, *format)
         ),
         LogError::NeedsTwoScrapes => "Der /metrics-Text braucht zwei oder mehr Abrufe, jeder beginnend mit einer Zeile, die nur seine Zeit enthält (oder Werte mit Prometheus-Zeitstempeln).".to_owned(),
-        LogError::NoRequestLines => "Das vLLM-Server-Log hat Engine-Zeilen, aber keine Anfragezeilen (uvicorns `\"POST /v1/...\" 200 OK`), nach denen sich Ankünfte zählen ließen: vLLM ohne `--disable-uvicorn-access-log` starten.".to_owned(),
+        LogError::NoRequestLines => "Das vLLM-Server-Log hat Engine-Zeilen, aber keine Anfragezeilen (uvicorns `\"POST /v1/...\" 200 OK`), nach denen sich Ankünfte zählen ließen: starten Sie vLLM ohne `--disable-uvicorn-access-log`.".to_owned(),
     }
 }
 
@@ -239,7 +239,7 @@ pub fn peak_sentence(
             "{first} This run keeps {streams} streams at your floor on one Spark, so that peak needs {sparks} Spark(s)."
         ),
         Lang::De => format!(
-            "{first} Dieser Lauf hält {streams} Streams über Ihrer Untergrenze auf einem Spark; diese Spitze braucht also {sparks} Spark(s)."
+            "{first} Dieser Lauf hält auf einem Spark {streams} Ströme bei Ihrem Mindesttempo; diese Spitze braucht also {sparks} Spark(s)."
         ),
     }
 }

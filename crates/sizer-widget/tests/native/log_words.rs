@@ -51,7 +51,7 @@ fn every_warning_and_error_reads_in_german() {
     // 200 MiB against the 100 MiB read.
     assert_eq!(
         error(Lang::De, &errors[1]),
-        "Das Log hat 209.715.200 Bytes; gelesen werden höchstens 104.857.600: Bitte auf die Stoßzeiten kürzen."
+        "Das Log hat 209.715.200 Bytes; gelesen werden höchstens 104.857.600: Kürzen Sie es bitte auf die Stoßzeiten."
     );
 }
 
@@ -67,7 +67,7 @@ fn the_peak_names_the_sparks_it_needs() {
     assert_eq!(
         peak_sentence(Lang::De, &peak, Some(2100.0), None, Some(23)),
         "Ihre Logs erreichen höchstens 23 gleichzeitige Anfragen (p99 21) mit etwa 2.100 Prompt-Token. Dieser Lauf \
-         hält 23 Streams über Ihrer Untergrenze auf einem Spark; diese Spitze braucht also 1 Spark(s)."
+         hält auf einem Spark 23 Ströme bei Ihrem Mindesttempo; diese Spitze braucht also 1 Spark(s)."
     );
     // Without a sizing (or lengths) the sentence stops after the peak.
     assert_eq!(peak_sentence(Lang::En, &peak, None, None, None), "Your logs peak at 23 concurrent requests (p99 21).");
