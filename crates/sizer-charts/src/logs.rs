@@ -9,6 +9,9 @@ use plotters::prelude::*;
 use crate::axis::nice_ceiling;
 use crate::draw::{ChartError, Look, rgb};
 
+/// The most bins a compact (phone-width) chart draws.
+const COMPACT_BINS: usize = 40;
+
 /// Spans longer than this are labelled in hours, shorter ones in minutes (s).
 const HOURS_FROM_S: f64 = 3.0 * 3600.0;
 
@@ -44,6 +47,29 @@ impl LogChart {
         self.bin_s * self.arrivals_per_s.len().max(self.in_flight.len()).max(1) as f64
     }
 
+    /// The chart with every `k` consecutive bins merged into one, `k` the fewest that leaves at
+    /// most `most` bins: arrivals averaged over `k` bins (a short last group as if padded with
+    /// empty bins), the most in flight the highest of the merged bins. A narrow chart draws this, so a line that changes every bin does not
+    /// fill its width solid.
+    pub fn coarsened(&self, most: usize) -> LogChart {
+        let bins = self.arrivals_per_s.len().max(self.in_flight.len());
+        let k = bins.div_ceil(most.max(1)).max(1);
+        if k == 1 {
+            return self.clone();
+        }
+        let merge = |values: &[f64], mean: bool| -> Vec<f64> {
+            values
+                .chunks(k)
+                .map(|c| if mean { c.iter().sum::<f64>() / k as f64 } else { c.iter().copied().fold(0.0, f64::max) })
+                .collect()
+        };
+        LogChart {
+            bin_s: self.bin_s * k as f64,
+            arrivals_per_s: merge(&self.arrivals_per_s, true),
+            in_flight: merge(&self.in_flight, false),
+        }
+    }
+
     /// Seconds in one unit of the time axis.
     fn unit_s(&self) -> f64 {
         if self.in_hours() { 3600.0 } else { 60.0 }
@@ -68,6 +94,13 @@ where
     DB::ErrorType: 'static,
 {
     let root = backend.into_drawing_area();
+    let coarse;
+    let chart = if look.compact {
+        coarse = chart.coarsened(COMPACT_BINS);
+        &coarse
+    } else {
+        chart
+    };
     let unit = chart.unit_s();
     let x_range = 0.0..chart.span_s() / unit;
     let arrivals_ceiling = nice_ceiling(chart.arrivals_per_s.iter().copied());
@@ -168,6 +201,25 @@ mod tests {
         }
         // The left axis reaches 2.5 (2 req/s with headroom), the right 4 (3 with headroom).
         assert!(labels.contains(&"2.5") && labels.contains(&"4"), "{labels:?}");
+    }
+
+    #[test]
+    fn a_narrow_chart_merges_bins_keeping_the_mean_rate_and_the_highest_in_flight() {
+        let chart = LogChart::new(5.0, &[0.2, 0.4, 0.6, 0.2, 0.0], Some(&[2.0, 3.0, 2.0, 3.0, 1.0]));
+        // 5 bins into at most 2: 3 merged a bin, the last one short (its time counts whole).
+        let coarse = chart.coarsened(2);
+        assert_eq!(coarse.bin_s, 15.0);
+        assert_eq!(coarse.in_flight, [3.0, 3.0]);
+        assert!((coarse.arrivals_per_s[0] - 0.4).abs() < 1e-12 && (coarse.arrivals_per_s[1] - 0.2 / 3.0).abs() < 1e-12);
+        assert_eq!(chart.coarsened(5), chart);
+        // Drawn compact, 120 bins become 40 steps: 79 segments of the line.
+        let wide = LogChart::new(5.0, &[0.4; 120], Some(&[3.0; 120]));
+        let mut recording = Recording::default();
+        let backend = RecordingBackend { size: (360, 200), recording: &mut recording };
+        let compact = Look { compact: true, ..look() };
+        assert_eq!(draw_log_timeline(backend, &wide, &text(), &compact), Ok(()));
+        let line = recording.segments.iter().filter(|s| s.2 == colour(ChartTheme::LIGHT.overlay(1))).count();
+        assert_eq!(line, 79);
     }
 
     #[test]

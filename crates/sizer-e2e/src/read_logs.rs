@@ -153,7 +153,7 @@ pub async fn logs_dropped_on_the_page_give_the_load_its_chart_and_a_prediction(
             && lines[4] == "Answer tokens: mean 300."
             && lines[5] == "Requests in flight: median 8, p99 10, at most 10.",
     )?;
-    let caption = "Arrivals and concurrency over time: requests arrived per second (bars, left axis) and the most requests in flight (line, right axis), per 10 s.";
+    let caption = "Arrivals and concurrency over time: requests arrived per second (bars, left axis) and the most requests in flight (line, right axis), per 10 s (wider on a narrow screen).";
     expect("the chart's caption", &seen, seen["caption"] == caption)?;
     let peak = seen["peak"].as_str().unwrap_or("");
     expect(

@@ -260,16 +260,16 @@ pub fn chart_caption(lang: Lang, bin_s: f64, has_in_flight: bool) -> String {
     let bin = format_number(lang, bin_s, 0);
     match (lang, has_in_flight) {
         (Lang::En, true) => format!(
-            "Arrivals and concurrency over time: requests arrived per second (bars, left axis) and the most requests in flight (line, right axis), per {bin} s."
+            "Arrivals and concurrency over time: requests arrived per second (bars, left axis) and the most requests in flight (line, right axis), per {bin} s (wider on a narrow screen)."
         ),
         (Lang::En, false) => format!(
-            "Arrivals over time: requests arrived per second (bars), per {bin} s; this log does not show requests in flight."
+            "Arrivals over time: requests arrived per second (bars), per {bin} s (wider on a narrow screen); this log does not show requests in flight."
         ),
         (Lang::De, true) => format!(
-            "Ankünfte und Gleichzeitigkeit über die Zeit: angekommene Anfragen pro Sekunde (Balken, linke Achse) und höchstens gleichzeitig laufende Anfragen (Linie, rechte Achse), je {bin} s."
+            "Ankünfte und Gleichzeitigkeit über die Zeit: angekommene Anfragen pro Sekunde (Balken, linke Achse) und höchstens gleichzeitig laufende Anfragen (Linie, rechte Achse), je {bin} s (auf schmalen Bildschirmen breiter)."
         ),
         (Lang::De, false) => format!(
-            "Ankünfte über die Zeit: angekommene Anfragen pro Sekunde (Balken), je {bin} s; dieses Log zeigt keine gleichzeitig laufenden Anfragen."
+            "Ankünfte über die Zeit: angekommene Anfragen pro Sekunde (Balken), je {bin} s (auf schmalen Bildschirmen breiter); dieses Log zeigt keine gleichzeitig laufenden Anfragen."
         ),
     }
 }

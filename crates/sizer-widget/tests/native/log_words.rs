@@ -78,11 +78,11 @@ fn the_chart_is_captioned_and_its_axes_titled_in_each_language() {
     assert_eq!(
         chart_caption(Lang::En, 10.0, true),
         "Arrivals and concurrency over time: requests arrived per second (bars, left axis) and the most requests in \
-         flight (line, right axis), per 10 s."
+         flight (line, right axis), per 10 s (wider on a narrow screen)."
     );
     assert!(
         chart_caption(Lang::De, 60.0, false)
-            .starts_with("Ankünfte über die Zeit: angekommene Anfragen pro Sekunde (Balken), je 60 s;")
+            .starts_with("Ankünfte über die Zeit: angekommene Anfragen pro Sekunde (Balken), je 60 s (auf schmalen Bildschirmen breiter);")
     );
     let de = chart_text(Lang::De, true);
     assert_eq!(
