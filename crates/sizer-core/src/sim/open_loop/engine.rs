@@ -107,14 +107,7 @@ impl EngineModel {
         fit_max_context_tokens: f64,
     ) -> Result<EngineModel, EngineError> {
         let k = coefficients;
-        for value in [
-            k.base_s,
-            k.per_decode_s,
-            k.per_root_decode_s,
-            k.per_context_token_s,
-            k.per_prompt_token_s,
-            k.per_prompt_pair_s,
-        ] {
+        for value in k.to_array() {
             if !(0.0..=MAX_COEFFICIENT_S).contains(&value) {
                 return Err(EngineError::BadCoefficient { value });
             }
