@@ -5,7 +5,7 @@
 //! [`crate::calibrate_doc`], and the fitted engine's summary to
 //! `crates/sizer-data/data/calibration_summary.rs` (the page's error sentence reads it). Deterministic: no timings in the file, runs in a fixed order.
 use crate::error::{TaskError, TaskResult};
-use sizer_core::sim::open_loop::MixedStep;
+use sizer_core::sim::open_loop::{DecodeShape, MixedStep};
 use sizer_data::suite::SuiteRun;
 use sizer_data::suite::calibrate::{RunCalibration, calibrate_run};
 use sizer_data::suite::calibration_summary::summary_source;
@@ -25,10 +25,12 @@ pub const DOC: &str = "docs/CALIBRATION.md";
 /// (`sizer_data::suite::calibration_summary`).
 pub const SUMMARY: &str = "crates/sizer-data/data/calibration_summary.rs";
 
-/// The constants tried beside [`CALIBRATED`] (one changed at a time), for the document's
-/// "Global constants" table.
+/// The constants tried beside [`CALIBRATED`] (one changed at a time; the decode shapes as
+/// wholes, every one measured while choosing it), for the document's "Global constants" table.
 pub fn tried_constants() -> Vec<(&'static str, EngineConstants)> {
     let c = CALIBRATED;
+    // Each decode shape tried in full (not relative to the chosen one), on the chosen rest.
+    let shape = |decode_shape: DecodeShape| EngineConstants { decode_shape, ..c };
     vec![
         ("chosen", c),
         ("KV pool 250,000 tokens", EngineConstants { kv_pool_tokens: 250_000.0, ..c }),
@@ -43,7 +45,628 @@ pub fn tried_constants() -> Vec<(&'static str, EngineConstants)> {
         ("1 draw", EngineConstants { draws: 1, ..c }),
         ("5 draws", EngineConstants { draws: 5, ..c }),
         ("31 draws", EngineConstants { draws: 31, ..c }),
-        (BEFORE, EngineConstants { mixed_step: MixedStep::Summed, draws: 1, ..c }),
+        ("before: mixed step summed, 1 draw", EngineConstants { mixed_step: MixedStep::Summed, draws: 1, ..c }),
+        (BEFORE, EngineConstants { decode_shape: DecodeShape::default(), ..c }),
+        (
+            "decode: root saturates at 20",
+            shape(DecodeShape {
+                root_saturation_batch: 20.0,
+                min_per_decode_s: 0.0,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 40",
+            shape(DecodeShape {
+                root_saturation_batch: 40.0,
+                min_per_decode_s: 0.0,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 60",
+            shape(DecodeShape {
+                root_saturation_batch: 60.0,
+                min_per_decode_s: 0.0,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 80",
+            shape(DecodeShape {
+                root_saturation_batch: 80.0,
+                min_per_decode_s: 0.0,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 120",
+            shape(DecodeShape {
+                root_saturation_batch: 120.0,
+                min_per_decode_s: 0.0,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 160",
+            shape(DecodeShape {
+                root_saturation_batch: 160.0,
+                min_per_decode_s: 0.0,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: b >= 0.1 ms",
+            shape(DecodeShape {
+                root_saturation_batch: f64::INFINITY,
+                min_per_decode_s: 1e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: b >= 0.15 ms",
+            shape(DecodeShape {
+                root_saturation_batch: f64::INFINITY,
+                min_per_decode_s: 1.5e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: b >= 0.2 ms",
+            shape(DecodeShape {
+                root_saturation_batch: f64::INFINITY,
+                min_per_decode_s: 2e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: b >= 0.3 ms",
+            shape(DecodeShape {
+                root_saturation_batch: f64::INFINITY,
+                min_per_decode_s: 3e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: b >= 0.4 ms",
+            shape(DecodeShape {
+                root_saturation_batch: f64::INFINITY,
+                min_per_decode_s: 4e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: c >= 5 ns",
+            shape(DecodeShape {
+                root_saturation_batch: f64::INFINITY,
+                min_per_decode_s: 0.0,
+                min_per_context_token_s: 5e-9,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: c >= 10 ns",
+            shape(DecodeShape {
+                root_saturation_batch: f64::INFINITY,
+                min_per_decode_s: 0.0,
+                min_per_context_token_s: 1e-8,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: c >= 20 ns",
+            shape(DecodeShape {
+                root_saturation_batch: f64::INFINITY,
+                min_per_decode_s: 0.0,
+                min_per_context_token_s: 2e-8,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: c >= 40 ns",
+            shape(DecodeShape {
+                root_saturation_batch: f64::INFINITY,
+                min_per_decode_s: 0.0,
+                min_per_context_token_s: 4e-8,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: decodes' matrix work",
+            shape(DecodeShape {
+                root_saturation_batch: f64::INFINITY,
+                min_per_decode_s: 0.0,
+                min_per_context_token_s: 0.0,
+                decode_compute: true,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: b fitted",
+            shape(DecodeShape {
+                root_saturation_batch: f64::INFINITY,
+                min_per_decode_s: 0.0,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: true,
+            }),
+        ),
+        (
+            "decode: root saturates at 20, b fitted",
+            shape(DecodeShape {
+                root_saturation_batch: 20.0,
+                min_per_decode_s: 0.0,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: true,
+            }),
+        ),
+        (
+            "decode: root saturates at 8, b fitted",
+            shape(DecodeShape {
+                root_saturation_batch: 8.0,
+                min_per_decode_s: 0.0,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: true,
+            }),
+        ),
+        (
+            "decode: root saturates at 80, b >= 0.2 ms, b fitted",
+            shape(DecodeShape {
+                root_saturation_batch: 80.0,
+                min_per_decode_s: 2e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: true,
+            }),
+        ),
+        (
+            "decode: root saturates at 60, b >= 0.1 ms",
+            shape(DecodeShape {
+                root_saturation_batch: 60.0,
+                min_per_decode_s: 1e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 60, b >= 0.1 ms, decodes' matrix work",
+            shape(DecodeShape {
+                root_saturation_batch: 60.0,
+                min_per_decode_s: 1e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: true,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 60, b >= 0.15 ms",
+            shape(DecodeShape {
+                root_saturation_batch: 60.0,
+                min_per_decode_s: 1.5e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 60, b >= 0.15 ms, decodes' matrix work",
+            shape(DecodeShape {
+                root_saturation_batch: 60.0,
+                min_per_decode_s: 1.5e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: true,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 60, b >= 0.2 ms",
+            shape(DecodeShape {
+                root_saturation_batch: 60.0,
+                min_per_decode_s: 2e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 60, b >= 0.2 ms, decodes' matrix work",
+            shape(DecodeShape {
+                root_saturation_batch: 60.0,
+                min_per_decode_s: 2e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: true,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 80, b >= 0.1 ms",
+            shape(DecodeShape {
+                root_saturation_batch: 80.0,
+                min_per_decode_s: 1e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 80, b >= 0.1 ms, decodes' matrix work",
+            shape(DecodeShape {
+                root_saturation_batch: 80.0,
+                min_per_decode_s: 1e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: true,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 80, b >= 0.15 ms",
+            shape(DecodeShape {
+                root_saturation_batch: 80.0,
+                min_per_decode_s: 1.5e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 80, b >= 0.15 ms, decodes' matrix work",
+            shape(DecodeShape {
+                root_saturation_batch: 80.0,
+                min_per_decode_s: 1.5e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: true,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 80, b >= 0.2 ms",
+            shape(DecodeShape {
+                root_saturation_batch: 80.0,
+                min_per_decode_s: 2e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 80, b >= 0.2 ms, decodes' matrix work",
+            shape(DecodeShape {
+                root_saturation_batch: 80.0,
+                min_per_decode_s: 2e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: true,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 60, decodes' matrix work",
+            shape(DecodeShape {
+                root_saturation_batch: 60.0,
+                min_per_decode_s: 0.0,
+                min_per_context_token_s: 0.0,
+                decode_compute: true,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 80, decodes' matrix work",
+            shape(DecodeShape {
+                root_saturation_batch: 80.0,
+                min_per_decode_s: 0.0,
+                min_per_context_token_s: 0.0,
+                decode_compute: true,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: b >= 0.2 ms, decodes' matrix work",
+            shape(DecodeShape {
+                root_saturation_batch: f64::INFINITY,
+                min_per_decode_s: 2e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: true,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: b >= 0.15 ms, decodes' matrix work",
+            shape(DecodeShape {
+                root_saturation_batch: f64::INFINITY,
+                min_per_decode_s: 1.5e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: true,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: b >= 0.1 ms, decodes' matrix work",
+            shape(DecodeShape {
+                root_saturation_batch: f64::INFINITY,
+                min_per_decode_s: 1e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: true,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 80, b >= 0.25 ms",
+            shape(DecodeShape {
+                root_saturation_batch: 80.0,
+                min_per_decode_s: 2.5e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 20, b >= 0.2 ms",
+            shape(DecodeShape {
+                root_saturation_batch: 20.0,
+                min_per_decode_s: 2e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 100, b >= 0.2 ms",
+            shape(DecodeShape {
+                root_saturation_batch: 100.0,
+                min_per_decode_s: 2e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 90, b >= 0.2 ms",
+            shape(DecodeShape {
+                root_saturation_batch: 90.0,
+                min_per_decode_s: 2e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 72, b >= 0.2 ms",
+            shape(DecodeShape {
+                root_saturation_batch: 72.0,
+                min_per_decode_s: 2e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 64, b >= 0.2 ms",
+            shape(DecodeShape {
+                root_saturation_batch: 64.0,
+                min_per_decode_s: 2e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 64, b >= 0.15 ms",
+            shape(DecodeShape {
+                root_saturation_batch: 64.0,
+                min_per_decode_s: 1.5e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 80, b >= 0.175 ms",
+            shape(DecodeShape {
+                root_saturation_batch: 80.0,
+                min_per_decode_s: 1.75e-4,
+                min_per_context_token_s: 0.0,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 80, b >= 0.2 ms, c >= 5 ns",
+            shape(DecodeShape {
+                root_saturation_batch: 80.0,
+                min_per_decode_s: 2e-4,
+                min_per_context_token_s: 5e-9,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 80, b >= 0.2 ms, c >= 10 ns",
+            shape(DecodeShape {
+                root_saturation_batch: 80.0,
+                min_per_decode_s: 2e-4,
+                min_per_context_token_s: 1e-8,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 80, b >= 0.2 ms, c >= 20 ns",
+            shape(DecodeShape {
+                root_saturation_batch: 80.0,
+                min_per_decode_s: 2e-4,
+                min_per_context_token_s: 2e-8,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 80, b >= 0.2 ms, c >= 40 ns",
+            shape(DecodeShape {
+                root_saturation_batch: 80.0,
+                min_per_decode_s: 2e-4,
+                min_per_context_token_s: 4e-8,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 80, c >= 5 ns",
+            shape(DecodeShape {
+                root_saturation_batch: 80.0,
+                min_per_decode_s: 0.0,
+                min_per_context_token_s: 5e-9,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 80, c >= 10 ns",
+            shape(DecodeShape {
+                root_saturation_batch: 80.0,
+                min_per_decode_s: 0.0,
+                min_per_context_token_s: 1e-8,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 80, c >= 20 ns",
+            shape(DecodeShape {
+                root_saturation_batch: 80.0,
+                min_per_decode_s: 0.0,
+                min_per_context_token_s: 2e-8,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 80, c >= 40 ns",
+            shape(DecodeShape {
+                root_saturation_batch: 80.0,
+                min_per_decode_s: 0.0,
+                min_per_context_token_s: 4e-8,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 70, b >= 0.2 ms, c >= 10 ns",
+            shape(DecodeShape {
+                root_saturation_batch: 70.0,
+                min_per_decode_s: 2e-4,
+                min_per_context_token_s: 1e-8,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 90, b >= 0.2 ms, c >= 10 ns",
+            shape(DecodeShape {
+                root_saturation_batch: 90.0,
+                min_per_decode_s: 2e-4,
+                min_per_context_token_s: 1e-8,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 100, b >= 0.2 ms, c >= 10 ns",
+            shape(DecodeShape {
+                root_saturation_batch: 100.0,
+                min_per_decode_s: 2e-4,
+                min_per_context_token_s: 1e-8,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 80, b >= 0.175 ms, c >= 10 ns",
+            shape(DecodeShape {
+                root_saturation_batch: 80.0,
+                min_per_decode_s: 1.75e-4,
+                min_per_context_token_s: 1e-8,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 80, b >= 0.225 ms, c >= 10 ns",
+            shape(DecodeShape {
+                root_saturation_batch: 80.0,
+                min_per_decode_s: 2.25e-4,
+                min_per_context_token_s: 1e-8,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 80, b >= 0.2 ms, c >= 7.5 ns",
+            shape(DecodeShape {
+                root_saturation_batch: 80.0,
+                min_per_decode_s: 2e-4,
+                min_per_context_token_s: 7.5e-9,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 80, b >= 0.2 ms, c >= 12.5 ns",
+            shape(DecodeShape {
+                root_saturation_batch: 80.0,
+                min_per_decode_s: 2e-4,
+                min_per_context_token_s: 1.25e-8,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 80, b >= 0.2 ms, c >= 15 ns",
+            shape(DecodeShape {
+                root_saturation_batch: 80.0,
+                min_per_decode_s: 2e-4,
+                min_per_context_token_s: 1.5e-8,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
+        (
+            "decode: root saturates at 64, b >= 0.2 ms, c >= 5 ns",
+            shape(DecodeShape {
+                root_saturation_batch: 64.0,
+                min_per_decode_s: 2e-4,
+                min_per_context_token_s: 5e-9,
+                decode_compute: false,
+                fit_linear_batch: false,
+            }),
+        ),
     ]
 }
 

@@ -26,6 +26,7 @@ mod load_step;
 mod server_setup;
 pub mod summary;
 mod sweep;
+pub mod tpot_error;
 mod workload;
 
 /// The DGX Spark arena's 19 runs this repository holds, as folders of `tests/fixtures/arena/`

@@ -3,7 +3,7 @@
 //!
 //! llama-benchy sends all `C` requests of a point at once. Their prompts are read first (in
 //! chunks, beside the decodes of the requests already answering), so an early request decodes
-//! through the later ones' prompt steps. The direct fit ([`fit_engine`]) reads each speed as a
+//! through the later ones' prompt steps. The direct fit ([`fit_engine_shaped`]) reads each speed as a
 //! decode-only step and so blames the prompts' time on the batch and context terms. Here every
 //! point is replayed with the current coefficients ([`super::simulate`]'s engine, tracing each
 //! step's terms), each measured figure is written as a function of the coefficients over the
@@ -11,9 +11,9 @@
 
 use crate::sim::open_loop::closed_loop::{ClosedLoopRun, ClosedLoopWorkload};
 use crate::sim::open_loop::engine::{EngineModel, EngineSetup};
-use crate::sim::open_loop::fit::{EngineFit, FitFigure, FitMethod, FitResidual, fit_engine};
+use crate::sim::open_loop::fit::{EngineFit, FitFigure, FitMethod, FitResidual, fit_engine_shaped};
 use crate::sim::open_loop::load::Arrival;
-use crate::sim::open_loop::lsq::nonneg_least_squares;
+use crate::sim::open_loop::lsq::bounded_least_squares;
 use crate::sim::open_loop::simulate::trace;
 use crate::sim::open_loop::step::{STEP_TERMS, StepCoefficients, StepTerms};
 use alloc::vec::Vec;
@@ -85,7 +85,7 @@ impl Replay {
 /// Refits the step coefficients by replaying each closed-loop point's burst on `setup`.
 ///
 /// # Formula
-/// Start from [`fit_engine`]'s coefficients `beta`. Each round, replay every point (its `C`
+/// Start from [`fit_engine_shaped`]'s coefficients `beta`. Each round, replay every point (its `C`
 /// requests sent at once, lengths as measured) and write, over the replayed steps `s` with
 /// terms `x_s = [1, B, sqrt(B), K, P, Q]`:
 /// - request `i`'s decode time `T_i = W_i . beta`, `W_i` the sum of `x_s` from its first token
@@ -107,7 +107,8 @@ impl Replay {
 /// direct fit's coefficients (see [`EngineModel::new`]), or bursts of more than
 /// [`MAX_REPLAY_TOKENS`] in all, leave the direct fit unchanged (`FitMethod::Direct`).
 pub fn fit_engine_bursts(run: &ClosedLoopRun, setup: EngineSetup, rounds: u32) -> EngineFit {
-    let direct = fit_engine(run);
+    let shape = setup.decode_shape;
+    let direct = fit_engine_shaped(run, &shape);
     let replayed: f64 = run
         .workloads()
         .iter()
@@ -118,14 +119,15 @@ pub fn fit_engine_bursts(run: &ClosedLoopRun, setup: EngineSetup, rounds: u32) -
     if replayed > MAX_REPLAY_TOKENS {
         return direct;
     }
-    let allowed = direct.decode_model.fitted_terms().plus(&direct.prefill_model.fitted_terms(), 1.0).support();
+    let allowed = direct.decode_model.fitted_terms(&shape).plus(&direct.prefill_model.fitted_terms(), 1.0).support();
+    let floor = shape.decode_floor(direct.decode_model).to_array();
     let mut beta = direct.coefficients.to_array();
     let Some(mut best) = evaluate(run, setup, &beta) else { return direct };
     let mut best_beta = beta;
     let mut done = 0;
     for round in 1..=rounds {
         let Some((rows, rhs)) = equations(run, setup, &beta) else { break };
-        let Some(solution) = nonneg_least_squares(&rows, &rhs, allowed) else { break };
+        let Some(solution) = bounded_least_squares(&rows, &rhs, allowed, floor) else { break };
         let next = solution.coefficients;
         let moved = next.iter().zip(&beta).any(|(n, b)| (n - b).abs() > 1e-12 * b.abs().max(1e-300));
         beta = next;

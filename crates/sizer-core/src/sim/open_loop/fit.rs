@@ -2,8 +2,8 @@
 //! least squares, with the residual of every point kept so it can be shown.
 
 use crate::sim::open_loop::closed_loop::{ClosedLoopRun, ClosedLoopWorkload};
-use crate::sim::open_loop::lsq::nonneg_least_squares;
-use crate::sim::open_loop::step::{STEP_TERMS, StepCoefficients, StepTerms};
+use crate::sim::open_loop::lsq::{bounded_least_squares, nonneg_least_squares};
+use crate::sim::open_loop::step::{DecodeShape, STEP_TERMS, StepCoefficients, StepTerms};
 use alloc::vec::Vec;
 
 /// Whether the fits fit the linear batch term `b` (else it stays 0 and the batch cost is
@@ -36,7 +36,7 @@ impl DecodeModel {
     /// The decode terms this model fits, as 1 (fitted) or 0 (held at 0): `a` always, `r`
     /// with several concurrencies, `c` with several contexts, `b` with several concurrencies
     /// if [`FIT_LINEAR_BATCH`]; never a prompt term.
-    pub fn fitted_terms(self) -> StepTerms {
+    pub fn fitted_terms(self, shape: &DecodeShape) -> StepTerms {
         let (batch, context) = match self {
             DecodeModel::BatchAndContext => (true, true),
             DecodeModel::BatchOnly => (true, false),
@@ -46,7 +46,7 @@ impl DecodeModel {
         let one = |fitted: bool| if fitted { 1.0 } else { 0.0 };
         StepTerms {
             once: 1.0,
-            decodes: one(batch && FIT_LINEAR_BATCH),
+            decodes: one(batch && shape.fit_linear_batch),
             root_decodes: one(batch),
             context_tokens: one(context),
             prompt_tokens: 0.0,
@@ -171,6 +171,14 @@ fn prefilled(w: &ClosedLoopWorkload) -> f64 {
 /// Bad input: none possible: a [`ClosedLoopRun`] is validated when built (positive speeds, at
 /// least one prompt throughput), and a single column always has a non-negative fit.
 pub fn fit_engine(run: &ClosedLoopRun) -> EngineFit {
+    fit_engine_shaped(run, &DecodeShape::default())
+}
+
+/// [`fit_engine`] to a [`DecodeShape`]: the root term saturated at its batch (the direct fit's
+/// rows use `sqrt(min(C, S))`) and `b` kept at or above its floor
+/// ([`crate::sim::open_loop::lsq::bounded_least_squares`]; `b` is the floor when
+/// [`FIT_LINEAR_BATCH`] is off).
+pub fn fit_engine_shaped(run: &ClosedLoopRun, shape: &DecodeShape) -> EngineFit {
     let workloads = run.workloads();
     let mut decode_rows: Vec<[f64; STEP_TERMS]> = Vec::new();
     let mut concurrencies: Vec<f64> = Vec::new();
@@ -181,7 +189,7 @@ pub fn fit_engine(run: &ClosedLoopRun) -> EngineFit {
         for p in &w.points {
             let c = p.concurrency;
             let y = 1.0 / p.per_request_tok_s;
-            decode_rows.push(StepTerms::decode(c, c * l).to_array().map(|x| x / y));
+            decode_rows.push(StepTerms::decode(shape, c, c * l).to_array().map(|x| x / y));
             push_distinct(&mut concurrencies, c);
             push_distinct(&mut contexts, l);
             max_concurrency = max_concurrency.max(c);
@@ -195,8 +203,9 @@ pub fn fit_engine(run: &ClosedLoopRun) -> EngineFit {
         (false, false) => DecodeModel::Constant,
     };
     let ones = alloc::vec![1.0; decode_rows.len()];
-    let decode = nonneg_least_squares(&decode_rows, &ones, decode_model.fitted_terms().support())
-        .map_or([0.0; STEP_TERMS], |s| s.coefficients);
+    let floor = shape.decode_floor(decode_model).to_array();
+    let decode = bounded_least_squares(&decode_rows, &ones, decode_model.fitted_terms(shape).support(), floor)
+        .map_or(floor, |s| s.coefficients);
 
     let mut prompt_rows: Vec<[f64; STEP_TERMS]> = Vec::new();
     let mut lengths: Vec<f64> = Vec::new();

@@ -55,14 +55,17 @@ pub mod typical;
 pub use burst_fit::{MAX_REPLAY_TOKENS, fit_engine_bursts};
 pub use closed_loop::{ClosedLoopError, ClosedLoopField, ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload};
 pub use engine::{EngineError, EngineModel, EngineSetup, MAX_COEFFICIENT_S};
-pub use fit::{DecodeModel, EngineFit, FIT_LINEAR_BATCH, FitFigure, FitMethod, FitResidual, PrefillModel, fit_engine};
+pub use fit::{
+    DecodeModel, EngineFit, FIT_LINEAR_BATCH, FitFigure, FitMethod, FitResidual, PrefillModel, fit_engine,
+    fit_engine_shaped,
+};
 pub use gamma::{gamma, standard_normal, uniform_int};
 pub use load::{
     Arrival, LoadError, LoadField, LoadSize, LoadSpec, MAX_LOAD_REQUESTS, MAX_LOAD_TOKENS, MAX_REQUEST_TOKENS,
     MIN_BURSTINESS, MIN_RATE_PER_S, OpenLoad, length_bounds,
 };
-pub use lsq::{LsqSolution, least_squares, nonneg_least_squares};
+pub use lsq::{LsqSolution, bounded_least_squares, least_squares, nonneg_least_squares};
 pub use report::{Extrapolation, OpenLoopReport, PredictError, TpotMs, percentile_linear};
 pub use simulate::predict_open_loop;
-pub use step::{MixedStep, STEP_TERMS, StepCoefficients, StepTerms, prompt_pairs};
+pub use step::{DecodeShape, MixedStep, STEP_TERMS, StepCoefficients, StepTerms, prompt_pairs};
 pub use typical::{MAX_DRAWS, predict_typical};

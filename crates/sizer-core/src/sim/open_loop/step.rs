@@ -14,6 +14,57 @@ pub enum MixedStep {
     Summed,
 }
 
+/// How the decode step grows with the batch beyond what the coefficients' own terms say: the
+/// shape of the fit and of its extrapolation, a global choice of the calibration
+/// (docs/CALIBRATION.md, "values tried"). The default is the shape before any of it:
+/// `a + b B + r sqrt(B) + c K`, `b` fitted only if [`crate::sim::open_loop::FIT_LINEAR_BATCH`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(default))]
+pub struct DecodeShape {
+    /// Requests decoding beyond which the root term stops growing: a mixture-of-experts model
+    /// has read every expert once the batch routes to all of them. Infinite: never.
+    pub root_saturation_batch: f64,
+    /// The least per-decode cost `b`, seconds per request per step (sampling, the scheduler's
+    /// per-sequence work, the activations each sequence reads): the fits keep `b` at or above it.
+    pub min_per_decode_s: f64,
+    /// The least per-context-token cost `c`, seconds per token held per step (the KV cache
+    /// each decode reads): the fits keep `c` at or above it.
+    pub min_per_context_token_s: f64,
+    /// Whether a step's matrix work counts its decode tokens too: the compute branch of an
+    /// overlapped step is `d (P + B)`, so a large enough batch is compute-bound even without a
+    /// prompt (the roofline).
+    pub decode_compute: bool,
+    /// Whether the fits fit the linear batch term `b` above its floor (else `b` is the floor).
+    pub fit_linear_batch: bool,
+}
+
+impl DecodeShape {
+    /// The least coefficients a fit of `model` may give, as terms: `b` at
+    /// [`DecodeShape::min_per_decode_s`] when the points have several concurrencies, else 0.
+    pub fn decode_floor(&self, model: crate::sim::open_loop::fit::DecodeModel) -> StepTerms {
+        use crate::sim::open_loop::fit::DecodeModel;
+        let batch = matches!(model, DecodeModel::BatchAndContext | DecodeModel::BatchOnly);
+        let context = matches!(model, DecodeModel::BatchAndContext | DecodeModel::ContextOnly);
+        StepTerms {
+            decodes: if batch { self.min_per_decode_s } else { 0.0 },
+            context_tokens: if context { self.min_per_context_token_s } else { 0.0 },
+            ..StepTerms::default()
+        }
+    }
+}
+
+impl Default for DecodeShape {
+    fn default() -> DecodeShape {
+        DecodeShape {
+            root_saturation_batch: f64::INFINITY,
+            min_per_decode_s: 0.0,
+            min_per_context_token_s: 0.0,
+            decode_compute: false,
+            fit_linear_batch: crate::sim::open_loop::fit::FIT_LINEAR_BATCH,
+        }
+    }
+}
+
 /// The coefficients of one engine step's time, in seconds (see [`StepCoefficients::step_seconds`]).
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -56,7 +107,7 @@ impl StepCoefficients {
     /// Bad input: negative or NaN counts follow IEEE arithmetic (the simulation never passes
     /// them).
     pub fn step_seconds(&self, decodes: f64, context_tokens: f64, prompt_tokens: f64, pairs: f64) -> f64 {
-        self.seconds_of(&StepTerms::every(decodes, context_tokens, prompt_tokens, pairs))
+        self.seconds_of(&StepTerms::every(&DecodeShape::default(), decodes, context_tokens, prompt_tokens, pairs))
     }
 
     /// The terms of one step as `form` charges them: the step's time is their dot product with
@@ -65,7 +116,9 @@ impl StepCoefficients {
     /// # Formula
     /// [`MixedStep::Summed`]: every term, `t = a + b B + r sqrt(B) + c K + d P + e Q`
     /// ([`StepTerms::every`]).
-    /// [`MixedStep::Overlapped`]: `t = max(a + b B + r sqrt(B), d P) + c K + e Q`. The batch
+    /// [`MixedStep::Overlapped`]: `t = max(a + b B + r sqrt(B), d P) + c K + e Q` (with
+    /// [`DecodeShape::decode_compute`], `d (P + B)`: the decodes' tokens are matrix work too;
+    /// in the compute branch the term `P` then holds `P + B`). The batch
     /// terms are the time to read the weights (and the experts the batch routes to) once per
     /// step; `d P` is the prompt's matrix work. In one forward pass the weights are read once
     /// for all the step's tokens, so a step is the slower of its memory time and its compute
@@ -77,21 +130,24 @@ impl StepCoefficients {
     ///
     /// Bad input: negative or NaN counts follow IEEE arithmetic (the simulation never passes
     /// them).
+    #[allow(clippy::too_many_arguments)]
     pub fn step_terms(
         &self,
         form: MixedStep,
+        shape: &DecodeShape,
         decodes: f64,
         context_tokens: f64,
         prompt_tokens: f64,
         pairs: f64,
     ) -> StepTerms {
-        let every = StepTerms::every(decodes, context_tokens, prompt_tokens, pairs);
+        let every = StepTerms::every(shape, decodes, context_tokens, prompt_tokens, pairs);
         match form {
             MixedStep::Summed => every,
             MixedStep::Overlapped => {
                 let weights = self.seconds_of(&every.weight_read());
-                if self.per_prompt_token_s * prompt_tokens > weights {
-                    StepTerms { once: 0.0, decodes: 0.0, root_decodes: 0.0, ..every }
+                let computed = if shape.decode_compute { prompt_tokens + decodes } else { prompt_tokens };
+                if self.per_prompt_token_s * computed > weights {
+                    StepTerms { once: 0.0, decodes: 0.0, root_decodes: 0.0, prompt_tokens: computed, ..every }
                 } else {
                     StepTerms { prompt_tokens: 0.0, ..every }
                 }
@@ -138,7 +194,7 @@ impl StepCoefficients {
     /// Per-request decode tok/s with `batch` requests decoding and no prompt in the steps, each
     /// holding `context_per_request` tokens: `1 / t(B, B x context, 0, 0)`.
     pub fn decode_tok_s(&self, batch: f64, context_per_request: f64) -> f64 {
-        1.0 / self.seconds_of(&StepTerms::decode(batch, batch * context_per_request))
+        1.0 / self.seconds_of(&StepTerms::decode(&DecodeShape::default(), batch, batch * context_per_request))
     }
 
     /// Prompt tok/s reading one prompt of `prompt` tokens after `depth` tokens of context,
@@ -166,7 +222,8 @@ pub struct StepTerms {
     pub root_decodes: f64,
     /// `K`, tokens the decoding requests hold (`c`'s term).
     pub context_tokens: f64,
-    /// `P`, prompt tokens read (`d`'s term).
+    /// `P`, prompt tokens read (`d`'s term; with [`DecodeShape::decode_compute`], in a
+    /// compute-bound step, the decode tokens too).
     pub prompt_tokens: f64,
     /// `Q`, prompt pairs ([`prompt_pairs`], `e`'s term).
     pub prompt_pairs: f64,
@@ -177,13 +234,15 @@ impl StepTerms {
     /// `prompt_tokens` prompt tokens with `pairs` prompt pairs.
     ///
     /// # Formula
-    /// `[1, B, sqrt(B), K, P, Q]`: the one place the step's form is written (see
-    /// [`StepCoefficients::step_seconds`] for its source).
-    pub fn every(decodes: f64, context_tokens: f64, prompt_tokens: f64, pairs: f64) -> StepTerms {
+    /// `[1, B, sqrt(min(B, S)), K, P, Q]`, `S` the shape's
+    /// [`DecodeShape::root_saturation_batch`]: the one place the step's form is written (see
+    /// [`StepCoefficients::step_seconds`] for its source). Past `S` the experts are all read
+    /// and the batch adds only its per-sequence terms (`b B`, `c K`).
+    pub fn every(shape: &DecodeShape, decodes: f64, context_tokens: f64, prompt_tokens: f64, pairs: f64) -> StepTerms {
         StepTerms {
             once: 1.0,
             decodes,
-            root_decodes: libm::sqrt(decodes),
+            root_decodes: libm::sqrt(decodes.min(shape.root_saturation_batch)),
             context_tokens,
             prompt_tokens,
             prompt_pairs: pairs,
@@ -191,8 +250,8 @@ impl StepTerms {
     }
 
     /// A decode-only step: `B` requests holding `K` tokens, no prompt.
-    pub fn decode(decodes: f64, context_tokens: f64) -> StepTerms {
-        StepTerms::every(decodes, context_tokens, 0.0, 0.0)
+    pub fn decode(shape: &DecodeShape, decodes: f64, context_tokens: f64) -> StepTerms {
+        StepTerms::every(shape, decodes, context_tokens, 0.0, 0.0)
     }
 
     /// A prompt's own terms: `P` tokens and `Q` pairs, no decode and no per-step constant.
