@@ -8,9 +8,10 @@ use crate::error::{TaskError, TaskResult};
 use sizer_core::sim::open_loop::{DecodeShape, MixedStep};
 use sizer_data::suite::SuiteRun;
 use sizer_data::suite::calibrate::{RunCalibration, calibrate_run};
-use sizer_data::suite::calibration_summary::summary_source;
+use sizer_data::suite::calibration_summary::{bands_source, error_bands, summary_source};
 use sizer_data::suite::engine_inputs::{CALIBRATED, EngineConstants};
 use sizer_data::suite::summary::{Model, summarise};
+use sizer_data::suite::tpot_error::by_extrapolation;
 use std::path::Path;
 
 use crate::calibrate_doc::BEFORE;
@@ -24,6 +25,10 @@ pub const DOC: &str = "docs/CALIBRATION.md";
 /// Where the fitted engine's summary goes, for the page's error sentence
 /// (`sizer_data::suite::calibration_summary`).
 pub const SUMMARY: &str = "crates/sizer-data/data/calibration_summary.rs";
+
+/// Where the fitted engine's TPOT error by batch ratio goes, for a prediction's error band
+/// (`sizer_data::suite::calibration_summary::TPOT_ERROR_BANDS`).
+pub const BANDS: &str = "crates/sizer-data/data/tpot_error_bands.rs";
 
 /// The constants tried beside [`CALIBRATED`] (one changed at a time; the decode shapes as
 /// wholes, every one measured while choosing it), for the document's "Global constants" table.
@@ -45,7 +50,10 @@ pub fn tried_constants() -> Vec<(&'static str, EngineConstants)> {
         ("1 draw", EngineConstants { draws: 1, ..c }),
         ("5 draws", EngineConstants { draws: 5, ..c }),
         ("31 draws", EngineConstants { draws: 31, ..c }),
-        ("before: mixed step summed, 1 draw", EngineConstants { mixed_step: MixedStep::Summed, draws: 1, ..c }),
+        (
+            "before: mixed step summed, 1 draw",
+            EngineConstants { mixed_step: MixedStep::Summed, draws: 1, decode_shape: DecodeShape::default(), ..c },
+        ),
         (BEFORE, EngineConstants { decode_shape: DecodeShape::default(), ..c }),
         (
             "decode: root saturates at 20",
@@ -716,6 +724,10 @@ pub fn calibrate(root: &Path) -> TaskResult {
         let engine = summarise(calibrations, Model::Engine);
         let path = root.join(SUMMARY);
         std::fs::write(&path, summary_source(&engine)).map_err(TaskError::io(&path))?;
+        eprintln!("wrote {}", path.display());
+        let path = root.join(BANDS);
+        let bands = error_bands(&by_extrapolation(calibrations));
+        std::fs::write(&path, bands_source(&bands)).map_err(TaskError::io(&path))?;
         eprintln!("wrote {}", path.display());
     }
     Ok(())
