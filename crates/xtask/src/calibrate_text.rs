@@ -103,7 +103,7 @@ the eligible TPOT and TTFT counts):
   the root term `r sqrt(B)` stops growing at 60 requests decoding (every expert read), and the
   fits keep `b` at least 0.2 ms per request per step and `c` at least 10 ns per token held. The
   closed-loop points stop at 10 or 20 requests while the sweeps run 40 to 250 in flight, so how
-  the step grows past them is a global choice; 62 shapes were measured (rows `decode: ...`
+  the step grows past them is a global choice; 68 shapes were measured (rows `decode: ...`
   below, each a whole shape on the other chosen constants). The engine at main 1579a8e (root
   unbounded, no floors) gets 92 TPOT and 95 TTFT hits and 17 / 18 / 18 capacities within one
   step; the chosen shape 99, 95 and 18 / 18 / 18, exact capacities unchanged (13 / 15 / 14).
