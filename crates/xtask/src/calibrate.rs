@@ -5,15 +5,17 @@
 //! [`crate::calibrate_doc`], and the fitted engine's summary to
 //! `crates/sizer-data/data/calibration_summary.rs` (the page's error sentence reads it). Deterministic: no timings in the file, runs in a fixed order.
 use crate::error::{TaskError, TaskResult};
-use sizer_core::sim::open_loop::MixedStep;
+use sizer_core::sim::open_loop::{DecodeShape, MixedStep};
 use sizer_data::suite::SuiteRun;
 use sizer_data::suite::calibrate::{RunCalibration, calibrate_run};
-use sizer_data::suite::calibration_summary::summary_source;
+use sizer_data::suite::calibration_summary::{bands_source, error_bands, summary_source};
 use sizer_data::suite::engine_inputs::{CALIBRATED, EngineConstants};
 use sizer_data::suite::summary::{Model, summarise};
+use sizer_data::suite::tpot_error::by_extrapolation;
 use std::path::Path;
 
 use crate::calibrate_doc::BEFORE;
+use crate::calibrate_shapes::{DECODE_SHAPES_TRIED, shape_name, shape_of};
 
 /// The 19 arena runs, in the order the document lists them.
 pub const ARENA_RUNS: [&str; 19] = sizer_data::suite::ARENA_FOLDERS;
@@ -25,11 +27,15 @@ pub const DOC: &str = "docs/CALIBRATION.md";
 /// (`sizer_data::suite::calibration_summary`).
 pub const SUMMARY: &str = "crates/sizer-data/data/calibration_summary.rs";
 
-/// The constants tried beside [`CALIBRATED`] (one changed at a time), for the document's
-/// "Global constants" table.
-pub fn tried_constants() -> Vec<(&'static str, EngineConstants)> {
+/// Where the fitted engine's TPOT error by batch ratio goes, for a prediction's error band
+/// (`sizer_data::suite::calibration_summary::TPOT_ERROR_BANDS`).
+pub const BANDS: &str = "crates/sizer-data/data/tpot_error_bands.rs";
+
+/// The constants tried beside [`CALIBRATED`] (one changed at a time; the decode shapes as
+/// wholes, every one measured while choosing it), for the document's "Global constants" table.
+pub fn tried_constants() -> Vec<(String, EngineConstants)> {
     let c = CALIBRATED;
-    vec![
+    let fixed = [
         ("chosen", c),
         ("KV pool 250,000 tokens", EngineConstants { kv_pool_tokens: 250_000.0, ..c }),
         ("KV pool 500,000 tokens", EngineConstants { kv_pool_tokens: 500_000.0, ..c }),
@@ -43,8 +49,19 @@ pub fn tried_constants() -> Vec<(&'static str, EngineConstants)> {
         ("1 draw", EngineConstants { draws: 1, ..c }),
         ("5 draws", EngineConstants { draws: 5, ..c }),
         ("31 draws", EngineConstants { draws: 31, ..c }),
-        (BEFORE, EngineConstants { mixed_step: MixedStep::Summed, draws: 1, ..c }),
-    ]
+        (
+            "before: mixed step summed, 1 draw",
+            EngineConstants { mixed_step: MixedStep::Summed, draws: 1, decode_shape: DecodeShape::default(), ..c },
+        ),
+        (BEFORE, EngineConstants { decode_shape: DecodeShape::default(), ..c }),
+    ];
+    let mut tried: Vec<(String, EngineConstants)> = fixed.into_iter().map(|(n, k)| (n.to_owned(), k)).collect();
+    // Each decode shape tried in full (not relative to the chosen one), on the chosen rest.
+    for row in DECODE_SHAPES_TRIED {
+        let decode_shape = shape_of(row);
+        tried.push((shape_name(&decode_shape), EngineConstants { decode_shape, ..c }));
+    }
+    tried
 }
 
 /// One arena run folder imported as a suite; every file refused is an error.
@@ -77,11 +94,12 @@ pub fn calibrate(root: &Path) -> TaskResult {
     for run in ARENA_RUNS {
         runs.push((run.to_owned(), import_run(root, run)?));
     }
-    let tried: Vec<(&str, EngineConstants, Vec<RunCalibration>)> = tried_constants()
-        .into_iter()
+    let owned = tried_constants();
+    let tried: Vec<(&str, EngineConstants, Vec<RunCalibration>)> = owned
+        .iter()
         .map(|(name, constants)| {
             eprintln!("calibrating: {name}");
-            (name, constants, calibrate_all(&runs, &constants))
+            (name.as_str(), *constants, calibrate_all(&runs, constants))
         })
         .collect();
     let names: Vec<&str> = ARENA_RUNS.to_vec();
@@ -93,6 +111,10 @@ pub fn calibrate(root: &Path) -> TaskResult {
         let engine = summarise(calibrations, Model::Engine);
         let path = root.join(SUMMARY);
         std::fs::write(&path, summary_source(&engine)).map_err(TaskError::io(&path))?;
+        eprintln!("wrote {}", path.display());
+        let path = root.join(BANDS);
+        let bands = error_bands(&by_extrapolation(calibrations));
+        std::fs::write(&path, bands_source(&bands)).map_err(TaskError::io(&path))?;
         eprintln!("wrote {}", path.display());
     }
     Ok(())

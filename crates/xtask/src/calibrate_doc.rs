@@ -8,14 +8,19 @@ use sizer_data::suite::SuiteRun;
 use sizer_data::suite::calibrate::{CALIBRATION_SEED, RunCalibration, StepComparison};
 use sizer_data::suite::engine_inputs::EngineConstants;
 use sizer_data::suite::summary::{Model, ModelSummary, Tally, capacities, figures, summarise};
+use sizer_data::suite::tpot_error::{TpotErrors, by_extrapolation, by_rate};
 use std::fmt::Write as _;
 
 /// The tried row that is the model before this calibration's two changes (one draw, every term
 /// of a mixed step added): the summary's "before" column.
-pub const BEFORE: &str = "before: mixed step summed, 1 draw";
+pub const BEFORE: &str = "engine at main 1579a8e";
 
 fn tally(t: Tally) -> String {
     format!("{} of {} ({:.1} %)", t.hits, t.of, 100.0 * t.share())
+}
+
+fn per_limit(tallies: &[Tally; 3]) -> String {
+    format!("{} / {} / {}", tallies[0].hits, tallies[1].hits, tallies[2].hits)
 }
 
 fn pooled(tallies: &[Tally; 3]) -> Tally {
@@ -107,8 +112,9 @@ pub fn document(
     let _ = writeln!(
         out,
         "\nConstants used: KV pool {:.0} tokens (assumed, every run), step budget {} tokens and batch limit {} where \
-         the server's flags do not say, {} burst-fit rounds, client latency {}, mixed step {}, {} draws per load \
-         of a sweep step's answer tokens or fewer (seeds {} to {}).\n",
+         the server's flags do not say, {} burst-fit rounds, client latency {}, mixed step {}, decode step: root \
+         term saturating at {} requests, b at least {} ms, c at least {} ns, {} draws per load of a sweep step's \
+         answer tokens or fewer (seeds {} to {}).\n",
         chosen.kv_pool_tokens,
         chosen.step_token_budget,
         chosen.max_batch,
@@ -118,6 +124,9 @@ pub fn document(
             MixedStep::Overlapped => "overlapped (max of weights and prompt work)",
             MixedStep::Summed => "summed",
         },
+        chosen.decode_shape.root_saturation_batch,
+        chosen.decode_shape.min_per_decode_s * 1e3,
+        chosen.decode_shape.min_per_context_token_s * 1e9,
         chosen.draws,
         CALIBRATION_SEED,
         CALIBRATION_SEED + u64::from(chosen.draws) - 1
@@ -130,8 +139,9 @@ pub fn document(
         .map_or_else(|| engine.clone(), |(_, _, c)| summarise(c, Model::Engine));
     out.push_str("## Summary against the targets\n\n");
     out.push_str(
-        "\"Engine before\" is the same fit and procedure with the two changes of this calibration undone \
-         (a mixed step charged as the sum of its terms, one draw per load): the row `before` of the values tried.\n\n",
+        "\"Engine before\" is the engine at main 1579a8e: the same fit and procedure with the decode step shaped as \
+         it was there (the root term growing without end, no floor under `b` or `c`), the row `engine at main \
+         1579a8e` of the values tried.\n\n",
     );
     out.push_str(
         "| figure | target | fitted engine | engine before | baseline (today's simulation) |\n|---|---:|---:|---:|---:|\n",
@@ -151,12 +161,13 @@ pub fn document(
          KV space (the assumed pool mattered there).\n"
     );
 
+    tpot_tables(&mut out, names, calibrations, tried);
     out.push_str("## Global constants: the values tried\n\n");
     out.push_str(
         "Each row changes one constant from the chosen set and recomputes everything. Capacity is pooled over the \
          three limits (run x limit pairs).\n\n",
     );
-    out.push_str("| constants | capacity within one | capacity exact | TPOT within 15 % | TTFT within 25 % | steps that waited for KV |\n|---|---:|---:|---:|---:|---:|\n");
+    out.push_str("| constants | capacity within one | capacity exact | at 2 / 5 / 10 s: within one; exact | TPOT within 15 % | TTFT within 25 % | steps that waited for KV |\n|---|---:|---:|---:|---:|---:|---:|\n");
     for (name, _, calibration) in tried {
         let s = summarise(calibration, Model::Engine);
         let waited = calibration
@@ -166,9 +177,11 @@ pub fn document(
             .count();
         let _ = writeln!(
             out,
-            "| {name} | {} | {} | {} | {} | {waited} |",
+            "| {name} | {} | {} | {}; {} | {} | {} | {waited} |",
             tally(pooled(&s.capacity_within_one)),
             tally(pooled(&s.capacity_exact)),
+            per_limit(&s.capacity_within_one),
+            per_limit(&s.capacity_exact),
             tally(s.tpot_eligible),
             tally(s.ttft_eligible)
         );
@@ -371,4 +384,107 @@ fn misses_section(out: &mut String, names: &[&str], calibrations: &[RunCalibrati
         let cell = |v: &[String]| if v.is_empty() { "-".to_owned() } else { v.join("; ") };
         let _ = writeln!(out, "| `{name}` | {} | {} | {} |", cell(&tpot), cell(&ttft), cell(&capacity));
     }
+}
+
+fn errors_cells(e: &TpotErrors) -> String {
+    if e.steps == 0 {
+        return "- | - | - | -".to_owned();
+    }
+    format!(
+        "{} of {} | {:+.1} % | {:.1} % | {:.1} %",
+        e.within,
+        e.steps,
+        100.0 * e.mean_signed,
+        100.0 * e.mean_absolute,
+        100.0 * e.p80_absolute
+    )
+}
+
+/// The TPOT tables: by the sweep's rate and by how far each step extrapolated, the fitted engine
+/// beside the engine before; then, run by run, the eligible steps whose TPOT error grew.
+fn tpot_tables(
+    out: &mut String,
+    names: &[&str],
+    calibrations: &[RunCalibration],
+    tried: &[(&str, EngineConstants, Vec<RunCalibration>)],
+) {
+    let before =
+        tried.iter().find(|(name, _, _)| *name == BEFORE).map(|(_, _, c)| c.as_slice()).unwrap_or(calibrations);
+    out.push_str("## Median TPOT by request rate and by extrapolation\n\n");
+    out.push_str(
+        "Eligible rate-sweep steps (measured p95 TTFT at most 10 s) per configured rate: within 15 %, mean signed \
+         error (`predicted / measured - 1`, negative: streams too fast), mean absolute error and its 80th \
+         percentile, for the fitted engine and the engine before; the median measured peak in flight and the steps \
+         whose predicted decode batch passed the fit's largest concurrency.\n\n",
+    );
+    out.push_str(
+        "| req/s | within 15 % | mean signed | mean absolute | p80 absolute | before: within 15 % | mean signed | mean absolute | p80 absolute | median peak in flight | steps beyond the fitted concurrency |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    let now = by_rate(calibrations, Model::Engine);
+    let then = by_rate(before, Model::Engine);
+    for ((rate, e), (_, b)) in now.iter().zip(&then) {
+        let _ = writeln!(
+            out,
+            "| {rate} | {} | {} | {} | {} |",
+            errors_cells(e),
+            errors_cells(b),
+            count(e.median_in_flight),
+            e.beyond_fit
+        );
+    }
+    out.push_str(
+        "\nEvery eligible replayed step by its predicted batch ratio (largest decode batch of the prediction over the \
+         fit's largest concurrency). The fitted engine's rows are the error band a prediction carries \
+         (`TPOT_ERROR_BANDS`, `SparkSizer.predict`'s `extrapolation.tpot_error`).\n\n",
+    );
+    out.push_str(
+        "| batch ratio | within 15 % | mean signed | mean absolute | p80 absolute | before: within 15 % | mean signed | mean absolute | p80 absolute |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    let mut lower = 0.0;
+    for ((upper, e), (_, b)) in by_extrapolation(calibrations).iter().zip(&by_extrapolation(before)) {
+        let label = if upper.is_finite() { format!("{lower} to {upper}") } else { format!("above {lower}") };
+        let _ = writeln!(out, "| {label} | {} | {} |", errors_cells(e), errors_cells(b));
+        lower = *upper;
+    }
+    out.push_str("\nRuns whose eligible steps' mean absolute TPOT error grew against the engine before:\n\n");
+    out.push_str("| run | mean absolute now | before | steps within 15 % now | before |\n|---|---:|---:|---:|---:|\n");
+    let mut any = false;
+    for ((name, c), b) in names.iter().zip(calibrations).zip(before) {
+        let e = run_errors(c);
+        let p = run_errors(b);
+        if e.mean_absolute > p.mean_absolute + 1e-9 {
+            any = true;
+            let _ = writeln!(
+                out,
+                "| `{name}` | {:.1} % | {:.1} % | {} of {} | {} of {} |",
+                100.0 * e.mean_absolute,
+                100.0 * p.mean_absolute,
+                e.within,
+                e.steps,
+                p.within,
+                p.steps
+            );
+        }
+    }
+    if !any {
+        out.push_str("| none | - | - | - | - |\n");
+    }
+    out.push('\n');
+}
+
+fn run_errors(run: &RunCalibration) -> TpotErrors {
+    by_extrapolation(std::slice::from_ref(run)).iter().fold(TpotErrors::default(), |acc, (_, e)| {
+        let steps = acc.steps + e.steps;
+        if steps == 0 {
+            return acc;
+        }
+        let w = |x: f64, n: usize| x * n as f64;
+        TpotErrors {
+            steps,
+            within: acc.within + e.within,
+            mean_signed: (w(acc.mean_signed, acc.steps) + w(e.mean_signed, e.steps)) / steps as f64,
+            mean_absolute: (w(acc.mean_absolute, acc.steps) + w(e.mean_absolute, e.steps)) / steps as f64,
+            ..acc
+        }
+    })
 }

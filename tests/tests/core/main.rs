@@ -18,6 +18,7 @@ mod open_loop_fit;
 mod open_loop_load;
 mod open_loop_properties;
 mod open_loop_sim;
+mod open_loop_step;
 mod prompt_wait;
 mod properties;
 mod seed_sizing;

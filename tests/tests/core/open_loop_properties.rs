@@ -4,8 +4,8 @@
 
 use proptest::prelude::*;
 use sizer_core::sim::open_loop::{
-    ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload, EngineModel, EngineSetup, FitMethod, LoadSize, LoadSpec,
-    MixedStep, OpenLoad, StepCoefficients, fit_engine, fit_engine_bursts, predict_open_loop,
+    ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload, DecodeShape, EngineModel, EngineSetup, FitMethod, LoadSize,
+    LoadSpec, MixedStep, OpenLoad, StepCoefficients, fit_engine, fit_engine_bursts, predict_open_loop,
 };
 
 /// Any f64, the awkward values well represented.
@@ -78,6 +78,19 @@ fn setup() -> impl Strategy<Value = EngineSetup> {
             max_batch,
             max_model_len,
             mixed_step: if summed { MixedStep::Summed } else { MixedStep::Overlapped },
+            // The summed step with the shape as at main, the overlapped one with a saturated
+            // root term, floors and the decodes' matrix work: both shapes go through every property.
+            decode_shape: if summed {
+                DecodeShape::default()
+            } else {
+                DecodeShape {
+                    root_saturation_batch: 60.0,
+                    min_per_decode_s: 2e-4,
+                    min_per_context_token_s: 1e-8,
+                    decode_compute: true,
+                    fit_linear_batch: false,
+                }
+            },
         })
 }
 

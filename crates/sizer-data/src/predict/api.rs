@@ -22,6 +22,7 @@
 use crate::api_keys::{PREDICT_ARCHITECTURE_RUN, PREDICT_RUN, check_keys};
 use crate::predict::engine::{FitWorkload, ModelSource, PoolBasis, PredictEngine};
 use crate::predict::load::{ClosedLoadJson, PredictLoad};
+use crate::suite::calibration_summary::TpotErrorBand;
 use serde::{Deserialize, Serialize};
 use sizer_core::sim::Percentiles;
 use sizer_core::sim::open_loop::{
@@ -147,6 +148,8 @@ struct ExtrapolationAnswer {
     batch_ratio: f64,
     context_ratio: f64,
     beyond_measured: bool,
+    /// The calibration's median-TPOT error for this batch ratio (`null`: no ratio).
+    tpot_error: Option<TpotErrorBand>,
 }
 
 /// What `predict` answers.
@@ -206,6 +209,7 @@ pub fn predict_answer(load: &PredictLoad, engine: &PredictEngine) -> Result<Stri
             batch_ratio: prediction.batch_ratio,
             context_ratio: prediction.context_ratio,
             beyond_measured: prediction.beyond_measured,
+            tpot_error: prediction.tpot_error,
         },
         load,
         model: model_answer(engine),

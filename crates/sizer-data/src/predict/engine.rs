@@ -17,7 +17,7 @@ use crate::suite::engine_inputs::{
 };
 use serde::Serialize;
 use sizer_core::sim::open_loop::{
-    ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload, EngineFit, EngineModel, EngineSetup, fit_engine,
+    ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload, EngineFit, EngineModel, EngineSetup, fit_engine_shaped,
 };
 
 /// Where the engine's coefficients came from.
@@ -220,7 +220,7 @@ impl PredictEngine {
             points,
         };
         let points = ClosedLoopRun::new(vec![workload]).map_err(|e| refuse(&e.to_string()))?;
-        let fit = fit_engine(&points);
+        let fit = fit_engine_shaped(&points, &CALIBRATED.decode_shape);
         let context = prompt.value() + answer.value();
         let pool = data.run_inputs(run, context).kv_pool.map(|c| c.value).filter(|pool| *pool >= 1.0);
         let setup = EngineSetup {
@@ -229,6 +229,7 @@ impl PredictEngine {
             max_batch: CALIBRATED.max_batch,
             max_model_len: None,
             mixed_step: CALIBRATED.mixed_step,
+            decode_shape: CALIBRATED.decode_shape,
         };
         let engine = EngineModel::from_fit(&fit, setup).map_err(|e| refuse(&e.to_string()))?;
         let caveat = format!(

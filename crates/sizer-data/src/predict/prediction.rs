@@ -8,6 +8,7 @@
 
 use crate::predict::engine::PredictEngine;
 use crate::predict::load::{API_MAX_PREDICT_ANSWER_TOKENS, API_MAX_PREDICT_REQUESTS, PredictLoad};
+use crate::suite::calibration_summary::{TpotErrorBand, tpot_error_band};
 use crate::suite::capacity_of;
 use crate::suite::engine_inputs::CALIBRATED;
 use sizer_core::SpeedFigure;
@@ -36,6 +37,9 @@ pub struct Prediction {
     pub context_ratio: f64,
     /// Either ratio above 1: the engine ran beyond what it was fitted to.
     pub beyond_measured: bool,
+    /// What median TPOT missed by on the calibration's steps that went as far beyond the
+    /// measured batch (`calibration_summary::tpot_error_band` of `batch_ratio`).
+    pub tpot_error: Option<TpotErrorBand>,
     /// Where requests arrive faster than the engine completes them: its queue grows without
     /// bound while the load lasts, so its TTFT percentiles depend on how long that is.
     pub overload: Option<Overload>,
@@ -107,7 +111,8 @@ impl PredictEngine {
     /// `ttft = core TTFT percentile + client latency ms / 1000` (each of p50, p95, p99);
     /// per-request speed `= 1000 / median TPOT` (the core's `SpeedFigure::TpotMs`); the
     /// extrapolation ratios are the core's `Extrapolation::batch_ratio` and `context_ratio`,
-    /// beyond measured when either exceeds 1.
+    /// beyond measured when either exceeds 1; the TPOT error band is the calibration's for the
+    /// batch ratio.
     ///
     /// # Errors
     /// One sentence: the load's own (`PredictLoad::open_load`), or a request longer than the
@@ -137,6 +142,7 @@ impl PredictEngine {
             batch_ratio,
             context_ratio,
             beyond_measured: batch_ratio > 1.0 || context_ratio > 1.0,
+            tpot_error: tpot_error_band(batch_ratio),
             overload: Overload::of(&report, load.rate_per_s),
         })
     }

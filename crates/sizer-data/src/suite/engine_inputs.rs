@@ -7,7 +7,8 @@
 use super::{SuiteRun, WorkloadKind};
 use crate::dataset::model::Run;
 use sizer_core::sim::open_loop::{
-    ClosedLoopError, ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload as CoreWorkload, EngineSetup, MixedStep,
+    ClosedLoopError, ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload as CoreWorkload, DecodeShape, EngineSetup,
+    MixedStep,
 };
 
 /// The closed-loop workloads the fit reads: `01-chat`, `02-rag-8k`, `03-long-output`,
@@ -41,6 +42,9 @@ pub struct EngineConstants {
     /// How a step of decodes and prompt chunks is charged (`MixedStep`: the weights read once,
     /// or every term added).
     pub mixed_step: MixedStep,
+    /// How the decode step grows past the fitted batch (`DecodeShape`: the root term's
+    /// saturation, the per-decode floor, the decodes' matrix work), fitted and simulated alike.
+    pub decode_shape: DecodeShape,
     /// Draws of an arena-sized load (up to [`DRAW_ANSWER_TOKENS`]) whose median figures are the
     /// prediction (`predict_typical`); a larger load gets fewer ([`EngineConstants::draws_for`]).
     pub draws: u32,
@@ -77,6 +81,13 @@ pub const CALIBRATED: EngineConstants = EngineConstants {
     burst_rounds: 20,
     client_latency: true,
     mixed_step: MixedStep::Overlapped,
+    decode_shape: DecodeShape {
+        root_saturation_batch: 60.0,
+        min_per_decode_s: 2e-4,
+        min_per_context_token_s: 1e-8,
+        decode_compute: false,
+        fit_linear_batch: false,
+    },
     draws: 15,
 };
 
@@ -229,6 +240,7 @@ pub fn setup_from(flags: &str, max_model_len: Option<f64>, constants: &EngineCon
         max_batch,
         max_model_len,
         mixed_step: constants.mixed_step,
+        decode_shape: constants.decode_shape,
     }
 }
 

@@ -11,7 +11,8 @@
 //! ([`MeasuredLoad::recomputed_capacity`], `capacity.rs`). The calibration's rules sit beside
 //! them: [`engine_inputs`] (the fit's points and the engine's setup), [`load_inputs`] (a step as
 //! a load), [`baseline`] (today's simulation), [`calibrate`] (one run's procedure) and
-//! [`summary`] (the errors against the targets), `docs/CALIBRATION.md`; and [`as_run`]: such a
+//! [`summary`] (the errors against the targets), [`tpot_error`] (median TPOT by request rate
+//! and by batch ratio, a prediction's error band), `docs/CALIBRATION.md`; and [`as_run`]: such a
 //! server as the dataset's run of several workloads (`data/arena.json`).
 
 pub mod as_run;
@@ -26,6 +27,7 @@ mod load_step;
 mod server_setup;
 pub mod summary;
 mod sweep;
+pub mod tpot_error;
 mod workload;
 
 /// The DGX Spark arena's 19 runs this repository holds, as folders of `tests/fixtures/arena/`

@@ -3,7 +3,7 @@
 //!
 //! llama-benchy sends all `C` requests of a point at once. Their prompts are read first (in
 //! chunks, beside the decodes of the requests already answering), so an early request decodes
-//! through the later ones' prompt steps. The direct fit ([`fit_engine`]) reads each speed as a
+//! through the later ones' prompt steps. The direct fit ([`fit_engine_shaped`]) reads each speed as a
 //! decode-only step and so blames the prompts' time on the batch and context terms. Here every
 //! point is replayed with the current coefficients ([`super::simulate`]'s engine, tracing each
 //! step's terms), each measured figure is written as a function of the coefficients over the
@@ -11,43 +11,16 @@
 
 use crate::sim::open_loop::closed_loop::{ClosedLoopRun, ClosedLoopWorkload};
 use crate::sim::open_loop::engine::{EngineModel, EngineSetup};
-use crate::sim::open_loop::fit::{
-    DecodeModel, EngineFit, FIT_LINEAR_BATCH, FitFigure, FitMethod, FitResidual, PrefillModel, fit_engine,
-};
+use crate::sim::open_loop::fit::{EngineFit, FitFigure, FitMethod, FitResidual, fit_engine_shaped};
 use crate::sim::open_loop::load::Arrival;
-use crate::sim::open_loop::lsq::nonneg_least_squares;
-use crate::sim::open_loop::simulate::{StepTerms, trace};
-use crate::sim::open_loop::step::StepCoefficients;
+use crate::sim::open_loop::lsq::bounded_least_squares;
+use crate::sim::open_loop::simulate::trace;
+use crate::sim::open_loop::step::{STEP_TERMS, StepCoefficients, StepTerms};
 use alloc::vec::Vec;
 
 /// Most tokens all of a run's bursts may hold for the burst fit (each round replays them all):
 /// the arena's Qwen3.6 figures hold 0.7 million.
 pub const MAX_REPLAY_TOKENS: f64 = 5e7;
-
-fn to_array(k: &StepCoefficients) -> StepTerms {
-    [k.base_s, k.per_decode_s, k.per_root_decode_s, k.per_context_token_s, k.per_prompt_token_s, k.per_prompt_pair_s]
-}
-
-fn from_array(b: &StepTerms) -> StepCoefficients {
-    StepCoefficients {
-        base_s: b[0],
-        per_decode_s: b[1],
-        per_root_decode_s: b[2],
-        per_context_token_s: b[3],
-        per_prompt_token_s: b[4],
-        per_prompt_pair_s: b[5],
-    }
-}
-
-fn dot(x: &StepTerms, b: &StepTerms) -> f64 {
-    x.iter().zip(b).map(|(x, b)| x * b).sum()
-}
-
-fn add(acc: &mut StepTerms, x: &StepTerms, scale: f64) {
-    for (a, x) in acc.iter_mut().zip(x) {
-        *a += scale * x;
-    }
-}
 
 /// One replayed point: per request, the terms of its time to first token and of its decode.
 struct Replay {
@@ -64,10 +37,10 @@ fn replay(engine: &EngineModel, w: &ClosedLoopWorkload, concurrency: f64) -> Rep
     let arrivals = alloc::vec![Arrival { at_s: 0.0, prompt_tokens: prompt, answer_tokens: answer }; n];
     let (steps, windows) = trace(engine, &arrivals);
     let mut prefix: Vec<StepTerms> = Vec::with_capacity(steps.len() + 1);
-    let mut acc = [0.0; 6];
+    let mut acc = StepTerms::default();
     prefix.push(acc);
     for s in &steps {
-        add(&mut acc, s, 1.0);
+        acc = acc.plus(s, 1.0);
         prefix.push(acc);
     }
     let at = |step: u64| prefix.get(step as usize).copied().unwrap_or(acc);
@@ -76,34 +49,34 @@ fn replay(engine: &EngineModel, w: &ClosedLoopWorkload, concurrency: f64) -> Rep
     for &(first, done) in &windows {
         let (f, d) = (at(first), at(done));
         ttft.push(f);
-        decode.push(core::array::from_fn(|j| d[j] - f[j]));
+        decode.push(d.minus(&f));
     }
     Replay { ttft, decode, after_first: f64::from(answer.saturating_sub(1)) }
 }
 
 impl Replay {
     /// Mean per-request decode speed, tokens after the first over the time after the first.
-    fn speed(&self, b: &StepTerms) -> f64 {
+    fn speed(&self, k: &StepCoefficients) -> f64 {
         let n = self.decode.len() as f64;
-        self.decode.iter().map(|w| self.after_first / dot(w, b)).sum::<f64>() / n
+        self.decode.iter().map(|w| self.after_first / k.seconds_of(w)).sum::<f64>() / n
     }
 
     /// Terms of the time until the last prompt was read (the burst's prompt phase).
-    fn prompt_phase(&self, b: &StepTerms) -> StepTerms {
+    fn prompt_phase(&self, k: &StepCoefficients) -> StepTerms {
         self.ttft
             .iter()
             .copied()
-            .fold((f64::NEG_INFINITY, [0.0; 6]), |best, h| {
-                let t = dot(&h, b);
+            .fold((f64::NEG_INFINITY, StepTerms::default()), |best, h| {
+                let t = k.seconds_of(&h);
                 if t > best.0 { (t, h) } else { best }
             })
             .1
     }
 
     fn mean_ttft(&self) -> StepTerms {
-        let mut m = [0.0; 6];
+        let mut m = StepTerms::default();
         for h in &self.ttft {
-            add(&mut m, h, 1.0 / self.ttft.len() as f64);
+            m = m.plus(h, 1.0 / self.ttft.len() as f64);
         }
         m
     }
@@ -112,7 +85,7 @@ impl Replay {
 /// Refits the step coefficients by replaying each closed-loop point's burst on `setup`.
 ///
 /// # Formula
-/// Start from [`fit_engine`]'s coefficients `beta`. Each round, replay every point (its `C`
+/// Start from [`fit_engine_shaped`]'s coefficients `beta`. Each round, replay every point (its `C`
 /// requests sent at once, lengths as measured) and write, over the replayed steps `s` with
 /// terms `x_s = [1, B, sqrt(B), K, P, Q]`:
 /// - request `i`'s decode time `T_i = W_i . beta`, `W_i` the sum of `x_s` from its first token
@@ -134,7 +107,8 @@ impl Replay {
 /// direct fit's coefficients (see [`EngineModel::new`]), or bursts of more than
 /// [`MAX_REPLAY_TOKENS`] in all, leave the direct fit unchanged (`FitMethod::Direct`).
 pub fn fit_engine_bursts(run: &ClosedLoopRun, setup: EngineSetup, rounds: u32) -> EngineFit {
-    let direct = fit_engine(run);
+    let shape = setup.decode_shape;
+    let direct = fit_engine_shaped(run, &shape);
     let replayed: f64 = run
         .workloads()
         .iter()
@@ -145,22 +119,15 @@ pub fn fit_engine_bursts(run: &ClosedLoopRun, setup: EngineSetup, rounds: u32) -
     if replayed > MAX_REPLAY_TOKENS {
         return direct;
     }
-    let batch = matches!(direct.decode_model, DecodeModel::BatchAndContext | DecodeModel::BatchOnly);
-    let allowed = [
-        true,
-        batch && FIT_LINEAR_BATCH,
-        matches!(direct.decode_model, DecodeModel::BatchAndContext | DecodeModel::BatchOnly),
-        matches!(direct.decode_model, DecodeModel::BatchAndContext | DecodeModel::ContextOnly),
-        true,
-        direct.prefill_model == PrefillModel::LengthDependent,
-    ];
-    let mut beta = to_array(&direct.coefficients);
+    let allowed = direct.decode_model.fitted_terms(&shape).plus(&direct.prefill_model.fitted_terms(), 1.0).support();
+    let floor = shape.decode_floor(direct.decode_model).to_array();
+    let mut beta = direct.coefficients.to_array();
     let Some(mut best) = evaluate(run, setup, &beta) else { return direct };
     let mut best_beta = beta;
     let mut done = 0;
     for round in 1..=rounds {
         let Some((rows, rhs)) = equations(run, setup, &beta) else { break };
-        let Some(solution) = nonneg_least_squares(&rows, &rhs, allowed) else { break };
+        let Some(solution) = bounded_least_squares(&rows, &rhs, allowed, floor) else { break };
         let next = solution.coefficients;
         let moved = next.iter().zip(&beta).any(|(n, b)| (n - b).abs() > 1e-12 * b.abs().max(1e-300));
         beta = next;
@@ -177,7 +144,7 @@ pub fn fit_engine_bursts(run: &ClosedLoopRun, setup: EngineSetup, rounds: u32) -
             break;
         }
     }
-    let coefficients = from_array(&best_beta);
+    let coefficients = StepCoefficients::from_array(best_beta);
     let residuals = match EngineModel::new(coefficients, setup, 0.0, 0.0) {
         Ok(engine) => replayed_residuals(run, &engine),
         Err(_) => direct.residuals.clone(),
@@ -186,26 +153,30 @@ pub fn fit_engine_bursts(run: &ClosedLoopRun, setup: EngineSetup, rounds: u32) -
 }
 
 /// The linearised equations of one round, relative to the measured values.
-fn equations(run: &ClosedLoopRun, setup: EngineSetup, beta: &StepTerms) -> Option<(Vec<StepTerms>, Vec<f64>)> {
-    let engine = EngineModel::new(from_array(beta), setup, 0.0, 0.0).ok()?;
+fn equations(
+    run: &ClosedLoopRun,
+    setup: EngineSetup,
+    beta: &[f64; STEP_TERMS],
+) -> Option<(Vec<[f64; STEP_TERMS]>, Vec<f64>)> {
+    let k = StepCoefficients::from_array(*beta);
+    let engine = EngineModel::new(k, setup, 0.0, 0.0).ok()?;
     let (mut rows, mut rhs) = (Vec::new(), Vec::new());
     for w in run.workloads() {
         for p in &w.points {
             let r = replay(&engine, w, p.concurrency);
             let v = p.per_request_tok_s;
             if r.after_first > 0.0 {
-                let mut j = [0.0; 6];
+                let mut j = StepTerms::default();
                 for wi in &r.decode {
-                    let t = dot(wi, beta);
-                    add(&mut j, wi, -r.after_first / (t * t) / r.decode.len() as f64);
+                    let t = k.seconds_of(wi);
+                    j = j.plus(wi, -r.after_first / (t * t) / r.decode.len() as f64);
                 }
-                rows.push(core::array::from_fn(|k| j[k] / v));
-                rhs.push((v - r.speed(beta) + dot(&j, beta)) / v);
+                rows.push(j.to_array().map(|x| x / v));
+                rhs.push((v - r.speed(&k) + k.seconds_of(&j)) / v);
             }
             if let Some(rate) = p.prompt_tok_s {
                 let target = libm::round(p.concurrency).max(1.0) * w.prompt_tokens / rate;
-                let g = r.prompt_phase(beta);
-                rows.push(core::array::from_fn(|k| g[k] / target));
+                rows.push(r.prompt_phase(&k).to_array().map(|x| x / target));
                 rhs.push(1.0);
             }
         }
@@ -214,8 +185,8 @@ fn equations(run: &ClosedLoopRun, setup: EngineSetup, beta: &StepTerms) -> Optio
 }
 
 /// Sum of squared relative errors of the replayed speeds and prompt throughputs.
-fn evaluate(run: &ClosedLoopRun, setup: EngineSetup, beta: &StepTerms) -> Option<f64> {
-    let engine = EngineModel::new(from_array(beta), setup, 0.0, 0.0).ok()?;
+fn evaluate(run: &ClosedLoopRun, setup: EngineSetup, beta: &[f64; STEP_TERMS]) -> Option<f64> {
+    let engine = EngineModel::new(StepCoefficients::from_array(*beta), setup, 0.0, 0.0).ok()?;
     let total = replayed_residuals(run, &engine)
         .iter()
         .filter(|r| r.figure != FitFigure::TtfrMs)
@@ -225,21 +196,21 @@ fn evaluate(run: &ClosedLoopRun, setup: EngineSetup, beta: &StepTerms) -> Option
 }
 
 fn replayed_residuals(run: &ClosedLoopRun, engine: &EngineModel) -> Vec<FitResidual> {
-    let beta = to_array(&engine.coefficients());
+    let k = engine.coefficients();
     let mut out = Vec::new();
     for (wi, w) in run.workloads().iter().enumerate() {
         for (pi, p) in w.points.iter().enumerate() {
             let r = replay(engine, w, p.concurrency);
             let at = |figure, measured, fitted| FitResidual { workload: wi, point: pi, figure, measured, fitted };
             if r.after_first > 0.0 {
-                out.push(at(FitFigure::PerRequestTokS, p.per_request_tok_s, r.speed(&beta)));
+                out.push(at(FitFigure::PerRequestTokS, p.per_request_tok_s, r.speed(&k)));
             }
             if let Some(rate) = p.prompt_tok_s {
                 let c = libm::round(p.concurrency).max(1.0);
-                out.push(at(FitFigure::PromptTokS, rate, c * w.prompt_tokens / dot(&r.prompt_phase(&beta), &beta)));
+                out.push(at(FitFigure::PromptTokS, rate, c * w.prompt_tokens / k.seconds_of(&r.prompt_phase(&k))));
             }
             if let Some(ms) = p.ttfr_ms {
-                out.push(at(FitFigure::TtfrMs, ms, 1000.0 * dot(&r.mean_ttft(), &beta)));
+                out.push(at(FitFigure::TtfrMs, ms, 1000.0 * k.seconds_of(&r.mean_ttft())));
             }
         }
     }

@@ -2,7 +2,7 @@
 //! token budget, batch limit, longest context) and the range the fit saw, validated once.
 
 use crate::sim::open_loop::fit::EngineFit;
-use crate::sim::open_loop::step::{MixedStep, StepCoefficients};
+use crate::sim::open_loop::step::{DecodeShape, MixedStep, StepCoefficients};
 use core::fmt;
 
 /// The largest step coefficient accepted, seconds: a step of a thousand seconds per token is no
@@ -27,6 +27,9 @@ pub struct EngineSetup {
     /// How a step of decodes and prompt chunks together is charged (default: the weights read
     /// once, [`MixedStep::Overlapped`]).
     pub mixed_step: MixedStep,
+    /// How the decode step grows past the fitted batch (default: as the coefficients say,
+    /// [`DecodeShape::default`]); the burst fit fits to the same shape.
+    pub decode_shape: DecodeShape,
 }
 
 impl Default for EngineSetup {
@@ -39,6 +42,7 @@ impl Default for EngineSetup {
             max_batch: 256,
             max_model_len: None,
             mixed_step: MixedStep::Overlapped,
+            decode_shape: DecodeShape::default(),
         }
     }
 }
@@ -107,14 +111,7 @@ impl EngineModel {
         fit_max_context_tokens: f64,
     ) -> Result<EngineModel, EngineError> {
         let k = coefficients;
-        for value in [
-            k.base_s,
-            k.per_decode_s,
-            k.per_root_decode_s,
-            k.per_context_token_s,
-            k.per_prompt_token_s,
-            k.per_prompt_pair_s,
-        ] {
+        for value in k.to_array() {
             if !(0.0..=MAX_COEFFICIENT_S).contains(&value) {
                 return Err(EngineError::BadCoefficient { value });
             }

@@ -2,8 +2,8 @@
 //! least squares, with the residual of every point kept so it can be shown.
 
 use crate::sim::open_loop::closed_loop::{ClosedLoopRun, ClosedLoopWorkload};
-use crate::sim::open_loop::lsq::nonneg_least_squares;
-use crate::sim::open_loop::step::StepCoefficients;
+use crate::sim::open_loop::lsq::{bounded_least_squares, nonneg_least_squares};
+use crate::sim::open_loop::step::{DecodeShape, STEP_TERMS, StepCoefficients, StepTerms};
 use alloc::vec::Vec;
 
 /// Whether the fits fit the linear batch term `b` (else it stays 0 and the batch cost is
@@ -32,6 +32,29 @@ pub enum DecodeModel {
     Constant,
 }
 
+impl DecodeModel {
+    /// The decode terms this model fits, as 1 (fitted) or 0 (held at 0): `a` always, `r`
+    /// with several concurrencies, `c` with several contexts, `b` with several concurrencies
+    /// if [`FIT_LINEAR_BATCH`]; never a prompt term.
+    pub fn fitted_terms(self, shape: &DecodeShape) -> StepTerms {
+        let (batch, context) = match self {
+            DecodeModel::BatchAndContext => (true, true),
+            DecodeModel::BatchOnly => (true, false),
+            DecodeModel::ContextOnly => (false, true),
+            DecodeModel::Constant => (false, false),
+        };
+        let one = |fitted: bool| if fitted { 1.0 } else { 0.0 };
+        StepTerms {
+            once: 1.0,
+            decodes: one(batch && shape.fit_linear_batch),
+            root_decodes: one(batch),
+            context_tokens: one(context),
+            prompt_tokens: 0.0,
+            prompt_pairs: 0.0,
+        }
+    }
+}
+
 /// Which prompt terms the points could tell apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
@@ -40,6 +63,15 @@ pub enum PrefillModel {
     LengthDependent,
     /// One prompt length: `d P`, pair term 0.
     Flat,
+}
+
+impl PrefillModel {
+    /// The prompt terms this model fits, as 1 (fitted) or 0: `d` always, `e` with several
+    /// prompt lengths; never a decode term.
+    pub fn fitted_terms(self) -> StepTerms {
+        let pairs = if self == PrefillModel::LengthDependent { 1.0 } else { 0.0 };
+        StepTerms::prompt(1.0, pairs)
+    }
 }
 
 /// How the coefficients were fitted.
@@ -139,8 +171,16 @@ fn prefilled(w: &ClosedLoopWorkload) -> f64 {
 /// Bad input: none possible: a [`ClosedLoopRun`] is validated when built (positive speeds, at
 /// least one prompt throughput), and a single column always has a non-negative fit.
 pub fn fit_engine(run: &ClosedLoopRun) -> EngineFit {
+    fit_engine_shaped(run, &DecodeShape::default())
+}
+
+/// [`fit_engine`] to a [`DecodeShape`]: the root term saturated at its batch (the direct fit's
+/// rows use `sqrt(min(C, S))`) and `b` kept at or above its floor
+/// ([`crate::sim::open_loop::lsq::bounded_least_squares`]; `b` is the floor when
+/// [`FIT_LINEAR_BATCH`] is off).
+pub fn fit_engine_shaped(run: &ClosedLoopRun, shape: &DecodeShape) -> EngineFit {
     let workloads = run.workloads();
-    let mut decode_rows: Vec<[f64; 4]> = Vec::new();
+    let mut decode_rows: Vec<[f64; STEP_TERMS]> = Vec::new();
     let mut concurrencies: Vec<f64> = Vec::new();
     let mut contexts: Vec<f64> = Vec::new();
     let (mut max_concurrency, mut max_context_tokens) = (0.0_f64, 0.0_f64);
@@ -149,7 +189,7 @@ pub fn fit_engine(run: &ClosedLoopRun) -> EngineFit {
         for p in &w.points {
             let c = p.concurrency;
             let y = 1.0 / p.per_request_tok_s;
-            decode_rows.push([1.0 / y, c / y, libm::sqrt(c) / y, c * l / y]);
+            decode_rows.push(StepTerms::decode(shape, c, c * l).to_array().map(|x| x / y));
             push_distinct(&mut concurrencies, c);
             push_distinct(&mut contexts, l);
             max_concurrency = max_concurrency.max(c);
@@ -162,38 +202,31 @@ pub fn fit_engine(run: &ClosedLoopRun) -> EngineFit {
         (false, true) => DecodeModel::ContextOnly,
         (false, false) => DecodeModel::Constant,
     };
-    let allowed = match decode_model {
-        DecodeModel::BatchAndContext => [true, FIT_LINEAR_BATCH, true, true],
-        DecodeModel::BatchOnly => [true, FIT_LINEAR_BATCH, true, false],
-        DecodeModel::ContextOnly => [true, false, false, true],
-        DecodeModel::Constant => [true, false, false, false],
-    };
     let ones = alloc::vec![1.0; decode_rows.len()];
-    let decode = nonneg_least_squares(&decode_rows, &ones, allowed).map_or([0.0; 4], |s| s.coefficients);
+    let floor = shape.decode_floor(decode_model).to_array();
+    let decode = bounded_least_squares(&decode_rows, &ones, decode_model.fitted_terms(shape).support(), floor)
+        .map_or(floor, |s| s.coefficients);
 
-    let mut prompt_rows: Vec<[f64; 2]> = Vec::new();
+    let mut prompt_rows: Vec<[f64; STEP_TERMS]> = Vec::new();
     let mut lengths: Vec<f64> = Vec::new();
     for w in workloads {
         let (n, t) = (w.prompt_tokens, prefilled(w));
         for p in &w.points {
             let Some(rate) = p.prompt_tok_s else { continue };
             let y = n / rate;
-            prompt_rows.push([t / y, t * (t - 1.0) / 2.0 / y]);
+            prompt_rows.push(StepTerms::prompt(t, t * (t - 1.0) / 2.0).to_array().map(|x| x / y));
             push_distinct(&mut lengths, t);
         }
     }
     let prefill_model = if lengths.len() > 1 { PrefillModel::LengthDependent } else { PrefillModel::Flat };
     let ones = alloc::vec![1.0; prompt_rows.len()];
-    let prompt_allowed = [true, prefill_model == PrefillModel::LengthDependent];
-    let prompt = nonneg_least_squares(&prompt_rows, &ones, prompt_allowed).map_or([0.0; 2], |s| s.coefficients);
+    let prompt = nonneg_least_squares(&prompt_rows, &ones, prefill_model.fitted_terms().support())
+        .map_or([0.0; STEP_TERMS], |s| s.coefficients);
 
     let coefficients = StepCoefficients {
-        base_s: decode[0],
-        per_decode_s: decode[1],
-        per_root_decode_s: decode[2],
-        per_context_token_s: decode[3],
-        per_prompt_token_s: prompt[0],
-        per_prompt_pair_s: prompt[1],
+        per_prompt_token_s: prompt[4],
+        per_prompt_pair_s: prompt[5],
+        ..StepCoefficients::from_array(decode)
     };
     let residuals = residuals(workloads, &coefficients);
     EngineFit {

@@ -130,3 +130,34 @@ pub fn nonneg_least_squares<const N: usize>(
     }
     best
 }
+
+/// Least squares with every coefficient at or above its `lower` bound, over the columns marked
+/// `allowed` (the others are held at their bound).
+///
+/// # Formula
+/// With `beta = lower + beta'`, `rows . beta - rhs = rows . beta' - (rhs - rows . lower)`: the
+/// bounded problem is [`nonneg_least_squares`] on the shifted right-hand side, its solution
+/// shifted back (the substitution of Lawson & Hanson, ch. 23, for lower bounds). With every
+/// bound 0 it is [`nonneg_least_squares`] exactly.
+///
+/// Bad input: as [`nonneg_least_squares`]; a NaN bound gives `None`.
+pub fn bounded_least_squares<const N: usize>(
+    rows: &[[f64; N]],
+    rhs: &[f64],
+    allowed: [bool; N],
+    lower: [f64; N],
+) -> Option<LsqSolution<N>> {
+    if lower.iter().any(|l| l.is_nan()) {
+        return None;
+    }
+    let shifted: Vec<f64> = if lower.iter().all(|&l| l == 0.0) {
+        rhs.to_vec()
+    } else {
+        rows.iter().zip(rhs).map(|(r, y)| y - r.iter().zip(&lower).map(|(x, l)| x * l).sum::<f64>()).collect()
+    };
+    let mut s = nonneg_least_squares(rows, &shifted, allowed)?;
+    for (c, l) in s.coefficients.iter_mut().zip(&lower) {
+        *c += l;
+    }
+    Some(s)
+}

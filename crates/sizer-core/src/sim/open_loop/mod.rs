@@ -7,8 +7,12 @@
 //!   `[floor(L (1 - r)), ceil(L (1 + r))]`;
 //! - [`closed_loop`] and [`fit`]: the run's closed-loop points ([`ClosedLoopRun::new`]) and the
 //!   step coefficients fitted to them by non-negative least squares ([`fit_engine`], [`lsq`]);
-//! - [`step`] and [`engine`]: one step's time, `a + b B + c K + d P + e Q`, and the engine it
-//!   runs on ([`EngineModel`]: coefficients, KV pool, step budget, batch limit);
+//! - [`step`] and [`engine`]: one step's terms ([`StepTerms`]: `[1, B, sqrt(B), K, P, Q]`,
+//!   written once and read by the simulation and both fits) and its time, their dot product
+//!   with the coefficients `a + b B + r sqrt(B) + c K + d P + e Q` (a step that carries decodes
+//!   and a prompt chunk charges the larger of `a + b B + r sqrt(B)` and `d P`,
+//!   [`MixedStep::Overlapped`]), and the engine it runs on ([`EngineModel`]: coefficients, KV
+//!   pool, step budget, batch limit);
 //! - [`simulate`]: the load through the engine step by step ([`predict_open_loop`]), reported
 //!   in vLLM's terms ([`OpenLoopReport`]) with how far it went beyond the fit ([`Extrapolation`]);
 //! - [`typical`]: the same load over several draws, each figure's median ([`predict_typical`]).
@@ -51,14 +55,17 @@ pub mod typical;
 pub use burst_fit::{MAX_REPLAY_TOKENS, fit_engine_bursts};
 pub use closed_loop::{ClosedLoopError, ClosedLoopField, ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload};
 pub use engine::{EngineError, EngineModel, EngineSetup, MAX_COEFFICIENT_S};
-pub use fit::{DecodeModel, EngineFit, FIT_LINEAR_BATCH, FitFigure, FitMethod, FitResidual, PrefillModel, fit_engine};
+pub use fit::{
+    DecodeModel, EngineFit, FIT_LINEAR_BATCH, FitFigure, FitMethod, FitResidual, PrefillModel, fit_engine,
+    fit_engine_shaped,
+};
 pub use gamma::{gamma, standard_normal, uniform_int};
 pub use load::{
     Arrival, LoadError, LoadField, LoadSize, LoadSpec, MAX_LOAD_REQUESTS, MAX_LOAD_TOKENS, MAX_REQUEST_TOKENS,
     MIN_BURSTINESS, MIN_RATE_PER_S, OpenLoad, length_bounds,
 };
-pub use lsq::{LsqSolution, least_squares, nonneg_least_squares};
+pub use lsq::{LsqSolution, bounded_least_squares, least_squares, nonneg_least_squares};
 pub use report::{Extrapolation, OpenLoopReport, PredictError, TpotMs, percentile_linear};
 pub use simulate::predict_open_loop;
-pub use step::{MixedStep, StepCoefficients, prompt_pairs};
+pub use step::{DecodeShape, MixedStep, STEP_TERMS, StepCoefficients, StepTerms, prompt_pairs};
 pub use typical::{MAX_DRAWS, predict_typical};

@@ -17,7 +17,7 @@
 use crate::sim::open_loop::engine::EngineModel;
 use crate::sim::open_loop::load::{Arrival, OpenLoad};
 use crate::sim::open_loop::report::{Extrapolation, OpenLoopReport, PredictError, TpotMs, percentile_linear};
-use crate::sim::open_loop::step::{MixedStep, StepCoefficients, prompt_pairs};
+use crate::sim::open_loop::step::{DecodeShape, MixedStep, StepCoefficients, StepTerms, prompt_pairs};
 use crate::sim::report::Percentiles;
 use crate::sim::timer::{Timer, timer, timer_value};
 use alloc::collections::{BinaryHeap, VecDeque};
@@ -40,11 +40,8 @@ struct Progress {
     done_step: u64,
 }
 
-/// One step's terms `[1, B, sqrt(B), K, P, Q]` as the engine's [`MixedStep`] charges them (see
-/// [`StepCoefficients::step_terms`]): its time is their dot product with the coefficients.
-pub(crate) type StepTerms = [f64; 6];
-
-/// The steps a set of requests takes on `engine`, and per request the steps (1-based) of its
+/// The steps a set of requests takes on `engine` (each step's [`StepTerms`] as the engine's
+/// [`MixedStep`] charges them), and per request the steps (1-based) of its
 /// first token and of its last: what the burst fit needs to write each measured time as terms
 /// times coefficients.
 pub(crate) fn trace(engine: &EngineModel, arrivals: &[Arrival]) -> (Vec<StepTerms>, Vec<(u64, u64)>) {
@@ -78,6 +75,7 @@ pub fn predict_open_loop(load: &OpenLoad, engine: &EngineModel, seed: u64) -> Re
 pub(crate) struct Run {
     k: StepCoefficients,
     mixed: MixedStep,
+    shape: DecodeShape,
     pool: f64,
     budget: u64,
     max_batch: usize,
@@ -121,6 +119,7 @@ impl Run {
         Run {
             k: engine.coefficients(),
             mixed: setup.mixed_step,
+            shape: setup.decode_shape,
             pool: setup.kv_pool_tokens,
             budget: u64::from(setup.step_token_budget),
             max_batch: setup.max_batch as usize,
@@ -261,7 +260,7 @@ impl Run {
         if batch == 0 && prompt == 0 {
             return false;
         }
-        let terms = self.k.step_terms(self.mixed, batch as f64, self.context, prompt as f64, pairs);
+        let terms = self.k.step_terms(self.mixed, &self.shape, batch as f64, self.context, prompt as f64, pairs);
         let dt = self.k.seconds_of(&terms);
         self.now += if dt.is_finite() && dt > 0.0 { dt } else { 0.0 };
         self.steps += 1;

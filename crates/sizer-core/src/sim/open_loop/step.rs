@@ -14,6 +14,57 @@ pub enum MixedStep {
     Summed,
 }
 
+/// How the decode step grows with the batch beyond what the coefficients' own terms say: the
+/// shape of the fit and of its extrapolation, a global choice of the calibration
+/// (docs/CALIBRATION.md, "values tried"). The default is the shape before any of it:
+/// `a + b B + r sqrt(B) + c K`, `b` fitted only if [`crate::sim::open_loop::FIT_LINEAR_BATCH`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(default))]
+pub struct DecodeShape {
+    /// Requests decoding beyond which the root term stops growing: a mixture-of-experts model
+    /// has read every expert once the batch routes to all of them. Infinite: never.
+    pub root_saturation_batch: f64,
+    /// The least per-decode cost `b`, seconds per request per step (sampling, the scheduler's
+    /// per-sequence work, the activations each sequence reads): the fits keep `b` at or above it.
+    pub min_per_decode_s: f64,
+    /// The least per-context-token cost `c`, seconds per token held per step (the KV cache
+    /// each decode reads): the fits keep `c` at or above it.
+    pub min_per_context_token_s: f64,
+    /// Whether a step's matrix work counts its decode tokens too: the compute branch of an
+    /// overlapped step is `d (P + B)`, so a large enough batch is compute-bound even without a
+    /// prompt (the roofline).
+    pub decode_compute: bool,
+    /// Whether the fits fit the linear batch term `b` above its floor (else `b` is the floor).
+    pub fit_linear_batch: bool,
+}
+
+impl DecodeShape {
+    /// The least coefficients a fit of `model` may give, as terms: `b` at
+    /// [`DecodeShape::min_per_decode_s`] when the points have several concurrencies, else 0.
+    pub fn decode_floor(&self, model: crate::sim::open_loop::fit::DecodeModel) -> StepTerms {
+        use crate::sim::open_loop::fit::DecodeModel;
+        let batch = matches!(model, DecodeModel::BatchAndContext | DecodeModel::BatchOnly);
+        let context = matches!(model, DecodeModel::BatchAndContext | DecodeModel::ContextOnly);
+        StepTerms {
+            decodes: if batch { self.min_per_decode_s } else { 0.0 },
+            context_tokens: if context { self.min_per_context_token_s } else { 0.0 },
+            ..StepTerms::default()
+        }
+    }
+}
+
+impl Default for DecodeShape {
+    fn default() -> DecodeShape {
+        DecodeShape {
+            root_saturation_batch: f64::INFINITY,
+            min_per_decode_s: 0.0,
+            min_per_context_token_s: 0.0,
+            decode_compute: false,
+            fit_linear_batch: crate::sim::open_loop::fit::FIT_LINEAR_BATCH,
+        }
+    }
+}
+
 /// The coefficients of one engine step's time, in seconds (see [`StepCoefficients::step_seconds`]).
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -36,40 +87,38 @@ pub struct StepCoefficients {
 }
 
 impl StepCoefficients {
-    /// Seconds one step takes.
+    /// Seconds one step takes with every term charged ([`MixedStep::Summed`]).
     ///
     /// # Formula
-    /// `t = a + b B + r sqrt(B) + c K + d P + e Q`, with `B` requests decoding (one token each), `K` the
-    /// tokens they hold in the KV cache, `P` prompt tokens in the step and `Q` the prompt
-    /// pairs ([`prompt_pairs`]). The form is the usual roofline reading of a decode step
-    /// (weights once per step, then per-sequence and per-KV-token work; e.g. the Vidur simulator,
-    /// Agrawal et al., MLSys 2024, models step time from the same quantities), plus chunked
-    /// prefill in the same step (vLLM's scheduler mixes decodes and prompt chunks in one batch).
-    /// The arena's closed-loop files support it: per-request speed falls with concurrency at a
-    /// fixed length (`b`) and faster at longer contexts (`c`); prompt throughput falls from
-    /// 4,454 tok/s at 1k to 3,630 at 25k (`e`). The root term is there because the same files
-    /// show a concave batch cost: Qwen3.6-35B-A3B's chat steps take 19.3, 45.1 and 65.4 ms at
-    /// 1, 5 and 10 requests (1000 / per-request tok/s), i.e. 20.9 and 21.9 ms per unit of
-    /// `sqrt(B)` but 6.5 and then 4.1 ms per request; the non-negative fit picks the mix.
+    /// `t = a + b B + r sqrt(B) + c K + d P + e Q` ([`StepTerms::every`]), with `B` requests
+    /// decoding (one token each), `K` the tokens they hold in the KV cache, `P` prompt tokens in
+    /// the step and `Q` the prompt pairs ([`prompt_pairs`]). The form is the usual roofline
+    /// reading of a decode step (weights once per step, then per-sequence and per-KV-token work;
+    /// e.g. the Vidur simulator, Agrawal et al., MLSys 2024, models step time from the same
+    /// quantities), plus chunked prefill in the same step (vLLM's scheduler mixes decodes and
+    /// prompt chunks in one batch). The arena's closed-loop files support it: per-request speed
+    /// falls with concurrency at a fixed length (`b`) and faster at longer contexts (`c`); prompt
+    /// throughput falls from 4,454 tok/s at 1k to 3,630 at 25k (`e`). The root term is there
+    /// because the same files show a concave batch cost: Qwen3.6-35B-A3B's chat steps take 19.3,
+    /// 45.1 and 65.4 ms at 1, 5 and 10 requests (1000 / per-request tok/s), i.e. 20.9 and 21.9 ms
+    /// per unit of `sqrt(B)` but 6.5 and then 4.1 ms per request; the non-negative fit picks the
+    /// mix.
     ///
     /// Bad input: negative or NaN counts follow IEEE arithmetic (the simulation never passes
     /// them).
     pub fn step_seconds(&self, decodes: f64, context_tokens: f64, prompt_tokens: f64, pairs: f64) -> f64 {
-        self.base_s
-            + self.per_decode_s * decodes
-            + self.per_root_decode_s * libm::sqrt(decodes)
-            + self.per_context_token_s * context_tokens
-            + self.per_prompt_token_s * prompt_tokens
-            + self.per_prompt_pair_s * pairs
+        self.seconds_of(&StepTerms::every(&DecodeShape::default(), decodes, context_tokens, prompt_tokens, pairs))
     }
 
-    /// The terms `[1, B, sqrt(B), K, P, Q]` of one step as `form` charges them: the step's time is
-    /// their dot product with the coefficients ([`StepCoefficients::seconds_of`]).
+    /// The terms of one step as `form` charges them: the step's time is their dot product with
+    /// the coefficients ([`StepCoefficients::seconds_of`]).
     ///
     /// # Formula
     /// [`MixedStep::Summed`]: every term, `t = a + b B + r sqrt(B) + c K + d P + e Q`
-    /// ([`StepCoefficients::step_seconds`]).
-    /// [`MixedStep::Overlapped`]: `t = max(a + b B + r sqrt(B), d P) + c K + e Q`. The batch
+    /// ([`StepTerms::every`]).
+    /// [`MixedStep::Overlapped`]: `t = max(a + b B + r sqrt(B), d P) + c K + e Q` (with
+    /// [`DecodeShape::decode_compute`], `d (P + B)`: the decodes' tokens are matrix work too;
+    /// in the compute branch the term `P` then holds `P + B`). The batch
     /// terms are the time to read the weights (and the experts the batch routes to) once per
     /// step; `d P` is the prompt's matrix work. In one forward pass the weights are read once
     /// for all the step's tokens, so a step is the slower of its memory time and its compute
@@ -81,46 +130,173 @@ impl StepCoefficients {
     ///
     /// Bad input: negative or NaN counts follow IEEE arithmetic (the simulation never passes
     /// them).
+    #[allow(clippy::too_many_arguments)]
     pub fn step_terms(
         &self,
         form: MixedStep,
+        shape: &DecodeShape,
         decodes: f64,
         context_tokens: f64,
         prompt_tokens: f64,
         pairs: f64,
-    ) -> [f64; 6] {
-        let root = libm::sqrt(decodes);
-        let weights = self.base_s + self.per_decode_s * decodes + self.per_root_decode_s * root;
+    ) -> StepTerms {
+        let every = StepTerms::every(shape, decodes, context_tokens, prompt_tokens, pairs);
         match form {
-            MixedStep::Summed => [1.0, decodes, root, context_tokens, prompt_tokens, pairs],
-            MixedStep::Overlapped if self.per_prompt_token_s * prompt_tokens > weights => {
-                [0.0, 0.0, 0.0, context_tokens, prompt_tokens, pairs]
+            MixedStep::Summed => every,
+            MixedStep::Overlapped => {
+                let weights = self.seconds_of(&every.weight_read());
+                let computed = if shape.decode_compute { prompt_tokens + decodes } else { prompt_tokens };
+                if self.per_prompt_token_s * computed > weights {
+                    StepTerms { once: 0.0, decodes: 0.0, root_decodes: 0.0, prompt_tokens: computed, ..every }
+                } else {
+                    StepTerms { prompt_tokens: 0.0, ..every }
+                }
             }
-            MixedStep::Overlapped => [1.0, decodes, root, context_tokens, 0.0, pairs],
         }
     }
 
     /// Seconds of a step with `terms` ([`StepCoefficients::step_terms`]): their dot product with
-    /// `[a, b, r, c, d, e]`.
-    pub fn seconds_of(&self, terms: &[f64; 6]) -> f64 {
-        self.base_s * terms[0]
-            + self.per_decode_s * terms[1]
-            + self.per_root_decode_s * terms[2]
-            + self.per_context_token_s * terms[3]
-            + self.per_prompt_token_s * terms[4]
-            + self.per_prompt_pair_s * terms[5]
+    /// the coefficients, `a 1 + b B + r sqrt(B) + c K + d P + e Q`.
+    pub fn seconds_of(&self, terms: &StepTerms) -> f64 {
+        self.base_s * terms.once
+            + self.per_decode_s * terms.decodes
+            + self.per_root_decode_s * terms.root_decodes
+            + self.per_context_token_s * terms.context_tokens
+            + self.per_prompt_token_s * terms.prompt_tokens
+            + self.per_prompt_pair_s * terms.prompt_pairs
+    }
+
+    /// The coefficients in the order of [`StepTerms::to_array`] (`[a, b, r, c, d, e]`), for the
+    /// least-squares fits.
+    pub fn to_array(&self) -> [f64; STEP_TERMS] {
+        [
+            self.base_s,
+            self.per_decode_s,
+            self.per_root_decode_s,
+            self.per_context_token_s,
+            self.per_prompt_token_s,
+            self.per_prompt_pair_s,
+        ]
+    }
+
+    /// The inverse of [`StepCoefficients::to_array`].
+    pub fn from_array(k: [f64; STEP_TERMS]) -> StepCoefficients {
+        StepCoefficients {
+            base_s: k[0],
+            per_decode_s: k[1],
+            per_root_decode_s: k[2],
+            per_context_token_s: k[3],
+            per_prompt_token_s: k[4],
+            per_prompt_pair_s: k[5],
+        }
     }
 
     /// Per-request decode tok/s with `batch` requests decoding and no prompt in the steps, each
     /// holding `context_per_request` tokens: `1 / t(B, B x context, 0, 0)`.
     pub fn decode_tok_s(&self, batch: f64, context_per_request: f64) -> f64 {
-        1.0 / self.step_seconds(batch, batch * context_per_request, 0.0, 0.0)
+        1.0 / self.seconds_of(&StepTerms::decode(&DecodeShape::default(), batch, batch * context_per_request))
     }
 
     /// Prompt tok/s reading one prompt of `prompt` tokens after `depth` tokens of context,
     /// leaving out the per-step constant: `1 / (d + e (depth + (prompt - 1) / 2))`.
     pub fn prompt_tok_s(&self, prompt: f64, depth: f64) -> f64 {
         1.0 / (self.per_prompt_token_s + self.per_prompt_pair_s * (depth + (prompt - 1.0) / 2.0))
+    }
+}
+
+/// How many terms a step's time has ([`StepTerms`], [`StepCoefficients`]).
+pub const STEP_TERMS: usize = 6;
+
+/// The quantities one step's time is linear in, each multiplied by its coefficient of
+/// [`StepCoefficients`]: the simulation charges them, the fits solve for the coefficients from
+/// them. Made by [`StepTerms::every`] (and [`StepCoefficients::step_terms`], which leaves out
+/// the branch of an overlapped step that is hidden).
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct StepTerms {
+    /// 1 for a step that reads the weights in its memory time, 0 when the prompt's matrix work
+    /// hides it (`a`'s term); a sum of steps counts them.
+    pub once: f64,
+    /// `B`, requests decoding (`b`'s term).
+    pub decodes: f64,
+    /// `sqrt(B)` (`r`'s term).
+    pub root_decodes: f64,
+    /// `K`, tokens the decoding requests hold (`c`'s term).
+    pub context_tokens: f64,
+    /// `P`, prompt tokens read (`d`'s term; with [`DecodeShape::decode_compute`], in a
+    /// compute-bound step, the decode tokens too).
+    pub prompt_tokens: f64,
+    /// `Q`, prompt pairs ([`prompt_pairs`], `e`'s term).
+    pub prompt_pairs: f64,
+}
+
+impl StepTerms {
+    /// Every term of a step of `decodes` requests decoding holding `context_tokens`, and
+    /// `prompt_tokens` prompt tokens with `pairs` prompt pairs.
+    ///
+    /// # Formula
+    /// `[1, B, sqrt(min(B, S)), K, P, Q]`, `S` the shape's
+    /// [`DecodeShape::root_saturation_batch`]: the one place the step's form is written (see
+    /// [`StepCoefficients::step_seconds`] for its source). Past `S` the experts are all read
+    /// and the batch adds only its per-sequence terms (`b B`, `c K`).
+    pub fn every(shape: &DecodeShape, decodes: f64, context_tokens: f64, prompt_tokens: f64, pairs: f64) -> StepTerms {
+        StepTerms {
+            once: 1.0,
+            decodes,
+            root_decodes: libm::sqrt(decodes.min(shape.root_saturation_batch)),
+            context_tokens,
+            prompt_tokens,
+            prompt_pairs: pairs,
+        }
+    }
+
+    /// A decode-only step: `B` requests holding `K` tokens, no prompt.
+    pub fn decode(shape: &DecodeShape, decodes: f64, context_tokens: f64) -> StepTerms {
+        StepTerms::every(shape, decodes, context_tokens, 0.0, 0.0)
+    }
+
+    /// A prompt's own terms: `P` tokens and `Q` pairs, no decode and no per-step constant.
+    pub fn prompt(prompt_tokens: f64, pairs: f64) -> StepTerms {
+        StepTerms { prompt_tokens, prompt_pairs: pairs, ..StepTerms::default() }
+    }
+
+    /// The batch terms alone (the weight and expert read): `[1, B, sqrt(B)]`.
+    pub fn weight_read(&self) -> StepTerms {
+        StepTerms { once: self.once, decodes: self.decodes, root_decodes: self.root_decodes, ..StepTerms::default() }
+    }
+
+    /// `[1, B, sqrt(B), K, P, Q]`, the order of [`StepCoefficients::to_array`].
+    pub fn to_array(&self) -> [f64; STEP_TERMS] {
+        [self.once, self.decodes, self.root_decodes, self.context_tokens, self.prompt_tokens, self.prompt_pairs]
+    }
+
+    /// The inverse of [`StepTerms::to_array`].
+    pub fn from_array(x: [f64; STEP_TERMS]) -> StepTerms {
+        StepTerms {
+            once: x[0],
+            decodes: x[1],
+            root_decodes: x[2],
+            context_tokens: x[3],
+            prompt_tokens: x[4],
+            prompt_pairs: x[5],
+        }
+    }
+
+    /// `self + scale x`, term by term (a sum of steps is the sum of their terms).
+    pub fn plus(&self, x: &StepTerms, scale: f64) -> StepTerms {
+        let (a, b) = (self.to_array(), x.to_array());
+        StepTerms::from_array(core::array::from_fn(|j| a[j] + scale * b[j]))
+    }
+
+    /// `self - x`, term by term.
+    pub fn minus(&self, x: &StepTerms) -> StepTerms {
+        let (a, b) = (self.to_array(), x.to_array());
+        StepTerms::from_array(core::array::from_fn(|j| a[j] - b[j]))
+    }
+
+    /// Which terms are not zero, in the order of [`StepTerms::to_array`] (a fit's allowed
+    /// columns written as the terms it may use).
+    pub fn support(&self) -> [bool; STEP_TERMS] {
+        self.to_array().map(|x| x != 0.0)
     }
 }
 
