@@ -150,7 +150,7 @@ pub fn headline(
 }
 
 /// The median request's predicted speed against the person's floor: "Per request the median
-/// answer streams at 4.6 tok/s, under your 15 tok/s floor: at this rate people get less than
+/// answer streams at 4.4 tok/s, under your 15 tok/s floor: at this rate people get less than
 /// the sizing assumes."
 pub fn against_floor(lang: Lang, check: &SpeedVsFloor) -> String {
     let (tok_s, floor, below) = match *check {
