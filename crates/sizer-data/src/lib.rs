@@ -60,8 +60,8 @@ pub use dataset::lookup::CitedValue;
 pub use dataset::measured_load::{LoadRow, MeasuredLoadTable, ReportedCapacity, RunMeasuredLoad};
 pub use dataset::model::{
     Advice, AdviceWhen, Binding, Citation, Claim, ClaimQuantity, ClaimStatus, Counter, Dataset, Fact, FactKind,
-    GermanNames, ImportSource, Localized, Qualifier, Run, RunOrigin, RunPoint, RunWorkload, ServerSettings, Source,
-    SourceKind, Topology, Unit, Warning, Workload, WorkloadKind,
+    GermanNames, ImportSource, Localized, Qualifier, Run, RunOrigin, RunPoint, RunWorkload, ServerSettings,
+    SizingWarning, Source, SourceKind, Topology, Unit, Workload, WorkloadKind,
 };
 pub use dataset::setup::{NOT_STATED, SetupField, YourSetup};
 pub use dataset::validate::is_valid_id;

@@ -32,13 +32,13 @@ mod to_run;
 pub mod typed;
 
 pub use formats::basis_source::{BasisSource, FormulaShape, Statistic, basis_source, formula};
-pub use formats::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
+pub use formats::parsed::{Figures, ParsedPoint, ParsedRun, ParsedWorkload};
 pub use formats::{Engine, Format};
 pub use input::error::{ImportError, size_limit_text};
 pub use input::limits::{MAX_IMPORT_CONCURRENCY, MAX_INPUT_BYTES, MAX_LABEL_CHARS, MAX_POINTS_PER_RUN, MAX_RUNS};
 pub use input::text::clean_label;
 pub use input::unnamed::{PASTED_LABEL, SHARED_LABEL, Unnamed};
-pub use input::warning::Warning;
+pub use input::warning::ImportWarning;
 pub use link::share::{ShareError, decode_points, encode_points};
 pub use link::share_setup::{MAX_SHARED_SETUP_CHARS, SetupShareError, decode_setup, encode_setup};
 pub use link::shared_run::{run_from_shared_points, share_points};

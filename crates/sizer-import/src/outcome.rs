@@ -6,7 +6,7 @@ use crate::formats::parsed::{Figures, ParsedRun};
 use crate::input::error::ImportError;
 use crate::input::limits::{MAX_IMPORT_CONCURRENCY, MAX_LABEL_CHARS, MAX_POINTS_PER_RUN, MAX_RUNS};
 use crate::input::text::cap_chars;
-use crate::input::warning::Warning;
+use crate::input::warning::ImportWarning;
 use serde::{Deserialize, Serialize};
 use sizer_data::CurveBasis;
 
@@ -18,7 +18,7 @@ pub struct Import {
     /// The runs, in input order.
     pub runs: Vec<ParsedRun>,
     /// Non-fatal remarks, in input order.
-    pub warnings: Vec<Warning>,
+    pub warnings: Vec<ImportWarning>,
     /// What the input says about the setup it was measured on (`setup.rs`); every run of the
     /// import gets it ([`Import::to_runs`]).
     #[serde(default)]
@@ -113,7 +113,11 @@ impl Import {
 
 /// Validates parsed runs and assembles the import: empty runs dropped, limits enforced, points
 /// sorted, duplicate concurrencies refused, the curve's basis settled, labels made unique.
-pub(crate) fn finish(format: Format, runs: Vec<ParsedRun>, mut warnings: Vec<Warning>) -> Result<Import, ImportError> {
+pub(crate) fn finish(
+    format: Format,
+    runs: Vec<ParsedRun>,
+    mut warnings: Vec<ImportWarning>,
+) -> Result<Import, ImportError> {
     let mut runs: Vec<ParsedRun> = runs.into_iter().filter(|run| !run.points.is_empty()).collect();
     if runs.is_empty() {
         return Err(ImportError::NoPoints);
@@ -133,7 +137,7 @@ pub(crate) fn finish(format: Format, runs: Vec<ParsedRun>, mut warnings: Vec<War
         settle_run(run)?;
         let unknown = run.points.iter().filter(|point| point.concurrency.is_none()).count();
         if unknown > 0 {
-            warnings.push(Warning::ConcurrencyUnknown { run: run.label.clone(), points: unknown });
+            warnings.push(ImportWarning::ConcurrencyUnknown { run: run.label.clone(), points: unknown });
         }
     }
     make_labels_unique(&mut runs);
@@ -202,11 +206,11 @@ fn settle_run(run: &mut ParsedRun) -> Result<(), ImportError> {
 
 /// Each distinct warning once, in order of first appearance; one repeated (the same remark for
 /// five dropped files) is said once with its count.
-fn said_once(warnings: Vec<Warning>) -> Vec<Warning> {
-    let mut distinct: Vec<(Warning, usize)> = Vec::new();
+fn said_once(warnings: Vec<ImportWarning>) -> Vec<ImportWarning> {
+    let mut distinct: Vec<(ImportWarning, usize)> = Vec::new();
     for warning in warnings {
         // Kept one per run: the panel answers them run by run.
-        if matches!(warning, Warning::ConcurrencyUnknown { .. }) {
+        if matches!(warning, ImportWarning::ConcurrencyUnknown { .. }) {
             distinct.push((warning, 1));
             continue;
         }
@@ -219,7 +223,7 @@ fn said_once(warnings: Vec<Warning>) -> Vec<Warning> {
         .into_iter()
         .map(
             |(warning, times)| {
-                if times > 1 { Warning::Repeated { warning: Box::new(warning), times } } else { warning }
+                if times > 1 { ImportWarning::Repeated { warning: Box::new(warning), times } } else { warning }
             },
         )
         .collect()

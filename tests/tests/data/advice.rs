@@ -2,7 +2,7 @@
 //! and `Dataset::advice_for` choosing what fits the sizing on screen.
 
 use sizer_core::Limit;
-use sizer_data::{Binding, Situation, Warning, dataset};
+use sizer_data::{Binding, Situation, SizingWarning, dataset};
 
 fn ids(situation: &Situation<'_>) -> Vec<&'static str> {
     dataset().advice_for(situation).into_iter().map(|a| a.id.as_str()).collect()
@@ -41,7 +41,7 @@ fn prefill_binding_brings_the_prefix_caching_hint() {
 
 #[test]
 fn the_ttft_warning_brings_the_p99_hint() {
-    let warnings = [Warning::P99TtftHigh];
+    let warnings = [SizingWarning::P99TtftHigh];
     let situation = Situation { binding: Some(Binding::Speed), warnings: &warnings, ..Situation::default() };
     assert_eq!(ids(&situation)[0], "en-watch-p99-ttft");
     assert_eq!(ids(&situation).len(), 5);
@@ -56,7 +56,7 @@ fn streams_above_fifty_and_dense_models_bring_their_hints() {
     assert!(ids(&dense(70.0)).contains(&"en-dense-for-batch"));
     assert!(ids(&dense(27.0)).contains(&"en-dense-for-batch"));
     assert!(!ids(&dense(24.0)).contains(&"en-dense-for-batch"));
-    let no_stream = [Warning::NoStreamAtFloor];
+    let no_stream = [SizingWarning::NoStreamAtFloor];
     let llama = Situation { warnings: &no_stream, ..Situation::default() };
     assert_eq!(ids(&llama)[0], "en-dense-for-batch");
 }

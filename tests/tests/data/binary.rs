@@ -4,8 +4,8 @@
 
 use sizer_data::{
     ARENA_BINARY, AdviceWhen, Binding, ClaimQuantity, ClaimStatus, Counter, DataError, Dataset, EMBEDDED_BINARY,
-    FactKind, Figure, FigureOrigin, PartialDate, Problem, Qualifier, RunOrigin, SourceKind, TokenCount, Topology, Unit,
-    Warning, WireError, dataset,
+    FactKind, Figure, FigureOrigin, PartialDate, Problem, Qualifier, RunOrigin, SizingWarning, SourceKind, TokenCount,
+    Topology, Unit, WireError, dataset,
 };
 
 fn round_trip(data: &Dataset) -> Dataset {
@@ -85,8 +85,8 @@ fn every_enum_variant_round_trips() {
         AdviceWhen::Binding(Binding::Speed),
         AdviceWhen::Binding(Binding::KvCache),
         AdviceWhen::Binding(Binding::Prefill),
-        AdviceWhen::Warning(Warning::P99TtftHigh),
-        AdviceWhen::Warning(Warning::NoStreamAtFloor),
+        AdviceWhen::Warning(SizingWarning::P99TtftHigh),
+        AdviceWhen::Warning(SizingWarning::NoStreamAtFloor),
         AdviceWhen::StreamsAbove(49.5),
         AdviceWhen::DenseModelAtLeastB(27.0),
     ];

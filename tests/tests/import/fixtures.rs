@@ -189,7 +189,7 @@ fn llama_benchy_markdown_tables() {
     assert_eq!(import.outcome(), Outcome::Ready);
     // Table 4 repeats table 3 and is skipped; 5 + 9 + 3 curves remain.
     assert_eq!(import.runs.len(), 17, "{:?}", labels(&import));
-    assert!(import.warnings.iter().any(|w| matches!(w, sizer_import::Warning::DuplicateTableSkipped { .. })));
+    assert!(import.warnings.iter().any(|w| matches!(w, sizer_import::ImportWarning::DuplicateTableSkipped { .. })));
 
     // Table 3 (concurrency 1 and 2; llama-benchy prints the date after its table):
     // `t/s (req)` 56.20 at c2 for tg32.

@@ -2,7 +2,7 @@
 //! blocks, batched-bench JSONL, CSV and two-column pastes, several files at once.
 
 use sizer_data::CurveBasis;
-use sizer_import::{Format, Import, Outcome, ParsedRun, Warning, import, import_bytes, import_files};
+use sizer_import::{Format, Import, ImportWarning, Outcome, ParsedRun, import, import_bytes, import_files};
 use sizer_tests::extra;
 use sizer_tests::{EXACT, assert_close};
 
@@ -34,7 +34,7 @@ fn vllm_append_result_json_lines() {
     assert_points(&speeds(r), &[(1.0, 1000.0 / 15.0), (4.0, 1000.0 / 18.0), (8.0, 1000.0 / 22.5)]);
     assert_points(&r.alternative_points().expect("alt"), &[(1.0, 64.0), (4.0, 204.8 / 4.0), (8.0, 327.68 / 8.0)]);
     assert_eq!(r.points.iter().map(|p| p.line).collect::<Vec<_>>(), [Some(1), Some(2), Some(3)]);
-    assert!(import.warnings.contains(&Warning::FailedRequests { line: Some(3), failed: 2.0, completed: 80.0 }));
+    assert!(import.warnings.contains(&ImportWarning::FailedRequests { line: Some(3), failed: 2.0, completed: 80.0 }));
 }
 
 #[test]
@@ -62,7 +62,7 @@ fn vllm_sweep_summary_groups_settings_and_averages_repeats() {
     assert_points(&speeds(seqs32), &[(1.0, 1000.0 / 12.25), (8.0, 1000.0 / 20.0)]);
     assert_eq!(seqs32.points[0].repeats, 2);
     assert_close(seqs32.points[0].figures.ttft_median_ms.expect("ttft"), 155.0, EXACT);
-    assert!(import.warnings.iter().any(|w| matches!(w, Warning::RepeatsAveraged { count: 2, .. })));
+    assert!(import.warnings.iter().any(|w| matches!(w, ImportWarning::RepeatsAveraged { count: 2, .. })));
     assert_points(&speeds(&import.runs[1]), &[(1.0, 1000.0 / 12.2), (8.0, 1000.0 / 19.0)]);
 }
 

@@ -2,7 +2,7 @@
 //! never a panic.
 
 use sizer_data::CurveBasis;
-use sizer_import::{ImportError, MAX_INPUT_BYTES, Warning, import, import_bytes};
+use sizer_import::{ImportError, ImportWarning, MAX_INPUT_BYTES, import, import_bytes};
 use sizer_tests::extra;
 
 fn error_of(text: &str) -> ImportError {
@@ -111,7 +111,7 @@ fn markup_and_control_characters_in_model_names_stay_plain_text() {
     assert!(!label.chars().any(|c| c.is_control() || c == '\u{202e}'), "{label:?}");
     assert!(label.chars().count() <= sizer_import::MAX_LABEL_CHARS);
     assert!(label.ends_with('…'), "the capped model name ends the label: {label}");
-    assert!(import.warnings.iter().any(|w| matches!(w, Warning::NameCleaned { .. })));
+    assert!(import.warnings.iter().any(|w| matches!(w, ImportWarning::NameCleaned { .. })));
     let model = import.runs[0].model.as_deref().expect("model");
     assert!(model.starts_with("<script>alert('x')</script><b>bold</b>xxx"), "{model}");
     assert!(!model.chars().any(|c| c.is_control() || c == '\u{202e}'), "{model:?}");
@@ -170,7 +170,7 @@ fn zero_tpot_falls_back_to_output_over_concurrency() {
     let import = import(text, "").expect("fallback");
     assert_eq!(import.runs[0].basis, CurveBasis::AggregateOverConcurrency);
     assert_eq!(import.runs[0].per_request_points(), vec![(4.0, 25.0)]);
-    assert!(import.warnings.contains(&Warning::NoTpot { line: Some(1) }));
+    assert!(import.warnings.contains(&ImportWarning::NoTpot { line: Some(1) }));
 }
 
 #[test]
@@ -230,7 +230,7 @@ fn completing_a_concurrency_that_already_exists_is_a_duplicate() {
     let known = r#"{"max_concurrency": 4, "median_tpot_ms": 10, "output_throughput": 100}"#;
     let unknown = r#"{"max_concurrency": null, "request_rate": 2.0, "median_tpot_ms": 12, "output_throughput": 150}"#;
     let import = import(&format!("{known}\n{unknown}\n"), "").expect("one known, one unknown");
-    assert!(import.warnings.iter().any(|w| matches!(w, Warning::ConcurrencyUnknown { points: 1, .. })));
+    assert!(import.warnings.iter().any(|w| matches!(w, ImportWarning::ConcurrencyUnknown { points: 1, .. })));
     let duplicate = import.clone().with_concurrency(0, 1, 4.0).expect_err("4 is taken");
     assert!(matches!(duplicate, ImportError::DuplicateConcurrency { concurrency: 4.0, .. }));
     let done = import.with_concurrency(0, 1, 6.0).expect("6 is free");

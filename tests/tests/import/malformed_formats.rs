@@ -3,7 +3,7 @@
 //! another format's text under the same extension. Each gives one sentence, never a panic;
 //! another tool's text is read as that tool (named) or refused.
 
-use sizer_import::{Format, ImportError, Outcome, Warning, import};
+use sizer_import::{Format, ImportError, ImportWarning, Outcome, import};
 use sizer_tests::{extra, fixture};
 
 /// The error of a refused input, checked to be one sentence.
@@ -100,7 +100,7 @@ fn aiperf_json_malformed() {
     let no_phases = format!("{}\"phases\": []{}", &text[..start], &text[end..]).replace("--concurrency 2 ", "");
     let asked = import(&no_phases, "").expect("imports, asking");
     assert!(matches!(asked.outcome(), Outcome::NeedsConcurrency(m) if m.len() == 1));
-    let warning = asked.warnings.iter().find(|w| matches!(w, Warning::ConcurrencyUnknown { .. })).expect("said");
+    let warning = asked.warnings.iter().find(|w| matches!(w, ImportWarning::ConcurrencyUnknown { .. })).expect("said");
     assert!(warning.to_string().ends_with("enter the concurrency for each."));
     assert!(matches!(
         refused(&edit(&text, "\"concurrency\": 2\n", "\"concurrency\": 1e300\n")),

@@ -3,7 +3,7 @@
 //! Expected figures are the files' own numbers, typed in from the README or the file.
 
 use sizer_data::CurveBasis;
-use sizer_import::{Engine, Format, Import, ImportError, Outcome, ParsedRun, Warning, import, import_files};
+use sizer_import::{Engine, Format, Import, ImportError, ImportWarning, Outcome, ParsedRun, import, import_files};
 use sizer_tests::{EXACT, assert_close, assert_rel};
 use sizer_tests::{extra, fixture};
 
@@ -143,7 +143,7 @@ fn sglang_2024_layout_uses_itl_with_a_warning_and_asks_for_concurrency() {
     // Rate 8 (random): overloaded, TTFT over two minutes.
     assert_close(missing[3].figures.ttft_median_ms.expect("TTFT"), 123718.6268, FOUR_DECIMALS);
     assert_close(missing[3].figures.generated_total_tok_s.expect("output"), 1820.6539, FOUR_DECIMALS);
-    let itl_warnings = import.warnings.iter().filter(|w| matches!(w, Warning::ItlForTpot { .. })).count();
+    let itl_warnings = import.warnings.iter().filter(|w| matches!(w, ImportWarning::ItlForTpot { .. })).count();
     assert_eq!(itl_warnings, 2, "once per run: {:?}", import.warnings);
     let done = import.with_concurrency(0, 0, 24.0).expect("completes");
     let run = &done.runs[0];
@@ -244,7 +244,7 @@ fn vllm_026_json_reads_cleanly() {
     assert_close(run.alternative_points().expect("alt")[0].1, 283.4388 / 25.0, FOUR_DECIMALS / 25.0);
     assert_close(run.points[0].figures.ttft_median_ms.expect("TTFT"), 748.9343, FOUR_DECIMALS);
     assert_eq!(run.points[0].figures.peak_concurrent_requests, Some(28.0));
-    assert_eq!(import.warnings, [Warning::RateLimited { line: Some(1), request_rate: 1.5 }]);
+    assert_eq!(import.warnings, [ImportWarning::RateLimited { line: Some(1), request_rate: 1.5 }]);
 }
 
 #[test]
@@ -302,8 +302,10 @@ fn the_same_warning_for_five_files_is_said_once_with_the_count() {
     let files: Vec<(&str, &str)> = texts.iter().map(|t| ("run.json", t.as_str())).collect();
     let import = import_files(&files, "").expect("imports");
     assert_eq!(only_run(&import).points.len(), 5);
-    let once =
-        Warning::Repeated { warning: Box::new(Warning::RateLimited { line: Some(1), request_rate: 1.5 }), times: 5 };
+    let once = ImportWarning::Repeated {
+        warning: Box::new(ImportWarning::RateLimited { line: Some(1), request_rate: 1.5 }),
+        times: 5,
+    };
     assert_eq!(import.warnings, std::slice::from_ref(&once));
     assert_eq!(
         once.to_string(),

@@ -4,7 +4,7 @@
 //! its sizing as a [`Situation`] and shows what [`Dataset::advice_for`] returns, in its language
 //! ([`crate::Localized`]), with the source and location each entry carries.
 
-use crate::dataset::model::{Advice, AdviceWhen, Binding, Dataset, Warning};
+use crate::dataset::model::{Advice, AdviceWhen, Binding, Dataset, SizingWarning};
 
 impl From<sizer_core::Limit> for Binding {
     fn from(limit: sizer_core::Limit) -> Binding {
@@ -23,7 +23,7 @@ pub struct Situation<'a> {
     /// The limit that binds first, if a sizing was made.
     pub binding: Option<Binding>,
     /// The warnings shown beside it.
-    pub warnings: &'a [Warning],
+    pub warnings: &'a [SizingWarning],
     /// Concurrent streams the sizing needs (or finds at the floor).
     pub streams: Option<f64>,
     /// Total parameters in billions when the chosen model is known to be dense.

@@ -699,7 +699,7 @@ pub enum Binding {
 /// A warning the widget shows beside a sizing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Warning {
+pub enum SizingWarning {
     /// The p99 time to first token measured near the streams is above a few seconds.
     P99TtftHigh,
     /// The curve never reaches the speed floor: no stream at all.
@@ -715,7 +715,7 @@ pub enum AdviceWhen {
     /// This limit binds first.
     Binding(Binding),
     /// The widget shows this warning.
-    Warning(Warning),
+    Warning(SizingWarning),
     /// The sizing needs more than this many concurrent streams.
     StreamsAbove(f64),
     /// The chosen model is dense with at least this many billion parameters.

@@ -22,8 +22,8 @@ use crate::dataset::date::PartialDate;
 use crate::dataset::figure::{Figure, FigureOrigin, TokenCount};
 use crate::dataset::model::{
     Advice, AdviceWhen, Binding, Citation, Claim, ClaimQuantity, ClaimStatus, Counter, Dataset, Fact, FactKind,
-    GermanNames, Localized, Qualifier, Run, RunOrigin, RunPoint, RunWorkload, ServerSettings, Source, SourceKind,
-    Topology, Unit, Warning, Workload, WorkloadKind,
+    GermanNames, Localized, Qualifier, Run, RunOrigin, RunPoint, RunWorkload, ServerSettings, SizingWarning, Source,
+    SourceKind, Topology, Unit, Workload, WorkloadKind,
 };
 use crate::dataset::setup::{SetupField, YourSetup};
 
@@ -333,7 +333,7 @@ wire_enum! {
     Qualifier { Exact, About, AtLeast }
     ClaimStatus { Reproduced, NotReproducible, NotCheckable }
     Binding { Speed, KvCache, Prefill }
-    Warning { P99TtftHigh, NoStreamAtFloor }
+    SizingWarning { P99TtftHigh, NoStreamAtFloor }
     WorkloadKind { Chat, Rag, LongOutput, MultiTurn, BigContext, ConcurrencyStress, Other }
     SetupField { Hardware, Systems, Gpus, KvPoolTokens, PrefillTokS, MaxContextTokens }
 }
@@ -498,7 +498,7 @@ impl Wire for AdviceWhen {
         Ok(match reader.tag(5)? {
             0 => AdviceWhen::Always,
             1 => AdviceWhen::Binding(Binding::read(reader)?),
-            2 => AdviceWhen::Warning(Warning::read(reader)?),
+            2 => AdviceWhen::Warning(SizingWarning::read(reader)?),
             3 => AdviceWhen::StreamsAbove(f64::read(reader)?),
             _ => AdviceWhen::DenseModelAtLeastB(f64::read(reader)?),
         })

@@ -7,13 +7,13 @@
 
 use crate::formats::Format;
 use crate::formats::delimited::split_quoted;
-use crate::formats::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
+use crate::formats::parsed::{Figures, ParsedPoint, ParsedRun, ParsedWorkload};
 use crate::input::error::ImportError;
 use crate::input::error::check_count;
 use crate::input::json_util::{Located, Object};
 use crate::input::label::{model_name, run_label};
 use crate::input::text::{non_negative, numbered_lines, parse_number, positive, quote};
-use crate::input::warning::Warning;
+use crate::input::warning::ImportWarning;
 use serde_json::{Map, Value};
 use sizer_data::CurveBasis;
 
@@ -33,7 +33,10 @@ pub fn is_genai_perf(map: &Map<String, Value>) -> bool {
 }
 
 /// One run per model over the given exports (each with the text it came from).
-pub fn parse_json(objects: &[(&str, Located)], name: &str) -> Result<(Vec<ParsedRun>, Vec<Warning>), ImportError> {
+pub fn parse_json(
+    objects: &[(&str, Located)],
+    name: &str,
+) -> Result<(Vec<ParsedRun>, Vec<ImportWarning>), ImportError> {
     let mut warnings = Vec::new();
     let mut runs: Vec<ParsedRun> = Vec::new();
     for (text, located) in objects {
@@ -57,7 +60,7 @@ fn push(runs: &mut Vec<ParsedRun>, format: Format, name: &str, model: Option<Str
                 model,
                 format,
                 engine: format.engine(),
-                workload: Workload::default(),
+                workload: ParsedWorkload::default(),
                 date: None,
                 basis: CurveBasis::PerRequest,
                 alternative: Some(CurveBasis::InterTokenLatency),
@@ -161,7 +164,7 @@ pub fn looks_like_csv(text: &str) -> bool {
 
 /// Parses the CSV: the stats table (`Metric,avg,…,p50,…,p99,std`) and the `Metric,Value` table.
 /// One point of unknown concurrency.
-pub fn parse_csv(text: &str, name: &str) -> Result<(Vec<ParsedRun>, Vec<Warning>), ImportError> {
+pub fn parse_csv(text: &str, name: &str) -> Result<(Vec<ParsedRun>, Vec<ImportWarning>), ImportError> {
     // The stats table's header names its columns (`Metric,avg,min,max,sum,p1,…,p99,std`); the
     // `Metric,Value` table's rows have the value second.
     let mut stats_header: Vec<String> = Vec::new();

@@ -3,14 +3,14 @@
 //! prefill rate `S_PP`.
 
 use crate::formats::Format;
-use crate::formats::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
+use crate::formats::parsed::{Figures, ParsedPoint, ParsedRun, ParsedWorkload};
 use crate::input::error::ImportError;
 use crate::input::error::check_count;
 use crate::input::json_util::{Located, Object};
 use crate::input::label::{model_name, run_label};
 use crate::input::table::{Table, normalise};
 use crate::input::text::{non_negative, number_cell, optional_number_cell, positive, short_number};
-use crate::input::warning::Warning;
+use crate::input::warning::ImportWarning;
 use sizer_data::CurveBasis;
 
 /// Whether a table header is batched-bench's.
@@ -27,7 +27,7 @@ struct Row {
 }
 
 /// Parses the markdown tables (those with batched-bench's header; others are ignored).
-pub fn parse_markdown(tables: &[Table<'_>], name: &str) -> Result<(Vec<ParsedRun>, Vec<Warning>), ImportError> {
+pub fn parse_markdown(tables: &[Table<'_>], name: &str) -> Result<(Vec<ParsedRun>, Vec<ImportWarning>), ImportError> {
     let mut warnings = Vec::new();
     let mut runs = Vec::new();
     for table in tables.iter().filter(|table| is_header(table)) {
@@ -54,7 +54,7 @@ pub fn parse_markdown(tables: &[Table<'_>], name: &str) -> Result<(Vec<ParsedRun
         }
         let model = table_model(&table.before, &mut warnings);
         if let Some(line) = shared_prompt_line(table) {
-            warnings.push(Warning::SharedPrompt { line });
+            warnings.push(ImportWarning::SharedPrompt { line });
         }
         runs.extend(group(rows, model, Format::BatchedBenchMarkdown, name));
     }
@@ -67,7 +67,11 @@ pub fn is_row(map: &serde_json::Map<String, serde_json::Value>) -> bool {
 }
 
 /// Parses the JSONL objects.
-pub fn parse_jsonl(text: &str, objects: &[Located], name: &str) -> Result<(Vec<ParsedRun>, Vec<Warning>), ImportError> {
+pub fn parse_jsonl(
+    text: &str,
+    objects: &[Located],
+    name: &str,
+) -> Result<(Vec<ParsedRun>, Vec<ImportWarning>), ImportError> {
     let mut warnings = Vec::new();
     let mut rows = Vec::with_capacity(objects.len());
     for located in objects {
@@ -80,9 +84,9 @@ pub fn parse_jsonl(text: &str, objects: &[Located], name: &str) -> Result<(Vec<P
         let stg = positive(object.required_number("speed_tg")?, at("speed_tg"), "speed_tg")?;
         let spp = non_negative(object.number("speed_pp")?, at("speed_pp"), "speed_pp")?;
         if object.number("is_pp_shared")?.is_some_and(|shared| shared != 0.0)
-            && !warnings.iter().any(|w| matches!(w, Warning::SharedPrompt { .. }))
+            && !warnings.iter().any(|w| matches!(w, ImportWarning::SharedPrompt { .. }))
         {
-            warnings.push(Warning::SharedPrompt { line });
+            warnings.push(ImportWarning::SharedPrompt { line });
         }
         rows.push(row(pp, tg, b, stg, spp.filter(|rate| *rate > 0.0), line));
     }
@@ -115,7 +119,11 @@ fn group(rows: Vec<Row>, model: Option<String>, format: Format, name: &str) -> V
                     model: model.clone(),
                     format,
                     engine: format.engine(),
-                    workload: Workload { prompt_tokens: Some(r.pp), output_tokens: Some(r.tg), ..Workload::default() },
+                    workload: ParsedWorkload {
+                        prompt_tokens: Some(r.pp),
+                        output_tokens: Some(r.tg),
+                        ..ParsedWorkload::default()
+                    },
                     date: None,
                     basis: CurveBasis::AggregateOverConcurrency,
                     alternative: None,
@@ -133,7 +141,7 @@ fn group(rows: Vec<Row>, model: Option<String>, format: Format, name: &str) -> V
 
 /// The model named just above a table: a `general.name str = …` log line, or the nearest
 /// markdown heading (without a trailing `(llama-batched-bench)`; `# Source:` lines skipped).
-fn table_model(before: &[&str], warnings: &mut Vec<Warning>) -> Option<String> {
+fn table_model(before: &[&str], warnings: &mut Vec<ImportWarning>) -> Option<String> {
     for line in before.iter().rev() {
         if let Some((_, name)) = line.split_once("general.name") {
             let name = name.split_once('=').map_or(name, |(_, v)| v);

@@ -4,12 +4,12 @@
 //! With `;`, tab or space separators a decimal comma (`81,2`) is accepted.
 
 use crate::formats::Format;
-use crate::formats::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
+use crate::formats::parsed::{Figures, ParsedPoint, ParsedRun, ParsedWorkload};
 use crate::input::error::ImportError;
 use crate::input::error::check_count;
 use crate::input::label::run_label;
 use crate::input::text::{numbered_lines, parse_number, positive, quote};
-use crate::input::warning::Warning;
+use crate::input::warning::ImportWarning;
 use sizer_data::CurveBasis;
 
 #[derive(Clone, Copy, PartialEq)]
@@ -187,7 +187,7 @@ fn is_numeric_row(separator: Separator, line: &str) -> bool {
 }
 
 /// Parses the pasted numbers into one run.
-pub fn parse(text: &str, name: &str) -> Result<(Format, Vec<ParsedRun>, Vec<Warning>), ImportError> {
+pub fn parse(text: &str, name: &str) -> Result<(Format, Vec<ParsedRun>, Vec<ImportWarning>), ImportError> {
     let lines: Vec<(usize, &str)> = numbered_lines(text).filter(|(_, l)| !is_comment(l)).collect();
     let separator = separator_of(&lines);
     let first_data = lines.iter().position(|(_, l)| is_numeric_row(separator, l)).ok_or(ImportError::NotRecognised)?;
@@ -243,7 +243,7 @@ pub fn parse(text: &str, name: &str) -> Result<(Format, Vec<ParsedRun>, Vec<Warn
         model: None,
         format,
         engine: format.engine(),
-        workload: Workload::default(),
+        workload: ParsedWorkload::default(),
         date: None,
         basis: cols.basis,
         alternative: None,

@@ -10,12 +10,12 @@ use crate::input::error::{self, ImportError};
 use crate::input::json_util::{self, Located};
 use crate::input::table;
 use crate::input::text::{self, clean_label};
-use crate::input::warning::Warning;
+use crate::input::warning::ImportWarning;
 use serde_json::Value;
 use std::borrow::Cow;
 
 /// A format and what its parser read.
-pub type Parsed = (Format, Vec<ParsedRun>, Vec<Warning>);
+pub type Parsed = (Format, Vec<ParsedRun>, Vec<ImportWarning>);
 
 /// What one top-level JSON value is.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -8,13 +8,13 @@
 //! `worker.backend_model`) and 0.7+ (`config.spec` instead of top-level `args`).
 
 use crate::formats::Format;
-use crate::formats::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
+use crate::formats::parsed::{Figures, ParsedPoint, ParsedRun, ParsedWorkload};
 use crate::input::error::ImportError;
 use crate::input::error::check_count;
 use crate::input::json_util::{self, Located, Object};
 use crate::input::label::{model_name, run_label};
 use crate::input::text::{non_negative, positive};
-use crate::input::warning::Warning;
+use crate::input::warning::ImportWarning;
 use serde_json::{Map, Value};
 use sizer_data::CurveBasis;
 
@@ -31,7 +31,11 @@ pub fn is_report(map: &Map<String, Value>) -> bool {
 }
 
 /// Parses GuideLLM reports (one or several pasted together) into one run per model.
-pub fn parse(text: &str, documents: &[Located], name: &str) -> Result<(Vec<ParsedRun>, Vec<Warning>), ImportError> {
+pub fn parse(
+    text: &str,
+    documents: &[Located],
+    name: &str,
+) -> Result<(Vec<ParsedRun>, Vec<ImportWarning>), ImportError> {
     let mut warnings = Vec::new();
     let mut runs: Vec<ParsedRun> = Vec::new();
     for located in documents {
@@ -105,7 +109,7 @@ fn backend_model<'a>(bench: &Object<'a>) -> Result<Option<&'a str>, ImportError>
     Ok(None)
 }
 
-fn measure<'a>(bench: &Object<'a>) -> Result<(ParsedPoint, Workload, Option<&'a str>), ImportError> {
+fn measure<'a>(bench: &Object<'a>) -> Result<(ParsedPoint, ParsedWorkload, Option<&'a str>), ImportError> {
     let line = bench.line();
     let strategy = strategy(bench)?
         .ok_or_else(|| ImportError::MissingKey { line: Some(line), key: bench.key_name("config.strategy") })?;
@@ -153,10 +157,10 @@ fn measure<'a>(bench: &Object<'a>) -> Result<(ParsedPoint, Workload, Option<&'a 
         measured_mean_concurrency: stat("request_concurrency", "mean")?.filter(|c| *c > 0.0),
         ..Figures::default()
     };
-    let workload = Workload {
+    let workload = ParsedWorkload {
         prompt_tokens: stat("prompt_token_count", "mean")?,
         output_tokens: stat("output_token_count", "mean")?,
-        ..Workload::default()
+        ..ParsedWorkload::default()
     };
     Ok((ParsedPoint::new(concurrency, Some(line), figures), workload, backend_model(bench)?))
 }

@@ -4,14 +4,14 @@
 
 use crate::formats::Format;
 use crate::formats::llama_benchy_rows as rows;
-use crate::formats::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
+use crate::formats::parsed::{Figures, ParsedPoint, ParsedRun, ParsedWorkload};
 use crate::input::error::ImportError;
 use crate::input::error::check_count;
 use crate::input::json_util::{self, Located, Object};
 use crate::input::label::{model_name, run_label};
 use crate::input::table::Table;
 use crate::input::text::{non_negative, positive, short_number};
-use crate::input::warning::Warning;
+use crate::input::warning::ImportWarning;
 use serde_json::Value;
 use sizer_data::CurveBasis;
 
@@ -45,8 +45,8 @@ impl Config {
         text
     }
 
-    fn workload(&self) -> Workload {
-        Workload {
+    fn workload(&self) -> ParsedWorkload {
+        ParsedWorkload {
             prompt_tokens: self.prompt,
             output_tokens: self.response,
             context_depth: Some(self.depth),
@@ -112,7 +112,7 @@ pub fn parse_json(
     text: &str,
     documents: &[Located],
     name: &str,
-) -> Result<(Vec<ParsedRun>, Vec<Warning>), ImportError> {
+) -> Result<(Vec<ParsedRun>, Vec<ImportWarning>), ImportError> {
     let mut warnings = Vec::new();
     let mut all = Vec::new();
     for located in documents {
@@ -199,7 +199,7 @@ pub fn is_header(table: &Table<'_>) -> bool {
 }
 
 /// Parses the markdown tables that have llama-benchy's header (identical repeats skipped).
-pub fn parse_markdown(tables: &[Table<'_>], name: &str) -> Result<(Vec<ParsedRun>, Vec<Warning>), ImportError> {
+pub fn parse_markdown(tables: &[Table<'_>], name: &str) -> Result<(Vec<ParsedRun>, Vec<ImportWarning>), ImportError> {
     let mut warnings = Vec::new();
     let mut all = Vec::new();
     let benchy: Vec<&Table<'_>> = tables.iter().filter(|t| is_header(t)).collect();
@@ -211,7 +211,7 @@ pub fn parse_markdown(tables: &[Table<'_>], name: &str) -> Result<(Vec<ParsedRun
                 && seen.rows.iter().zip(&table.rows).all(|(a, b)| a.1 == b.1)
         });
         if same {
-            warnings.push(Warning::DuplicateTableSkipped { line: table.header_line });
+            warnings.push(ImportWarning::DuplicateTableSkipped { line: table.header_line });
         } else {
             unique.push(table);
         }
@@ -224,7 +224,7 @@ pub fn parse_markdown(tables: &[Table<'_>], name: &str) -> Result<(Vec<ParsedRun
         all.extend(runs);
     }
     if skipped > 0 {
-        warnings.push(Warning::RowsSkipped { count: skipped });
+        warnings.push(ImportWarning::RowsSkipped { count: skipped });
     }
     Ok((all, warnings))
 }
@@ -233,7 +233,7 @@ fn parse_table(
     table: &Table<'_>,
     name: &str,
     dated: bool,
-    warnings: &mut Vec<Warning>,
+    warnings: &mut Vec<ImportWarning>,
 ) -> Result<(Vec<ParsedRun>, usize), ImportError> {
     let read = rows::read(table, warnings)?;
     let mut runs = Runs::new();

@@ -7,7 +7,7 @@ use crate::input::error::ImportError;
 use crate::input::label::model_name;
 use crate::input::table::Table;
 use crate::input::text::{non_negative, optional_number_cell, parse_spread, positive};
-use crate::input::warning::Warning;
+use crate::input::warning::ImportWarning;
 
 /// A cell's mean and its `± spread` (the spread `None` when the cell prints none or it is not a
 /// number: only the mean is ever required).
@@ -106,7 +106,7 @@ pub struct TableRows {
 
 /// Reads a table with llama-benchy's header. A cell that should be a number and is not is an
 /// error naming its line and column; a speed of a generation row must be positive.
-pub fn read(table: &Table<'_>, warnings: &mut Vec<Warning>) -> Result<TableRows, ImportError> {
+pub fn read(table: &Table<'_>, warnings: &mut Vec<ImportWarning>) -> Result<TableRows, ImportError> {
     let test_col = table.required_column(&["test"])?;
     let model_col = table.column(&["model"]);
     let total_col = table.column(&["t/s (total)", "t/s"]);

@@ -6,7 +6,7 @@
 use crate::input::error::ImportError;
 use crate::input::json_util::Object;
 use crate::input::text::non_negative;
-use crate::input::warning::Warning;
+use crate::input::warning::ImportWarning;
 use serde_json::Value;
 
 /// The load one result object states.
@@ -44,9 +44,9 @@ pub fn read(object: &Object<'_>, unlimited: &'static str) -> Result<Load, Import
 impl Load {
     /// A run capped in concurrency but also sent at a limited rate may never have reached its
     /// cap: that is said, as the point's concurrency is still the cap the tool recorded.
-    pub fn rate_limited(&self, line: usize) -> Option<Warning> {
+    pub fn rate_limited(&self, line: usize) -> Option<ImportWarning> {
         match (self.request_rate, self.concurrency) {
-            (Some(rate), Some(_)) => Some(Warning::RateLimited { line: Some(line), request_rate: rate }),
+            (Some(rate), Some(_)) => Some(ImportWarning::RateLimited { line: Some(line), request_rate: rate }),
             _ => None,
         }
     }

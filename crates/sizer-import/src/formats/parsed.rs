@@ -120,7 +120,7 @@ impl ParsedPoint {
 
 /// The workload a run measured, as far as the input says.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
-pub struct Workload {
+pub struct ParsedWorkload {
     /// Prompt tokens per request (batched-bench `PP`, llama-benchy prompt size, vLLM mean).
     pub prompt_tokens: Option<f64>,
     /// Generated tokens per request (batched-bench `TG`, llama-benchy response size, vLLM mean).
@@ -145,7 +145,7 @@ pub struct ParsedRun {
     /// The tool behind the numbers.
     pub engine: Engine,
     /// The workload.
-    pub workload: Workload,
+    pub workload: ParsedWorkload,
     /// Date (or timestamp) of the run as the input wrote it.
     pub date: Option<String>,
     /// The figure the per-request curve uses.

@@ -16,7 +16,7 @@ use crate::formats::{
 use crate::input::error::ImportError;
 use crate::input::json_util::{self, Located};
 use crate::input::table::Table;
-use crate::input::warning::Warning;
+use crate::input::warning::ImportWarning;
 use serde_json::{Map, Value};
 use sizer_data::CurveBasis;
 
@@ -284,7 +284,10 @@ fn object(value: &Value, test: fn(&Map<String, Value>) -> bool) -> bool {
 }
 
 /// A parser's runs and warnings as read in `format`.
-fn with(format: Format, read: Result<(Vec<ParsedRun>, Vec<Warning>), ImportError>) -> Result<Parsed, ImportError> {
+fn with(
+    format: Format,
+    read: Result<(Vec<ParsedRun>, Vec<ImportWarning>), ImportError>,
+) -> Result<Parsed, ImportError> {
     read.map(|(runs, warnings)| (format, runs, warnings))
 }
 

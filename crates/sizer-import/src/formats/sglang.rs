@@ -8,12 +8,12 @@
 use crate::formats::Format;
 use crate::formats::basis_source;
 use crate::formats::load::{self, Load};
-use crate::formats::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
+use crate::formats::parsed::{Figures, ParsedPoint, ParsedRun, ParsedWorkload};
 use crate::input::error::ImportError;
 use crate::input::json_util::{Located, Object};
 use crate::input::label::{model_name, run_label};
 use crate::input::text::{non_negative, positive, short_number};
-use crate::input::warning::Warning;
+use crate::input::warning::ImportWarning;
 use serde_json::Value;
 use sizer_data::CurveBasis;
 use std::borrow::Cow;
@@ -80,13 +80,13 @@ struct Measured {
     group: String,
     model: Option<String>,
     suffix: String,
-    workload: Workload,
+    workload: ParsedWorkload,
     point: ParsedPoint,
 }
 
 /// Parses SGLang result objects (each with the text it came from, so several files can form
 /// one curve) into one run per model and dataset.
-pub fn parse(objects: &[(&str, Located)], name: &str) -> Result<(Vec<ParsedRun>, Vec<Warning>), ImportError> {
+pub fn parse(objects: &[(&str, Located)], name: &str) -> Result<(Vec<ParsedRun>, Vec<ImportWarning>), ImportError> {
     let mut warnings = Vec::new();
     let mut runs: Vec<ParsedRun> = Vec::new();
     let mut groups: Vec<String> = Vec::new();
@@ -115,7 +115,7 @@ pub fn parse(objects: &[(&str, Located)], name: &str) -> Result<(Vec<ParsedRun>,
             if m.point.figures.median_tpot_ms.is_none() && run.basis != CurveBasis::InterTokenLatency {
                 // An old file: the curve uses 1000 / median ITL for every point of the run.
                 run.basis = CurveBasis::InterTokenLatency;
-                warnings.push(Warning::ItlForTpot { run: run.label.clone() });
+                warnings.push(ImportWarning::ItlForTpot { run: run.label.clone() });
             }
             run.points.push(m.point);
         }
@@ -123,7 +123,7 @@ pub fn parse(objects: &[(&str, Located)], name: &str) -> Result<(Vec<ParsedRun>,
     Ok((runs, warnings))
 }
 
-fn measure(object: &Object<'_>, warnings: &mut Vec<Warning>) -> Result<Measured, ImportError> {
+fn measure(object: &Object<'_>, warnings: &mut Vec<ImportWarning>) -> Result<Measured, ImportError> {
     let line = object.line();
     let at = |key: &str| Some(object.key_line(key));
     let number = |key: &str| -> Result<Option<f64>, ImportError> { non_negative(object.number(key)?, at(key), key) };
@@ -173,7 +173,7 @@ fn measure(object: &Object<'_>, warnings: &mut Vec<Warning>) -> Result<Measured,
             _ => None,
         })
     };
-    let workload = Workload {
+    let workload = ParsedWorkload {
         prompt_tokens: per_request("total_input_tokens")?,
         output_tokens: per_request("total_output_tokens")?,
         context_depth: None,

@@ -6,12 +6,12 @@
 //! one curve per model; a `Model: …` line before a block (a runner's report) names its model.
 
 use crate::formats::Format;
-use crate::formats::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
+use crate::formats::parsed::{Figures, ParsedPoint, ParsedRun, ParsedWorkload};
 use crate::input::error::ImportError;
 use crate::input::error::check_count;
 use crate::input::label::{model_name, run_label};
 use crate::input::text::{non_negative, number_cell, numbered_lines, positive};
-use crate::input::warning::Warning;
+use crate::input::warning::ImportWarning;
 use sizer_data::CurveBasis;
 
 /// The words in the block's title line.
@@ -63,7 +63,7 @@ struct Block {
 }
 
 /// Parses every block into one run (one point per block).
-pub fn parse(text: &str, name: &str) -> Result<(Vec<ParsedRun>, Vec<Warning>), ImportError> {
+pub fn parse(text: &str, name: &str) -> Result<(Vec<ParsedRun>, Vec<ImportWarning>), ImportError> {
     let mut warnings = Vec::new();
     let mut blocks: Vec<Block> = Vec::new();
     let mut current: Option<Block> = None;
@@ -224,33 +224,33 @@ fn read_line(block: &mut Block, label: &str, value: &str, line: usize, raw: &str
     Ok(())
 }
 
-fn into_point(block: Block, warnings: &mut Vec<Warning>) -> Result<(ParsedPoint, Block), ImportError> {
+fn into_point(block: Block, warnings: &mut Vec<ImportWarning>) -> Result<(ParsedPoint, Block), ImportError> {
     let figures = block.figures;
     if figures.median_tpot_ms.is_none() && figures.generated_total_tok_s.is_none() {
         return Err(ImportError::MissingKey { line: Some(block.line), key: "Median TPOT (ms)".into() });
     }
     if figures.median_tpot_ms.is_none() {
-        warnings.push(Warning::NoTpot { line: Some(block.line) });
+        warnings.push(ImportWarning::NoTpot { line: Some(block.line) });
     }
     if let (Some(failed), Some(completed)) = (block.failed, block.completed)
         && failed > 0.0
     {
-        warnings.push(Warning::FailedRequests { line: Some(block.line), failed, completed });
+        warnings.push(ImportWarning::FailedRequests { line: Some(block.line), failed, completed });
     }
     if let (Some(rate), Some(_)) = (block.rate, block.concurrency) {
-        warnings.push(Warning::RateLimited { line: Some(block.line), request_rate: rate });
+        warnings.push(ImportWarning::RateLimited { line: Some(block.line), request_rate: rate });
     }
     Ok((ParsedPoint::new(block.concurrency, Some(block.line), figures), block))
 }
 
 /// Mean prompt/generated tokens per request of the first block, and its configured rate.
-fn workload(points: &[(ParsedPoint, Block)]) -> Workload {
-    let Some((_, first)) = points.first() else { return Workload::default() };
+fn workload(points: &[(ParsedPoint, Block)]) -> ParsedWorkload {
+    let Some((_, first)) = points.first() else { return ParsedWorkload::default() };
     let per_request = |total: Option<f64>| match (total, first.completed) {
         (Some(total), Some(done)) if done > 0.0 => Some(total / done),
         _ => None,
     };
-    Workload {
+    ParsedWorkload {
         prompt_tokens: per_request(first.input_tokens),
         output_tokens: per_request(first.output_tokens),
         context_depth: None,

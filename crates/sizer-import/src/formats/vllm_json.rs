@@ -6,12 +6,12 @@ use crate::formats::Format;
 use crate::formats::basis_source;
 use crate::formats::dispatch::{self, Class};
 use crate::formats::load::{self, Load};
-use crate::formats::parsed::{Figures, ParsedPoint, ParsedRun, Workload};
+use crate::formats::parsed::{Figures, ParsedPoint, ParsedRun, ParsedWorkload};
 use crate::input::error::ImportError;
 use crate::input::json_util::{Located, Object};
 use crate::input::label::{model_name, run_label};
 use crate::input::text::{non_negative, positive, short_number};
-use crate::input::warning::Warning;
+use crate::input::warning::ImportWarning;
 use serde_json::Value;
 use sizer_data::CurveBasis;
 
@@ -95,7 +95,7 @@ struct Measured {
     extras: String,
     run_number: Option<f64>,
     date: Option<String>,
-    workload: Workload,
+    workload: ParsedWorkload,
     point: ParsedPoint,
 }
 
@@ -105,7 +105,7 @@ pub fn parse(
     objects: &[(&str, Located)],
     format: Format,
     name: &str,
-) -> Result<(Vec<ParsedRun>, Vec<Warning>), ImportError> {
+) -> Result<(Vec<ParsedRun>, Vec<ImportWarning>), ImportError> {
     let mut warnings = Vec::new();
     let mut measured = Vec::with_capacity(objects.len());
     for (text, located) in objects {
@@ -141,7 +141,7 @@ pub fn parse(
 }
 
 /// Adds a point; a sweep's repeat (same concurrency, carrying `run_number`) is averaged in.
-fn add_or_average(run: &mut ParsedRun, point: ParsedPoint, run_number: Option<f64>, warnings: &mut Vec<Warning>) {
+fn add_or_average(run: &mut ParsedRun, point: ParsedPoint, run_number: Option<f64>, warnings: &mut Vec<ImportWarning>) {
     let existing = match (run_number, point.concurrency) {
         (Some(_), Some(c)) => run.points.iter_mut().find(|p| p.concurrency == Some(c)),
         _ => None,
@@ -154,8 +154,8 @@ fn add_or_average(run: &mut ParsedRun, point: ParsedPoint, run_number: Option<f6
     existing.repeats += 1;
     let concurrency = existing.concurrency.unwrap_or_default();
     let count = existing.repeats;
-    warnings.retain(|w| !matches!(w, Warning::RepeatsAveraged { run: r, concurrency: c, .. } if *r == run.label && *c == concurrency));
-    warnings.push(Warning::RepeatsAveraged { run: run.label.clone(), concurrency, count });
+    warnings.retain(|w| !matches!(w, ImportWarning::RepeatsAveraged { run: r, concurrency: c, .. } if *r == run.label && *c == concurrency));
+    warnings.push(ImportWarning::RepeatsAveraged { run: run.label.clone(), concurrency, count });
 }
 
 /// Running mean of every figure: `(mean * n + new) / (n + 1)`.
@@ -186,7 +186,7 @@ fn average(mean: &Figures, n: f64, new: &Figures) -> Figures {
     }
 }
 
-fn measure(object: &Object<'_>, warnings: &mut Vec<Warning>) -> Result<Measured, ImportError> {
+fn measure(object: &Object<'_>, warnings: &mut Vec<ImportWarning>) -> Result<Measured, ImportError> {
     let line = object.line();
     let at = |key: &str| Some(object.key_line(key));
 
@@ -206,7 +206,7 @@ fn measure(object: &Object<'_>, warnings: &mut Vec<Warning>) -> Result<Measured,
         positive(total, at(output_key), output_key)?;
     }
     if tpot.is_none() {
-        warnings.push(Warning::NoTpot { line: Some(line) });
+        warnings.push(ImportWarning::NoTpot { line: Some(line) });
     }
     let figures = Figures {
         median_tpot_ms: tpot,
@@ -247,7 +247,7 @@ fn measure(object: &Object<'_>, warnings: &mut Vec<Warning>) -> Result<Measured,
     if let (Some(failed), Some(completed)) = (failed, completed)
         && failed > 0.0
     {
-        warnings.push(Warning::FailedRequests { line: Some(line), failed, completed });
+        warnings.push(ImportWarning::FailedRequests { line: Some(line), failed, completed });
     }
     warnings.extend(load.rate_limited(line));
     let per_request = |key: &str| -> Result<Option<f64>, ImportError> {
@@ -257,7 +257,7 @@ fn measure(object: &Object<'_>, warnings: &mut Vec<Warning>) -> Result<Measured,
             _ => None,
         })
     };
-    let workload = Workload {
+    let workload = ParsedWorkload {
         prompt_tokens: per_request("total_input_tokens")?,
         output_tokens: per_request("total_output_tokens")?,
         context_depth: None,

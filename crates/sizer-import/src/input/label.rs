@@ -1,16 +1,16 @@
 //! Run labels: the user's name (or the model) plus what tells curves of one import apart.
 
 use crate::input::text::clean_label;
-use crate::input::warning::Warning;
+use crate::input::warning::ImportWarning;
 
 /// A cleaned model name, with a warning when cleaning changed it.
-pub fn model_name(raw: &str, warnings: &mut Vec<Warning>) -> Option<String> {
+pub fn model_name(raw: &str, warnings: &mut Vec<ImportWarning>) -> Option<String> {
     let (name, changed) = clean_label(raw);
     if name.is_empty() {
         return None;
     }
     if changed {
-        warnings.push(Warning::NameCleaned { name: name.clone() });
+        warnings.push(ImportWarning::NameCleaned { name: name.clone() });
     }
     Some(name)
 }

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// A non-fatal remark on an import, rendered as one English sentence.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum Warning {
+pub enum ImportWarning {
     /// Points without a recorded concurrency: the user must supply it (see `Outcome`).
     ConcurrencyUnknown { run: String, points: usize },
     /// A vLLM result with a finite request rate: the concurrency cap may not have been reached.
@@ -27,50 +27,50 @@ pub enum Warning {
     /// An old SGLang file has no TPOT, so this run's curve uses `1000 / median_itl_ms`.
     ItlForTpot { run: String },
     /// The same remark for several files or points, said once.
-    Repeated { warning: Box<Warning>, times: usize },
+    Repeated { warning: Box<ImportWarning>, times: usize },
 }
 
-impl fmt::Display for Warning {
+impl fmt::Display for ImportWarning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Warning::ConcurrencyUnknown { run, points } => write!(
+            ImportWarning::ConcurrencyUnknown { run, points } => write!(
                 f,
                 "\"{run}\": {points} point(s) do not say how many requests ran at once; enter the concurrency for each."
             ),
-            Warning::RateLimited { line, request_rate } => write!(
+            ImportWarning::RateLimited { line, request_rate } => write!(
                 f,
                 "{}requests were sent at {request_rate} per second, so fewer requests than the concurrency cap may have run at once.",
                 at(*line)
             ),
-            Warning::FailedRequests { line, failed, completed } => write!(
+            ImportWarning::FailedRequests { line, failed, completed } => write!(
                 f,
                 "{}{failed} request(s) failed ({completed} completed); the speeds cover the completed ones only.",
                 at(*line)
             ),
-            Warning::NoTpot { line } => {
+            ImportWarning::NoTpot { line } => {
                 write!(f, "{}no median TPOT, so this point uses output throughput / concurrency.", at(*line))
             }
-            Warning::RepeatsAveraged { run, concurrency, count } => {
+            ImportWarning::RepeatsAveraged { run, concurrency, count } => {
                 write!(f, "\"{run}\": {count} repeated runs at concurrency {concurrency} were averaged.")
             }
-            Warning::DuplicateTableSkipped { line } => {
+            ImportWarning::DuplicateTableSkipped { line } => {
                 write!(f, "line {line}: this table repeats an earlier one and was skipped.")
             }
-            Warning::RowsSkipped { count } => {
+            ImportWarning::RowsSkipped { count } => {
                 write!(f, "{count} row(s) without a generation measurement were skipped.")
             }
-            Warning::NameCleaned { name } => {
+            ImportWarning::NameCleaned { name } => {
                 write!(f, "The model name was shortened or cleaned to \"{name}\".")
             }
-            Warning::ItlForTpot { run } => write!(
+            ImportWarning::ItlForTpot { run } => write!(
                 f,
                 "\"{run}\": no median TPOT (an older SGLang file), so the curve uses 1000 / median inter-token latency, which counts every gap between streamed chunks."
             ),
-            Warning::Repeated { warning, times } => {
+            ImportWarning::Repeated { warning, times } => {
                 let sentence = warning.to_string();
                 write!(f, "{} ({times} times).", sentence.strip_suffix('.').unwrap_or(&sentence))
             }
-            Warning::SharedPrompt { line } => write!(
+            ImportWarning::SharedPrompt { line } => write!(
                 f,
                 "line {line}: the prompt was shared by all sequences (is_pp_shared = 1), so S_PP is the rate for one prompt, not for B distinct prompts."
             ),

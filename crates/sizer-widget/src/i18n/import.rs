@@ -403,14 +403,14 @@ pub fn file_unreadable(lang: Lang, file: &str) -> String {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use sizer_import::{ImportError, Warning};
+    use sizer_import::{ImportError, ImportWarning};
 
     #[test]
     fn formats_and_repeated_warnings_are_german_too() {
         assert_eq!(format_name(Lang::De, Format::TwoColumn), "zwei Spalten (eingefügt)");
         assert_eq!(format_name(Lang::En, Format::SglangJsonl), "SGLang bench_serving JSONL");
-        let repeated = Warning::Repeated {
-            warning: Box::new(Warning::RateLimited { line: Some(1), request_rate: 1.5 }),
+        let repeated = ImportWarning::Repeated {
+            warning: Box::new(ImportWarning::RateLimited { line: Some(1), request_rate: 1.5 }),
             times: 5,
         };
         assert_eq!(

@@ -1,7 +1,7 @@
 //! The importer's errors and warnings in German: `sizer_import` words them in English; German
 //! gets its own sentence for every variant here, with the same line and key.
 
-use sizer_import::{ImportError, Warning};
+use sizer_import::{ImportError, ImportWarning};
 
 use super::{Lang, format_number};
 
@@ -73,51 +73,51 @@ fn german_error(error: &ImportError) -> String {
 }
 
 /// An importer warning as one sentence in `lang`.
-pub fn warning_text(lang: Lang, warning: &Warning) -> String {
+pub fn warning_text(lang: Lang, warning: &ImportWarning) -> String {
     match lang {
         Lang::En => warning.to_string(),
         Lang::De => german_warning(warning),
     }
 }
 
-fn german_warning(warning: &Warning) -> String {
+fn german_warning(warning: &ImportWarning) -> String {
     let de = Lang::De;
     match warning {
-        Warning::ConcurrencyUnknown { run, points } => {
+        ImportWarning::ConcurrencyUnknown { run, points } => {
             format!(
                 "„{run}“: {points} Messpunkt(e) sagen nicht, wie viele Anfragen gleichzeitig liefen; bitte für jeden die Parallelität eintragen."
             )
         }
-        Warning::RateLimited { line, request_rate } => format!(
+        ImportWarning::RateLimited { line, request_rate } => format!(
             "{}die Anfragen wurden mit {} je Sekunde gesendet, daher liefen womöglich weniger gleichzeitig als die Obergrenze der Parallelität.",
             at(*line),
             number(de, *request_rate)
         ),
-        Warning::FailedRequests { line, failed, completed } => format!(
+        ImportWarning::FailedRequests { line, failed, completed } => format!(
             "{}{} Anfrage(n) schlugen fehl ({} abgeschlossen); die Tempi gelten nur für die abgeschlossenen.",
             at(*line),
             number(de, *failed),
             number(de, *completed)
         ),
-        Warning::NoTpot { line } => {
+        ImportWarning::NoTpot { line } => {
             format!("{}kein Median-TPOT, daher nutzt dieser Punkt Ausgabedurchsatz / Parallelität.", at(*line))
         }
-        Warning::RepeatsAveraged { run, concurrency, count } => format!(
+        ImportWarning::RepeatsAveraged { run, concurrency, count } => format!(
             "„{run}“: {count} wiederholte Messungen bei Parallelität {} wurden gemittelt.",
             number(de, *concurrency)
         ),
-        Warning::DuplicateTableSkipped { line } => {
+        ImportWarning::DuplicateTableSkipped { line } => {
             format!("Zeile {line}: diese Tabelle wiederholt eine frühere und wurde übersprungen.")
         }
-        Warning::RowsSkipped { count } => format!("{count} Zeile(n) ohne Erzeugungsmessung wurden übersprungen."),
-        Warning::NameCleaned { name } => format!("Der Modellname wurde gekürzt oder bereinigt zu „{name}“."),
-        Warning::SharedPrompt { line } => format!(
+        ImportWarning::RowsSkipped { count } => format!("{count} Zeile(n) ohne Erzeugungsmessung wurden übersprungen."),
+        ImportWarning::NameCleaned { name } => format!("Der Modellname wurde gekürzt oder bereinigt zu „{name}“."),
+        ImportWarning::SharedPrompt { line } => format!(
             "Zeile {line}: alle Sequenzen teilten sich den Prompt (is_pp_shared = 1), daher ist S_PP das Tempo für einen Prompt, nicht für B verschiedene."
         ),
-        Warning::ItlForTpot { run } => format!(
+        ImportWarning::ItlForTpot { run } => format!(
             "„{run}“: kein Median-TPOT (eine ältere SGLang-Datei), daher nutzt die Kurve 1000 / Median der Zwischen-Token-Latenz, die jede Lücke zwischen gestreamten Stücken zählt."
         ),
-        Warning::Repeated { warning, times } => {
+        ImportWarning::Repeated { warning, times } => {
             let sentence = german_warning(warning);
             format!("{} ({times}-mal).", sentence.strip_suffix('.').unwrap_or(&sentence))
         }

@@ -21,7 +21,7 @@ mod setup_form;
 
 use std::rc::Rc;
 
-use sizer_import::{Import, Warning};
+use sizer_import::{Import, ImportWarning};
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
@@ -155,7 +155,7 @@ pub fn ImportPanel(props: &ImportPanelProps) -> Html {
     let on_share = checkbox(props.on_action.clone(), ImportAction::SetShare);
 
     // An import waiting for concurrencies shows its own warnings.
-    let warnings: &[Warning] = match &panel.pending {
+    let warnings: &[ImportWarning] = match &panel.pending {
         Some(import) => &import.warnings,
         None => &panel.warnings,
     };

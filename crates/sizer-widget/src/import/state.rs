@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use sizer_data::{Run, RunMeasuredLoad, SetupField};
 use sizer_import::suite::FileError;
-use sizer_import::{Format, Import, ImportError, Warning};
+use sizer_import::{Format, Import, ImportError, ImportWarning};
 
 use crate::import::imported::{Restored, StorageNotice};
 
@@ -32,7 +32,7 @@ pub struct ImportReport {
     /// The input's format.
     pub format: Format,
     /// What the importer warned about (the missing concurrencies, typed meanwhile, left out).
-    pub warnings: Rc<[Warning]>,
+    pub warnings: Rc<[ImportWarning]>,
     /// What a whole suite's import gave besides its run, when several files were one server.
     pub suite: Option<SuiteReport>,
 }
@@ -116,7 +116,7 @@ pub struct ImportPanelState {
     pub failure: Option<Rc<ImportFailure>>,
     /// The last import's warnings (while an import waits for concurrencies, the panel shows
     /// that import's own).
-    pub warnings: Rc<[Warning]>,
+    pub warnings: Rc<[ImportWarning]>,
     /// An import waiting for concurrencies.
     pub pending: Option<Rc<Import>>,
     /// What was typed for each missing concurrency.

@@ -8,7 +8,7 @@ use std::rc::Rc;
 use std::time::Duration;
 
 use sizer_import::suite::suite_of_files;
-use sizer_import::{Format, Import, ImportError, MAX_INPUT_BYTES, Outcome, Warning};
+use sizer_import::{Format, Import, ImportError, ImportWarning, MAX_INPUT_BYTES, Outcome};
 use yew::Callback;
 
 use crate::import::state::{ImportAction, ImportFailure, ImportReport, SuiteDone, SuiteReport};
@@ -52,8 +52,8 @@ impl Importer {
             Ok(runs) => runs,
             Err(error) => return self.fail(ImportFailure::Import(error)),
         };
-        let warnings: Rc<[Warning]> =
-            import.warnings.into_iter().filter(|w| !matches!(w, Warning::ConcurrencyUnknown { .. })).collect();
+        let warnings: Rc<[ImportWarning]> =
+            import.warnings.into_iter().filter(|w| !matches!(w, ImportWarning::ConcurrencyUnknown { .. })).collect();
         let report = ImportReport { format: import.format, warnings, suite: None };
         self.on_action.emit(ImportAction::Add { runs: runs.into_iter().map(Rc::new).collect(), report: Some(report) });
     }

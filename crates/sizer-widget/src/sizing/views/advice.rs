@@ -10,7 +10,7 @@
 use std::rc::Rc;
 
 use sizer_core::StreamsAtFloor;
-use sizer_data::{Advice, Situation, Warning, dataset};
+use sizer_data::{Advice, Situation, SizingWarning, dataset};
 use yew::prelude::*;
 
 use crate::i18n::provenance::{ProvenanceMsg, provenance_text};
@@ -27,19 +27,19 @@ pub struct AdviceListProps {
 }
 
 /// The warnings the widget shows beside `outcome`'s sizing (the TTFT note's and the result's).
-pub fn warnings_of(outcome: &Calculation) -> Vec<Warning> {
+pub fn warnings_of(outcome: &Calculation) -> Vec<SizingWarning> {
     let mut warnings = Vec::new();
     if outcome.ttft.as_ref().is_some_and(ttft_warns) {
-        warnings.push(Warning::P99TtftHigh);
+        warnings.push(SizingWarning::P99TtftHigh);
     }
     if outcome.sizing().is_some_and(|s| matches!(s.streams, StreamsAtFloor::NeverReached { .. })) {
-        warnings.push(Warning::NoStreamAtFloor);
+        warnings.push(SizingWarning::NoStreamAtFloor);
     }
     warnings
 }
 
 /// `outcome` as the situation the advice is chosen for (`warnings` from [`warnings_of`]).
-pub fn situation_of<'a>(outcome: &Calculation, warnings: &'a [Warning]) -> Situation<'a> {
+pub fn situation_of<'a>(outcome: &Calculation, warnings: &'a [SizingWarning]) -> Situation<'a> {
     let sizing = outcome.sizing();
     Situation {
         binding: sizing.map(|s| s.binding.into()),
