@@ -206,7 +206,7 @@ where
 
 /// Axis labels: whole numbers as such, others with up to two decimals, trailing zeros cut
 /// (plain: a comma would read as a decimal mark in German).
-fn plain(value: f64) -> String {
+pub(crate) fn plain(value: f64) -> String {
     let text = format!("{value:.2}");
     text.trim_end_matches('0').trim_end_matches('.').to_owned()
 }

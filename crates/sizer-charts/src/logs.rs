@@ -8,6 +8,7 @@ use plotters::prelude::*;
 
 use crate::axis::nice_ceiling;
 use crate::draw::{ChartError, Look, rgb};
+use crate::load::plain;
 
 /// The most bins a compact (phone-width) chart draws.
 const COMPACT_BINS: usize = 40;
@@ -154,12 +155,6 @@ where
     }
     root.present()?;
     Ok(())
-}
-
-/// Axis labels: whole numbers as such, others with up to two decimals, trailing zeros cut.
-fn plain(value: f64) -> String {
-    let text = format!("{value:.2}");
-    text.trim_end_matches('0').trim_end_matches('.').to_owned()
 }
 
 #[cfg(test)]

@@ -12,7 +12,9 @@ pub const CEILING_PERCENTILE: f64 = 0.99;
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PromptTtft {
-    /// Seconds to read the team's longest prompt alone: the least its first token waits.
+    /// The team's longest prompt, tokens.
+    pub longest_prompt_tokens: f64,
+    /// Seconds to read it alone: the least its first token waits.
     pub longest_prompt_s: f64,
     /// Prompt tok/s the longest prompt's own sender demands. A sender waits for its answer
     /// before it sends again, so its prompt never queues behind its own earlier one: the queue
@@ -60,7 +62,7 @@ impl PromptTtft {
             return None;
         }
         let longest_prompt_s = longest_prompt_tokens / prefill_tok_s;
-        let mut queue = PromptTtft { longest_prompt_s, own_demand_tok_s, max_utilisation: 0.0 };
+        let mut queue = PromptTtft { longest_prompt_tokens, longest_prompt_s, own_demand_tok_s, max_utilisation: 0.0 };
         if longest_prompt_s > ceiling_s {
             return Some(queue);
         }

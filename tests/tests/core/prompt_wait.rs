@@ -25,7 +25,7 @@ fn team(ceiling_s: Option<f64>) -> Team {
 fn the_wait_grows_with_the_others_share_of_the_prefill_rate() {
     // 2,000-token prompts at 1,000 tok/s: 2 s to read one, wait scale 1 s.
     let queue = PromptTtft::new(2_000.0, 0.0, 1_000.0, 5.0).expect("valid");
-    assert_eq!((queue.longest_prompt_s, queue.own_demand_tok_s), (2.0, 0.0));
+    assert_eq!((queue.longest_prompt_tokens, queue.longest_prompt_s, queue.own_demand_tok_s), (2_000.0, 2.0, 0.0));
     // At rho = 0.5: 2 + 1 x ln(50) / 0.5 = 9.824046 s.
     assert_close(queue.p99_ttft_s(0.5), 9.824_046_010_856_292, 1e-12);
     // Under 1 % utilisation nothing queues at the p99: the prompt alone.

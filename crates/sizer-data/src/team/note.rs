@@ -52,9 +52,11 @@ impl PlanNote {
             let ceiling_s = team.settings().ttft_ceiling_s;
             return Some(match (plan.unserved_by, plan.prompt_ttft, ceiling_s) {
                 (Some(TeamLimit::Ttft), Some(queue), Some(ceiling_s)) if queue.prompt_alone_over_ceiling() => {
-                    let prompt_tokens =
-                        team.groups().iter().filter(|g| g.people > 0).map(|g| g.prompt_tokens).fold(0.0, f64::max);
-                    PlanNote::PromptAloneOverCeiling { prompt_tokens, seconds: queue.longest_prompt_s, ceiling_s }
+                    PlanNote::PromptAloneOverCeiling {
+                        prompt_tokens: queue.longest_prompt_tokens,
+                        seconds: queue.longest_prompt_s,
+                        ceiling_s,
+                    }
                 }
                 _ => Self::unserved(plan, floor_tok_s),
             });
