@@ -59,8 +59,8 @@ pub use dataset::figure::{Figure, FigureOrigin, TokenCount};
 pub use dataset::lookup::CitedValue;
 pub use dataset::measured_load::{LoadRow, MeasuredLoadTable, ReportedCapacity, RunMeasuredLoad};
 pub use dataset::model::{
-    Advice, AdviceWhen, Binding, Citation, Claim, ClaimQuantity, ClaimStatus, Counter, Dataset, Fact, FactKind,
-    GermanNames, ImportSource, Localized, Qualifier, Run, RunOrigin, RunPoint, RunWorkload, ServerSettings,
+    Advice, AdviceWhen, Binding, Citation, Claim, ClaimQuantity, ClaimStatus, Counter, Dataset, EnginePoint, Fact,
+    FactKind, GermanNames, ImportSource, Localized, Qualifier, Run, RunOrigin, RunPoint, RunWorkload, ServerSettings,
     SizingWarning, Source, SourceKind, Topology, Unit, Workload, WorkloadKind,
 };
 pub use dataset::setup::{NOT_STATED, SetupField, YourSetup};
@@ -70,6 +70,8 @@ pub use element_attributes::{AttributeValue, ELEMENT_ATTRIBUTES, ElementAttribut
 pub use run::alias::{AliasKind, RUN_ALIASES, RunAlias, RunLookup};
 pub use run::claim_check::{ClaimCheck, Recomputed};
 pub use run::curve::{CurveBasis, RunCurveError};
+pub use run::engine_curve;
+pub use run::engine_curve::EngineSpeed;
 pub use run::measured_load_data::{LOADS_BINARY, measured_load, measured_loads, try_measured_loads};
 pub use run::scenario::{RunInputs, TtftNearest, YOURS, scenario_for_run};
 pub use run::systems::Systems;

@@ -19,6 +19,7 @@ mod read_logs;
 mod screenshots;
 mod share_links;
 mod simulation_model;
+mod size_simulate;
 
 use browser::Browser;
 use checks::Site;
@@ -126,6 +127,7 @@ async fn run(dist: &Path, readme_screenshot: bool) -> Result<usize, String> {
     check!(measured_load::an_arena_runs_measured_load_is_shown_and_drawn);
     check!(simulation_model::the_simulation_names_the_model_it_ran);
     check!(predict_api::predict_in_the_page_equals_the_native_prediction);
+    check!(size_simulate::size_and_simulate_agree_in_the_page);
     check!(import_suite::an_arena_folder_given_at_once_is_one_run_with_its_measured_load);
     check!(read_logs::logs_dropped_on_the_page_give_the_load_its_chart_and_a_prediction);
 

@@ -65,6 +65,7 @@ impl ParsedRun {
             note: Some(self.note()),
             setup: None,
             further_workloads: Vec::new(),
+            engine_points: Vec::new(),
             server: None,
             caveats: Vec::new(),
             names_de: sizer_data::GermanNames::default(),

@@ -1,7 +1,9 @@
 //! `cargo xtask arena-data`: writes `crates/sizer-data/data/arena.json`, the arena's 19 runs
 //! (`tests/fixtures/arena/`) as dataset runs and sources, generated from the files: each folder
 //! imported by `sizer_import::suite::import_suite` ([`crate::calibrate::import_run`]) and turned
-//! into a run's workloads and server settings by `sizer_data::suite::as_run`. What the files do
+//! into a run's workloads and server settings by `sizer_data::suite::as_run`, each workload with
+//! its engine's predictions beyond the measured concurrencies
+//! (`sizer_data::run::engine_curve::suite_workloads_with_engine`). What the files do
 //! not say is in [`ARENA`]: the catalogue's model id, and the caveats of `CAVEATS.json` in one
 //! sentence each, English and German. Beside it, `crates/sizer-data/data/arena_loads.json`: each
 //! run's measured open-loop load (files 07 to 11, `sizer_data::suite::as_run::measured_load`).
@@ -10,8 +12,9 @@
 use crate::calibrate::{ARENA_RUNS, import_run};
 use crate::error::{TaskError, TaskResult};
 use serde_json::{Map, Value, json};
+use sizer_data::engine_curve::suite_workloads_with_engine;
 use sizer_data::suite::SuiteRun;
-use sizer_data::suite::as_run::{measured_load, run_workloads, server_settings};
+use sizer_data::suite::as_run::{measured_load, server_settings};
 use sizer_data::{LoadRow, MeasuredLoadTable, RunMeasuredLoad};
 use std::path::Path;
 
@@ -204,7 +207,7 @@ fn entries(arena: &Arena, suite: &SuiteRun) -> TaskResult<(Value, Value)> {
         (String::new(), String::new())
     };
     let id = run_id(folder);
-    let mut workloads = run_workloads(&suite.workloads).into_iter();
+    let mut workloads = suite_workloads_with_engine(suite).into_iter();
     let first = workloads.next().ok_or_else(|| TaskError::Message(format!("{folder}: no closed-loop workload")))?;
     let further: Vec<_> = workloads.collect();
     let url = format!("{REPOSITORY}/{folder}");
@@ -251,6 +254,9 @@ fn entries(arena: &Arena, suite: &SuiteRun) -> TaskResult<(Value, Value)> {
         run.insert("caveats".into(), Value::Array(caveats));
     }
     run.insert("points".into(), serde_json::to_value(&first.points).map_err(message)?);
+    if !first.engine_points.is_empty() {
+        run.insert("engine_points".into(), serde_json::to_value(&first.engine_points).map_err(message)?);
+    }
     if !further.is_empty() {
         run.insert("further_workloads".into(), serde_json::to_value(&further).map_err(message)?);
     }
@@ -294,8 +300,12 @@ fn run_lines(run: &Value, line: &dyn Fn(&Value) -> String) -> String {
                     .map(|a| {
                         a.iter()
                             .map(|w| {
+                                let engine = match w.get("engine_points") {
+                                    Some(engine) => format!(", \"engine_points\": {}", line(engine)),
+                                    None => String::new(),
+                                };
                                 format!(
-                                    "        {{\"workload\": {}, \"counter\": {}, \"points\": {}}}",
+                                    "        {{\"workload\": {}, \"counter\": {}, \"points\": {}{engine}}}",
                                     line(&w["workload"]),
                                     line(&w["counter"]),
                                     points(&w["points"], "        ")

@@ -12,3 +12,4 @@ mod predict;
 mod predict_arena_ids;
 mod predict_properties;
 mod read_logs;
+mod size_simulate;

@@ -7,7 +7,8 @@
 use crate::support;
 
 use sizer_core::{Group, Scenario, Team, TeamSettings};
-use sizer_data::suite::as_run::{run_workloads, server_settings};
+use sizer_data::engine_curve::suite_workloads_with_engine;
+use sizer_data::suite::as_run::server_settings;
 use sizer_data::{
     Dataset, Figure, Run, RunLookup, RunWorkload, TokenCount, WorkloadKind, api, catalog, dataset, scenario_for_run,
     sized_run,
@@ -62,15 +63,29 @@ fn importing_each_arena_folder_gives_the_run_the_dataset_holds() {
         let imported = import_suite(&borrowed);
         assert!(imported.refused.is_empty(), "{folder}: {:?}", imported.refused);
         let suite = imported.run.unwrap_or_else(|| panic!("{folder}: no run"));
-        let expected = run_workloads(&suite.workloads);
+        // The engine points too, generated from the same files by the calibration's engine: the
+        // same concurrencies, the speeds to the last bits an optimised build may round apart.
+        let mut expected = suite_workloads_with_engine(&suite);
         let held: Vec<RunWorkload> = run
             .workloads()
             .map(|view| RunWorkload {
                 workload: view.workload.clone(),
                 counter: view.counter,
                 points: view.points.to_vec(),
+                engine_points: view.engine_points.to_vec(),
             })
             .collect();
+        assert_eq!(held.len(), expected.len(), "{folder}: workloads");
+        for (held, expected) in held.iter().zip(&mut expected) {
+            let name = format!("{folder} {:?}", held.workload.note);
+            assert_eq!(held.engine_points.len(), expected.engine_points.len(), "{name}: engine points");
+            for (h, e) in held.engine_points.iter().zip(&expected.engine_points) {
+                assert_eq!(h.concurrency, e.concurrency, "{name}");
+                let relative = (h.per_request_tok_s - e.per_request_tok_s).abs() / e.per_request_tok_s;
+                assert_close_msg(relative, 0.0, EXACT, &format!("{name} at {}", h.concurrency));
+            }
+            expected.engine_points = held.engine_points.clone();
+        }
         assert_eq!(held, expected, "{folder}: workloads");
         let setup = suite.setup.as_ref().unwrap_or_else(|| panic!("{folder}: no setup"));
         assert_eq!(run.server.as_ref(), Some(&server_settings(setup)), "{folder}: server settings");

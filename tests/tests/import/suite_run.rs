@@ -40,12 +40,14 @@ fn dataset_run(data: &'static Dataset, folder: &str) -> &'static Run {
         .unwrap_or_else(|| panic!("{folder}: no dataset run"))
 }
 
+/// A run's measured workloads: the dataset's engine points are generated, not imported.
 fn workloads(run: &Run) -> Vec<RunWorkload> {
     run.workloads()
         .map(|view| RunWorkload {
             workload: view.workload.clone(),
             counter: view.counter,
             points: view.points.to_vec(),
+            engine_points: Vec::new(),
         })
         .collect()
 }

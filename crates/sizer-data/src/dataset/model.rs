@@ -262,6 +262,22 @@ pub struct RunWorkload {
     pub counter: Counter,
     /// The measured concurrency levels, in increasing order.
     pub points: Vec<RunPoint>,
+    /// The run's engine's predictions beyond [`RunWorkload::points`] ([`EnginePoint`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub engine_points: Vec<EnginePoint>,
+}
+
+/// One concurrency beyond a workload's measured ones, predicted by the run's own engine (fitted
+/// to its closed-loop files, docs/CALIBRATION.md): a closed-loop load of `concurrency` users at
+/// the workload's lengths (`run/engine_curve.rs`). Never a measurement: the sizing labels what
+/// it reads from one, with the engine's measured error at that extrapolation.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnginePoint {
+    /// Concurrent requests (users of the closed loop).
+    pub concurrency: u32,
+    /// Predicted mean per-request decode tok/s (llama-benchy's `t/s (req)`).
+    pub per_request_tok_s: f64,
 }
 
 /// The server settings a sourced run states (a suite's `meta.json`): the engine's memory and
@@ -341,7 +357,7 @@ pub struct Run {
     /// `setup.rs`); `None` for sourced runs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub setup: Option<crate::dataset::setup::YourSetup>,
-    // The three fields below are the sourced runs' only (the dataset's JSON, which the browser
+    // The four fields below are the sourced runs' only (the dataset's JSON, which the browser
     // never parses: it decodes `wire.rs`'s binary). In the wasm, serde skips them, so the
     // saved runs' restore (`Run` from JSON, in the first module) carries no deserializer for
     // them: a person's run never has them, and a stored run that did would be refused whole.
@@ -350,6 +366,11 @@ pub struct Run {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(target_arch = "wasm32", serde(skip))]
     pub further_workloads: Vec<RunWorkload>,
+    /// The run's engine's predictions beyond its own workload's measured points
+    /// ([`EnginePoint`]); empty for a run without an engine.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(target_arch = "wasm32", serde(skip))]
+    pub engine_points: Vec<EnginePoint>,
     /// The server's settings, where the source states them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(target_arch = "wasm32", serde(skip))]

@@ -21,9 +21,9 @@ use core::fmt;
 use crate::dataset::date::PartialDate;
 use crate::dataset::figure::{Figure, FigureOrigin, TokenCount};
 use crate::dataset::model::{
-    Advice, AdviceWhen, Binding, Citation, Claim, ClaimQuantity, ClaimStatus, Counter, Dataset, Fact, FactKind,
-    GermanNames, Localized, Qualifier, Run, RunOrigin, RunPoint, RunWorkload, ServerSettings, SizingWarning, Source,
-    SourceKind, Topology, Unit, Workload, WorkloadKind,
+    Advice, AdviceWhen, Binding, Citation, Claim, ClaimQuantity, ClaimStatus, Counter, Dataset, EnginePoint, Fact,
+    FactKind, GermanNames, Localized, Qualifier, Run, RunOrigin, RunPoint, RunWorkload, ServerSettings, SizingWarning,
+    Source, SourceKind, Topology, Unit, Workload, WorkloadKind,
 };
 use crate::dataset::setup::{SetupField, YourSetup};
 
@@ -346,7 +346,8 @@ wire_struct! {
         licence, unverified,
     }
     Workload { prompt_tokens, output_tokens, context_tokens, kind, note }
-    RunWorkload { workload, counter, points }
+    RunWorkload { workload, counter, points, engine_points }
+    EnginePoint { concurrency, per_request_tok_s }
     ServerSettings { kv_cache_dtype, gpu_memory_utilization, max_model_len, prefix_caching, flags }
     RunPoint {
         concurrency, per_request_tok_s, aggregate_tok_s, total_tok_s, prefill_tok_s, median_tpot_ms,
@@ -354,8 +355,8 @@ wire_struct! {
     }
     Run {
         id, label, origin, model, model_id, format, engine, engine_version, hardware, nodes, topology,
-        workload, counter, source, date, cited_in, points, note, setup, further_workloads, server, caveats,
-        names_de;
+        workload, counter, source, date, cited_in, points, note, setup, further_workloads, engine_points, server,
+        caveats, names_de;
         // Only a person's imported run has an import source, and those are never built in.
         default imported_from
     }

@@ -74,30 +74,34 @@ pub fn inline_curve(json: &str) -> Result<Curve, ApiError> {
 /// defaults) on a dataset run or an inline curve, and returns the `Sizing` as JSON. A caller's
 /// `kv_pool_tokens` and `prefill_tok_s` are kept; for a dataset run the missing ones come from
 /// the dataset ([`scenario_for_run`]); an inline curve brings none. A dataset run of several
-/// workloads is sized on the one nearest the scenario ([`sized_run`]), named under `"workload"`.
+/// workloads is sized on the one nearest the scenario ([`sized_run`]), named under `"workload"`;
+/// a run sized on its engine's points says so under `"engine_speed"` ([`crate::EngineSpeed`]).
 pub fn size_json(scenario_json: &str, run: &ApiRun) -> Result<String, ApiError> {
     let base = scenario_from_json(scenario_json)?;
-    let (scenario, curve, choice) = match run {
+    let (scenario, curve, choice, sized) = match run {
         ApiRun::Id(id) => {
             let run = dataset().run(id).ok_or_else(|| ApiError::UnknownRun(id.clone()))?;
             let sized = sized_run(run, &base);
-            let (curve, _) = sized.run.curve().map_err(|_| ApiError::NoCurve)?;
-            (scenario_for_run(sized.run, base), curve, sized.choice)
+            let (curve, _) = sized.run.sizing_curve().map_err(|_| ApiError::NoCurve)?;
+            (scenario_for_run(sized.run, base), curve, sized.choice, Some(sized.run))
         }
-        ApiRun::Inline(json) => (base, inline_curve(json)?, None),
+        ApiRun::Inline(json) => (base, inline_curve(json)?, None, None),
     };
     let sizing = size(&scenario, &curve).map_err(|e| ApiError::Scenario(e.to_string()))?;
     let mut json = serde_json::to_string(&sizing).map_err(|e| ApiError::BadJson(e.to_string()))?;
-    if let Some(choice) = choice {
-        // Spliced into the object's text rather than built as a `serde_json::Value`: that would
-        // bring a second serializer of `Sizing` into the first wasm module (several KB gzip).
-        let workload = serde_json::to_string(&choice).map_err(|e| ApiError::BadJson(e.to_string()))?;
+    // Spliced into the object's text rather than built as a `serde_json::Value`: that would
+    // bring a second serializer of `Sizing` into the first wasm module (several KB gzip).
+    let mut splice = |key: &str, value: String| {
         if json.ends_with('}') {
             json.pop();
-            json.push_str(",\"workload\":");
-            json.push_str(&workload);
-            json.push('}');
+            json.push_str(&[",\"", key, "\":", &value, "}"].concat());
         }
+    };
+    if let Some(choice) = choice {
+        splice("workload", serde_json::to_string(&choice).map_err(|e| ApiError::BadJson(e.to_string()))?);
+    }
+    if let Some(engine) = sized.and_then(|run| run.engine_speed(sizing.streams.streams())) {
+        splice("engine_speed", serde_json::to_string(&engine).map_err(|e| ApiError::BadJson(e.to_string()))?);
     }
     Ok(json)
 }

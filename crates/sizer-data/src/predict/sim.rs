@@ -9,12 +9,13 @@ use sizer_core::sim::{Machine, MedianTtftPoint};
 use sizer_core::{Interpolation, Scenario};
 
 impl Dataset {
-    /// The machine a simulation runs `run` on: its per-request curve ([`Run::curve`]), its
+    /// The machine a simulation runs `run` on: the per-request curve its sizing reads
+    /// ([`Run::sizing_curve`]: measured, then its engine's beyond), its
     /// prefill rate ([`Dataset::prefill_tok_s`]; prompts then queue for prefill), its KV pool
     /// ([`Dataset::kv_pool_tokens`]) and its median TTFT by concurrency (used only without a
     /// prefill rate).
     pub fn sim_machine(&self, run: &Run, interpolation: Interpolation) -> Result<Machine, RunCurveError> {
-        let (curve, _) = run.curve()?;
+        let (curve, _) = run.sizing_curve()?;
         let ttft_points = run
             .points
             .iter()

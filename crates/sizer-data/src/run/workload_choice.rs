@@ -17,7 +17,7 @@ use std::sync::Mutex;
 
 use sizer_core::{Scenario, Team};
 
-use crate::dataset::model::{Counter, Run, RunPoint, Workload, WorkloadKind};
+use crate::dataset::model::{Counter, EnginePoint, Run, RunPoint, Workload, WorkloadKind};
 
 /// How much the answer length's log-distance counts beside the prompt's (1).
 pub const ANSWER_WEIGHT: f64 = 0.5;
@@ -33,6 +33,8 @@ pub struct WorkloadView<'a> {
     pub counter: Counter,
     /// Its measured points.
     pub points: &'a [RunPoint],
+    /// The run's engine's predictions beyond them (empty: none).
+    pub engine_points: &'a [EnginePoint],
 }
 
 /// The workload a sizing used, and why: what the result and the worked steps say.
@@ -88,12 +90,19 @@ pub fn team_lengths(team: &Team) -> Option<(f64, f64)> {
 impl Run {
     /// Every workload of the run: its own first, then [`Run::further_workloads`].
     pub fn workloads(&self) -> impl Iterator<Item = WorkloadView<'_>> {
-        let own = WorkloadView { index: 0, workload: &self.workload, counter: self.counter, points: &self.points };
+        let own = WorkloadView {
+            index: 0,
+            workload: &self.workload,
+            counter: self.counter,
+            points: &self.points,
+            engine_points: &self.engine_points,
+        };
         let further = self.further_workloads.iter().enumerate().map(|(i, w)| WorkloadView {
             index: i + 1,
             workload: &w.workload,
             counter: w.counter,
             points: &w.points,
+            engine_points: &w.engine_points,
         });
         core::iter::once(own).chain(further)
     }
@@ -150,6 +159,7 @@ impl Run {
             workload: view.workload.clone(),
             counter: view.counter,
             points: view.points.to_vec(),
+            engine_points: view.engine_points.to_vec(),
             further_workloads: Vec::new(),
             ..self.clone()
         })

@@ -35,6 +35,8 @@ pub fn run_workload(workload: &ClosedLoopWorkload) -> RunWorkload {
         // llama-benchy's generation rows time the decode phase only.
         counter: Counter::DecodeOnly,
         points: workload.points.iter().map(run_point).collect(),
+        // `cargo xtask arena-data` adds the engine's (`run/engine_curve.rs`).
+        engine_points: Vec::new(),
     }
 }
 

@@ -2,7 +2,8 @@
 //! from what) or unknown, so that nothing unknown is counted as free.
 //!
 //! Data rules, in one place:
-//! - speed is measured (the run's curve) wherever the row has a plan;
+//! - speed is measured (the run's curve) wherever the row has a plan, estimated where the
+//!   planned load lies beyond the measured concurrency on the run's engine points;
 //! - the KV pool is measured where the run's engine logged it, estimated where it is computed
 //!   from the model's weights and KV architecture in the catalogue and the memory budget, given
 //!   where a person stated it with their run, else unknown;
@@ -56,6 +57,9 @@ pub enum Estimate {
     /// The p99 TTFT of the team's longest prompt read at the run's prefill rate after the
     /// prompts queued before it (`sizer_core::PromptTtft`).
     PromptPrefillTime,
+    /// The per-request speed beyond the run's measured concurrency, from its own engine fitted
+    /// to its closed-loop files (`run/engine_curve.rs`).
+    RunEngine,
 }
 
 impl LimitCheck {

@@ -177,7 +177,7 @@ struct PreparedWorkload {
 impl PreparedWorkload {
     fn new(projection: Option<Run>, run: &Run) -> PreparedWorkload {
         let measured = projection.as_ref().unwrap_or(run);
-        let (curve, ttft) = (measured.curve(), measured.p99_ttft_curve());
+        let (curve, ttft) = (measured.sizing_curve(), measured.p99_ttft_curve());
         PreparedWorkload { projection, curve, ttft }
     }
 }
@@ -465,6 +465,10 @@ impl<'a> PreparedRun<'a> {
         .flatten()
         .collect();
         if let Some(load) = plan.per_system {
+            // Speed read from the run's engine is an estimate, with its measured error.
+            if measured.engine_speed(load.peak_streams).is_some() {
+                row.checks.speed = LimitCheck::Estimated(Estimate::RunEngine);
+            }
             row.load_streams = Some(load.peak_streams);
             row.p99_ttft_near_load = ttft.and_then(|_| measured.nearest_p99_ttft(load.peak_streams));
             row.p99_ttft_at_load_s = ttft.and_then(|t| t.p99_at(load.peak_streams));

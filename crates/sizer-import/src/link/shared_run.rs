@@ -47,6 +47,7 @@ pub fn run_from_shared_points(id: &str, label: &str, points: &str) -> Result<Run
         note: Some("Shared as points in a link: per-request tok/s only.".to_owned()),
         setup: None,
         further_workloads: Vec::new(),
+        engine_points: Vec::new(),
         server: None,
         caveats: Vec::new(),
         names_de: sizer_data::GermanNames::default(),

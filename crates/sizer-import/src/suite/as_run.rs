@@ -152,6 +152,7 @@ pub fn own_run(suite: &SuiteRun, name: &str) -> Option<Run> {
         note: None,
         setup: None,
         further_workloads: workloads.collect(),
+        engine_points: Vec::new(),
         server: setup.map(server_settings),
         caveats: Vec::new(),
         // A person's own run keeps the name it was given, in both languages.

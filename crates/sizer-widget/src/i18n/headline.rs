@@ -216,6 +216,54 @@ pub fn at_least(
     }
 }
 
+/// After a headline sized on the run's engine: " Per-user speed is predicted by this run's
+/// engine, fitted to its closed-loop files, at 17.4 concurrent requests (measured up to 10); at
+/// 1 to 2 times the measured concurrency its median TPOT missed by 11 % on average on the
+/// arena's runs." `error`: the band's (low, high) times (`None` high: open) and mean %.
+pub fn engine_speed(
+    lang: Lang,
+    streams: &str,
+    measured: &str,
+    error: Option<((String, Option<String>), String)>,
+) -> String {
+    let lead = match lang {
+        Lang::En => [
+            " Per-user speed is predicted by this run's engine, fitted to its closed-loop files, at ",
+            streams,
+            " concurrent requests (measured up to ",
+            measured,
+            ")",
+        ]
+        .concat(),
+        Lang::De => [
+            " Das Tempo je Person sagt die Engine dieses Laufs voraus, angepasst an seine Closed-Loop-Dateien, bei ",
+            streams,
+            " gleichzeitigen Anfragen (gemessen bis ",
+            measured,
+            ")",
+        ]
+        .concat(),
+    };
+    let Some(((low, high), mean)) = error else { return [lead.as_str(), "."].concat() };
+    let within = low == "0";
+    let band = match (lang, high) {
+        (Lang::En, Some(_)) if within => "; within".to_owned(),
+        (Lang::De, Some(_)) if within => "; innerhalb".to_owned(),
+        (Lang::En, Some(high)) => ["; at ", low.as_str(), " to ", &high, " times"].concat(),
+        (Lang::En, None) => ["; at over ", low.as_str(), " times"].concat(),
+        (Lang::De, Some(high)) => ["; beim ", low.as_str(), "- bis ", &high, "-Fachen"].concat(),
+        (Lang::De, None) => ["; jenseits des ", low.as_str(), "-Fachen"].concat(),
+    };
+    let (middle, end) = match lang {
+        Lang::En => (" the measured concurrency its median TPOT missed by ", " % on average on the arena's runs."),
+        Lang::De => (
+            " der gemessenen Nebenläufigkeit lag ihr Median-TPOT auf den Läufen der Arena im Mittel um ",
+            " % daneben.",
+        ),
+    };
+    [lead.as_str(), &band, middle, &mean, end].concat()
+}
+
 /// The headline when the sizing serves nobody: "Fewer than 1 person chatting on 1 DGX Spark,
 /// limited by per-user speed."
 pub fn fewer_than_one(lang: Lang, audience: Audience, hardware: &str, limit: &str) -> String {

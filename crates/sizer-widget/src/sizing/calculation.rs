@@ -7,7 +7,9 @@
 use std::rc::Rc;
 
 use sizer_core::{Curve, Scenario, ScenarioError, Sizing, size};
-use sizer_data::{CitedValue, CurveBasis, KvLimit, PoolKind, RunInputs, WorkloadChoice, dataset, run_kv_limit};
+use sizer_data::{
+    CitedValue, CurveBasis, EngineSpeed, KvLimit, PoolKind, RunInputs, WorkloadChoice, dataset, run_kv_limit,
+};
 
 pub use sizer_data::{ClaimCheck, Recomputed, TtftNearest};
 
@@ -47,7 +49,8 @@ pub struct Calculation {
     pub workload: Option<WorkloadChoice>,
     /// Which figure became per-request speed.
     pub basis: Option<CurveBasis>,
-    /// The run's curve.
+    /// The curve the sizing read: the run's engine's points where it has them, else its
+    /// measured ones ([`sizer_data::Run::sizing_curve`]).
     pub curve: Option<Curve>,
     /// The scenario as sized, with the run's KV pool and prefill rate filled in.
     pub scenario: Scenario,
@@ -62,6 +65,8 @@ pub struct Calculation {
     pub sizing: Result<Rc<Sizing>, NoSizing>,
     /// The p99 TTFT nearest the streams, where the run measured it.
     pub ttft: Option<TtftNearest>,
+    /// Where the sizing read its speed from the run's engine, and the engine's error there.
+    pub engine_speed: Option<EngineSpeed>,
     /// The article's claims about this run, beside our recomputation.
     pub claims: Vec<ClaimCheck<'static>>,
 }
@@ -80,6 +85,7 @@ impl Calculation {
             prefill: None,
             sizing: Err(NoSizing::NoRun),
             ttft: None,
+            engine_speed: None,
             claims: Vec::new(),
         }
     }
@@ -113,7 +119,7 @@ impl Calculation {
         };
         let scenario = inputs.fill(base);
         let used = inputs.used_for(&base);
-        let (curve, basis) = match run.curve() {
+        let (curve, basis) = match run.sizing_curve() {
             Ok((curve, basis)) => (Some(curve), Some(basis)),
             Err(_) => (None, None),
         };
@@ -123,6 +129,7 @@ impl Calculation {
         };
         let concurrency = sizing.as_ref().ok().map(|s| s.fractional_streams).unwrap_or(1.0);
         let ttft = run.nearest_p99_ttft(concurrency);
+        let engine_speed = sizing.as_ref().ok().and_then(|s| run.engine_speed(s.streams.streams()));
         let kv_limit = match &run {
             RunRef::Sourced(sourced) => Some(run_kv_limit(sourced, base.context_tokens)),
             RunRef::Yours(_) => None,
@@ -145,6 +152,7 @@ impl Calculation {
             prefill: used.prefill,
             sizing,
             ttft,
+            engine_speed,
             claims,
         }
     }

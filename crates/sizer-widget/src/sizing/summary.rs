@@ -149,7 +149,7 @@ fn headline_sentence(lang: Lang, outcome: &Calculation, sizing: &Sizing, audienc
     let count = sizing.people;
     let binding = limit_name(lang, sizing.binding);
     let unchecked = headline::Unchecked::of(sizing.kv_unknown(), sizing.prefill_unknown());
-    match sizing.streams {
+    let sentence = match sizing.streams {
         StreamsAtFloor::NeverReached { first } => headline::never_reaches(
             lang,
             &format_number(lang, sizing.floor_tok_s, decimals(sizing.floor_tok_s)),
@@ -179,6 +179,18 @@ fn headline_sentence(lang: Lang, outcome: &Calculation, sizing: &Sizing, audienc
             Some(unchecked) => headline::unchecked(lang, &people, count, audience, hardware, binding, unchecked),
             None => headline::sized(lang, &people, count, audience, hardware, binding),
         },
+    };
+    match outcome.engine_speed.filter(|_| count > 0) {
+        Some(engine) => {
+            let number = |value: f64| format_number(lang, value, 0);
+            let error = engine.tpot_error.map(|band| {
+                let range = (number(band.above_batch_ratio), band.up_to_batch_ratio.map(number));
+                (range, number(100.0 * band.mean_absolute_error))
+            });
+            let (streams, measured) = (format_number(lang, engine.streams, 1), number(engine.measured_up_to));
+            [sentence, headline::engine_speed(lang, &streams, &measured, error)].concat()
+        }
+        None => sentence,
     }
 }
 

@@ -182,26 +182,30 @@ fn the_last_worked_step_names_the_hardware_too() {
 }
 
 #[test]
-fn a_lower_bound_is_no_lower_bound_while_a_limit_is_unchecked() {
-    // The arena measured its chat curve to 10 requests, all above 15 tok/s: 10 streams hold a
-    // p99 load of L + 2.3263 sqrt(L) = 10, L = 4.869, over a duty of 0.2306: 21.1 people.
-    // gemma-4-E2B's KV pool is not in the data, so "at least 21" would not hold.
+fn an_arena_run_is_sized_on_its_engine_and_says_so_with_its_error() {
+    // gemma-4-E2B's engine points (data/arena.json) cross 15 tok/s at 176.2 streams; 176
+    // streams hold a p99 load of L + 2.3263 sqrt(L) = 176, L = 147.74, over a duty of 0.2306:
+    // 640.8 people. 176.2 / 10 measured = 17.6 times: the open band (over 8 times), whose mean
+    // absolute TPOT error on the calibration was 13.7 %. Its KV pool is not in the data, so the
+    // count is "at most".
     let gemma = render(attributes(Some("djangodevreng-arena-gemma-4-e2b-it-bf16")));
     assert_eq!(
         summary(&gemma),
-        "21 people chatting on 1 DGX Spark, as far as measured: speed still held at 10 concurrent requests, and this run's KV-cache limit is not known."
+        "At most 640 people chatting on 1 DGX Spark, limited by per-user speed: this run's KV-cache limit is not known. Per-user speed is predicted by this run's engine, fitted to its closed-loop files, at 176.2 concurrent requests (measured up to 10); at over 8 times the measured concurrency its median TPOT missed by 14 % on average on the arena's runs."
     );
     let de =
         render(Attributes { lang: Some("de".into()), ..attributes(Some("djangodevreng-arena-gemma-4-e2b-it-bf16")) });
     assert_eq!(
         summary(&de),
-        "21 Personen im Chat auf 1 DGX Spark, soweit gemessen: Das Tempo hielt noch bei 10 gleichzeitigen Anfragen, und die KV-Cache-Grenze dieses Laufs ist nicht bekannt."
+        "Höchstens 640 Personen im Chat auf 1 DGX Spark, begrenzt durch Tempo je Person: die KV-Cache-Grenze dieses Laufs ist nicht bekannt. Das Tempo je Person sagt die Engine dieses Laufs voraus, angepasst an seine Closed-Loop-Dateien, bei 176,2 gleichzeitigen Anfragen (gemessen bis 10); jenseits des 8-Fachen der gemessenen Nebenläufigkeit lag ihr Median-TPOT auf den Läufen der Arena im Mittel um 14 % daneben."
     );
     // gpt-oss-20b's pool is computed from its architecture and its prefill rate was measured:
-    // every limit checked, so the speed's lower bound stands.
+    // every limit checked, so no "at most". Its engine crosses 15 tok/s at 37.1 streams: 37
+    // hold L = 25.30, / 0.2306 = 109.7 people; 3.7 times the measured 10 is the band 2 to 4
+    // times, mean absolute TPOT error 15.2 %.
     let gpt_oss = render(attributes(Some("djangodevreng-arena-gpt-oss-20b-mxfp4")));
     assert_eq!(
         summary(&gpt_oss),
-        "At least 21 people chatting on 1 DGX Spark: not measured beyond 10 concurrent requests."
+        "109 people chatting on 1 DGX Spark, limited by per-user speed. Per-user speed is predicted by this run's engine, fitted to its closed-loop files, at 37.1 concurrent requests (measured up to 10); at 2 to 4 times the measured concurrency its median TPOT missed by 15 % on average on the arena's runs."
     );
 }

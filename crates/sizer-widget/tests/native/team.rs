@@ -183,13 +183,15 @@ fn a_mount_point_takes_the_team_as_data_attributes() {
 const ARENA_QWEN: &str = "djangodevreng-arena-qwen-3.6-35b-a3b-fp8";
 
 #[test]
-fn a_run_not_measured_beyond_the_floor_without_a_kv_pool_gives_no_bound() {
-    // By hand, the seed's method on 10 streams: duty (1 s + 400 / 15 s) / 120 s = 0.2306; the
-    // mean load m with m + 2.326 sqrt(m) = 10 is 4.869; 4.869 / 0.2306 = 21.1, so 21 people
-    // per Spark by speed, and 163 / 21 = 7.8, so 8 Sparks. Speed still held at 10 requests, the
-    // most measured, which would make 21 a lower bound; but the arena run has no KV pool (not
-    // logged, no catalogue architecture), and an unchecked KV limit could bind first: neither
-    // "at least 21" nor "at most 8" holds, and the verdict says what was not checked.
+fn an_arena_run_sized_on_its_engine_without_a_kv_pool_gives_no_bound() {
+    // By hand, the seed's method on the run's engine points (data/arena.json, the chat
+    // workload): 16.006 tok/s at 10 requests and 14.522 at 12 put 15 tok/s at
+    // 10 + (16.006 - 15) / (16.006 - 14.522) x 2 = 11.36 streams, so 11 whole; duty
+    // (1 s + 400 / 15 s) / 120 s = 0.2306; the mean load m with m + 2.326 sqrt(m) = 11 is 5.530;
+    // 5.530 / 0.2306 = 23.98, so 23 people per Spark by speed, and 163 / 23 = 7.09, so 8
+    // Sparks. But the arena run has no KV pool (not logged, no catalogue architecture), and an
+    // unchecked KV limit could bind first: neither "at least" nor "at most" holds, and the
+    // verdict says what was not checked.
     let html = element(Attributes {
         run: Some(ARENA_QWEN.into()),
         team: Some("163".into()),
@@ -200,13 +202,13 @@ fn a_run_not_measured_beyond_the_floor_without_a_kv_pool_gives_no_bound() {
     assert_eq!(
         verdict,
         "8 Sparks serve your 163 people with Qwen3.6-35B-A3B-FP8 · FP8 · vLLM 0.26.0 · DGX Spark arena · Django de \
-         Vreng (21 per Spark). Not checked for this run: KV-cache sessions. Nobody measured or estimated it, so it \
+         Vreng (23 per Spark). Not checked for this run: KV-cache sessions. Nobody measured or estimated it, so it \
          may bind before this and more may be needed."
     );
     let table = &html[html.find("data-table=\"team-ranking\"").expect("the ranking table")..];
     let row = &table[table.find(&format!("data-run=\"{ARENA_QWEN}\"")).expect("the arena run's row")..];
     let row = &row[..row.find("</tr>").expect("row end")];
-    assert!(row.contains(">21</td>") && row.contains(">8</td>") && !row.contains('≥') && !row.contains('≤'), "{row}");
+    assert!(row.contains(">23</td>") && row.contains(">8</td>") && !row.contains('≥') && !row.contains('≤'), "{row}");
     assert!(
         row.contains("data-unchecked=\"kv\" class=\"ss-unchecked\">not checked: KV-cache sessions</span>"),
         "{row}"
@@ -233,7 +235,7 @@ fn the_german_verdict_says_what_was_not_checked_too() {
     assert!(
         verdict.starts_with("8 Sparks bedienen Ihre 163 Personen mit Qwen3.6-35B-A3B-FP8")
             && verdict.ends_with(
-                "(21 pro Spark). Für diesen Lauf nicht geprüft: KV-Cache-Sitzungen. Niemand hat es gemessen oder \
+                "(23 pro Spark). Für diesen Lauf nicht geprüft: KV-Cache-Sitzungen. Niemand hat es gemessen oder \
                  geschätzt; es kann vorher binden, dann braucht es mehr."
             ),
         "{verdict}"
