@@ -40,7 +40,7 @@ fn dataset_run(data: &'static Dataset, folder: &str) -> &'static Run {
         .unwrap_or_else(|| panic!("{folder}: no dataset run"))
 }
 
-/// A run's measured workloads: the dataset's engine points are generated, not imported.
+/// A run's measured workloads (the engine points are compared apart, with a tolerance).
 fn workloads(run: &Run) -> Vec<RunWorkload> {
     run.workloads()
         .map(|view| RunWorkload {
@@ -63,6 +63,23 @@ fn each_arena_folder_dropped_at_once_gives_the_dataset_run() {
         let held = dataset_run(dataset(), folder);
         assert_eq!(run.origin, RunOrigin::Yours, "{folder}");
         assert_eq!(workloads(run), workloads(held), "{folder}: workloads");
+        // The same engine, so the same engine points (to the last bits an optimised build rounds).
+        for (mine, theirs) in run.workloads().zip(held.workloads()) {
+            let pairs: Vec<_> = mine.engine_points.iter().zip(theirs.engine_points).collect();
+            assert_eq!(mine.engine_points.len(), theirs.engine_points.len(), "{folder}: engine points");
+            assert!(!pairs.is_empty() || theirs.engine_points.is_empty(), "{folder}");
+            for (a, b) in pairs {
+                assert_eq!(a.concurrency, b.concurrency, "{folder}");
+                let relative = (a.per_request_tok_s / b.per_request_tok_s - 1.0).abs();
+                assert!(
+                    relative < 1e-9,
+                    "{folder} at {}: {} vs {}",
+                    a.concurrency,
+                    a.per_request_tok_s,
+                    b.per_request_tok_s
+                );
+            }
+        }
         assert_eq!(imported.workloads, held.workload_count(), "{folder}");
         assert_eq!(run.server, held.server, "{folder}: server settings");
         // The dataset's version names the image too: `0.26.0 (vllm/vllm-openai:v0.26.0-...)`.

@@ -8,8 +8,9 @@
 //! closed-loop workload gives no run: there is no curve to size on, and the page imports such
 //! files one by one as before.
 
+use sizer_data::engine_curve::suite_workloads_with_engine;
 use sizer_data::suite::SuiteRun;
-use sizer_data::suite::as_run::{measured_load, run_workloads, server_settings};
+use sizer_data::suite::as_run::{measured_load, server_settings};
 use sizer_data::{GermanNames, PartialDate, Run, RunMeasuredLoad, RunOrigin, SetupField, Topology, YourSetup};
 
 use super::{FileError, SuiteError, import_suite};
@@ -93,10 +94,12 @@ pub fn import_suite_run(files: &[(&str, &str)], name: &str) -> SuiteRunImport {
 }
 
 /// The suite's server as a person's run (origin `Yours`, id `yours-<label slug>`): its first
-/// workload as the run's own, the others as further workloads; `meta.json`'s hardware and
+/// workload as the run's own, the others as further workloads, each with its engine's points
+/// (`sizer_data::engine_curve`); `meta.json`'s hardware and
 /// maximum model length as the run's stated setup. `None` without a closed-loop workload.
 pub fn own_run(suite: &SuiteRun, name: &str) -> Option<Run> {
-    let mut workloads = run_workloads(&suite.workloads).into_iter();
+    // With its engine's points, as the arena's runs: sized on the model the simulation runs.
+    let mut workloads = suite_workloads_with_engine(suite).into_iter();
     let first = workloads.next()?;
     let setup = suite.setup.as_ref();
     let model = short_model(&suite.model);
@@ -151,8 +154,8 @@ pub fn own_run(suite: &SuiteRun, name: &str) -> Option<Run> {
         // No English note: the page says how a suite's points were read in its own words.
         note: None,
         setup: None,
+        engine_points: first.engine_points,
         further_workloads: workloads.collect(),
-        engine_points: Vec::new(),
         server: setup.map(server_settings),
         caveats: Vec::new(),
         // A person's own run keeps the name it was given, in both languages.
