@@ -31,6 +31,10 @@ pub const SUMMARY: &str = "crates/sizer-data/data/calibration_summary.rs";
 /// (`sizer_data::suite::calibration_summary::TPOT_ERROR_BANDS`).
 pub const BANDS: &str = "crates/sizer-data/data/tpot_error_bands.rs";
 
+/// The row of the ShareGPT replay with its lengths spread (uniform, 0.1 to 1.9 times the
+/// measured means, the sweep's own spread) instead of every request at the means.
+pub const DATASET_SPREAD: &str = "dataset lengths spread 0.9";
+
 /// The constants tried beside [`CALIBRATED`] (one changed at a time; the decode shapes as
 /// wholes, every one measured while choosing it), for the document's "Global constants" table.
 pub fn tried_constants() -> Vec<(String, EngineConstants)> {
@@ -49,6 +53,7 @@ pub fn tried_constants() -> Vec<(String, EngineConstants)> {
         ("1 draw", EngineConstants { draws: 1, ..c }),
         ("5 draws", EngineConstants { draws: 5, ..c }),
         ("31 draws", EngineConstants { draws: 31, ..c }),
+        (DATASET_SPREAD, EngineConstants { dataset_length_range: 0.9, ..c }),
         (
             "before: mixed step summed, 1 draw",
             EngineConstants { mixed_step: MixedStep::Summed, draws: 1, decode_shape: DecodeShape::default(), ..c },

@@ -176,6 +176,7 @@ of 273 GB/s or of the tensor rate). Fitted on every run (what `SparkSizer.predic
         );
     }
     misses(&mut s, checks);
+    prompt_rates(&mut s, checks, fitted);
     let _ = writeln!(s, "\n## Step coefficients: from the architecture beside fitted to the run's own files\n");
     let _ = writeln!(
         s,
@@ -233,6 +234,54 @@ of 273 GB/s or of the tensor rate). Fitted on every run (what `SparkSizer.predic
         );
     }
     s
+}
+
+/// The prompt cost `d` of the architecture beside the run's own fit, and the sweep's p95 TTFT
+/// hits: where the TTFT misses come from.
+fn prompt_rates(s: &mut String, checks: &[RunCheck], fitted: &[&RunCalibration]) {
+    let mut rows = Vec::new();
+    for (c, f) in checks.iter().zip(fitted) {
+        let (Ok(e), Ok(fit)) = (&c.engine, &f.fit) else { continue };
+        let (arch, own) = (e.coefficients.coefficients.per_prompt_token_s, fit.coefficients.per_prompt_token_s);
+        let (mut hits, mut of) = (0, 0);
+        for st in c.open_loop.steps.iter().filter(|st| st.in_sweep && st.measured.p95_ttft_ms <= ELIGIBLE_P95_MS) {
+            of += 1;
+            let got = st.predicted.as_ref().ok().map(|p| p.figures.p95_ttft_ms);
+            hits += usize::from(sizer_data::suite::summary::within(got, st.measured.p95_ttft_ms, TTFT_TOLERANCE));
+        }
+        rows.push((c.folder.as_str(), arch, own, hits, of));
+    }
+    let slow = |r: &&(&str, f64, f64, usize, usize)| (r.1 / r.2 - 1.0).abs() > 1.0 / 3.0;
+    let sum =
+        |keep: bool| rows.iter().filter(|r| slow(r) == keep).fold((0, 0, 0), |(n, h, o), r| (n + 1, h + r.3, o + r.4));
+    let (far_n, far_hits, far_of) = sum(true);
+    let (near_n, near_hits, near_of) = sum(false);
+    let _ = writeln!(s, "\n## Where the TTFT misses come from: the prompt cost\n");
+    let _ = writeln!(
+        s,
+        "The sweep sends 4,000-token prompts (399 to 7,600), so its p95 TTFT is mostly prompt reading and \
+the queue behind it; the wait before every first token (one global constant) is a few hundred ms of it. \
+The architecture's prompt cost per token `d` beside the one the run's own closed-loop files give (the \
+fitted engine, docs/CALIBRATION.md), and the sweep's p95 TTFT within {:.0} % (eligible steps): on the {far_n} \
+runs whose `d` is off by more than a third, {far_hits} of {far_of} steps hit; on the other {near_n}, {near_hits} of \
+{near_of}. The prompt cost weighs more than the wait: the Qwen3.5/3.6 hybrids (Gated DeltaNet layers; \
+Qwen3.5-0.8B and 4B as short forms, which do not know those layers), Gemma-4-E2B and, less, Gemma-4-31B \
+and gpt-oss-20b read prompts about half to two thirds as fast as their matrix work at the fitted factors \
+says, the Nemotron-3-Nano runs (Mamba hybrids; the Omni run aside) faster. A \
+prompt-cost constant per kind of layer (linear attention, Mamba) needs the layer layout of every run, \
+which the short forms lack (no public configuration of Qwen3.5-0.8B/4B, Nemotron-3-Nano-4B or \
+Qwen3.8-27B was found here).\n",
+        TTFT_TOLERANCE * 100.0
+    );
+    let _ = writeln!(
+        s,
+        "| run | `d` architecture, us | `d` fitted, us | ratio | sweep p95 TTFT within {:.0} % |",
+        TTFT_TOLERANCE * 100.0
+    );
+    let _ = writeln!(s, "|---|---:|---:|---:|---:|");
+    for (folder, arch, own, hits, of) in &rows {
+        let _ = writeln!(s, "| {folder} | {:.1} | {:.1} | {:.2} | {hits} of {of} |", arch * 1e6, own * 1e6, arch / own);
+    }
 }
 
 /// The constants' source file.

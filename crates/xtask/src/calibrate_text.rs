@@ -175,10 +175,25 @@ mixture-of-experts runs and too cheap for the small dense ones (below). The miss
 - **`08-sharegpt`** scatters both ways (from under half to over twice and a half the measured p95
   TTFT of 0.1 to 1.7 s): real ShareGPT prompts spread from a few tokens to thousands and the
   replay sends every one at the mean; at these short TTFTs the client latency is most of the
-  prediction.
+  prediction. Spreading the replayed lengths (row `dataset lengths spread 0.9`: uniform from 0.1
+  to 1.9 times the means) takes 3 more TTFTs within 25 % but one TPOT fewer, so it is not chosen.
+- **`08-sharegpt`'s TPOT on most runs with 6 or more requests in flight** (`gemma-4-26b-a4b-it`
+  both folders, `gemma-4-31b-it`, `kat-coder-v2.5`, `nemotron-3-nano-30b-a3b/bf16`,
+  `nemotron-cascade-2`, `qwen-3.6-27b`: predicted 17 to 25 % too fast; `muse-glimmer-30b` and
+  `qwen-3.8-27b`, 13 and 18 in flight, and the runs with 1 to 3 in flight are within 15 %). The files themselves show the box decoding slower there than its
+  closed loop at the same batch: Gemma-4-26B-A4B's mean in flight (Little's law, request rate
+  times mean end-to-end latency: 0.298 x 19.9 s) is 5.9 and its median inter-token latency 95 ms,
+  while its closed loop measured 72 and 92 ms per token at 5 and 10 requests with longer
+  contexts; Kat-Coder 5.7 and 83 ms against 65 and 96 ms; Nemotron BF16 7.2 and 127 ms against
+  91 and 131 ms. The spread of lengths does not explain it (the row above moves these steps by
+  at most 2 points); the replay's batch matches the measured one (peak in flight within 3 on
+  every one of them). The cost is in no closed-loop file, so no fit to them can show it.
 - **`gpt-oss-20b/mxfp4` at 0.1 and 0.2 req/s** (TPOT 54 and 17 % short): it stopped its answers
-  early there (154 and 310 tokens out per request against 491; the fixtures README), so a prompt
-  step's stall weighs on fewer tokens than the replay's full answers.
+  early there (154 and 310 tokens out per request against 491; the fixtures README). Its own
+  inter-token latency disagrees with its TPOT there: median ITL 22.8 and 31.1 ms against median
+  TPOT 60.0 and 40.9 ms (at 0.5 req/s and above the two agree within a factor of 1.4), so the
+  answers' token counts, not the decode step, make the difference; the prediction (28 and 34 ms)
+  is near the measured ITL.
 - **Dense 27 to 31B runs** (`gemma-4-31b-it`, `qwen-3.6-27b`, `qwen-3.8-27b`, `muse-glimmer-30b`)
   are overloaded from 0.1 req/s (measured p95 TTFT 11 to 1,420 s), so only their `08` and `09`
   steps are eligible; their capacity is \"none\" at every limit and predicted so except

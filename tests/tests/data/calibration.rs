@@ -9,7 +9,7 @@ use sizer_core::sim::open_loop::{DecodeShape, MixedStep};
 use sizer_core::sim::open_loop::{LoadSize, LoadSpec};
 use sizer_data::suite::calibrate::{RunCalibration, calibrate_run};
 use sizer_data::suite::engine_inputs::{CALIBRATED, EngineConstants};
-use sizer_data::suite::load_inputs::{Replay, ReplayError, load_spec};
+use sizer_data::suite::load_inputs::{Replay, ReplayError, load_spec, load_spec_spread};
 use sizer_data::suite::summary::{Model, ModelSummary, Tally, capacities, summarise};
 use sizer_data::suite::{SuiteRun, capacity_rps};
 use sizer_import::suite::import_suite;
@@ -214,5 +214,9 @@ fn steps_replay_at_their_own_rate_lengths_and_size() {
     assert_eq!(replay, Replay::MeanLengths);
     // 57,229 / 250 = 228.9 and 52,850 / 250 = 211.4, rounded.
     assert_eq!((share.prompt_tokens, share.answer_tokens, share.length_range), (229, 211, 0.0));
+    // A spread given to a dataset replay moves its range alone; configured lengths keep theirs.
+    let (spread, replay) = load_spec_spread(step("08-sharegpt.json"), false, 0.9).expect("a load");
+    assert_eq!((spread, replay), (LoadSpec { length_range: 0.9, ..share }, Replay::MeanLengths));
+    assert_eq!(load_spec_spread(step("11-rate-sweep-0.5.json"), true, 0.5), Ok(sweep));
     assert_eq!(load_spec(step("10-monday-peak.json"), false), Err(ReplayError::ConcurrencyCap { limit: 25.0 }));
 }

@@ -48,6 +48,11 @@ pub struct EngineConstants {
     /// Draws of an arena-sized load (up to [`DRAW_ANSWER_TOKENS`]) whose median figures are the
     /// prediction (`predict_typical`); a larger load gets fewer ([`EngineConstants::draws_for`]).
     pub draws: u32,
+    /// Spread (`--random-range-ratio`-like, uniform within `mean x (1 -+ r)`) given to both
+    /// lengths of a dataset replayed at its measured means (ShareGPT, [`super::load_inputs::Replay`]);
+    /// 0: every request at the means. A real dataset's lengths spread; the files give only
+    /// their means.
+    pub dataset_length_range: f64,
 }
 
 /// The load [`EngineConstants::draws`] is for, in answer tokens (requests x longest answer): an
@@ -89,6 +94,7 @@ pub const CALIBRATED: EngineConstants = EngineConstants {
         fit_linear_batch: false,
     },
     draws: 15,
+    dataset_length_range: 0.0,
 };
 
 /// The run's closed-loop workloads of [`FITTED_KINDS`] as the core's fit reads them: nominal

@@ -54,6 +54,17 @@ impl std::error::Error for ReplayError {}
 /// configured lengths (ShareGPT) is replayed at its measured mean lengths
 /// ([`Replay::MeanLengths`]). The number of requests is the step's `num_prompts`.
 pub fn load_spec(step: &LoadStep, in_sweep: bool) -> Result<(LoadSpec, Replay), ReplayError> {
+    load_spec_spread(step, in_sweep, 0.0)
+}
+
+/// [`load_spec`] with a dataset replayed at its mean lengths ([`Replay::MeanLengths`]) given the
+/// spread `dataset_range` (in `[0, 1)`; the load's `length_range`) around those means: what the
+/// calibration's row "dataset lengths spread" measures (docs/CALIBRATION.md).
+pub fn load_spec_spread(
+    step: &LoadStep,
+    in_sweep: bool,
+    dataset_range: f64,
+) -> Result<(LoadSpec, Replay), ReplayError> {
     let rate = step.rate_per_s.ok_or(ReplayError::NoRate)?;
     if let Some(limit) = step.max_concurrency {
         return Err(ReplayError::ConcurrencyCap { limit });
@@ -69,7 +80,7 @@ pub fn load_spec(step: &LoadStep, in_sweep: bool) -> Result<(LoadSpec, Replay), 
     } else {
         let prompt = step.mean_input_tokens().ok_or(ReplayError::NoLengths)?;
         let answer = step.mean_output_tokens().ok_or(ReplayError::NoLengths)?;
-        (prompt, answer, 0.0, Replay::MeanLengths)
+        (prompt, answer, dataset_range, Replay::MeanLengths)
     };
     let tokens = |value: f64| {
         // Lengths are validated positive and finite; a load's own limits refuse huge ones later.
