@@ -216,7 +216,7 @@ pub fn at_least(
     }
 }
 
-/// After a headline sized on the run's engine: " Per-user speed is predicted by this run's
+/// Under a headline sized on the run's engine: "Per-user speed is predicted by this run's
 /// engine, fitted to its closed-loop files, at 17.4 concurrent requests (measured up to 10); at
 /// 1 to 2 times the measured concurrency its median TPOT missed by 11 % on average on the
 /// arena's runs." `error`: the band's (low, high) times (`None` high: open) and mean %.
@@ -228,7 +228,7 @@ pub fn engine_speed(
 ) -> String {
     let lead = match lang {
         Lang::En => [
-            " Per-user speed is predicted by this run's engine, fitted to its closed-loop files, at ",
+            "Per-user speed is predicted by this run's engine, fitted to its closed-loop files, at ",
             streams,
             " concurrent requests (measured up to ",
             measured,
@@ -236,7 +236,7 @@ pub fn engine_speed(
         ]
         .concat(),
         Lang::De => [
-            " Das Tempo je Person sagt die Engine dieses Laufs voraus, angepasst an seine Closed-Loop-Dateien, bei ",
+            "Das Tempo je Person sagt die Engine dieses Laufs voraus, angepasst an seine Closed-Loop-Dateien, bei ",
             streams,
             " gleichzeitigen Anfragen (gemessen bis ",
             measured,

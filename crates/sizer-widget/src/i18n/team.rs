@@ -141,6 +141,16 @@ pub fn limit_list(lang: Lang, limits: &[TeamLimit]) -> String {
     }
 }
 
+/// A row whose per-user speed was read from its run's engine (fitted to its closed-loop files)
+/// rather than measured at the planned load, in words for its cell.
+pub fn engine_speed_cell(lang: Lang, row: &PlanRow<'_>) -> Option<&'static str> {
+    let engine = row.checks.speed == sizer_data::LimitCheck::Estimated(sizer_data::Estimate::RunEngine);
+    engine.then_some(match lang {
+        Lang::En => "speed predicted by the run's engine",
+        Lang::De => "Tempo von der Engine des Laufs vorhergesagt",
+    })
+}
+
 /// A row's limits that its data could not check, in words for its cell: "not checked: prefill".
 pub fn unchecked_cell(lang: Lang, row: &PlanRow<'_>) -> Option<String> {
     if row.unchecked.is_empty() || row.plan.is_none() {

@@ -45,6 +45,8 @@ pub struct ResultText {
     /// Which of the run's workloads was sized, in a sentence, and its kind's code (`rag`);
     /// `None` for a run of one workload.
     pub workload: Option<(String, &'static str)>,
+    /// Where the speed came from the run's engine, with its measured error, in a sentence.
+    pub engine_speed: Option<String>,
 }
 
 /// The localised name of a limit.
@@ -88,6 +90,7 @@ pub fn result_text(lang: Lang, outcome: &Calculation, usage: Option<Usage>) -> R
                 caveats,
                 run_caveats,
                 workload,
+                engine_speed: engine_speed_text(lang, outcome, sizing),
                 ..sized_text(lang, outcome, sizing, audience, &hardware)
             }
         }
@@ -114,6 +117,7 @@ pub fn result_text(lang: Lang, outcome: &Calculation, usage: Option<Usage>) -> R
                 caveats: Vec::new(),
                 run_caveats: Vec::new(),
                 workload: None,
+                engine_speed: None,
             }
         }
     }
@@ -139,6 +143,7 @@ fn sized_text(lang: Lang, outcome: &Calculation, sizing: &Sizing, audience: Audi
         caveats: Vec::new(),
         run_caveats: Vec::new(),
         workload: None,
+        engine_speed: None,
         people,
     }
 }
@@ -149,7 +154,7 @@ fn headline_sentence(lang: Lang, outcome: &Calculation, sizing: &Sizing, audienc
     let count = sizing.people;
     let binding = limit_name(lang, sizing.binding);
     let unchecked = headline::Unchecked::of(sizing.kv_unknown(), sizing.prefill_unknown());
-    let sentence = match sizing.streams {
+    match sizing.streams {
         StreamsAtFloor::NeverReached { first } => headline::never_reaches(
             lang,
             &format_number(lang, sizing.floor_tok_s, decimals(sizing.floor_tok_s)),
@@ -179,19 +184,20 @@ fn headline_sentence(lang: Lang, outcome: &Calculation, sizing: &Sizing, audienc
             Some(unchecked) => headline::unchecked(lang, &people, count, audience, hardware, binding, unchecked),
             None => headline::sized(lang, &people, count, audience, hardware, binding),
         },
-    };
-    match outcome.engine_speed.filter(|_| count > 0) {
-        Some(engine) => {
-            let number = |value: f64| format_number(lang, value, 0);
-            let error = engine.tpot_error.map(|band| {
-                let range = (number(band.above_batch_ratio), band.up_to_batch_ratio.map(number));
-                (range, number(100.0 * band.mean_absolute_error))
-            });
-            let (streams, measured) = (format_number(lang, engine.streams, 1), number(engine.measured_up_to));
-            [sentence, headline::engine_speed(lang, &streams, &measured, error)].concat()
-        }
-        None => sentence,
     }
+}
+
+/// Where the sizing read the run's engine: at how many requests, how far it measured, and the
+/// engine's measured error at that extrapolation; `None` for a measured curve or nobody served.
+fn engine_speed_text(lang: Lang, outcome: &Calculation, sizing: &Sizing) -> Option<String> {
+    let engine = outcome.engine_speed.filter(|_| sizing.people > 0)?;
+    let number = |value: f64| format_number(lang, value, 0);
+    let error = engine.tpot_error.map(|band| {
+        let range = (number(band.above_batch_ratio), band.up_to_batch_ratio.map(number));
+        (range, number(100.0 * band.mean_absolute_error))
+    });
+    let (streams, measured) = (format_number(lang, engine.streams, 1), number(engine.measured_up_to));
+    Some(headline::engine_speed(lang, &streams, &measured, error))
 }
 
 /// The sentence for one workload caveat.

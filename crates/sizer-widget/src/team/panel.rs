@@ -296,6 +296,9 @@ fn ranking_row(
                     if let Some(unchecked) = unchecked_cell(lang, row) {
                         <span class="ss-unchecked">{ unchecked }</span>
                     }
+                    if let Some(engine) = crate::i18n::team::engine_speed_cell(lang, row) {
+                        <span class="ss-row-engine ss-muted">{ engine }</span>
+                    }
                 </span>
             </th>
             <td data-value={row.people_per_spark.map(|p| p.to_string())} data-lower-bound={row.people_at_least().then_some("true")}>{ people }</td>
@@ -304,6 +307,9 @@ fn ranking_row(
                 { binding.map_or("—", |b| codes::label(lang, &TEAM_LIMIT, b)) }
                 if let Some(unchecked) = unchecked_cell(lang, row) {
                     <span class="ss-unchecked" data-unchecked={unchecked_codes(row)}>{ unchecked }</span>
+                }
+                if let Some(engine) = crate::i18n::team::engine_speed_cell(lang, row) {
+                    <span class="ss-row-engine ss-muted" data-speed="engine">{ engine }</span>
                 }
             </td>
             <td>{ ttft }</td>

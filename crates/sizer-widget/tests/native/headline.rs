@@ -26,6 +26,10 @@ fn summary(html: &str) -> &str {
     text_of(html, "data-result=\"summary\"").trim()
 }
 
+fn engine_line(html: &str) -> &str {
+    text_of(html, "data-result=\"engine-speed\"").trim()
+}
+
 fn attributes(run: Option<&str>) -> Attributes {
     Attributes { run: run.map(str::to_owned), ..Attributes::default() }
 }
@@ -191,21 +195,32 @@ fn an_arena_run_is_sized_on_its_engine_and_says_so_with_its_error() {
     let gemma = render(attributes(Some("djangodevreng-arena-gemma-4-e2b-it-bf16")));
     assert_eq!(
         summary(&gemma),
-        "At most 640 people chatting on 1 DGX Spark, limited by per-user speed: this run's KV-cache limit is not known. Per-user speed is predicted by this run's engine, fitted to its closed-loop files, at 176.2 concurrent requests (measured up to 10); at over 8 times the measured concurrency its median TPOT missed by 14 % on average on the arena's runs."
+        "At most 640 people chatting on 1 DGX Spark, limited by per-user speed: this run's KV-cache limit is not known."
+    );
+    assert_eq!(
+        engine_line(&gemma),
+        "Per-user speed is predicted by this run's engine, fitted to its closed-loop files, at 176.2 concurrent requests (measured up to 10); at over 8 times the measured concurrency its median TPOT missed by 14 % on average on the arena's runs."
     );
     let de =
         render(Attributes { lang: Some("de".into()), ..attributes(Some("djangodevreng-arena-gemma-4-e2b-it-bf16")) });
     assert_eq!(
         summary(&de),
-        "Höchstens 640 Personen im Chat auf 1 DGX Spark, begrenzt durch Tempo je Person: die KV-Cache-Grenze dieses Laufs ist nicht bekannt. Das Tempo je Person sagt die Engine dieses Laufs voraus, angepasst an seine Closed-Loop-Dateien, bei 176,2 gleichzeitigen Anfragen (gemessen bis 10); jenseits des 8-Fachen der gemessenen Nebenläufigkeit lag ihr Median-TPOT auf den Läufen der Arena im Mittel um 14 % daneben."
+        "Höchstens 640 Personen im Chat auf 1 DGX Spark, begrenzt durch Tempo je Person: die KV-Cache-Grenze dieses Laufs ist nicht bekannt."
+    );
+    assert_eq!(
+        engine_line(&de),
+        "Das Tempo je Person sagt die Engine dieses Laufs voraus, angepasst an seine Closed-Loop-Dateien, bei 176,2 gleichzeitigen Anfragen (gemessen bis 10); jenseits des 8-Fachen der gemessenen Nebenläufigkeit lag ihr Median-TPOT auf den Läufen der Arena im Mittel um 14 % daneben."
     );
     // gpt-oss-20b's pool is computed from its architecture and its prefill rate was measured:
     // every limit checked, so no "at most". Its engine crosses 15 tok/s at 37.1 streams: 37
     // hold L = 25.30, / 0.2306 = 109.7 people; 3.7 times the measured 10 is the band 2 to 4
     // times, mean absolute TPOT error 15.2 %.
     let gpt_oss = render(attributes(Some("djangodevreng-arena-gpt-oss-20b-mxfp4")));
+    assert_eq!(summary(&gpt_oss), "109 people chatting on 1 DGX Spark, limited by per-user speed.");
     assert_eq!(
-        summary(&gpt_oss),
-        "109 people chatting on 1 DGX Spark, limited by per-user speed. Per-user speed is predicted by this run's engine, fitted to its closed-loop files, at 37.1 concurrent requests (measured up to 10); at 2 to 4 times the measured concurrency its median TPOT missed by 15 % on average on the arena's runs."
+        engine_line(&gpt_oss),
+        "Per-user speed is predicted by this run's engine, fitted to its closed-loop files, at 37.1 concurrent requests (measured up to 10); at 2 to 4 times the measured concurrency its median TPOT missed by 15 % on average on the arena's runs."
     );
+    // A run of one measured curve says nothing of an engine.
+    assert!(!render(Attributes::default()).contains("data-result=\"engine-speed\""));
 }

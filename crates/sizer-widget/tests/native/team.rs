@@ -209,6 +209,13 @@ fn an_arena_run_sized_on_its_engine_without_a_kv_pool_gives_no_bound() {
     let row = &table[table.find(&format!("data-run=\"{ARENA_QWEN}\"")).expect("the arena run's row")..];
     let row = &row[..row.find("</tr>").expect("row end")];
     assert!(row.contains(">23</td>") && row.contains(">8</td>") && !row.contains('≥') && !row.contains('≤'), "{row}");
+    // Its speed at the planned load was read from its engine, and the row says so in words.
+    assert!(
+        row.contains(
+            "data-speed=\"engine\" class=\"ss-row-engine ss-muted\">speed predicted by the run's engine</span>"
+        ),
+        "{row}"
+    );
     assert!(
         row.contains("data-unchecked=\"kv\" class=\"ss-unchecked\">not checked: KV-cache sessions</span>"),
         "{row}"

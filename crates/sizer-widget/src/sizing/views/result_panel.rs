@@ -52,6 +52,9 @@ pub fn ResultPanel(props: &ResultPanelProps) -> Html {
                 if let Some((sentence, kind)) = &result.workload {
                     <p class="ss-workload" data-result="workload" data-value={*kind}>{ sentence.clone() }</p>
                 }
+                if let Some(sentence) = &result.engine_speed {
+                    <p class="ss-workload" data-result="engine-speed">{ sentence.clone() }</p>
+                }
                 if let Some(margin) = &result.margin {
                     <p class="ss-margin" data-result="margin">{ margin.clone() }</p>
                 }
