@@ -240,3 +240,41 @@ async fn a_pasted_request_log_fills_load_from_your_logs() {
     let shape: f64 = value("load-burstiness").parse().expect("a burstiness");
     assert!((3.9..=4.1).contains(&shape), "{shape}");
 }
+
+#[wasm_bindgen_test]
+async fn a_log_read_and_its_runs_survive_a_language_switch() {
+    // The same 200 requests as above. The section remounts in another language; the log's
+    // load and the rows predicted from it are kept above it.
+    let mut log = String::new();
+    let mut t = 1_764_000_000.0_f64;
+    for i in 0..200 {
+        log.push_str(&format!(
+            "{{\"timestamp\": {t:.3}, \"usage\": {{\"prompt_tokens\": 1000, \"completion_tokens\": 200}}}}\n"
+        ));
+        t += if i % 2 == 0 { 0.5 } else { 1.5 };
+    }
+    let root = mount(Attributes { run: Some(ARENA_QWEN.into()), ..Attributes::default() }, "logs1");
+    let area: web_sys::HtmlTextAreaElement =
+        wait_for(&root, "textarea[data-field=\"log-text\"]").await.dyn_into().expect("a text area");
+    area.set_value(&log);
+    click(&root, "button[data-action=\"read-log\"]");
+    wait_for_text(&root, "[data-logs=\"load\"] .ss-logs-summary", |t| t.contains("200 requests")).await;
+    // The busiest window on every run: a first row, then stop (the rest is the same work).
+    click(&root, "button[data-action=\"log-ranking\"]");
+    let row = "[data-table=\"log-ranking\"] tbody tr";
+    wait_until("a first run predicted", || count(&root, row) >= 1).await;
+    if find(&root, "button[data-action=\"stop-log-ranking\"]").is_some() {
+        click(&root, "button[data-action=\"stop-log-ranking\"]");
+    }
+    tick().await;
+    let rows = count(&root, row);
+    let first = one(&root, row).get_attribute("data-run").expect("a run id");
+    assert!(find(&root, &format!("{row}[data-run=\"{first}\"] td[data-needed]")).is_some(), "{first}");
+    pick(&root, "lang", "de").await;
+    let summary = wait_for_text(&root, "[data-logs=\"load\"] .ss-logs-summary", |t| t.contains("Gelesen als")).await;
+    assert!(summary.contains("200 Anfragen"), "{summary}");
+    assert_eq!(count(&root, row), rows, "the rows are kept");
+    assert_eq!(one(&root, row).get_attribute("data-run").as_deref(), Some(first.as_str()));
+    assert!(text_of(&root, "[data-table=\"log-ranking\"] thead").contains("Lauf"));
+    root.remove();
+}

@@ -6,13 +6,17 @@
 //! flight over time (`sizer_charts::logs`); where the log shows requests in flight, a sentence
 //! says its peak and the Sparks it needs at the sizing's streams per Spark, and "Use these
 //! lengths in the sizing" puts the log's mean prompt and answer lengths into the sizing's inputs.
+//! Under the load, the log's busiest window on every run of the ranking (`log_ranking`).
 //!
 //! # Props of [`LogReader`]
 //! - `link`, `on_link`: the section's link keys, and where the new keys go;
 //! - `id_prefix`: the instance's id prefix (to find the section's rate input);
 //! - `lang`, `redraw_key` (theme switches);
 //! - `streams_per_spark`, `on_sizing_input`: the sizing's whole streams per Spark, and its
-//!   input handler.
+//!   input handler;
+//! - `kept`: the state kept above the section's per-language remount (`panel.rs`; without it,
+//!   the reader keeps its own); `target_s`, `runs`: the section's p95 TTFT target and what the
+//!   ranking is made of, for `log_ranking`.
 
 use std::rc::Rc;
 
@@ -28,6 +32,8 @@ use crate::i18n::Lang;
 use crate::i18n::load_prediction::field_name;
 use crate::i18n::logs::{self as words, LogsMsg, logs_text, summary};
 use crate::simulation::load_prediction::fragment::with_log_load;
+use crate::simulation::load_prediction::log_ranking::{LogRanking, RankingEvent, RankingRuns, RankingView};
+use crate::simulation::load_prediction::panel::LogsKept;
 
 /// Props of [`LogReader`]; see the module docs.
 #[derive(Properties, PartialEq, Clone)]
@@ -42,11 +48,17 @@ pub struct LogReaderProps {
     pub streams_per_spark: Option<u32>,
     #[prop_or_default]
     pub on_sizing_input: Callback<(Field, String)>,
+    #[prop_or_default]
+    pub kept: Option<LogsKept>,
+    #[prop_or_default]
+    pub target_s: Option<f64>,
+    #[prop_or_default]
+    pub runs: Option<RankingRuns>,
 }
 
 /// What the reader shows: nothing yet, reading, the load read, or why there is none.
 #[derive(Clone, PartialEq)]
-enum Read {
+pub enum Read {
     Nothing,
     Busy,
     Load(Rc<LogLoad>),
@@ -60,21 +72,28 @@ enum Read {
 pub fn LogReader(props: &LogReaderProps) -> Html {
     let lang = props.lang;
     let t = |msg| logs_text(lang, msg);
-    let read = use_state(|| Read::Nothing);
+    let own = use_state(|| Read::Nothing);
+    let own_ranking = use_reducer(RankingView::default);
+    let (read, ranking) = match &props.kept {
+        Some(kept) => (kept.read.clone(), kept.ranking.clone()),
+        None => (own, own_ranking),
+    };
     let paste = use_node_ref();
     let on_read = {
-        let (read, paste) = (read.clone(), paste.clone());
+        let (read, paste, ranking) = (read.clone(), paste.clone(), ranking.clone());
         Callback::from(move |_: MouseEvent| {
             let Some(area) = paste.cast::<HtmlTextAreaElement>() else { return };
+            ranking.dispatch(RankingEvent::Clear);
             read.set(outcome(&area.value()));
         })
     };
     let on_files = {
-        let read = read.clone();
+        let (read, ranking) = (read.clone(), ranking.clone());
         Callback::from(move |event: Event| {
             let Some(input) = event.target_dyn_into::<HtmlInputElement>() else { return };
             let files: Vec<web_sys::File> =
                 input.files().map(|list| (0..list.length()).filter_map(|i| list.get(i)).collect()).unwrap_or_default();
+            ranking.dispatch(RankingEvent::Clear);
             read_files(files, read.clone());
         })
     };
@@ -115,6 +134,9 @@ pub fn LogReader(props: &LogReaderProps) -> Html {
                         { t(LogsMsg::Use) }
                     </button>
                     { peak(lang, load, props.streams_per_spark, &props.on_sizing_input) }
+                    if let Some(runs) = props.runs.clone() {
+                        <LogRanking load={Rc::clone(load)} target_s={props.target_s} {runs} view={ranking.clone()} {lang} />
+                    }
                 </div>
             }
         }
