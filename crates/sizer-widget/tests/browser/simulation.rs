@@ -278,3 +278,37 @@ async fn a_log_read_and_its_runs_survive_a_language_switch() {
     assert!(text_of(&root, "[data-table=\"log-ranking\"] thead").contains("Lauf"));
     root.remove();
 }
+
+#[wasm_bindgen_test]
+async fn chosen_log_files_are_read_a_slice_at_a_time_as_one_log() {
+    // 30,000 requests, 0.1 s apart, in two files: the first is 3.3 MB (two slices of 2 MiB,
+    // cut inside a line), the second holds the last 1,000 lines. Read as one log: 30,000
+    // requests, 10 req/s.
+    let line = |i: u32| {
+        let t = 1_764_000_000.0 + f64::from(i) * 0.1;
+        format!(
+            "{{\"timestamp\": {t:.3}, \"model\": \"modèle\", \"usage\": {{\"prompt_tokens\": 1000, \"completion_tokens\": 200}}}}\n"
+        )
+    };
+    let first: String = (0..29_000).map(line).collect();
+    let second: String = (29_000..30_000).map(line).collect();
+    assert!(first.len() > 3_000_000, "{}", first.len());
+    let root = mount(Attributes { run: Some(ARENA_QWEN.into()), ..Attributes::default() }, "logs2");
+    wait_for(&root, "input[data-field=\"log-files\"]").await;
+    let transfer = web_sys::DataTransfer::new().expect("DataTransfer");
+    let items = js_sys::Reflect::get(&transfer, &"items".into()).expect("items");
+    let add: js_sys::Function =
+        js_sys::Reflect::get(&items, &"add".into()).expect("add").dyn_into().expect("a function");
+    for (name, text) in [("a.jsonl", &first), ("b.jsonl", &second)] {
+        let parts = js_sys::Array::of1(&JsValue::from_str(text));
+        add.call1(&items, &web_sys::File::new_with_str_sequence(&parts, name).expect("File")).expect("added");
+    }
+    let input: HtmlInputElement = one(&root, "input[data-field=\"log-files\"]").dyn_into().expect("input");
+    input.set_files(transfer.files().as_ref());
+    input.dispatch_event(&Event::new("change").expect("event")).expect("dispatch");
+    let summary = wait_for_text(&root, "[data-logs=\"load\"] .ss-logs-summary", |t| t.contains("requests")).await;
+    assert!(summary.contains("30,000 requests"), "{summary}");
+    assert!(summary.contains("10.00 req/s over the whole span"), "{summary}");
+    assert!(find(&root, "[data-logs=\"partial\"]").is_none());
+    root.remove();
+}
