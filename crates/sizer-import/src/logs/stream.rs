@@ -65,6 +65,9 @@ impl Reader {
     }
 }
 
+/// The chosen format, its reader, and the other formats' line counts.
+type Chosen = (LogFormat, Reader, Vec<(LogFormat, usize)>);
+
 /// A log being read; see the module docs.
 #[derive(Debug)]
 pub struct LogStream {
@@ -73,7 +76,7 @@ pub struct LogStream {
     /// Lines kept until the format is chosen.
     head: String,
     /// The chosen format's reader, and the other formats' line counts.
-    reader: Option<(LogFormat, Reader, Vec<(LogFormat, usize)>)>,
+    reader: Option<Chosen>,
     /// No format could be chosen from the head.
     unreadable: bool,
     /// The reader stopped (a cap): further pieces are not read.

@@ -2,7 +2,9 @@
 
 /// The gamma shape of the arrivals one of `servers` sees when each request goes to a server
 /// picked at random (a balancer that does not look), `shape` being the whole load's. For one
-/// server, `shape` itself; `NaN` for a shape that is not positive or zero servers.
+/// server, `shape` itself.
+///
+/// Bad input: a shape that is NaN, zero or negative, or zero servers, gives NaN.
 ///
 /// # Formula
 /// Random splitting thins the arrivals with `p = 1 / servers`: a server's gap is the sum of a
@@ -14,7 +16,7 @@
 /// (shape > 1) roughen towards it; round-robin would smooth more (shape `servers x shape`), so
 /// random splitting is the cautious rule.
 pub fn split_burstiness(shape: f64, servers: u32) -> f64 {
-    if !(shape > 0.0) || servers == 0 {
+    if shape.is_nan() || shape <= 0.0 || servers == 0 {
         return f64::NAN;
     }
     let p = 1.0 / f64::from(servers);

@@ -59,7 +59,20 @@ pub enum RowOutcome {
     /// The model could not run the load (the data's sentence).
     Failed(String),
     /// Predicted: on one server, and the servers needed.
-    Predicted { one: Prediction, needed: ServersNeeded, nodes: u32, spark: bool, calibrated: bool },
+    Predicted(Box<Predicted>),
+}
+
+/// A run's predictions: on one server, the servers needed, and how many Sparks a server is.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Predicted {
+    pub one: Prediction,
+    pub needed: ServersNeeded,
+    /// Nodes per server (a TP=2 pair is 2).
+    pub nodes: u32,
+    /// Whether the run is on DGX Sparks (else the count is of its servers).
+    pub spark: bool,
+    /// Whether the engine is the calibration's (its measured error applies).
+    pub calibrated: bool,
 }
 
 /// The view's state: the rows so far, for which load and target, and the running work.
@@ -84,7 +97,7 @@ pub enum RankingEvent {
         total: usize,
         cancel: Rc<Cell<bool>>,
     },
-    Row(RankRow),
+    Row(Box<RankRow>),
     Done,
     Stop,
     /// A new log was read: its rows are gone.
@@ -100,7 +113,7 @@ impl Reducible for RankingView {
             RankingEvent::Start { key, total, cancel } => {
                 next = RankingView { key: Some(key), total, running: true, cancel: Some(cancel), ..Default::default() };
             }
-            RankingEvent::Row(row) => next.rows.push(row),
+            RankingEvent::Row(row) => next.rows.push(*row),
             RankingEvent::Done => next.running = false,
             RankingEvent::Stop | RankingEvent::Clear => {
                 if let Some(cancel) = &next.cancel {
@@ -200,12 +213,12 @@ fn table(lang: Lang, view: &RankingView, runs: &RankingRuns, target_s: f64, fres
         view.rows
             .iter()
             .filter(|row| {
-                matches!(&row.outcome, RowOutcome::Predicted { needed: ServersNeeded::Keep { servers, .. }, .. } if wanted(*servers))
+                matches!(&row.outcome, RowOutcome::Predicted(p) if matches!(p.needed, ServersNeeded::Keep { servers, .. } if wanted(servers)))
             })
             .count()
     };
     let (on_one, with_more) = (needs(|n| n == 1), needs(|n| n > 1));
-    let calibrated = view.rows.iter().any(|r| matches!(r.outcome, RowOutcome::Predicted { calibrated: true, .. }));
+    let calibrated = view.rows.iter().any(|r| matches!(&r.outcome, RowOutcome::Predicted(p) if p.calibrated));
     html! {
         <div class={classes!("ss-table-wrap", (!fresh).then_some("ss-sim-stale"))} data-stale={(!fresh).to_string()}>
             <table class="ss-table" data-table="log-ranking">
@@ -243,7 +256,8 @@ fn cells(lang: Lang, outcome: &RowOutcome) -> Html {
             html! { <td colspan="3" data-needed="none">{ words::no_model(lang, detail) }</td> }
         }
         RowOutcome::Failed(detail) => html! { <td colspan="3" data-needed="none">{ words::failed(lang, detail) }</td> },
-        RowOutcome::Predicted { one, needed, nodes, spark, calibrated } => {
+        RowOutcome::Predicted(p) => {
+            let Predicted { one, needed, nodes, spark, calibrated } = p.as_ref();
             let (needed_text, count) = match needed {
                 ServersNeeded::Keep { servers, .. } => {
                     (words::servers_needed(lang, *servers, *nodes, *spark), servers.to_string())
@@ -259,7 +273,7 @@ fn cells(lang: Lang, outcome: &RowOutcome) -> Html {
                             <br /><small>{ t(RankingMsg::Fallback) }</small>
                         }
                     </td>
-                    <td data-queue={one.overload.is_none().then_some("bounded").unwrap_or("grows")}>{ t(queue) }</td>
+                    <td data-queue={if one.overload.is_none() { "bounded" } else { "grows" }}>{ t(queue) }</td>
                     <td data-needed={count}>{ needed_text }</td>
                 </>
             }
@@ -300,9 +314,13 @@ fn calibrated(engine: &PredictEngine) -> bool {
 /// A finished search's row.
 fn finished(search: &ServerSearch, engine: &PredictEngine, nodes: u32, spark: bool) -> RowOutcome {
     match (search.one(), search.outcome()) {
-        (Some(one), Some(needed)) => {
-            RowOutcome::Predicted { one: *one, needed, nodes, spark, calibrated: calibrated(engine) }
-        }
+        (Some(one), Some(needed)) => RowOutcome::Predicted(Box::new(Predicted {
+            one: *one,
+            needed,
+            nodes,
+            spark,
+            calibrated: calibrated(engine),
+        })),
         // A search ends only after its first prediction, which sets both.
         _ => RowOutcome::Failed(String::new()),
     }
@@ -356,7 +374,10 @@ mod driver {
                 let (engine, nodes, spark) = match engine_of(&id, &runs) {
                     Ok(found) => found,
                     Err(detail) => {
-                        view.dispatch(RankingEvent::Row(RankRow { run_id: id, outcome: RowOutcome::NoModel(detail) }));
+                        view.dispatch(RankingEvent::Row(Box::new(RankRow {
+                            run_id: id,
+                            outcome: RowOutcome::NoModel(detail),
+                        })));
                         continue;
                     }
                 };
@@ -372,7 +393,7 @@ mod driver {
                         return;
                     }
                 };
-                view.dispatch(RankingEvent::Row(RankRow { run_id: id, outcome }));
+                view.dispatch(RankingEvent::Row(Box::new(RankRow { run_id: id, outcome })));
             }
             view.dispatch(RankingEvent::Done);
         });
