@@ -220,7 +220,8 @@ fn table(lang: Lang, view: &RankingView, runs: &RankingRuns, target_s: f64, fres
     let (on_one, with_more) = (needs(|n| n == 1), needs(|n| n > 1));
     let calibrated = view.rows.iter().any(|r| matches!(&r.outcome, RowOutcome::Predicted(p) if p.calibrated));
     html! {
-        <div class={classes!("ss-table-wrap", (!fresh).then_some("ss-sim-stale"))} data-stale={(!fresh).to_string()}>
+        <div class={classes!((!fresh).then_some("ss-sim-stale"))} data-stale={(!fresh).to_string()}>
+            <div class="ss-table-scroll">
             <table class="ss-table" data-table="log-ranking">
                 <thead><tr>
                     <th scope="col">{ t(RankingMsg::RunColumn) }</th>
@@ -237,6 +238,7 @@ fn table(lang: Lang, view: &RankingView, runs: &RankingRuns, target_s: f64, fres
                     }
                 </tbody>
             </table>
+            </div>
             if !view.running && view.rows.len() == view.total {
                 <p data-logs="ranking-verdict">{ words::verdict(lang, on_one, with_more, view.total) }</p>
             }
