@@ -43,6 +43,7 @@ pub use predict::api as predict_api;
 pub use predict::engine as predict_engine;
 pub use predict::load as predict_load;
 pub use predict::prediction;
+pub use predict::servers as predict_servers;
 
 pub use catalogue::catalog::{
     ARENA_CATALOG_BINARY, CATALOG_FIRST_BINARY, EMBEDDED_CATALOG_BINARY, catalog, try_catalog,

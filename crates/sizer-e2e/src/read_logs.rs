@@ -1,10 +1,11 @@
 //! Logs dropped on the built page: a `vllm serve` log and a Caddy gateway's access log, each
 //! given to "Read your logs"'s file input (as a drop does: a `DataTransfer` of a `File`, then
 //! `change`), show the load read, its chart of arrivals and requests in flight, the peak for the
-//! sizing and, after "Predict this load", a prediction; in English and in German. The page's
-//! `SparkSizer.readLogs` answers the native `read_logs_json` byte for byte. Saves screenshots of
-//! the panel and its chart at 1280 px in English and 390 px in German
-//! (`read-logs-<width>-<lang>-{panel,chart}.png`).
+//! sizing and, after "Predict this load", a prediction, then "Predict on every run" a row per
+//! run of the ranking; in English and in German. The page's `SparkSizer.readLogs` answers the
+//! native `read_logs_json` byte for byte. Saves screenshots of the panel, its chart and the
+//! rows at 1280 px in English and 390 px in German
+//! (`read-logs-<width>-<lang>-{panel,chart,ranking}.png`).
 //!
 //! Both logs are written here from a pattern whose load is worked out by hand:
 //! - vLLM: 60 engine lines 10 s apart, before each `1, 3, 5, 2, 4, ...` access lines (180
@@ -128,6 +129,25 @@ async fn predict(browser: &Browser, rate: &str) -> Result<(), String> {
         .await
 }
 
+/// Clicks "Predict on every run" and waits until every run of the ranking has its row: the rows
+/// (run, TTFT, queue, servers needed) and the verdict.
+async fn rank_every_run(browser: &Browser) -> Result<Value, String> {
+    browser.js("document.querySelector('.spark-sizer [data-action=\"log-ranking\"]').click();", vec![]).await?;
+    const RANKING: &str = "const s = document.querySelector('.spark-sizer [data-logs=\"ranking\"]');
+         const rows = [...s.querySelectorAll('[data-table=\"log-ranking\"] tbody tr')];
+         const verdict = s.querySelector('[data-logs=\"ranking-verdict\"]');
+         return { state: s.dataset.state, verdict: verdict ? verdict.textContent : null,
+                  rows: rows.map(r => [r.dataset.run, (r.querySelector('[data-needed]') || {}).dataset?.needed]),
+                  predicted: rows.filter(r => r.querySelector('[data-ttft-p95]')).length };";
+    browser
+        .wait_until("the log's load on every run", || async move {
+            let seen = browser.js(RANKING, vec![]).await?;
+            Ok((seen["state"] == "done" && seen["verdict"].is_string(), seen.to_string()))
+        })
+        .await?;
+    browser.js(RANKING, vec![]).await
+}
+
 fn expect(what: &str, seen: &Value, ok: bool) -> Result<(), String> {
     if ok { Ok(()) } else { Err(format!("{what}: the panel shows {seen}")) }
 }
@@ -163,6 +183,20 @@ pub async fn logs_dropped_on_the_page_give_the_load_its_chart_and_a_prediction(
             && peak.ends_with("Spark(s)."),
     )?;
     predict(browser, "0.3").await?;
+    // Every run of the ranking: the 19 arena runs and the dataset's runs of one curve have an
+    // engine; every row says how many servers, or why none.
+    let ranked = rank_every_run(browser).await?;
+    let rows = ranked["rows"].as_array().map_or(0, Vec::len);
+    expect(
+        "the log's load on every run",
+        &ranked,
+        rows >= 19
+            && ranked["predicted"].as_u64().is_some_and(|n| n >= 19)
+            && ranked["rows"].as_array().into_iter().flatten().all(|r| r[1].is_string())
+            && ranked["verdict"]
+                .as_str()
+                .is_some_and(|v| v.contains(&format!(" of {rows} runs keep your busiest window"))),
+    )?;
     // The JS API reads the same text as the native reader, to the byte.
     for text in [&vllm, &caddy] {
         let page = browser.js("return SparkSizer.readLogs(arguments[0]);", vec![json!(text)]).await?;
@@ -200,16 +234,27 @@ pub async fn logs_dropped_on_the_page_give_the_load_its_chart_and_a_prediction(
         seen["peak"].as_str().is_some_and(|p| p.starts_with("Ihre Logs erreichen höchstens 3 gleichzeitige Anfragen")),
     )?;
     predict(browser, "0,4").await?;
+    let ranked = rank_every_run(browser).await?;
+    expect(
+        "the load on every run in German",
+        &ranked,
+        ranked["verdict"].as_str().is_some_and(|v| v.contains(" Läufen halten Ihr stärkstes Fenster")),
+    )?;
     browser.client.set_window_size(390, WINDOW_HEIGHT).await.map_err(|e| format!("cannot resize: {e}"))?;
     screenshot(browser, site, 390, "de").await?;
     browser.client.set_window_size(WINDOW_WIDTH, WINDOW_HEIGHT).await.map_err(|e| format!("cannot resize: {e}"))?;
     browser.expect_no_console_errors("reading logs dropped on the page").await
 }
 
-/// The reader's panel from its top, then its chart with the peak and the prediction under it.
+/// The reader's panel from its top, then its chart with the peak and the prediction under it,
+/// then the load on every run.
 async fn screenshot(browser: &Browser, site: &Site, width: u32, lang: &str) -> Result<(), String> {
     let dir = site.screenshot_path.parent().ok_or("the screenshot path has no folder")?.to_path_buf();
-    for (part, selector) in [("panel", "[data-section=\"read-logs\"]"), ("chart", "[data-chart=\"log-timeline\"]")] {
+    for (part, selector) in [
+        ("panel", "[data-section=\"read-logs\"]"),
+        ("chart", "[data-chart=\"log-timeline\"]"),
+        ("ranking", "[data-logs=\"ranking\"]"),
+    ] {
         browser.js(&format!("document.querySelector('.spark-sizer {selector}').scrollIntoView();"), vec![]).await?;
         browser.settle().await?;
         let png = browser.client.screenshot().await.map_err(|e| format!("screenshot failed: {e}"))?;

@@ -25,4 +25,5 @@ mod prediction;
 mod provenance;
 mod run_scenario;
 mod seed_tables;
+mod servers;
 mod suite;

@@ -28,24 +28,39 @@ fn counted(method: &str, path: &str, status: f64) -> bool {
     method == "POST" && path.starts_with(API_PREFIX) && status < 400.0
 }
 
-/// Reads an nginx access log.
-pub(crate) fn read_nginx(text: &str, warnings: Vec<LogWarning>) -> Result<LogLoad, LogError> {
-    // `$time_local` ticks in whole seconds.
-    let mut requests = Requests::new(1.0);
-    for line in text.lines().filter(|l| l.contains(" HTTP/")) {
+/// An nginx access log read a line at a time.
+#[derive(Debug)]
+pub(crate) struct NginxReader {
+    requests: Requests,
+}
+
+impl NginxReader {
+    /// Nothing read yet; `$time_local` ticks in whole seconds.
+    pub(crate) fn new() -> NginxReader {
+        NginxReader { requests: Requests::new(1.0) }
+    }
+
+    /// Reads one line; `false` once the cap is reached.
+    pub(crate) fn line(&mut self, line: &str) -> bool {
+        if !line.contains(" HTTP/") {
+            return true;
+        }
         match nginx_line(line) {
-            Some(Some((request, logged))) => {
-                if !requests.push(request, logged) {
-                    break;
-                }
+            Some(Some((request, logged))) => self.requests.push(request, logged),
+            Some(None) => true,
+            None => {
+                self.requests.skipped += 1;
+                true
             }
-            Some(None) => {}
-            None => requests.skipped += 1,
         }
     }
-    let mut load = requests.into_load(LogFormat::Nginx)?;
-    load.warnings.extend(warnings);
-    Ok(load)
+
+    /// The load of the lines read.
+    pub(crate) fn finish(self, warnings: Vec<LogWarning>) -> Result<LogLoad, LogError> {
+        let mut load = self.requests.into_load(LogFormat::Nginx)?;
+        load.warnings.extend(warnings);
+        Ok(load)
+    }
 }
 
 /// `None`: unreadable; `Some(None)`: not an API request.
@@ -96,28 +111,43 @@ struct CaddyLine {
     request: Object<CaddyRequest>,
 }
 
-/// Reads a Caddy JSON access log.
-pub(crate) fn read_caddy(text: &str, warnings: Vec<LogWarning>) -> Result<LogLoad, LogError> {
-    let mut requests = Requests::new(0.0);
-    for line in text.lines().map(str::trim).filter(|l| l.starts_with('{')) {
-        let Ok(entry) = serde_json::from_str::<CaddyLine>(line) else {
-            requests.skipped += 1;
-            continue;
-        };
-        let Some(request) = entry.request.0 else { continue };
-        let (Some(end), Some(duration)) = (entry.ts.0, entry.duration.0) else {
-            requests.skipped += 1;
-            continue;
-        };
-        if counted(&request.method, &request.uri, entry.status.0.unwrap_or(200.0))
-            && !requests.push(Request { start: end - duration, end: Some(end), ..Request::default() }, end)
-        {
-            break;
-        }
+/// A Caddy JSON access log read a line at a time.
+#[derive(Debug)]
+pub(crate) struct CaddyReader {
+    requests: Requests,
+}
+
+impl CaddyReader {
+    /// Nothing read yet.
+    pub(crate) fn new() -> CaddyReader {
+        CaddyReader { requests: Requests::new(0.0) }
     }
-    let mut load = requests.into_load(LogFormat::Caddy)?;
-    load.warnings.extend(warnings);
-    Ok(load)
+
+    /// Reads one line; `false` once the cap is reached.
+    pub(crate) fn line(&mut self, line: &str) -> bool {
+        let line = line.trim();
+        if !line.starts_with('{') {
+            return true;
+        }
+        let Ok(entry) = serde_json::from_str::<CaddyLine>(line) else {
+            self.requests.skipped += 1;
+            return true;
+        };
+        let Some(request) = entry.request.0 else { return true };
+        let (Some(end), Some(duration)) = (entry.ts.0, entry.duration.0) else {
+            self.requests.skipped += 1;
+            return true;
+        };
+        !counted(&request.method, &request.uri, entry.status.0.unwrap_or(200.0))
+            || self.requests.push(Request { start: end - duration, end: Some(end), ..Request::default() }, end)
+    }
+
+    /// The load of the lines read.
+    pub(crate) fn finish(self, warnings: Vec<LogWarning>) -> Result<LogLoad, LogError> {
+        let mut load = self.requests.into_load(LogFormat::Caddy)?;
+        load.warnings.extend(warnings);
+        Ok(load)
+    }
 }
 
 #[cfg(test)]

@@ -70,45 +70,126 @@ impl CsvColumns {
     }
 }
 
-/// Reads a CSV request log, with the columns its header names.
-pub(crate) fn read(text: &str, columns: Option<&CsvColumns>, warnings: Vec<LogWarning>) -> Result<LogLoad, LogError> {
-    let mut records = Records::new(text);
-    let header = records.next().ok_or(LogError::Unreadable)?;
-    let detected;
-    let columns = match columns {
-        Some(c) => c,
-        None => {
-            detected = CsvColumns::detect(&header).ok_or(LogError::Unreadable)?;
-            &detected
+/// Where each column is in a row: the header's positions of the columns' names.
+#[derive(Clone, Copy, Debug)]
+struct Positions {
+    time: usize,
+    prompt: Option<usize>,
+    answer: Option<usize>,
+    end: Option<usize>,
+    first: Option<usize>,
+    duration: Option<usize>,
+}
+
+/// A CSV request log read a line at a time: a record is complete when its quotes are balanced
+/// (a quoted cell may span lines), then read by `csv_record`'s rule.
+#[derive(Debug)]
+pub(crate) struct CsvReader {
+    columns: Option<CsvColumns>,
+    positions: Option<Positions>,
+    /// The record so far, while a quoted cell is open.
+    pending: String,
+    quotes: usize,
+    unreadable: bool,
+    requests: Requests,
+}
+
+impl CsvReader {
+    /// Nothing read yet; `columns` named by the caller, else found from the header.
+    pub(crate) fn new(columns: Option<CsvColumns>) -> CsvReader {
+        CsvReader {
+            columns,
+            positions: None,
+            pending: String::new(),
+            quotes: 0,
+            unreadable: false,
+            requests: Requests::new(0.0),
         }
-    };
-    let index =
-        |name: &Option<String>| name.as_ref().and_then(|n| header.iter().position(|h| h.eq_ignore_ascii_case(n)));
-    let time = index(&Some(columns.time.clone())).ok_or(LogError::Unreadable)?;
-    let [prompt, answer, end, first, duration] =
-        [&columns.prompt_tokens, &columns.answer_tokens, &columns.end, &columns.first_token, &columns.duration_ms]
-            .map(index);
-    let mut requests = Requests::new(0.0);
-    for row in records {
+    }
+
+    /// Reads one line; `false` once the cap is reached or the header names no time.
+    pub(crate) fn line(&mut self, line: &str) -> bool {
+        if self.pending.is_empty() && line.trim().is_empty() {
+            return true;
+        }
+        if !self.pending.is_empty() {
+            self.pending.push('\n');
+        }
+        self.pending.push_str(line);
+        self.quotes += line.bytes().filter(|b| *b == b'"').count();
+        if self.quotes % 2 == 1 {
+            return true;
+        }
+        let record = std::mem::take(&mut self.pending);
+        self.quotes = 0;
+        let Some(row) = Records::new(&record).next() else { return true };
+        match self.positions {
+            None => self.header(&row),
+            Some(at) => self.row(at, &row),
+        }
+    }
+
+    /// The header: where the columns are.
+    fn header(&mut self, header: &[&str]) -> bool {
+        let columns = match self.columns.take().or_else(|| CsvColumns::detect(header)) {
+            Some(columns) => columns,
+            None => {
+                self.unreadable = true;
+                return false;
+            }
+        };
+        let index =
+            |name: &Option<String>| name.as_ref().and_then(|n| header.iter().position(|h| h.eq_ignore_ascii_case(n)));
+        let Some(time) = index(&Some(columns.time.clone())) else {
+            self.unreadable = true;
+            return false;
+        };
+        let [prompt, answer, end, first, duration] =
+            [&columns.prompt_tokens, &columns.answer_tokens, &columns.end, &columns.first_token, &columns.duration_ms]
+                .map(index);
+        self.positions = Some(Positions { time, prompt, answer, end, first, duration });
+        true
+    }
+
+    /// One request's row.
+    fn row(&mut self, at: Positions, row: &[&str]) -> bool {
         let cell = |i: Option<usize>| i.and_then(|i| row.get(i).copied());
         let number = |i| cell(i).and_then(|c| c.parse::<f64>().ok());
-        let Some(start) = row.get(time).and_then(|c| parse_time(c)) else {
-            requests.skipped += 1;
-            continue;
+        let Some(start) = row.get(at.time).and_then(|c| parse_time(c)) else {
+            self.requests.skipped += 1;
+            return true;
         };
-        let end = cell(end).and_then(parse_time).or(number(duration).map(|ms| start + ms / 1000.0));
+        let end = cell(at.end).and_then(parse_time).or(number(at.duration).map(|ms| start + ms / 1000.0));
         let request = Request {
             start,
             end,
-            ttft: cell(first).and_then(parse_time).map(|f| f - start),
-            prompt: number(prompt),
-            answer: number(answer),
+            ttft: cell(at.first).and_then(parse_time).map(|f| f - start),
+            prompt: number(at.prompt),
+            answer: number(at.answer),
         };
-        if !requests.push(request, end.unwrap_or(start)) {
-            break;
-        }
+        self.requests.push(request, end.unwrap_or(start))
     }
-    let mut load = requests.into_load(LogFormat::RequestCsv)?;
-    load.warnings.extend(warnings);
-    Ok(load)
+
+    /// The load of the rows read (a record left open at the end is read as it stands).
+    pub(crate) fn finish(mut self, warnings: Vec<LogWarning>) -> Result<LogLoad, LogError> {
+        if !self.pending.is_empty() && !self.unreadable {
+            let record = std::mem::take(&mut self.pending);
+            if let Some(row) = Records::new(&record).next() {
+                match self.positions {
+                    None => {
+                        self.header(&row);
+                    }
+                    Some(at) => {
+                        self.row(at, &row);
+                    }
+                }
+            }
+        }
+        if self.unreadable || self.positions.is_none() {
+            return Err(LogError::Unreadable);
+        }
+        let mut load = self.requests.into_load(LogFormat::RequestCsv)?;
+        load.warnings.extend(warnings);
+        Ok(load)
+    }
 }

@@ -1,7 +1,8 @@
 //! Reading a server's or a gateway's log for the load that matters to a prediction: how many
 //! requests arrive, how bursty, how long, how many at once ([`LogLoad`]).
 //!
-//! [`read_logs`] takes the file's text (the browser passes it; no filesystem), finds its format
+//! [`read_logs`] takes the file's text (the JS API passes it; no filesystem), or [`LogStream`]
+//! takes it a piece at a time (the page reads a file in slices), finds its format
 //! ([`LogFormat`]: a `vllm serve` log, JSON or CSV request logs such as LiteLLM's spend logs,
 //! vLLM `/metrics` scrapes, an nginx or Caddy access log) and summarises it. Lines are read one at
 //! a time and only times and counts are kept, never prompt or answer text, up to
@@ -27,6 +28,7 @@ mod prometheus;
 mod request_log;
 mod requests;
 mod stats;
+mod stream;
 mod timeline;
 mod vllm_server;
 mod warning;
@@ -40,6 +42,7 @@ pub use limits::{
 };
 pub use load::{Burstiness, Concurrency, LoadForPredict, LogLoad, Span};
 pub use stats::{Estimate, ShapeMethod, Summary};
+pub use stream::{LogStream, SNIFF_BYTES};
 pub use timeline::{MAX_TIMELINE_BINS, Timeline};
 pub use warning::{LogError, LogWarning};
 pub use windows::{PREDICTION_WINDOW_MINUTES, WINDOW_MINUTES, Window};
@@ -60,18 +63,7 @@ pub fn read_logs_with(text: &str, columns: Option<&CsvColumns>) -> Result<LogLoa
     if text.len() > MAX_LOG_BYTES {
         return Err(LogError::TooLarge { bytes: text.len() });
     }
-    let (format, others) = match columns {
-        Some(_) => (LogFormat::RequestCsv, Vec::new()),
-        None => format::sniff(text).ok_or(LogError::Unreadable)?,
-    };
-    let warnings: Vec<LogWarning> =
-        others.into_iter().map(|(other, lines)| LogWarning::MixedFormats { other, lines }).collect();
-    match format {
-        LogFormat::VllmServer => vllm_server::read(text, warnings),
-        LogFormat::RequestJson => request_log::read(text, warnings),
-        LogFormat::RequestCsv => csv_log::read(text, columns, warnings),
-        LogFormat::Prometheus => prometheus::read(text, warnings),
-        LogFormat::Nginx => access_log::read_nginx(text, warnings),
-        LogFormat::Caddy => access_log::read_caddy(text, warnings),
-    }
+    let mut stream = LogStream::new(columns.cloned());
+    stream.feed(text);
+    stream.finish()
 }

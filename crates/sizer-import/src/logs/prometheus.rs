@@ -72,69 +72,89 @@ fn label<'a>(labels: &'a str, key: &str) -> Option<&'a str> {
     labels[at..].split('"').next()
 }
 
-/// Reads `/metrics` scrapes.
-pub(crate) fn read(text: &str, mut warnings: Vec<LogWarning>) -> Result<LogLoad, LogError> {
-    let mut scrapes: Vec<Scrape> = Vec::new();
-    let mut current: Option<Scrape> = None;
-    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+/// `/metrics` scrapes read a line at a time.
+#[derive(Debug, Default)]
+pub(crate) struct PrometheusReader {
+    scrapes: Vec<Scrape>,
+    current: Option<Scrape>,
+    capped: bool,
+}
+
+impl PrometheusReader {
+    /// Reads one line; `false` once the cap is reached.
+    pub(crate) fn line(&mut self, line: &str) -> bool {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            return true;
+        }
         let mut parts = line.rsplitn(3, ' ');
         let (last, middle, first) = (parts.next(), parts.next(), parts.next());
         let (series, value, stamp) = match (first, middle, last) {
             (None, None, Some(t)) => {
                 // A line holding only a time starts a scrape.
                 if let Some(time) = parse_time(t) {
-                    scrapes.extend(current.replace(Scrape { time, ..Scrape::default() }));
+                    self.scrapes.extend(self.current.replace(Scrape { time, ..Scrape::default() }));
                 }
-                continue;
+                return true;
             }
             (None, Some(series), Some(value)) => (series, value, None),
             (Some(series), Some(value), Some(stamp)) => match stamp.parse::<f64>() {
                 Ok(ms) => (series, value, Some(ms / 1000.0)),
-                _ => continue,
+                _ => return true,
             },
-            _ => continue,
+            _ => return true,
         };
-        let Ok(value) = value.parse::<f64>() else { continue };
-        if let Some(time) = stamp.filter(|t| current.as_ref().is_none_or(|c| c.time != *t)) {
-            scrapes.extend(current.replace(Scrape { time, ..Scrape::default() }));
+        let Ok(value) = value.parse::<f64>() else { return true };
+        if let Some(time) = stamp.filter(|t| self.current.as_ref().is_none_or(|c| c.time != *t)) {
+            self.scrapes.extend(self.current.replace(Scrape { time, ..Scrape::default() }));
         }
         let (name, labels) = series.split_once('{').unwrap_or((series, ""));
-        if let Some(scrape) = current.as_mut() {
+        if let Some(scrape) = self.current.as_mut() {
             scrape.add(name, labels, value);
         }
-        if scrapes.len() >= MAX_LOG_INTERVALS {
+        if self.scrapes.len() >= MAX_LOG_INTERVALS {
+            self.capped = true;
+            return false;
+        }
+        true
+    }
+
+    /// The load of the scrapes read.
+    pub(crate) fn finish(self, mut warnings: Vec<LogWarning>) -> Result<LogLoad, LogError> {
+        let PrometheusReader { mut scrapes, current, capped } = self;
+        if capped {
             warnings.push(LogWarning::CapReached);
-            break;
         }
-    }
-    scrapes.extend(current);
-    if scrapes.len() < 2 {
-        return Err(LogError::NeedsTwoScrapes);
-    }
-    let (mut intervals, mut resets) = (Vec::new(), 0);
-    for pair in scrapes.windows(2) {
-        let (a, b) = (&pair[0], &pair[1]);
-        let requests = b.success - a.success;
-        if b.time <= a.time || requests < 0.0 || b.prompt_total < a.prompt_total || b.answer_total < a.answer_total {
-            resets += 1;
-            continue;
+        scrapes.extend(current);
+        if scrapes.len() < 2 {
+            return Err(LogError::NeedsTwoScrapes);
         }
-        intervals.push(Interval {
-            end: b.time,
-            length: b.time - a.time,
-            requests,
-            prompt_tokens: Some(b.prompt_total - a.prompt_total),
-            answer_tokens: Some(b.answer_total - a.answer_total),
-            running: b.running,
-        });
+        let (mut intervals, mut resets) = (Vec::new(), 0);
+        for pair in scrapes.windows(2) {
+            let (a, b) = (&pair[0], &pair[1]);
+            let requests = b.success - a.success;
+            if b.time <= a.time || requests < 0.0 || b.prompt_total < a.prompt_total || b.answer_total < a.answer_total
+            {
+                resets += 1;
+                continue;
+            }
+            intervals.push(Interval {
+                end: b.time,
+                length: b.time - a.time,
+                requests,
+                prompt_tokens: Some(b.prompt_total - a.prompt_total),
+                answer_tokens: Some(b.answer_total - a.answer_total),
+                running: b.running,
+            });
+        }
+        if resets > 0 {
+            warnings.push(LogWarning::CounterReset { intervals: resets });
+        }
+        let (first, last) = (&scrapes[0], &scrapes[scrapes.len() - 1]);
+        let known =
+            KnownLengths { prompt: lengths(&first.prompt, &last.prompt), answer: lengths(&first.answer, &last.answer) };
+        interval_load(LogFormat::Prometheus, &intervals, true, known, warnings)
     }
-    if resets > 0 {
-        warnings.push(LogWarning::CounterReset { intervals: resets });
-    }
-    let (first, last) = (&scrapes[0], &scrapes[scrapes.len() - 1]);
-    let known =
-        KnownLengths { prompt: lengths(&first.prompt, &last.prompt), answer: lengths(&first.answer, &last.answer) };
-    interval_load(LogFormat::Prometheus, &intervals, true, known, warnings)
 }
 
 /// Mean and quantiles of the requests observed between two scrapes of a histogram.

@@ -14,6 +14,7 @@
 
 use super::format::LogFormat;
 use super::json_fields::{Count, Object, Stamp};
+use super::limits::MAX_LOG_BYTES;
 use super::load::LogLoad;
 use super::requests::{Request, Requests};
 use super::warning::{LogError, LogWarning};
@@ -105,28 +106,60 @@ impl Row {
     }
 }
 
-/// Reads JSON request rows.
-pub(crate) fn read(text: &str, warnings: Vec<LogWarning>) -> Result<LogLoad, LogError> {
-    let mut requests = Requests::new(0.0);
-    let trimmed = text.trim_start();
-    if trimmed.starts_with('[') {
-        match serde_json::from_str::<Vec<Row>>(trimmed) {
-            Ok(rows) => {
-                // The cap ends the loop; rows beyond it were parsed but are not kept.
-                let _ = rows.iter().all(|row| keep(&mut requests, Some(row)));
-            }
-            Err(_) => return Err(LogError::Unreadable),
-        }
-    } else {
-        for line in text.lines().map(str::trim).filter(|l| l.starts_with('{')) {
-            if !keep(&mut requests, serde_json::from_str::<Row>(line).ok().as_ref()) {
-                break;
-            }
-        }
+/// JSON request rows read a line at a time: one object a line as they come, or, when the text
+/// opens a JSON array, the array kept whole (it cannot be read before its end) up to
+/// [`MAX_LOG_BYTES`].
+#[derive(Debug)]
+pub(crate) struct JsonReader {
+    requests: Requests,
+    /// The array's text so far; `None` for one object a line, or before the first line.
+    array: Option<String>,
+    started: bool,
+    /// The bytes the array had reached when it outgrew the limit.
+    too_large: Option<usize>,
+}
+
+impl JsonReader {
+    /// Nothing read yet.
+    pub(crate) fn new() -> JsonReader {
+        JsonReader { requests: Requests::new(0.0), array: None, started: false, too_large: None }
     }
-    let mut load = requests.into_load(LogFormat::RequestJson)?;
-    load.warnings.extend(warnings);
-    Ok(load)
+
+    /// Reads one line; `false` once the cap is reached (or the array outgrew its limit).
+    pub(crate) fn line(&mut self, line: &str) -> bool {
+        let trimmed = line.trim();
+        if !self.started && !trimmed.is_empty() {
+            self.started = true;
+            if trimmed.starts_with('[') {
+                self.array = Some(String::new());
+            }
+        }
+        if let Some(array) = self.array.as_mut() {
+            if array.len() + line.len() + 1 > MAX_LOG_BYTES {
+                self.too_large = Some(array.len() + line.len() + 1);
+                return false;
+            }
+            array.push_str(line);
+            array.push('\n');
+            return true;
+        }
+        !trimmed.starts_with('{') || keep(&mut self.requests, serde_json::from_str::<Row>(trimmed).ok().as_ref())
+    }
+
+    /// The load of the rows read.
+    pub(crate) fn finish(mut self, warnings: Vec<LogWarning>) -> Result<LogLoad, LogError> {
+        if let Some(bytes) = self.too_large {
+            return Err(LogError::TooLarge { bytes });
+        }
+        if let Some(array) = self.array.take() {
+            let rows = serde_json::from_str::<Vec<Row>>(&array).map_err(|_| LogError::Unreadable)?;
+            // The cap ends the loop; rows beyond it were parsed but are not kept.
+            let _ = rows.iter().all(|row| keep(&mut self.requests, Some(row)));
+        }
+        let mut load = self.requests.into_load(LogFormat::RequestJson)?;
+        load.warnings.extend(warnings);
+        Ok(load)
+    }
 }
 
 /// Keeps a row's request (or counts it skipped); `false` once the cap is reached.

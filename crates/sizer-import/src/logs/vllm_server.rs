@@ -37,48 +37,62 @@ struct Tick {
     requests: f64,
 }
 
-/// Reads a vLLM server log.
-pub(crate) fn read(text: &str, mut warnings: Vec<LogWarning>) -> Result<LogLoad, LogError> {
-    let (mut ticks, mut pending, mut skipped, mut dated) = (Vec::new(), 0.0, 0, false);
-    let mut capped = false;
-    for line in text.lines() {
+/// A vLLM server log read a line at a time.
+#[derive(Debug, Default)]
+pub(crate) struct VllmReader {
+    ticks: Vec<Tick>,
+    pending: f64,
+    skipped: usize,
+    dated: bool,
+    capped: bool,
+}
+
+impl VllmReader {
+    /// Reads one line; `false` once the cap is reached (the caller stops feeding).
+    pub(crate) fn line(&mut self, line: &str) -> bool {
         if is_request(line) {
-            pending += 1.0;
+            self.pending += 1.0;
         } else if line.contains("Avg prompt throughput:") {
             if line.contains("Engine ") && !line.contains("Engine 000") {
-                continue;
+                return true;
             }
             match engine_line(line) {
-                Some((mut tick, has_year)) if ticks.len() < MAX_LOG_INTERVALS => {
-                    dated |= has_year;
-                    tick.requests = std::mem::take(&mut pending);
-                    ticks.push(tick);
+                Some((mut tick, has_year)) if self.ticks.len() < MAX_LOG_INTERVALS => {
+                    self.dated |= has_year;
+                    tick.requests = std::mem::take(&mut self.pending);
+                    self.ticks.push(tick);
                 }
                 Some(_) => {
-                    capped = true;
-                    break;
+                    self.capped = true;
+                    return false;
                 }
-                None => skipped += 1,
+                None => self.skipped += 1,
             }
         }
+        true
     }
-    if ticks.iter().all(|t| t.requests == 0.0) && pending == 0.0 {
-        return Err(LogError::NoRequestLines);
+
+    /// The load of the lines read.
+    pub(crate) fn finish(self, mut warnings: Vec<LogWarning>) -> Result<LogLoad, LogError> {
+        let VllmReader { mut ticks, pending, skipped, dated, capped } = self;
+        if ticks.iter().all(|t| t.requests == 0.0) && pending == 0.0 {
+            return Err(LogError::NoRequestLines);
+        }
+        if pending > 0.0 && !capped {
+            warnings.push(LogWarning::AfterLastInterval { requests: pending as usize });
+        }
+        let (intervals, jumps) = intervals(&mut ticks);
+        if jumps > 0 {
+            warnings.push(LogWarning::ClockJump { times: jumps });
+        }
+        if skipped > 0 {
+            warnings.push(LogWarning::LinesSkipped { lines: skipped });
+        }
+        if capped {
+            warnings.push(LogWarning::CapReached);
+        }
+        interval_load(LogFormat::VllmServer, &intervals, dated, KnownLengths::default(), warnings)
     }
-    if pending > 0.0 && !capped {
-        warnings.push(LogWarning::AfterLastInterval { requests: pending as usize });
-    }
-    let (intervals, jumps) = intervals(&mut ticks);
-    if jumps > 0 {
-        warnings.push(LogWarning::ClockJump { times: jumps });
-    }
-    if skipped > 0 {
-        warnings.push(LogWarning::LinesSkipped { lines: skipped });
-    }
-    if capped {
-        warnings.push(LogWarning::CapReached);
-    }
-    interval_load(LogFormat::VllmServer, &intervals, dated, KnownLengths::default(), warnings)
 }
 
 /// An access line for a request to the API that did not fail.

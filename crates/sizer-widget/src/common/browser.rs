@@ -231,9 +231,9 @@ pub fn on_hash_change(on_change: impl Fn() + 'static) -> HashListener {
     }
 }
 
-/// One file's bytes, or `None` when the browser could not read it (the import panel's files
-/// and the log reader's).
-pub async fn read_bytes(file: &gloo::file::File) -> Option<Vec<u8>> {
+/// One file's (or a slice of one's) bytes, or `None` when the browser could not read it (the
+/// import panel's files and the log reader's slices).
+pub async fn read_bytes(file: &gloo::file::Blob) -> Option<Vec<u8>> {
     let (sender, receiver) = yew::platform::pinned::oneshot::channel();
     let _reader = gloo::file::callbacks::read_as_bytes(file, move |result| {
         let _ = sender.send(result.ok());

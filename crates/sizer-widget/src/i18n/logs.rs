@@ -15,10 +15,10 @@ pub enum LogsMsg {
     Read,
     FilesLabel,
     Use,
-    Reading,
     Unreadable,
     UseInSizing,
     ChartFailed,
+    Stop,
 }
 
 /// The fixed text of `msg` in `lang`.
@@ -41,14 +41,37 @@ pub fn logs_text(lang: Lang, msg: LogsMsg) -> &'static str {
         (Lang::De, FilesLabel) => "Oder Log-Dateien wählen",
         (Lang::En, Use) => "Predict this load",
         (Lang::De, Use) => "Diese Last vorhersagen",
-        (Lang::En, Reading) => "Reading …",
-        (Lang::De, Reading) => "Wird gelesen …",
+        (Lang::En, Stop) => "Stop reading",
+        (Lang::De, Stop) => "Lesen anhalten",
         (Lang::En, Unreadable) => "The browser could not read the file.",
         (Lang::De, Unreadable) => "Der Browser konnte die Datei nicht lesen.",
         (Lang::En, UseInSizing) => "Use these lengths in the sizing",
         (Lang::De, UseInSizing) => "Diese Längen in die Bemessung übernehmen",
         (Lang::En, ChartFailed) => "The chart of the log could not be drawn; the figures above stand.",
         (Lang::De, ChartFailed) => "Das Diagramm des Logs ließ sich nicht zeichnen; die Zahlen oben gelten.",
+    }
+}
+
+/// Megabytes, one decimal.
+fn megabytes(lang: Lang, bytes: f64) -> String {
+    format_number(lang, bytes / 1e6, 1)
+}
+
+/// Progress while reading files.
+pub fn reading(lang: Lang, done: f64, total: f64) -> String {
+    let (done, total) = (megabytes(lang, done), megabytes(lang, total));
+    match lang {
+        Lang::En => format!("Reading … {done} of {total} MB."),
+        Lang::De => format!("Wird gelesen … {done} von {total} MB."),
+    }
+}
+
+/// Said above a load whose reading was stopped early.
+pub fn stopped_at(lang: Lang, done: f64, total: f64) -> String {
+    let (done, total) = (megabytes(lang, done), megabytes(lang, total));
+    match lang {
+        Lang::En => format!("Stopped after {done} of {total} MB: these figures are of the part read only."),
+        Lang::De => format!("Nach {done} von {total} MB angehalten: Diese Zahlen gelten nur für den gelesenen Teil."),
     }
 }
 

@@ -19,6 +19,7 @@ pub mod import_suite;
 pub mod labels;
 pub mod links;
 pub mod load_prediction;
+pub mod log_ranking;
 pub mod logs;
 pub mod measured_load;
 pub mod memory;

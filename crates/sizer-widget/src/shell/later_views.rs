@@ -17,8 +17,9 @@ use crate::shell::share_bar::ShareBar;
 use crate::shell::state::SizerState;
 use crate::simulation::load_prediction::ImportedSuite;
 use crate::simulation::load_prediction::export::LoadShare;
+use crate::simulation::load_prediction::log_ranking::RankingRuns;
+use crate::simulation::load_prediction::panel::LoadPanel;
 use crate::simulation::load_prediction::people_rate::PeopleRate;
-use crate::simulation::load_prediction::section::LoadPredictionSection;
 use crate::simulation::section::SimulationSection;
 use crate::sizing::calculation::Calculation;
 use crate::sizing::run_ref::RunRef;
@@ -227,10 +228,9 @@ pub fn below(args: &RestArgs<'_>) -> Html {
             // "Load from your logs": a dataset run's engine model under a load (or a person's
             // run imported as a whole suite), off the input path as the simulation; remounted
             // in another language, so its inputs' text is always read in the language it was
-            // written in.
+            // written in (`LoadPanel` keeps a log read across it).
             if let Some(run_id) = predicted_run {
-                <LoadPredictionSection
-                    key={lang.code()}
+                <LoadPanel
                     {run_id}
                     imported={imported.clone()}
                     id_prefix={prefix.clone()}
@@ -241,6 +241,12 @@ pub fn below(args: &RestArgs<'_>) -> Html {
                     redraw_key={AttrValue::Static(codes::code(&THEME, state.theme))}
                     streams_per_spark={outcome.sizing().map(|s| s.whole_streams)}
                     on_sizing_input={handlers.on_input.clone()}
+                    ranking_runs={Some(RankingRuns {
+                        team: state.team.clone(),
+                        usage: state.scenario(),
+                        imported: state.imported.runs().to_vec(),
+                        prefix: prefix.clone(),
+                    })}
                 />
             }
             // A dataset run's measured open-loop load (the arena's runs), after the simulation.

@@ -240,3 +240,75 @@ async fn a_pasted_request_log_fills_load_from_your_logs() {
     let shape: f64 = value("load-burstiness").parse().expect("a burstiness");
     assert!((3.9..=4.1).contains(&shape), "{shape}");
 }
+
+#[wasm_bindgen_test]
+async fn a_log_read_and_its_runs_survive_a_language_switch() {
+    // The same 200 requests as above. The section remounts in another language; the log's
+    // load and the rows predicted from it are kept above it.
+    let mut log = String::new();
+    let mut t = 1_764_000_000.0_f64;
+    for i in 0..200 {
+        log.push_str(&format!(
+            "{{\"timestamp\": {t:.3}, \"usage\": {{\"prompt_tokens\": 1000, \"completion_tokens\": 200}}}}\n"
+        ));
+        t += if i % 2 == 0 { 0.5 } else { 1.5 };
+    }
+    let root = mount(Attributes { run: Some(ARENA_QWEN.into()), ..Attributes::default() }, "logs1");
+    let area: web_sys::HtmlTextAreaElement =
+        wait_for(&root, "textarea[data-field=\"log-text\"]").await.dyn_into().expect("a text area");
+    area.set_value(&log);
+    click(&root, "button[data-action=\"read-log\"]");
+    wait_for_text(&root, "[data-logs=\"load\"] .ss-logs-summary", |t| t.contains("200 requests")).await;
+    // The busiest window on every run: a first row, then stop (the rest is the same work).
+    click(&root, "button[data-action=\"log-ranking\"]");
+    let row = "[data-table=\"log-ranking\"] tbody tr";
+    wait_until("a first run predicted", || count(&root, row) >= 1).await;
+    if find(&root, "button[data-action=\"stop-log-ranking\"]").is_some() {
+        click(&root, "button[data-action=\"stop-log-ranking\"]");
+    }
+    tick().await;
+    let rows = count(&root, row);
+    let first = one(&root, row).get_attribute("data-run").expect("a run id");
+    assert!(find(&root, &format!("{row}[data-run=\"{first}\"] td[data-needed]")).is_some(), "{first}");
+    pick(&root, "lang", "de").await;
+    let summary = wait_for_text(&root, "[data-logs=\"load\"] .ss-logs-summary", |t| t.contains("Gelesen als")).await;
+    assert!(summary.contains("200 Anfragen"), "{summary}");
+    assert_eq!(count(&root, row), rows, "the rows are kept");
+    assert_eq!(one(&root, row).get_attribute("data-run").as_deref(), Some(first.as_str()));
+    assert!(text_of(&root, "[data-table=\"log-ranking\"] thead").contains("Lauf"));
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn chosen_log_files_are_read_a_slice_at_a_time_as_one_log() {
+    // 30,000 requests, 0.1 s apart, in two files: the first is 3.3 MB (two slices of 2 MiB,
+    // cut inside a line), the second holds the last 1,000 lines. Read as one log: 30,000
+    // requests, 10 req/s.
+    let line = |i: u32| {
+        let t = 1_764_000_000.0 + f64::from(i) * 0.1;
+        format!(
+            "{{\"timestamp\": {t:.3}, \"model\": \"modèle\", \"usage\": {{\"prompt_tokens\": 1000, \"completion_tokens\": 200}}}}\n"
+        )
+    };
+    let first: String = (0..29_000).map(line).collect();
+    let second: String = (29_000..30_000).map(line).collect();
+    assert!(first.len() > 3_000_000, "{}", first.len());
+    let root = mount(Attributes { run: Some(ARENA_QWEN.into()), ..Attributes::default() }, "logs2");
+    wait_for(&root, "input[data-field=\"log-files\"]").await;
+    let transfer = web_sys::DataTransfer::new().expect("DataTransfer");
+    let items = js_sys::Reflect::get(&transfer, &"items".into()).expect("items");
+    let add: js_sys::Function =
+        js_sys::Reflect::get(&items, &"add".into()).expect("add").dyn_into().expect("a function");
+    for (name, text) in [("a.jsonl", &first), ("b.jsonl", &second)] {
+        let parts = js_sys::Array::of1(&JsValue::from_str(text));
+        add.call1(&items, &web_sys::File::new_with_str_sequence(&parts, name).expect("File")).expect("added");
+    }
+    let input: HtmlInputElement = one(&root, "input[data-field=\"log-files\"]").dyn_into().expect("input");
+    input.set_files(transfer.files().as_ref());
+    input.dispatch_event(&Event::new("change").expect("event")).expect("dispatch");
+    let summary = wait_for_text(&root, "[data-logs=\"load\"] .ss-logs-summary", |t| t.contains("requests")).await;
+    assert!(summary.contains("30,000 requests"), "{summary}");
+    assert!(summary.contains("10.00 req/s over the whole span"), "{summary}");
+    assert!(find(&root, "[data-logs=\"partial\"]").is_none());
+    root.remove();
+}

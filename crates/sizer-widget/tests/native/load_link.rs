@@ -86,6 +86,8 @@ fn section(lang: Lang, link: &'static str) -> String {
         redraw_key: AttrValue::default(),
         streams_per_spark: None,
         on_sizing_input: Callback::noop(),
+        logs: None,
+        ranking_runs: None,
     };
     futures::executor::block_on(ServerRenderer::<LoadPredictionSection>::with_props(props).render())
 }

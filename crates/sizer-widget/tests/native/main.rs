@@ -26,6 +26,7 @@ mod load_link;
 #[cfg(feature = "ssr")]
 mod load_prediction;
 #[cfg(feature = "ssr")]
+mod log_ranking;
 mod log_words;
 #[cfg(feature = "ssr")]
 mod markup;

@@ -7,4 +7,5 @@ mod bad_input;
 mod generator;
 mod real;
 mod recovery;
+mod stream;
 mod writers;

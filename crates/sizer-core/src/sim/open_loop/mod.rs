@@ -15,7 +15,9 @@
 //!   pool, step budget, batch limit);
 //! - [`simulate`]: the load through the engine step by step ([`predict_open_loop`]), reported
 //!   in vLLM's terms ([`OpenLoopReport`]) with how far it went beyond the fit ([`Extrapolation`]);
-//! - [`typical`]: the same load over several draws, each figure's median ([`predict_typical`]).
+//! - [`typical`]: the same load over several draws, each figure's median ([`predict_typical`]);
+//! - [`split`]: the arrivals one of several servers sees when a load is split over them
+//!   ([`split_burstiness`]).
 //!
 //! # Example
 //! ```
@@ -49,6 +51,7 @@ pub mod load;
 pub mod lsq;
 pub mod report;
 pub mod simulate;
+pub mod split;
 pub mod step;
 pub mod typical;
 
@@ -67,5 +70,6 @@ pub use load::{
 pub use lsq::{LsqSolution, bounded_least_squares, least_squares, nonneg_least_squares};
 pub use report::{Extrapolation, OpenLoopReport, PredictError, TpotMs, percentile_linear};
 pub use simulate::predict_open_loop;
+pub use split::split_burstiness;
 pub use step::{DecodeShape, MixedStep, STEP_TERMS, StepCoefficients, StepTerms, prompt_pairs};
 pub use typical::{MAX_DRAWS, predict_typical};

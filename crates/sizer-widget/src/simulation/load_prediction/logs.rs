@@ -1,24 +1,31 @@
 //! "Read your logs", folded inside "Load from your logs": a pasted log or chosen log files are
-//! read in the browser (`sizer_import::logs::read_logs`; only counts and times are kept), what
+//! read in the browser (`sizer_import::logs::read_logs`; files a slice at a time into a
+//! `LogStream`, with progress and "Stop", which keeps the part read, labelled; only counts and
+//! times are kept), what
 //! they show is said figure by figure, and "Predict this load" puts the busiest window's rate,
 //! the burstiness and the mean lengths into the section's inputs (through its link keys, as the
 //! sizing's handoff does) and moves the focus to them. A chart shows arrivals and requests in
 //! flight over time (`sizer_charts::logs`); where the log shows requests in flight, a sentence
 //! says its peak and the Sparks it needs at the sizing's streams per Spark, and "Use these
 //! lengths in the sizing" puts the log's mean prompt and answer lengths into the sizing's inputs.
+//! Under the load, the log's busiest window on every run of the ranking (`log_ranking`).
 //!
 //! # Props of [`LogReader`]
 //! - `link`, `on_link`: the section's link keys, and where the new keys go;
 //! - `id_prefix`: the instance's id prefix (to find the section's rate input);
 //! - `lang`, `redraw_key` (theme switches);
 //! - `streams_per_spark`, `on_sizing_input`: the sizing's whole streams per Spark, and its
-//!   input handler.
+//!   input handler;
+//! - `kept`: the state kept above the section's per-language remount (`panel.rs`; without it,
+//!   the reader keeps its own); `target_s`, `runs`: the section's p95 TTFT target and what the
+//!   ranking is made of, for `log_ranking`.
 
+use std::cell::Cell;
 use std::rc::Rc;
 
 use sizer_charts::logs::LogChart;
 use sizer_data::prediction::PageField;
-use sizer_import::logs::{LogError, LogLoad, MAX_LOG_BYTES, read_logs};
+use sizer_import::logs::{LogError, LogLoad, LogStream, read_logs};
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
@@ -28,6 +35,8 @@ use crate::i18n::Lang;
 use crate::i18n::load_prediction::field_name;
 use crate::i18n::logs::{self as words, LogsMsg, logs_text, summary};
 use crate::simulation::load_prediction::fragment::with_log_load;
+use crate::simulation::load_prediction::log_ranking::{LogRanking, RankingEvent, RankingRuns, RankingView};
+use crate::simulation::load_prediction::panel::LogsKept;
 
 /// Props of [`LogReader`]; see the module docs.
 #[derive(Properties, PartialEq, Clone)]
@@ -42,17 +51,46 @@ pub struct LogReaderProps {
     pub streams_per_spark: Option<u32>,
     #[prop_or_default]
     pub on_sizing_input: Callback<(Field, String)>,
+    #[prop_or_default]
+    pub kept: Option<LogsKept>,
+    #[prop_or_default]
+    pub target_s: Option<f64>,
+    #[prop_or_default]
+    pub runs: Option<RankingRuns>,
 }
 
 /// What the reader shows: nothing yet, reading, the load read, or why there is none.
 #[derive(Clone, PartialEq)]
-enum Read {
+pub enum Read {
     Nothing,
-    Busy,
-    Load(Rc<LogLoad>),
+    /// Reading files: bytes read of the total, and the job's state (Stop sets it).
+    Busy {
+        done: f64,
+        total: f64,
+        job: Rc<Cell<Job>>,
+    },
+    /// The load, and how much was read when "Stop" ended the reading early.
+    Load(Rc<LogLoad>, Option<Stopped>),
     Failed(Rc<LogError>),
     /// The browser could not read a file.
     FileFailed,
+}
+
+/// A file read's state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Job {
+    Running,
+    /// "Stop": end with the part read.
+    Stopped,
+    /// Another read began: show nothing of this one.
+    Dropped,
+}
+
+/// How much of the files was read when the reading was stopped.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stopped {
+    pub done: f64,
+    pub total: f64,
 }
 
 /// The log reader; see the module docs.
@@ -60,34 +98,50 @@ enum Read {
 pub fn LogReader(props: &LogReaderProps) -> Html {
     let lang = props.lang;
     let t = |msg| logs_text(lang, msg);
-    let read = use_state(|| Read::Nothing);
+    let own = use_state(|| Read::Nothing);
+    let own_ranking = use_reducer(RankingView::default);
+    let (read, ranking) = match &props.kept {
+        Some(kept) => (kept.read.clone(), kept.ranking.clone()),
+        None => (own, own_ranking),
+    };
     let paste = use_node_ref();
     let on_read = {
-        let (read, paste) = (read.clone(), paste.clone());
+        let (read, paste, ranking) = (read.clone(), paste.clone(), ranking.clone());
         Callback::from(move |_: MouseEvent| {
             let Some(area) = paste.cast::<HtmlTextAreaElement>() else { return };
+            ranking.dispatch(RankingEvent::Clear);
             read.set(outcome(&area.value()));
         })
     };
     let on_files = {
-        let read = read.clone();
+        let (read, ranking) = (read.clone(), ranking.clone());
         Callback::from(move |event: Event| {
             let Some(input) = event.target_dyn_into::<HtmlInputElement>() else { return };
             let files: Vec<web_sys::File> =
                 input.files().map(|list| (0..list.length()).filter_map(|i| list.get(i)).collect()).unwrap_or_default();
+            ranking.dispatch(RankingEvent::Clear);
             read_files(files, read.clone());
         })
     };
     let shown = match &*read {
         Read::Nothing => Html::default(),
-        Read::Busy => html! { <p class="ss-hint" role="status">{ t(LogsMsg::Reading) }</p> },
+        Read::Busy { done, total, job } => {
+            let job = Rc::clone(job);
+            let on_stop = Callback::from(move |_: MouseEvent| job.set(Job::Stopped));
+            html! {
+                <div data-logs="reading">
+                    <p class="ss-hint" role="status">{ words::reading(lang, *done, *total) }</p>
+                    <button type="button" class="ss-button" data-action="stop-log-read" onclick={on_stop}>{ t(LogsMsg::Stop) }</button>
+                </div>
+            }
+        }
         Read::Failed(error) => {
             html! { <p class="ss-error" role="alert" data-logs="error">{ words::error(lang, error) }</p> }
         }
         Read::FileFailed => {
             html! { <p class="ss-error" role="alert" data-logs="error">{ t(LogsMsg::Unreadable) }</p> }
         }
-        Read::Load(load) => {
+        Read::Load(load, stopped) => {
             let use_it = {
                 let (on_link, link, load) = (props.on_link.clone(), props.link.clone(), Rc::clone(load));
                 let rate_input = format!("{}-{}", props.id_prefix, field_name(PageField::RatePerS));
@@ -98,6 +152,9 @@ pub fn LogReader(props: &LogReaderProps) -> Html {
             };
             html! {
                 <div data-logs="load">
+                    if let Some(stopped) = stopped {
+                        <p class="ss-logs-partial" data-logs="partial" role="status">{ words::stopped_at(lang, stopped.done, stopped.total) }</p>
+                    }
                     <ul class="ss-logs-summary">
                         for line in summary(lang, load) {
                             <li>{ line }</li>
@@ -115,6 +172,9 @@ pub fn LogReader(props: &LogReaderProps) -> Html {
                         { t(LogsMsg::Use) }
                     </button>
                     { peak(lang, load, props.streams_per_spark, &props.on_sizing_input) }
+                    if let Some(runs) = props.runs.clone() {
+                        <LogRanking load={Rc::clone(load)} target_s={props.target_s} {runs} view={ranking.clone()} {lang} />
+                    }
                 </div>
             }
         }
@@ -138,7 +198,7 @@ pub fn LogReader(props: &LogReaderProps) -> Html {
 /// The load in `text`, or why there is none.
 fn outcome(text: &str) -> Read {
     match read_logs(text) {
-        Ok(load) => Read::Load(Rc::new(load)),
+        Ok(load) => Read::Load(Rc::new(load), None),
         Err(error) => Read::Failed(Rc::new(error)),
     }
 }
@@ -192,30 +252,55 @@ fn peak(lang: Lang, load: &LogLoad, streams: Option<u32>, on_input: &Callback<(F
     }
 }
 
-/// Reads `files` one after the other into one text (a log split over files reads as one),
-/// refused before reading when over the size limit.
+/// The bytes read from a file at a time: a slice parses in a few tens of milliseconds, and the
+/// page gets its turn between slices.
+const SLICE_BYTES: f64 = 2.0 * 1024.0 * 1024.0;
+
+/// Reads `files` one after the other as one log (a log split over files reads as one), a slice
+/// at a time into a [`LogStream`] (no text is kept, only its counts and times), showing
+/// progress; "Stop" ends it with the part read, labelled; a new read drops it.
 fn read_files(files: Vec<web_sys::File>, read: UseStateHandle<Read>) {
     if files.is_empty() {
         return;
     }
+    if let Read::Busy { job, .. } = &*read {
+        job.set(Job::Dropped);
+    }
     // File sizes are whole numbers of bytes below 2^53, so the sum is exact.
     let total: f64 = files.iter().map(|file| file.size()).sum();
-    if total > MAX_LOG_BYTES as f64 {
-        read.set(Read::Failed(Rc::new(LogError::TooLarge { bytes: total as usize })));
-        return;
-    }
-    read.set(Read::Busy);
+    let job = Rc::new(Cell::new(Job::Running));
+    read.set(Read::Busy { done: 0.0, total, job: Rc::clone(&job) });
     yew::platform::spawn_local(async move {
-        let mut text = String::new();
-        for file in files {
-            match crate::common::browser::read_bytes(&gloo::file::File::from(file)).await {
-                Some(bytes) => {
-                    text.push_str(&String::from_utf8_lossy(&bytes));
-                    text.push('\n');
+        let mut stream = LogStream::new(None);
+        let mut done = 0.0;
+        'files: for file in files {
+            let size = file.size();
+            let mut at = 0.0;
+            while at < size {
+                let end = (at + SLICE_BYTES).min(size);
+                let slice = file.slice_with_f64_and_f64(at, end).ok().map(gloo::file::Blob::from);
+                let bytes = match slice {
+                    Some(slice) => crate::common::browser::read_bytes(&slice).await,
+                    None => None,
+                };
+                match (job.get(), bytes) {
+                    (Job::Dropped, _) => return,
+                    (_, None) => return read.set(Read::FileFailed),
+                    (_, Some(bytes)) => stream.feed_bytes(&bytes),
                 }
-                None => return read.set(Read::FileFailed),
+                done += end - at;
+                at = end;
+                if job.get() != Job::Running || !stream.wants_more() {
+                    break 'files;
+                }
+                read.set(Read::Busy { done, total, job: Rc::clone(&job) });
             }
+            stream.feed("\n");
         }
-        read.set(outcome(&text));
+        let stopped = (job.get() == Job::Stopped).then_some(Stopped { done, total });
+        read.set(match stream.finish() {
+            Ok(load) => Read::Load(Rc::new(load), stopped),
+            Err(error) => Read::Failed(Rc::new(error)),
+        });
     });
 }

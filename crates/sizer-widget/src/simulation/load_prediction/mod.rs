@@ -3,13 +3,16 @@
 //! dataset run's, or a person's run imported as a whole suite, [`ImportedSuite`]), with the highest rate that keeps a p95 TTFT target and a
 //! chart of the sweep beside the run's measured one. The work (`job`) runs off the input path
 //! in slices (`section`'s browser driver, as the simulation's `scheduler`); its views are
-//! `section` (inputs, state), `result` (the figures and charts) and `logs` (a log read into
-//! the inputs).
+//! `section` (inputs, state), `result` (the figures and charts), `logs` (a log read into
+//! the inputs) and `log_ranking` (the log's load on every run); `panel` keeps a log's state
+//! across the section's per-language remount.
 
 pub mod export;
 pub mod fragment;
 pub mod job;
+pub mod log_ranking;
 pub mod logs;
+pub mod panel;
 pub mod people_rate;
 pub mod result;
 pub mod section;

@@ -18,6 +18,8 @@
 //!   back after each input;
 //! - `streams_per_spark`, `on_sizing_input`: the sizing's whole streams per Spark at the floor,
 //!   and where a log's lengths go into the sizing's inputs (the log reader's peak sentence);
+//! - `logs`: the log reader's state, kept above this section's per-language remount;
+//!   `ranking_runs`: what the team ranking is made of (the log's load on every run);
 //! - `lang`, `redraw_key` (theme switches).
 
 use std::cell::RefCell;
@@ -32,7 +34,9 @@ use crate::common::input::parse_number;
 use crate::i18n::Lang;
 use crate::i18n::load_prediction::{self as words, PredictMsg, predict_text};
 use crate::simulation::load_prediction::job::PredictOutcome;
+use crate::simulation::load_prediction::log_ranking::RankingRuns;
 use crate::simulation::load_prediction::logs::LogReader;
+use crate::simulation::load_prediction::panel::LogsKept;
 use crate::simulation::load_prediction::result::LoadPredictionResult;
 use crate::simulation::load_prediction::{ImportedSuite, fragment};
 
@@ -63,6 +67,12 @@ pub struct LoadPredictionProps {
     /// The sizing's input handler (a field and its new text).
     #[prop_or_default]
     pub on_sizing_input: Callback<(crate::common::input::Field, String)>,
+    /// The log's state, kept above this section's per-language remount (`panel.rs`).
+    #[prop_or_default]
+    pub logs: Option<LogsKept>,
+    /// What the team ranking is made of, for the log's load on every run.
+    #[prop_or_default]
+    pub ranking_runs: Option<RankingRuns>,
 }
 
 /// The inputs, in the order shown: field, label, unit.
@@ -212,6 +222,9 @@ pub fn LoadPredictionSection(props: &LoadPredictionProps) -> Html {
                 redraw_key={props.redraw_key.clone()}
                 streams_per_spark={props.streams_per_spark}
                 on_sizing_input={props.on_sizing_input.clone()}
+                kept={props.logs.clone()}
+                target_s={checked.is_ok().then_some(input.target_s)}
+                runs={props.ranking_runs.clone()}
             />
             <div class="ss-predict-inputs">
                 for (i, (field, label, unit)) in FIELDS.into_iter().enumerate() {
