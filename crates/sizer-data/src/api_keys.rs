@@ -200,6 +200,7 @@ pub const SIM_TEAM: Keys = Keys {
 pub(crate) const MODEL: Keys = Keys {
     keys: &[
         ("id", Shape::Value),
+        ("run", Shape::Value),
         ("format", Shape::Value),
         ("kv_dtype", Shape::Value),
         ("share", Shape::Value),

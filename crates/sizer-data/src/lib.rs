@@ -36,6 +36,7 @@ mod team;
 
 // The public modules by their old names, so `sizer_data::predict_api::...` and the like stay.
 pub use catalogue::memory;
+pub use catalogue::weights_size;
 pub use js_api::element_attributes;
 pub use js_api::simulate as sim_api;
 pub use js_api::size as api;

@@ -34,7 +34,7 @@ fn plan(team: &str) -> Result<Value, String> {
 }
 
 fn memory(request: &str) -> Result<Value, String> {
-    let answer: Value = serde_json::from_str(&memory_json(catalog(), request)).expect("JSON");
+    let answer: Value = serde_json::from_str(&memory_json(catalog(), dataset(), request)).expect("JSON");
     match answer["error"].as_str() {
         Some(error) => Err(error.to_owned()),
         None => Ok(answer),

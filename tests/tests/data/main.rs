@@ -24,6 +24,7 @@ mod plan;
 mod prediction;
 mod provenance;
 mod run_scenario;
+mod run_weights;
 mod seed_tables;
 mod servers;
 mod suite;

@@ -2,8 +2,9 @@
 //! gpt-oss-120b + gpt-oss-20b example, the split of the pool, and bad input.
 
 use sizer_core::{KvArchitecture, MemoryError, ResidentModel, kv_left_gb, plan_memory};
-use sizer_data::catalog;
 use sizer_data::memory::{MemoryRequest, MemoryRequestError, memory, memory_json};
+use sizer_data::weights_size::WeightsBasis;
+use sizer_data::{catalog, dataset};
 
 fn close(actual: f64, expected: f64, tolerance: f64) -> bool {
     (actual - expected).abs() <= tolerance
@@ -13,7 +14,7 @@ fn gpt_oss_pair(budget_gb: f64) -> sizer_data::memory::MemoryResponse {
     let json =
         format!(r#"{{"models": ["gpt-oss-120b", "gpt-oss-20b"], "budget_gb": {budget_gb}, "context_tokens": 8192}}"#);
     let request = MemoryRequest::from_json(&json).expect("parses");
-    memory(catalog(), &request).expect("plans")
+    memory(catalog(), dataset(), &request).expect("plans")
 }
 
 #[test]
@@ -26,7 +27,7 @@ fn the_german_seeds_pair_leaves_23_to_36_gb_of_cache() {
     assert!(close(low.kv_left_gb, 22.9, 1e-9), "{}", low.kv_left_gb);
     assert!(close(high.kv_left_gb, 35.9, 1e-9), "{}", high.kv_left_gb);
     assert_eq!(high.models[0].format, "MXFP4");
-    assert_eq!(high.models[0].weights_source, "seed-de-dgx-spark-team");
+    assert_eq!(high.models[0].weights_basis, WeightsBasis::Published { source: "seed-de-dgx-spark-team".into() });
 }
 
 #[test]
@@ -54,7 +55,7 @@ fn a_user_share_splits_the_pool_as_given() {
     // sessions) and 8.975 GB for gpt-oss-20b (8.975e9 / 24,960 = 359,575.3 tokens, 43 sessions).
     let json = r#"{"models": [{"id": "gpt-oss-120b", "share": 3}, {"id": "gpt-oss-20b", "share": 1}],
                    "budget_gb": 115, "context_tokens": 8192}"#;
-    let answer = memory(catalog(), &MemoryRequest::from_json(json).expect("parses")).expect("plans");
+    let answer = memory(catalog(), dataset(), &MemoryRequest::from_json(json).expect("parses")).expect("plans");
     assert!(close(answer.models[0].kv_gb, 26.925, 1e-9), "{}", answer.models[0].kv_gb);
     assert!(close(answer.models[0].pool_tokens, 719_150.641, 1e-3));
     assert_eq!((answer.models[0].sessions, answer.models[1].sessions), (87, 43));
@@ -67,7 +68,7 @@ fn expected_sessions_weight_the_default_split() {
     // gpt-oss-20b 23.933 GB (958,867.5 tokens, 117 sessions): 39 : 117 = 1 : 3.
     let json = r#"{"models": ["gpt-oss-120b", {"id": "gpt-oss-20b", "expected_sessions": 3}],
                    "budget_gb": 115, "context_tokens": 8192}"#;
-    let answer = memory(catalog(), &MemoryRequest::from_json(json).expect("parses")).expect("plans");
+    let answer = memory(catalog(), dataset(), &MemoryRequest::from_json(json).expect("parses")).expect("plans");
     assert!(close(answer.models[0].share, 1.0 / 3.0, 1e-12));
     assert_eq!((answer.models[0].sessions, answer.models[1].sessions), (39, 117));
 }
@@ -77,7 +78,7 @@ fn an_fp8_cache_doubles_the_tokens() {
     // gpt-oss-20b alone at 115 GB: 101.2 GB of cache. BF16: 101.2e9 / 24,960 = 4,054,487 tokens;
     // FP8 (12,480 bytes): 8,108,974 tokens, 989 sessions of 8,192.
     let json = r#"{"models": [{"id": "gpt-oss-20b", "kv_dtype": "fp8"}], "budget_gb": 115, "context_tokens": 8192}"#;
-    let answer = memory(catalog(), &MemoryRequest::from_json(json).expect("parses")).expect("plans");
+    let answer = memory(catalog(), dataset(), &MemoryRequest::from_json(json).expect("parses")).expect("plans");
     assert!(close(answer.kv_left_gb, 101.2, 1e-9));
     assert!(close(answer.models[0].pool_tokens, 8_108_974.36, 0.01), "{}", answer.models[0].pool_tokens);
     assert_eq!(answer.models[0].sessions, 989);
@@ -87,6 +88,7 @@ fn an_fp8_cache_doubles_the_tokens() {
 fn the_js_api_answers_in_json_with_the_issues_fields() {
     let out = memory_json(
         catalog(),
+        dataset(),
         r#"{"models": ["gpt-oss-120b", "gpt-oss-20b"], "budget_gb": 115, "context_tokens": 8192}"#,
     );
     let value: serde_json::Value = serde_json::from_str(&out).expect("JSON");
@@ -101,14 +103,15 @@ fn the_js_api_answers_in_json_with_the_issues_fields() {
 fn bad_budgets_get_a_clear_error() {
     for budget in ["0", "-5", "1e300"] {
         let json = format!(r#"{{"models": ["gpt-oss-20b"], "budget_gb": {budget}, "context_tokens": 8192}}"#);
-        let out = memory_json(catalog(), &json);
+        let out = memory_json(catalog(), dataset(), &json);
         assert!(out.contains("the memory budget must be a number of GB above 0"), "{budget}: {out}");
     }
     // NaN is not JSON; the core refuses it too.
     let arch = KvArchitecture::dense(32, 8, 128, 2.0).expect("valid");
     let error = plan_memory(f64::NAN, 0.0, &[ResidentModel::new(10.0, arch)], 8192.0).expect_err("NaN");
     assert!(matches!(error, MemoryError::BadBudget { budget_gb } if budget_gb.is_nan()));
-    let out = memory_json(catalog(), r#"{"models": ["gpt-oss-20b"], "budget_gb": NaN, "context_tokens": 8192}"#);
+    let out =
+        memory_json(catalog(), dataset(), r#"{"models": ["gpt-oss-20b"], "budget_gb": NaN, "context_tokens": 8192}"#);
     assert!(out.starts_with(r#"{"error":"the memory request is not valid: "#), "{out}");
 }
 
@@ -116,6 +119,7 @@ fn bad_budgets_get_a_clear_error() {
 fn weights_over_the_budget_are_an_error_not_an_empty_pool() {
     let out = memory_json(
         catalog(),
+        dataset(),
         r#"{"models": ["gpt-oss-120b", "gpt-oss-20b"], "budget_gb": 70, "context_tokens": 8192}"#,
     );
     let value: serde_json::Value = serde_json::from_str(&out).expect("JSON");
@@ -125,17 +129,22 @@ fn weights_over_the_budget_are_an_error_not_an_empty_pool() {
     // Weights plus overhead over the budget too: 79.1 + 30 > 102.
     let json =
         r#"{"models": ["gpt-oss-120b", "gpt-oss-20b"], "budget_gb": 102, "overhead_gb": 30, "context_tokens": 8192}"#;
-    let error = memory(catalog(), &MemoryRequest::from_json(json).expect("parses")).expect_err("over");
+    let error = memory(catalog(), dataset(), &MemoryRequest::from_json(json).expect("parses")).expect_err("over");
     assert!(matches!(error, MemoryRequestError::Plan(MemoryError::WeightsOverBudget { .. })));
 }
 
 #[test]
 fn unknown_or_unsized_models_are_named() {
-    let ask = |json: &str| memory(catalog(), &MemoryRequest::from_json(json).expect("parses")).expect_err("refused");
+    let ask = |json: &str| {
+        memory(catalog(), dataset(), &MemoryRequest::from_json(json).expect("parses")).expect_err("refused")
+    };
     let unknown = ask(r#"{"models": ["gpt-5"], "budget_gb": 115, "context_tokens": 8192}"#);
     assert_eq!(unknown.to_string(), "there is no model with id \"gpt-5\"");
-    let no_weights = ask(r#"{"models": ["qwen3-coder-next"], "budget_gb": 115, "context_tokens": 8192}"#);
-    assert_eq!(no_weights.to_string(), "qwen3-coder-next: no published size of its weights");
+    let no_weights = ask(r#"{"models": ["nemotron-super-49b-v1.5"], "budget_gb": 115, "context_tokens": 8192}"#);
+    assert_eq!(
+        no_weights.to_string(),
+        "nemotron-super-49b-v1.5: no published size of its BF16 weights and no parameter count to compute one"
+    );
     let no_arch = ask(r#"{"models": ["qwen3.6-fp8-35gb"], "budget_gb": 115, "context_tokens": 8192}"#);
     assert_eq!(
         no_arch.to_string(),
@@ -143,12 +152,15 @@ fn unknown_or_unsized_models_are_named() {
     );
     let wrong_format =
         ask(r#"{"models": [{"id": "gpt-oss-20b", "format": "GGUF Q2"}], "budget_gb": 115, "context_tokens": 8192}"#);
-    assert_eq!(wrong_format.to_string(), "gpt-oss-20b: no published size of its GGUF Q2 weights");
+    assert_eq!(
+        wrong_format.to_string(),
+        "gpt-oss-20b: the size of \"GGUF Q2\" weights cannot be computed (format not known)"
+    );
 }
 
 #[test]
 fn bad_shares_contexts_and_fields_are_refused() {
-    let refuse = |json: &str| memory_json(catalog(), json);
+    let refuse = |json: &str| memory_json(catalog(), dataset(), json);
     let mixed = refuse(
         r#"{"models": [{"id": "gpt-oss-120b", "share": 1}, "gpt-oss-20b"], "budget_gb": 115, "context_tokens": 8192}"#,
     );
@@ -163,12 +175,12 @@ fn bad_shares_contexts_and_fields_are_refused() {
     let bad_key =
         refuse(r#"{"models": [{"id": "gpt-oss-20b", "dtype": "fp8"}], "budget_gb": 115, "context_tokens": 8192}"#);
     assert!(
-        bad_key.contains("not valid: unknown field `models[0].dtype`, expected one of `id`, `format`"),
+        bad_key.contains("not valid: unknown field `models[0].dtype`, expected one of `id`, `run`, `format`"),
         "{bad_key}"
     );
     let bad_model = refuse(r#"{"models": [3], "budget_gb": 115, "context_tokens": 8192}"#);
     assert!(
-        bad_model.contains(r#"not valid: each model must be an id or an object with \"id\" and any of"#),
+        bad_model.contains(r#"not valid: each model must be an id or an object with \"id\" (or \"run\") and any of"#),
         "{bad_model}"
     );
     let typo = refuse(r#"{"models": ["gpt-oss-20b"], "budget": 115, "context_tokens": 8192}"#);

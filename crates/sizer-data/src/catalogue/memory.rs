@@ -5,8 +5,11 @@
 //! {"models": ["gpt-oss-120b", "gpt-oss-20b"], "budget_gb": 115, "context_tokens": 8192}
 //! ```
 //! A model may also be an object: `{"id": "gpt-oss-20b", "format": "MXFP4", "kv_dtype": "fp8",
-//! "share": 0.25}` or `{"id": ..., "expected_sessions": 40}`. The math is
-//! [`sizer_core::memory::plan_memory`]; this module only resolves model ids to their sourced facts.
+//! "share": 0.25}` or `{"id": ..., "expected_sessions": 40}`, or a run of the dataset:
+//! `{"run": "<run id>"}` (its model, the weights it served, its cache data type). Weights are the
+//! published size where the catalogue has one, else computed from the model's parameters
+//! ([`crate::catalogue::weights_size`]), and the answer says which. The math is
+//! [`sizer_core::memory::plan_memory`]; this module only resolves models to their sourced facts.
 
 use core::fmt;
 
@@ -15,15 +18,20 @@ use sizer_core::{MemoryError, ResidentModel, plan_memory};
 
 use crate::api_keys::{KeyError, MEMORY, check_keys};
 use crate::catalogue::model_facts::{KvDtype, ModelCatalog};
+use crate::catalogue::weights_size::{
+    NoWeightsSize, WeightsBasis, WeightsSize, default_weights, run_weights, weights_size,
+};
+use crate::dataset::model::Dataset;
 
 /// One model to keep loaded: its id, or the id with choices.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(
     untagged,
-    expecting = "each model must be an id or an object with \"id\" and any of \"format\", \"kv_dtype\" (bf16, fp16, fp8), \"share\", \"expected_sessions\""
+    expecting = "each model must be an id or an object with \"id\" (or \"run\") and any of \"format\", \"kv_dtype\" (bf16, fp16, fp8), \"share\", \"expected_sessions\""
 )]
 pub enum ModelChoice {
-    /// Just the `model_id`: its first published weights, a BF16 cache, the default split.
+    /// Just the `model_id`: its first published weights (else BF16 computed from its
+    /// parameters), a BF16 cache, the default split.
     Id(String),
     /// The `model_id` with choices.
     Detailed(ModelChoiceDetail),
@@ -33,12 +41,17 @@ pub enum ModelChoice {
 /// [`MemoryRequest::from_json`] ([`crate::api_keys::MEMORY`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ModelChoiceDetail {
-    /// The `model_id`, e.g. `gpt-oss-120b`.
-    pub id: String,
-    /// The weights entry (`MXFP4`, `BF16`, ...); default: the model's first.
+    /// The `model_id`, e.g. `gpt-oss-120b`; or else `run`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// A run's id: its model with the weights it served and its cache data type.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run: Option<String>,
+    /// The weights format (`MXFP4`, `BF16`, ...); default: the model's first published (else
+    /// BF16), or the run's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub format: Option<String>,
-    /// The cache data type; default `bf16`.
+    /// The cache data type; default `bf16`, or the run's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kv_dtype: Option<KvDtype>,
     /// Share of the pool (normalised over the models; all models or none).
@@ -52,9 +65,14 @@ pub struct ModelChoiceDetail {
 impl ModelChoice {
     fn detail(&self) -> ModelChoiceDetail {
         match self {
-            ModelChoice::Id(id) => {
-                ModelChoiceDetail { id: id.clone(), format: None, kv_dtype: None, share: None, expected_sessions: None }
-            }
+            ModelChoice::Id(id) => ModelChoiceDetail {
+                id: Some(id.clone()),
+                run: None,
+                format: None,
+                kv_dtype: None,
+                share: None,
+                expected_sessions: None,
+            },
             ModelChoice::Detailed(detail) => detail.clone(),
         }
     }
@@ -75,13 +93,16 @@ pub struct MemoryRequest {
 }
 
 /// One model's answer.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ModelMemory {
+    /// The `model_id`, and the run's id when the entry was a run.
     pub id: String,
-    /// The weights entry used and its size, GB, with the id of its source.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub run: Option<String>,
+    /// The weights format used and its size, GB: published (with its source) or computed.
     pub format: String,
     pub weights_gb: f64,
-    pub weights_source: String,
+    pub weights_basis: WeightsBasis,
     pub kv_dtype: KvDtype,
     /// Average KV bytes per token at the context.
     pub kv_bytes_per_token: f64,
@@ -96,7 +117,7 @@ pub struct ModelMemory {
 }
 
 /// The answer.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MemoryResponse {
     pub budget_gb: f64,
     pub overhead_gb: f64,
@@ -116,8 +137,10 @@ pub enum MemoryRequestError {
     Json(String),
     /// No model with this id.
     UnknownModel(String),
-    /// No published weights for this model (in this format, when one was named).
-    NoWeights { model: String, format: Option<String> },
+    /// No run with this id.
+    UnknownRun(String),
+    /// The size of the weights is neither published nor computable (why, as a type).
+    NoWeights(NoWeightsSize),
     /// A figure of the model's architecture is missing or unverified.
     Architecture { model: String, figure: &'static str },
     /// The numbers do not plan (bad budget, context, shares; weights over budget).
@@ -129,12 +152,8 @@ impl fmt::Display for MemoryRequestError {
         match self {
             MemoryRequestError::Json(message) => write!(f, "the memory request is not valid: {message}"),
             MemoryRequestError::UnknownModel(id) => write!(f, "there is no model with id {id:?}"),
-            MemoryRequestError::NoWeights { model, format: None } => {
-                write!(f, "{model}: no published size of its weights")
-            }
-            MemoryRequestError::NoWeights { model, format: Some(format) } => {
-                write!(f, "{model}: no published size of its {format} weights")
-            }
+            MemoryRequestError::UnknownRun(id) => write!(f, "there is no run with id {id:?}"),
+            MemoryRequestError::NoWeights(why) => write!(f, "{why}"),
             MemoryRequestError::Architecture { model, figure } => {
                 write!(f, "{model}: its {figure} could not be read at a source, so its cache cannot be sized")
             }
@@ -156,6 +175,10 @@ impl MemoryRequest {
         // With shares (all models or none), the split follows them: expected sessions are unread.
         let details: Vec<ModelChoiceDetail> = request.models.iter().map(ModelChoice::detail).collect();
         let unread = details.iter().position(|d| d.expected_sessions.is_some());
+        if let Some(index) = details.iter().position(|d| d.id.is_some() == d.run.is_some()) {
+            let message = format!("models[{index}] needs exactly one of \"id\" and \"run\"");
+            return Err(MemoryRequestError::Json(message));
+        }
         if let Some(index) = unread.filter(|_| details.iter().any(|d| d.share.is_some())) {
             let because = "when the models have shares (the pool is split by the shares)".to_owned();
             let error = KeyError::Unread { path: format!("models[{index}].expected_sessions"), because };
@@ -165,47 +188,47 @@ impl MemoryRequest {
     }
 }
 
-/// Answers a memory question from the catalogue's sourced facts.
+/// Answers a memory question from the catalogue's sourced facts (`dataset` for the runs named).
 ///
 /// # Formula
 /// [`sizer_core::memory::plan_memory`]: `kv_left = budget - sum(weights) - overhead`, split by shares
 /// (or by expected sessions), each part in sessions at the context. German seed: gpt-oss-120b
 /// (65.3 GB) + gpt-oss-20b (13.8 GB) = 79.1 GB of weights; 102 to 115 GB leaves 22.9 to 35.9 GB.
-pub fn memory(catalog: &ModelCatalog, request: &MemoryRequest) -> Result<MemoryResponse, MemoryRequestError> {
+pub fn memory(
+    catalog: &ModelCatalog,
+    dataset: &Dataset,
+    request: &MemoryRequest,
+) -> Result<MemoryResponse, MemoryRequestError> {
     let mut resident = Vec::with_capacity(request.models.len());
     let mut picked = Vec::with_capacity(request.models.len());
     for choice in &request.models {
         let detail = choice.detail();
-        let model = catalog.model(&detail.id).ok_or_else(|| MemoryRequestError::UnknownModel(detail.id.clone()))?;
-        let weights = match &detail.format {
-            Some(format) => model.weights_of(format),
-            None => model.weights.first(),
-        };
-        let no_weights = || MemoryRequestError::NoWeights { model: detail.id.clone(), format: detail.format.clone() };
-        let weights = weights.ok_or_else(no_weights)?;
-        let weights_gb = weights.gb.verified().ok_or_else(no_weights)?;
-        let kv_dtype = detail.kv_dtype.unwrap_or(KvDtype::Bf16);
+        let (weights, run_dtype) = resolve(catalog, dataset, &detail)?;
+        let model =
+            catalog.model(&weights.model).ok_or_else(|| MemoryRequestError::UnknownModel(weights.model.clone()))?;
+        let kv_dtype = detail.kv_dtype.or(run_dtype).unwrap_or(KvDtype::Bf16);
         let kv = model
             .kv_architecture(kv_dtype)
-            .map_err(|figure| MemoryRequestError::Architecture { model: detail.id.clone(), figure })?;
+            .map_err(|figure| MemoryRequestError::Architecture { model: model.id.clone(), figure })?;
         resident.push(ResidentModel {
-            weights_gb,
+            weights_gb: weights.gb,
             kv,
             share: detail.share,
             expected_sessions: detail.expected_sessions.unwrap_or(1.0),
         });
-        picked.push((detail.id, weights, kv_dtype));
+        picked.push((detail.run, weights, kv_dtype));
     }
     let plan = plan_memory(request.budget_gb, request.overhead_gb, &resident, request.context_tokens)
         .map_err(MemoryRequestError::Plan)?;
     let models = picked
         .into_iter()
         .zip(&plan.parts)
-        .map(|((id, weights, kv_dtype), part)| ModelMemory {
-            id,
-            format: weights.format.clone(),
-            weights_gb: weights.gb.v,
-            weights_source: weights.gb.source.clone(),
+        .map(|((run, weights, kv_dtype), part)| ModelMemory {
+            id: weights.model,
+            run,
+            format: weights.format,
+            weights_gb: weights.gb,
+            weights_basis: weights.basis,
             kv_dtype,
             kv_bytes_per_token: part.kv_bytes_per_token,
             share: part.share,
@@ -225,9 +248,39 @@ pub fn memory(catalog: &ModelCatalog, request: &MemoryRequest) -> Result<MemoryR
     })
 }
 
+/// The weights of one entry (a run's, or a model's in the format named, else its first
+/// published, else BF16 computed) and the run's cache data type where the entry is a run.
+fn resolve(
+    catalog: &ModelCatalog,
+    dataset: &Dataset,
+    detail: &ModelChoiceDetail,
+) -> Result<(WeightsSize, Option<KvDtype>), MemoryRequestError> {
+    if let Some(run_id) = &detail.run {
+        let run = dataset.run(run_id).ok_or_else(|| MemoryRequestError::UnknownRun(run_id.clone()))?;
+        let weights = match &detail.format {
+            Some(format) => {
+                let model = catalog
+                    .model(&run.model_id)
+                    .ok_or_else(|| MemoryRequestError::UnknownModel(run.model_id.clone()))?;
+                weights_size(model, format)
+            }
+            None => run_weights(catalog, run),
+        };
+        let dtype = catalog.run_cache(run_id).map(|cache| cache.kv_dtype);
+        return Ok((weights.map_err(MemoryRequestError::NoWeights)?, dtype));
+    }
+    let id = detail.id.as_deref().unwrap_or_default();
+    let model = catalog.model(id).ok_or_else(|| MemoryRequestError::UnknownModel(id.to_owned()))?;
+    let weights = match &detail.format {
+        Some(format) => weights_size(model, format),
+        None => default_weights(model),
+    };
+    Ok((weights.map_err(MemoryRequestError::NoWeights)?, None))
+}
+
 /// The JS API's whole step: request JSON in, response JSON out, or `{"error": "<one sentence>"}`.
-pub fn memory_json(catalog: &ModelCatalog, json: &str) -> String {
-    let answer = MemoryRequest::from_json(json).and_then(|request| memory(catalog, &request));
+pub fn memory_json(catalog: &ModelCatalog, dataset: &Dataset, json: &str) -> String {
+    let answer = MemoryRequest::from_json(json).and_then(|request| memory(catalog, dataset, &request));
     let encoded = match &answer {
         Ok(response) => serde_json::to_string(response).map_err(|e| e.to_string()),
         Err(error) => Err(error.to_string()),

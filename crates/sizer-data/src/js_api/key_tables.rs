@@ -50,7 +50,8 @@ fn the_tables_list_what_the_types_read() {
         serde_json::from_value(json!({"models": [], "budget_gb": 1, "context_tokens": 1})).expect("parses");
     assert_eq!(sorted(names(&MEMORY)), serialized_keys(&memory));
     let model = crate::catalogue::memory::ModelChoiceDetail {
-        id: "m".into(),
+        id: Some("m".into()),
+        run: Some("r".into()),
         format: Some("f".into()),
         kv_dtype: Some(crate::KvDtype::Fp8),
         share: Some(1.0),

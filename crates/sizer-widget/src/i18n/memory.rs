@@ -5,9 +5,10 @@
 
 use sizer_core::MemoryError;
 use sizer_data::memory::MemoryRequestError;
+use sizer_data::weights_size::{NoWeightsSize, WeightsBasis};
 use sizer_data::{BudgetBand, NoComputedPool};
 
-use super::{Lang, format_number};
+use super::{Lang, format_integer, format_number};
 
 /// The key of every fixed text in the memory section and the KV pool note.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -139,10 +140,14 @@ pub fn sessions_at(lang: Lang, context_tokens: f64) -> String {
 pub fn unplannable_summary(lang: Lang, count: usize) -> String {
     let count = count.to_string();
     match lang {
-        Lang::En => [count.as_str(), " more models cannot be planned (no published weights or unread layout)"].concat(),
+        Lang::En => [
+            count.as_str(),
+            " more models cannot be planned (size of the weights unknown, or attention layout not read)",
+        ]
+        .concat(),
         Lang::De => [
             count.as_str(),
-            " weitere Modelle lassen sich nicht planen (keine veröffentlichten Gewichte oder Architektur)",
+            " weitere Modelle lassen sich nicht planen (Größe der Gewichte unbekannt oder Architektur nicht gelesen)",
         ]
         .concat(),
     }
@@ -179,15 +184,14 @@ pub fn plan_error(lang: Lang, error: &MemoryRequestError) -> String {
         (Lang::De, MemoryRequestError::Plan(MemoryError::TooManyModels { count })) => {
             ["Zu viele Modelle (", &count.to_string(), ") für einen Speicherplan."].concat()
         }
-        (Lang::De, MemoryRequestError::NoWeights { model, .. }) => {
-            [model.as_str(), ": Die Größe der Gewichte ist nicht veröffentlicht."].concat()
-        }
+        (Lang::De, MemoryRequestError::NoWeights(why)) => [no_weights(lang, why), ".".into()].concat(),
+        (Lang::De, MemoryRequestError::UnknownRun(id)) => ["Es gibt keinen Lauf mit der Kennung ", id, "."].concat(),
         (Lang::De, MemoryRequestError::Architecture { model, figure }) => {
             [model.as_str(), ": ", figure, " ließ sich an keiner Quelle ablesen, der Cache ist nicht bestimmbar."]
                 .concat()
         }
         (Lang::De, other) => ["Kein Speicherplan möglich: ", &other.to_string(), "."].concat(),
-        (Lang::En, MemoryRequestError::NoWeights { .. } | MemoryRequestError::Architecture { .. }) => {
+        (Lang::En, MemoryRequestError::NoWeights(_) | MemoryRequestError::Architecture { .. }) => {
             [error.to_string(), ".".into()].concat()
         }
         (Lang::En, other) => {
@@ -195,6 +199,166 @@ pub fn plan_error(lang: Lang, error: &MemoryRequestError) -> String {
             let mut chars = text.chars();
             let first = chars.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default();
             [first, chars.as_str().into(), ".".into()].concat()
+        }
+    }
+}
+
+/// Why the size of some weights is not known, as a clause starting with the model id.
+pub fn no_weights(lang: Lang, why: &NoWeightsSize) -> String {
+    match (lang, why) {
+        (Lang::En, _) => why.to_string(),
+        (Lang::De, NoWeightsSize::UnknownModel { model }) => ["Der Katalog kennt kein Modell ", model].concat(),
+        (Lang::De, NoWeightsSize::FormatNotStated { model }) => {
+            [model.as_str(), ": Der Lauf nennt nicht, welche Gewichte er geladen hat"].concat()
+        }
+        (Lang::De, NoWeightsSize::UnknownFormat { model, format }) => {
+            [model.as_str(), ": Die Größe von „", format, "“-Gewichten lässt sich nicht berechnen (Format unbekannt)"]
+                .concat()
+        }
+        (Lang::De, NoWeightsSize::NoParameterCount { model, format }) => [
+            model.as_str(),
+            ": Die Größe der ",
+            format,
+            "-Gewichte ist nicht veröffentlicht, und keine Parameterzahl erlaubt, sie zu berechnen",
+        ]
+        .concat(),
+    }
+}
+
+/// "published" or "computed from 30.5 B parameters at 0.52 bytes each; at least that: ...".
+pub fn weights_basis(lang: Lang, basis: &WeightsBasis) -> String {
+    match basis {
+        WeightsBasis::Published { .. } => match lang {
+            Lang::En => "published".into(),
+            Lang::De => "veröffentlicht".into(),
+        },
+        WeightsBasis::Computed { params_b, bytes_per_param, floor, .. } => {
+            let params = format_number(lang, *params_b, 1);
+            let bytes = format_number(lang, *bytes_per_param, 2);
+            let (head, mid, unit, caveat) = match lang {
+                Lang::En => (
+                    "computed from ",
+                    "\u{a0}B parameters at ",
+                    " bytes each",
+                    "; at least that: quantised checkpoints keep some layers in BF16 (the published ones here are 5–19\u{a0}% larger)",
+                ),
+                Lang::De => (
+                    "berechnet aus ",
+                    "\u{a0}Mrd. Parametern zu je ",
+                    " Byte",
+                    "; mindestens so viel: Quantisierte Checkpoints behalten einige Schichten in BF16 (die hier veröffentlichten sind 5–19\u{a0}% größer)",
+                ),
+            };
+            let caveat = if *floor { caveat } else { "" };
+            [head, &params, mid, &bytes, unit, caveat].concat()
+        }
+    }
+}
+
+/// " (61.1 GB BF16, published)" or " (160.0 GB BF16, computed)" beside a model's name.
+pub fn weights_option(lang: Lang, gb_value: f64, format: &str, basis: &WeightsBasis) -> String {
+    let how = match (lang, basis) {
+        (Lang::En, WeightsBasis::Published { .. }) => "published",
+        (Lang::De, WeightsBasis::Published { .. }) => "veröffentlicht",
+        (Lang::En, WeightsBasis::Computed { .. }) => "computed",
+        (Lang::De, WeightsBasis::Computed { .. }) => "berechnet",
+    };
+    [" (", &gb(lang, gb_value), " ", format, ", ", how, ")"].concat()
+}
+
+/// "The run you are sizing, <label>: 15.8 GB of AWQ 4-bit weights (computed from ...)".
+pub fn sized_run_weights(lang: Lang, label: &str, gb_value: f64, format: &str, basis: &WeightsBasis) -> String {
+    let basis = weights_basis(lang, basis);
+    let size = gb(lang, gb_value);
+    match lang {
+        Lang::En => {
+            ["The run you are sizing, ", label, ": ", &size, " of ", format, " weights (", &basis, ")"].concat()
+        }
+        Lang::De => {
+            ["Der Lauf, den Sie dimensionieren, ", label, ": ", &size, " ", format, "-Gewichte (", &basis, ")"].concat()
+        }
+    }
+}
+
+/// "The run you are sizing, <label>: <why its weights are unknown>."
+pub fn sized_run_unknown(lang: Lang, label: &str, why: &NoWeightsSize) -> String {
+    let head = match lang {
+        Lang::En => "The run you are sizing, ",
+        Lang::De => "Der Lauf, den Sie dimensionieren, ",
+    };
+    [head, label, ": ", &no_weights(lang, why), "."].concat()
+}
+
+/// ", leaving 99.2 GB for the KV cache at a 115 GB budget: at most 123 sessions of 8,192 tokens."
+pub fn sized_run_sessions(
+    lang: Lang,
+    left_gb: f64,
+    budget_gb: f64,
+    sessions: u64,
+    context_tokens: f64,
+    at_most: bool,
+) -> String {
+    let (left, budget, context) = (gb(lang, left_gb), gb(lang, budget_gb), format_number(lang, context_tokens, 0));
+    let count = format_integer(lang, sessions);
+    match lang {
+        Lang::En => {
+            let most = if at_most { "at most " } else { "" };
+            let head = [", leaving ", &left, " for the KV cache at a ", &budget, " budget: "].concat();
+            [head.as_str(), most, &count, " sessions of ", &context, " tokens."].concat()
+        }
+        Lang::De => {
+            let most = if at_most { "höchstens " } else { "" };
+            let head = ["; bei ", &budget, " Budget bleiben ", &left, " für den KV-Cache: "].concat();
+            [head.as_str(), most, &count, " Sitzungen zu ", &context, " Token."].concat()
+        }
+    }
+}
+
+/// ", leaving 58.4 GB for the KV cache at a 115 GB budget; its sessions cannot be counted: <why>."
+pub fn sized_run_no_sessions(lang: Lang, left_gb: f64, budget_gb: f64, why: &str) -> String {
+    let (left, budget) = (gb(lang, left_gb), gb(lang, budget_gb));
+    match lang {
+        Lang::En => {
+            let head = [", leaving ", &left, " for the KV cache at a ", &budget, " budget"].concat();
+            [head.as_str(), "; its sessions cannot be counted: ", why].concat()
+        }
+        Lang::De => {
+            let head = ["; bei ", &budget, " Budget bleiben ", &left, " für den KV-Cache"].concat();
+            [head.as_str(), "; seine Sitzungen lassen sich nicht zählen: ", why].concat()
+        }
+    }
+}
+
+/// "Beside the models kept loaded below: 94.9 GB of weights together, 20.1 GB left for the KV
+/// cache: at most 24 sessions of this run, split like the others'."
+pub fn sized_run_beside(lang: Lang, weights_gb: f64, left_gb: f64, sessions: u64, at_most: bool) -> String {
+    let (weights, left, count) = (gb(lang, weights_gb), gb(lang, left_gb), format_integer(lang, sessions));
+    match lang {
+        Lang::En => {
+            let most = if at_most { "at most " } else { "" };
+            let head = ["Beside the models kept loaded below: ", &weights, " of weights together, "].concat();
+            [
+                head.as_str(),
+                &left,
+                " left for the KV cache: ",
+                most,
+                &count,
+                " sessions of this run, split like the others'.",
+            ]
+            .concat()
+        }
+        Lang::De => {
+            let most = if at_most { "höchstens " } else { "" };
+            let head = ["Neben den unten geladenen Modellen: ", &weights, " Gewichte zusammen, "].concat();
+            [
+                head.as_str(),
+                &left,
+                " frei für den KV-Cache: ",
+                most,
+                &count,
+                " Sitzungen dieses Laufs, aufgeteilt wie bei den anderen.",
+            ]
+            .concat()
         }
     }
 }

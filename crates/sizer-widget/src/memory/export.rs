@@ -19,9 +19,17 @@ use crate::sizing::calculation::Calculation;
 pub fn with_markdown(mut sizing: String, lang: Lang, outcome: &Calculation, choice: Option<&MemoryChoice>) -> String {
     if let Some(choice) = choice {
         sizing.push('\n');
-        sizing.push_str(&markdown(lang, &MemoryView::compute(choice, outcome.scenario.context_tokens)));
+        sizing.push_str(&markdown(lang, &MemoryView::compute(choice, outcome.scenario.context_tokens, None)));
     }
     sizing
+}
+
+/// Where a planned model's weights come from (published size, or the parameter count).
+fn weights_source(model: &sizer_data::memory::ModelMemory) -> &str {
+    use sizer_data::weights_size::WeightsBasis;
+    match &model.weights_basis {
+        WeightsBasis::Published { source } | WeightsBasis::Computed { params_source: source, .. } => source,
+    }
 }
 
 /// The memory part of the Markdown export.
@@ -34,7 +42,9 @@ pub fn markdown(lang: Lang, view: &MemoryView) -> String {
     };
     let models = view.request.models.iter().map(|model| match model {
         sizer_data::memory::ModelChoice::Id(id) => id.as_str(),
-        sizer_data::memory::ModelChoice::Detailed(detail) => detail.id.as_str(),
+        sizer_data::memory::ModelChoice::Detailed(detail) => {
+            detail.id.as_deref().or(detail.run.as_deref()).unwrap_or_default()
+        }
     });
     let models: Vec<&str> = models.collect();
     line(&mut out, &[mem_text(lang, MemMsg::ModelsLegend), ": ", &models.join(", ")].concat());
@@ -64,7 +74,7 @@ pub fn markdown(lang: Lang, view: &MemoryView) -> String {
                     " GB ",
                     &model.format,
                     " (`",
-                    &model.weights_source,
+                    weights_source(model),
                     "`) + ",
                     &format_number(lang, model.kv_gb, 1),
                     " GB ",
@@ -135,7 +145,7 @@ pub fn with_json(sizing: &str, outcome: &Calculation, choice: Option<&MemoryChoi
         }
     }
     if let Some(choice) = choice {
-        let view = MemoryView::compute(choice, outcome.scenario.context_tokens);
+        let view = MemoryView::compute(choice, outcome.scenario.context_tokens, None);
         let memory = MemoryJson {
             request: &view.request,
             plan: view.chosen.as_ref().ok(),

@@ -1,5 +1,6 @@
-//! "Which models fit together": pick the models to keep loaded and the working budget; see the
-//! weights, the cache left (at the budget and across the 102-115 GB band), the bar of the budget
+//! "Which models fit together": first the run being sized (its own weights, published or
+//! computed, and the sessions they leave room for, alone and beside the models kept loaded); then
+//! pick the models to keep loaded and the working budget; see the weights, the cache left (at the budget and across the 102-115 GB band), the bar of the budget
 //! and the sessions each model holds at the calculator's context, with the sources.
 
 use std::rc::Rc;
@@ -8,13 +9,19 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::common::error_text::error_message;
+use crate::i18n::labels::run_label;
 use crate::i18n::memory::{
-    MemMsg, left_across, left_at, mem_text, over_band, plan_error, sessions_at, unplannable_summary, weights_sum,
+    MemMsg, left_across, left_at, mem_text, over_band, plan_error, sessions_at, sized_run_beside,
+    sized_run_no_sessions, sized_run_sessions, sized_run_unknown, sized_run_weights, unplannable_summary,
+    weights_option, weights_sum,
 };
 use crate::i18n::{Lang, format_integer, format_number};
 use crate::memory::bar::MemoryBar;
 use crate::memory::state::{MemoryAction, MemoryChoice};
-use crate::memory::view::{MemoryView, ModelOption, SourceCite};
+use crate::memory::view::{MemoryView, ModelOption, SizedRun, SourceCite};
+use sizer_core::MemoryError;
+use sizer_data::memory::{MemoryRequestError, ModelMemory};
+use sizer_data::weights_size::WeightsBasis;
 
 /// Props of [`MemorySection`].
 #[derive(Properties, PartialEq, Clone)]
@@ -22,6 +29,9 @@ pub struct MemorySectionProps {
     pub choice: MemoryChoice,
     /// Tokens per session (the calculator's context field).
     pub context_tokens: f64,
+    /// The dataset run being sized, when it is one.
+    #[prop_or_default]
+    pub run_id: Option<AttrValue>,
     pub lang: Lang,
     pub id_prefix: AttrValue,
     pub on_action: Callback<MemoryAction>,
@@ -31,8 +41,9 @@ pub struct MemorySectionProps {
 #[component]
 pub fn MemorySection(props: &MemorySectionProps) -> Html {
     let lang = props.lang;
-    let view = use_memo((props.choice.clone(), props.context_tokens.to_bits()), |(choice, context)| {
-        MemoryView::compute(choice, f64::from_bits(*context))
+    let key = (props.choice.clone(), props.context_tokens.to_bits(), props.run_id.clone());
+    let view = use_memo(key, |(choice, context, run_id)| {
+        MemoryView::compute(choice, f64::from_bits(*context), run_id.as_deref())
     });
     let budget_id = format!("{}-memory-budget", props.id_prefix);
     let error_id = format!("{budget_id}-error");
@@ -47,6 +58,9 @@ pub fn MemorySection(props: &MemorySectionProps) -> Html {
     html! {
         <section class="ss-memory" data-section="memory" aria-labelledby={format!("{}-memory-heading", props.id_prefix)}>
             <h3 id={format!("{}-memory-heading", props.id_prefix)}>{ mem_text(lang, MemMsg::Heading) }</h3>
+            if let Some(sized) = &view.sized_run {
+                { sized_run(lang, sized, props.context_tokens) }
+            }
             <p class="ss-muted">{ mem_text(lang, MemMsg::Intro) }</p>
             <div class="ss-memory-inputs">
                 <fieldset class="ss-group">
@@ -85,7 +99,7 @@ fn model_checkbox(props: &MemorySectionProps, option: &ModelOption) -> Html {
             on_action.emit(MemoryAction::Keep(model.clone(), input.checked()));
         })
     };
-    let weights = option.weights_gb.map(|gb| [" (", &format_number(lang, gb, 1), " GB)"].concat()).unwrap_or_default();
+    let weights = option.weights.as_ref().map(|w| weights_option(lang, w.gb, &w.format, &w.basis)).unwrap_or_default();
     html! {
         <div class="ss-field ss-check" key={option.id}>
             <input type="checkbox" id={id.clone()} data-memory-model={option.id} {checked} {onchange} />
@@ -104,8 +118,14 @@ fn unplannable_list(lang: Lang, options: &[ModelOption]) -> Html {
         <details class="ss-memory-unplannable">
             <summary class="ss-muted">{ unplannable_summary(lang, count) }</summary>
             <ul class="ss-muted">
-                { for options.iter().filter_map(|option| option.unplannable.as_ref().map(|reason| html! {
-                    <li data-memory-reason={option.id}>{ plan_error(lang, reason) }</li>
+                { for options.iter().filter_map(|option| option.unplannable.as_ref().map(|reason| {
+                    let weights = option.weights.as_ref().map(|w| weights_option(lang, w.gb, &w.format, &w.basis));
+                    html! {
+                        <li data-memory-reason={option.id}>
+                            if let Some(weights) = weights { { option.name }{ weights }{ ": " } }
+                            { plan_error(lang, reason) }
+                        </li>
+                    }
                 })) }
             </ul>
         </details>
@@ -159,7 +179,7 @@ fn plan_summary(lang: Lang, view: &MemoryView) -> Html {
                     { for plan.models.iter().enumerate().map(|(index, model)| html! {
                         <tr data-memory-row={model.id.clone()}>
                             <th scope="row">{ model.id.clone() }</th>
-                            <td data-cite={model.weights_source.clone()}>{ [format_number(lang, model.weights_gb, 1), " GB ".into(), model.format.clone()].concat() }</td>
+                            <td data-cite={weights_source(model).to_owned()}>{ weights_option(lang, model.weights_gb, &model.format, &model.weights_basis).trim().trim_start_matches('(').trim_end_matches(')').to_owned() }</td>
                             <td>{ [format_number(lang, model.kv_gb, 1), "\u{a0}GB (".into(), format_number(lang, model.share * 100.0, 0), "\u{a0}%)".into()].concat() }</td>
                             <td>{ [format_number(lang, model.kv_bytes_per_token, 0), " (".into(), model.kv_dtype.name().into(), ")".into()].concat() }</td>
                             <td data-memory="sessions" data-value={model.sessions.to_string()}>{ [format_integer(lang, model.sessions), sessions_range(index)].concat() }</td>
@@ -168,6 +188,53 @@ fn plan_summary(lang: Lang, view: &MemoryView) -> Html {
                 </tbody>
             </table>
         </>
+    }
+}
+
+/// The run being sized: its weights (published or computed), what they leave at the budget and
+/// its sessions there, alone and beside the models kept loaded; or why not.
+fn sized_run(lang: Lang, sized: &SizedRun, context_tokens: f64) -> Html {
+    let label = run_label(lang, sized.run);
+    let weights = match &sized.weights {
+        Ok(weights) => weights,
+        Err(why) => {
+            return html! { <p class="ss-memory-run" data-memory="run" data-run={sized.run.id.clone()}>{ sized_run_unknown(lang, label, why) }</p> };
+        }
+    };
+    let floor = matches!(weights.basis, WeightsBasis::Computed { floor: true, .. });
+    let head = sized_run_weights(lang, label, weights.gb, &weights.format, &weights.basis);
+    let tail = match &sized.alone {
+        Ok(plan) => {
+            let model = &plan.models[0];
+            sized_run_sessions(lang, plan.kv_left_gb, plan.budget_gb, model.sessions, context_tokens, floor)
+        }
+        Err(error @ MemoryRequestError::Architecture { .. }) if weights.gb < sized.budget_gb => {
+            sized_run_no_sessions(lang, sized.budget_gb - weights.gb, sized.budget_gb, &plan_error(lang, error))
+        }
+        Err(MemoryRequestError::Architecture { .. }) => {
+            let over =
+                MemoryError::WeightsOverBudget { weights_gb: weights.gb, overhead_gb: 0.0, budget_gb: sized.budget_gb };
+            [". ".into(), plan_error(lang, &MemoryRequestError::Plan(over))].concat()
+        }
+        Err(error) => [". ".into(), plan_error(lang, error)].concat(),
+    };
+    let beside = sized.beside.as_ref().map(|beside| match beside {
+        Ok(plan) => sized_run_beside(lang, plan.weights_gb, plan.kv_left_gb, plan.models[0].sessions, floor),
+        Err(error) => plan_error(lang, error),
+    });
+    html! {
+        <div class="ss-memory-run" data-memory="run" data-run={sized.run.id.clone()}>
+            <p><strong>{ head }</strong>{ tail }</p>
+            if let Some(beside) = beside { <p class="ss-muted" data-memory="beside">{ beside }</p> }
+        </div>
+    }
+}
+
+/// Where a planned model's weights come from: the published size's source, else the source of
+/// the parameter count it was computed from.
+fn weights_source(model: &ModelMemory) -> &str {
+    match &model.weights_basis {
+        WeightsBasis::Published { source } | WeightsBasis::Computed { params_source: source, .. } => source,
     }
 }
 

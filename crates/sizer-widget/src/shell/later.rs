@@ -201,7 +201,7 @@ impl TextApi {
 fn text_answer(function: TextApi, text: &str) -> String {
     match function {
         TextApi::Plan => crate::shell::team_api::plan_json(text),
-        TextApi::Memory => sizer_data::memory::memory_json(sizer_data::catalog(), text),
+        TextApi::Memory => sizer_data::memory::memory_json(sizer_data::catalog(), sizer_data::dataset(), text),
         TextApi::ReadLogs => sizer_import::logs::read_logs_json(text),
     }
 }

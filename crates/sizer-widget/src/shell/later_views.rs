@@ -274,6 +274,7 @@ pub fn below(args: &RestArgs<'_>) -> Html {
                 <MemorySection
                     choice={state.memory.clone()}
                     context_tokens={outcome.scenario.context_tokens}
+                    run_id={sourced_run_id(outcome)}
                     {lang}
                     id_prefix={prefix.clone()}
                     on_action={on_memory.clone()}
