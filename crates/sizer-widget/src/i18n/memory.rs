@@ -240,13 +240,13 @@ pub fn weights_basis(lang: Lang, basis: &WeightsBasis) -> String {
                     "computed from ",
                     "\u{a0}B parameters at ",
                     " bytes each",
-                    "; at least that: quantised checkpoints keep some layers in BF16 (the published ones here are 5–19\u{a0}% larger)",
+                    "; at least that, as quantised checkpoints keep some layers in BF16: the published ones here are 5–24\u{a0}% larger",
                 ),
                 Lang::De => (
                     "berechnet aus ",
                     "\u{a0}Mrd. Parametern zu je ",
                     " Byte",
-                    "; mindestens so viel: Quantisierte Checkpoints behalten einige Schichten in BF16 (die hier veröffentlichten sind 5–19\u{a0}% größer)",
+                    "; mindestens so viel, denn quantisierte Checkpoints behalten einige Schichten in BF16: Die hier veröffentlichten sind 5–24\u{a0}% größer",
                 ),
             };
             let caveat = if *floor { caveat } else { "" };
@@ -330,7 +330,7 @@ pub fn sized_run_no_sessions(lang: Lang, left_gb: f64, budget_gb: f64, why: &str
 }
 
 /// "Beside the models kept loaded below: 94.9 GB of weights together, 20.1 GB left for the KV
-/// cache: at most 24 sessions of this run, split like the others'."
+/// cache: at most 15 sessions of this run, as many as each of the others."
 pub fn sized_run_beside(lang: Lang, weights_gb: f64, left_gb: f64, sessions: u64, at_most: bool) -> String {
     let (weights, left, count) = (gb(lang, weights_gb), gb(lang, left_gb), format_integer(lang, sessions));
     match lang {
@@ -343,7 +343,7 @@ pub fn sized_run_beside(lang: Lang, weights_gb: f64, left_gb: f64, sessions: u64
                 " left for the KV cache: ",
                 most,
                 &count,
-                " sessions of this run, split like the others'.",
+                " sessions of this run, as many as each of the others.",
             ]
             .concat()
         }
@@ -356,7 +356,7 @@ pub fn sized_run_beside(lang: Lang, weights_gb: f64, left_gb: f64, sessions: u64
                 " frei für den KV-Cache: ",
                 most,
                 &count,
-                " Sitzungen dieses Laufs, aufgeteilt wie bei den anderen.",
+                " Sitzungen dieses Laufs, so viele wie jedes andere Modell.",
             ]
             .concat()
         }

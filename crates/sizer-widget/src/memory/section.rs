@@ -9,7 +9,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::common::error_text::error_message;
-use crate::i18n::labels::run_label;
+use crate::i18n::labels::{run_label, weights_format};
 use crate::i18n::memory::{
     MemMsg, left_across, left_at, mem_text, over_band, plan_error, sessions_at, sized_run_beside,
     sized_run_no_sessions, sized_run_sessions, sized_run_unknown, sized_run_weights, unplannable_summary,
@@ -202,7 +202,12 @@ fn sized_run(lang: Lang, sized: &SizedRun, context_tokens: f64) -> Html {
         }
     };
     let floor = matches!(weights.basis, WeightsBasis::Computed { floor: true, .. });
-    let head = sized_run_weights(lang, label, weights.gb, &weights.format, &weights.basis);
+    // The run's own format text has a German name in the data; a catalogue key is a name as is.
+    let format = match sized.run.format.as_deref() {
+        Some(format) if format == weights.format => weights_format(lang, sized.run),
+        _ => weights.format.as_str(),
+    };
+    let head = sized_run_weights(lang, label, weights.gb, format, &weights.basis);
     let tail = match &sized.alone {
         Ok(plan) => {
             let model = &plan.models[0];
