@@ -59,8 +59,15 @@ impl MemoryChoice {
     pub fn apply(&mut self, lang: Lang, action: MemoryAction) {
         match action {
             MemoryAction::Keep(id, keep) => {
+                // A cheap test here (this reducer is in the first wasm module): weights published
+                // or a parameter count to compute them from, and a layout; the section lists
+                // only what `view::unplannable` accepts.
                 let model = sizer_data::catalog().model(&id);
-                let known = model.is_some_and(|model| crate::memory::view::unplannable(model).is_none());
+                let known = model.is_some_and(|model| {
+                    let sized = model.weights.iter().any(|w| w.gb.verified().is_some())
+                        || model.total_params_b.as_ref().is_some_and(|p| p.verified().is_some());
+                    sized && model.kv_architecture(sizer_data::KvDtype::Bf16).is_ok()
+                });
                 if keep && known && !self.models.contains(&id) {
                     self.models.push(id);
                     self.sort();
