@@ -110,7 +110,7 @@ fn main() -> Result<(), Box<dyn Error>> {
 /// The catalogue without the arena's entries, and the arena's entries alone: the cache facts of
 /// its runs and the models no other run serves. Each part keeps the catalogue's order, so the
 /// first with the arena's appended is the whole (`tests/tests/data/models_kv_bytes.rs` checks it);
-/// every source stays in the first part (the other runs' entries cite them too).
+/// a source stays in the first part unless only the arena's entries cite it.
 fn split_catalog(
     catalog: model_facts::ModelCatalog,
     dataset: &model::Dataset,
@@ -121,10 +121,14 @@ fn split_catalog(
         arena.runs.iter().any(|run| run.model_id == id) && !dataset.runs.iter().any(|run| run.model_id == id)
     };
     let (arena_models, models) = catalog.models.into_iter().partition(|model| arena_only_model(&model.id));
-    let (arena_runs, runs) = catalog.runs.into_iter().partition(|cache| arena_run(&cache.run));
+    let (arena_runs, runs): (Vec<_>, Vec<_>) = catalog.runs.into_iter().partition(|cache| arena_run(&cache.run));
+    // The first part's entries as JSON: a source is cited there when its id appears quoted.
+    let first = serde_json::to_string(&(&models, &runs)).unwrap_or_default();
+    let (sources, arena_sources) =
+        catalog.sources.into_iter().partition(|source| first.contains(&["\"", &source.id, "\""].concat()));
     (
-        model_facts::ModelCatalog { sources: catalog.sources, models, runs },
-        model_facts::ModelCatalog { sources: Vec::new(), models: arena_models, runs: arena_runs },
+        model_facts::ModelCatalog { sources, models, runs },
+        model_facts::ModelCatalog { sources: arena_sources, models: arena_models, runs: arena_runs },
     )
 }
 
