@@ -7,6 +7,7 @@
 mod support;
 
 mod architecture;
+mod architecture_run;
 mod keys;
 mod predict;
 mod predict_arena_ids;

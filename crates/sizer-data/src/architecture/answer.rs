@@ -50,7 +50,7 @@ impl ArchitectureRun {
 
 /// `model` in an answer from an architecture.
 #[derive(Serialize)]
-struct ArchitectureModel<'a> {
+pub struct ArchitectureModel<'a> {
     source: &'static str,
     label: &'static str,
     run: Option<&'a str>,
@@ -84,7 +84,8 @@ struct Share {
     of: usize,
 }
 
-fn model(run: &ArchitectureRun) -> ArchitectureModel<'_> {
+/// The `model` of an answer on `run`'s engine.
+pub fn architecture_model(run: &ArchitectureRun) -> ArchitectureModel<'_> {
     let e = &run.engine;
     let m = run.measured_error;
     let share = |(hits, of): (usize, usize)| Share { hits, of };
@@ -156,7 +157,7 @@ pub fn open_answer(load: &PredictLoad, run: &ArchitectureRun) -> Result<String, 
         steps: report.steps,
         draws: report.draws,
         load,
-        model: model(run),
+        model: architecture_model(run),
     };
     serde_json::to_string(&answer).map_err(|e| format!("The prediction could not be written as JSON: {e}."))
 }
@@ -166,5 +167,5 @@ pub fn open_answer(load: &PredictLoad, run: &ArchitectureRun) -> Result<String, 
 /// # Errors
 /// One sentence: a request longer than the server holds.
 pub fn closed_answer(load: &ClosedLoadJson, run: &ArchitectureRun) -> Result<String, String> {
-    closed_answer_json(load, &run.engine.engine, run.engine.request_s, model(run))
+    closed_answer_json(load, &run.engine.engine, run.engine.request_s, architecture_model(run))
 }

@@ -1,12 +1,14 @@
 //! A model nobody measured, from its architecture: the Spark's figures ([`spark`]), the global
 //! efficiency constants fitted on the arena's closed-loop files ([`fit`], values in
-//! [`constants`]), the engine a read architecture and a server's setup give ([`engine`]), and
+//! [`constants`]), the engine a read architecture and a server's setup give ([`engine`]), that
+//! engine as a person's run for the page's views ([`as_run`]), and
 //! the leave-one-model-out check on the arena ([`calibrate`], `cargo xtask
 //! calibrate-architecture`, docs/CALIBRATION-ARCHITECTURE.md). The files are read in
 //! `sizer_import::architecture`.
 
 pub mod answer;
 pub mod arena;
+pub mod as_run;
 pub mod calibrate;
 pub mod constants;
 pub mod engine;

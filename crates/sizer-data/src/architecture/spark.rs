@@ -3,6 +3,9 @@
 
 use sizer_core::architecture::MachineRates;
 
+/// The machine's name as a run states its hardware (`Run::is_spark` reads "dgx spark").
+pub const SPARK_NAME: &str = "DGX Spark (GB10)";
+
 /// Unified memory, bytes (`facts.json` `memory-dgx-spark`: the German seed's 128 GB).
 pub const SPARK_MEMORY_BYTES: f64 = 128e9;
 /// Memory bandwidth, bytes/s (`facts.json` `bandwidth-dgx-spark`: "273 beim Spark", German

@@ -20,7 +20,7 @@
 //! fitted once per run spec (`sizer_import::suite::predict` keeps the last one).
 
 use crate::api_keys::{PREDICT_ARCHITECTURE_RUN, PREDICT_RUN, check_keys};
-use crate::predict::engine::{FitWorkload, ModelSource, PoolBasis, PredictEngine};
+use crate::predict::engine::{EngineBasis, FitWorkload, ModelSource, PoolBasis, PredictEngine};
 use crate::predict::load::{ClosedLoadJson, PredictLoad};
 use crate::suite::calibration_summary::TpotErrorBand;
 use serde::{Deserialize, Serialize};
@@ -170,7 +170,15 @@ struct PredictAnswer<'a> {
     draws: u32,
     extrapolation: ExtrapolationAnswer,
     load: &'a PredictLoad,
-    model: ModelAnswer<'a>,
+    model: AnyModel<'a>,
+}
+
+/// The `model` of an answer: a fitted engine's, or an architecture's (`architecture::answer`).
+#[derive(Serialize)]
+#[serde(untagged)]
+enum AnyModel<'a> {
+    Fitted(ModelAnswer<'a>),
+    Architecture(crate::architecture::answer::ArchitectureModel<'a>),
 }
 
 /// Predicts `load_json` on `engine` and answers in JSON (see the module docs). The TTFT
@@ -271,9 +279,14 @@ pub fn closed_answer(load: &ClosedLoadJson, engine: &PredictEngine) -> Result<St
     closed_answer_json(load, &engine.engine, engine.client_latency_ms / 1000.0, model_answer(engine))
 }
 
-fn model_answer(engine: &PredictEngine) -> ModelAnswer<'_> {
-    let fit = &engine.fit;
-    ModelAnswer {
+fn model_answer(engine: &PredictEngine) -> AnyModel<'_> {
+    let fit = match &engine.basis {
+        EngineBasis::Fitted(fit) => fit,
+        EngineBasis::Architecture(run) => {
+            return AnyModel::Architecture(crate::architecture::answer::architecture_model(run));
+        }
+    };
+    AnyModel::Fitted(ModelAnswer {
         run: &engine.run,
         source: engine.source,
         method: fit.method,
@@ -290,5 +303,5 @@ fn model_answer(engine: &PredictEngine) -> ModelAnswer<'_> {
             prompt_tok_s: FigureResiduals::of(&fit.residuals, FitFigure::PromptTokS),
             ttfr_ms: FigureResiduals::of(&fit.residuals, FitFigure::TtfrMs),
         },
-    }
+    })
 }

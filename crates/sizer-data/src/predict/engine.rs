@@ -6,8 +6,11 @@
 //! - a dataset run ([`PredictEngine::from_dataset`]): one that holds a suite's workloads (the
 //!   arena's) gets the calibration's engine from the dataset's copy of its closed-loop figures,
 //!   equal to its files' ([`ModelSource::DatasetSuite`]); a run of one curve falls back to what
-//!   it allows, and the answer says so ([`ModelSource::DatasetCurve`]).
+//!   it allows, and the answer says so ([`ModelSource::DatasetCurve`]);
+//! - a model's architecture ([`PredictEngine::from_architecture`]): the engine computed from it,
+//!   not fitted ([`ModelSource::Architecture`]).
 
+use crate::architecture::answer::ArchitectureRun;
 use crate::dataset;
 use crate::dataset::model::Run;
 use crate::suite::SuiteRun;
@@ -16,6 +19,7 @@ use crate::suite::engine_inputs::{
     CALIBRATED, FITTED_KINDS, dataset_chat_index, dataset_closed_loop_run, dataset_engine_setup,
 };
 use serde::Serialize;
+use std::sync::Arc;
 use sizer_core::sim::open_loop::{
     ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload, EngineFit, EngineModel, EngineSetup, fit_engine_shaped,
 };
@@ -31,6 +35,9 @@ pub enum ModelSource {
     /// A dataset run of a suite (the arena's): its closed-loop workloads as the dataset holds
     /// them, read from its files, by the calibration's burst fit, as [`ModelSource::SuiteFiles`].
     DatasetSuite,
+    /// A model's architecture and the global constants (`architecture/`): computed, not
+    /// fitted; its error is the leave-one-model-out one (docs/CALIBRATION-ARCHITECTURE.md).
+    Architecture,
 }
 
 /// Where the KV pool the engine admits against came from.
@@ -41,6 +48,8 @@ pub enum PoolBasis {
     Dataset,
     /// The calibration's assumed pool (`EngineConstants::kv_pool_tokens`): the files give none.
     Assumed,
+    /// The Spark's memory budget less the architecture's weights (`architecture::engine`).
+    Architecture,
 }
 
 /// One workload the engine was fitted to, as the answer names it.
@@ -56,13 +65,23 @@ pub struct FitWorkload {
     pub concurrencies: Vec<f64>,
 }
 
+/// What an engine's coefficients rest on.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EngineBasis {
+    /// A fit to measured points.
+    Fitted(EngineFit),
+    /// A model's architecture and the global constants (no fit).
+    Architecture(Arc<ArchitectureRun>),
+}
+
 /// A fitted engine, ready for loads.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PredictEngine {
     /// The server: the suite's model, or the dataset run's id.
     pub run: String,
     pub source: ModelSource,
-    pub fit: EngineFit,
+    /// The fit that gave the coefficients, or the architecture they were computed from.
+    pub basis: EngineBasis,
     /// The workloads fitted, in the fit's order (its residuals' `workload` indices).
     pub workloads: Vec<FitWorkload>,
     pub engine: EngineModel,
@@ -139,6 +158,24 @@ impl PredictEngine {
         PredictEngine::from_dataset_suite(run, points, &subject, ModelSource::SuiteFiles)
     }
 
+    /// The engine computed from a model's architecture (`architecture::answer`), for a run
+    /// named `run`: no fit, its client latency the constants' request wait, its KV pool the
+    /// memory budget's.
+    pub fn from_architecture(run: String, architecture: Arc<ArchitectureRun>) -> PredictEngine {
+        let a = &architecture.engine;
+        let workloads = Vec::new();
+        PredictEngine {
+            run,
+            source: ModelSource::Architecture,
+            engine: a.engine,
+            workloads,
+            pool_basis: PoolBasis::Architecture,
+            client_latency_ms: a.request_s * 1000.0,
+            caveat: None,
+            basis: EngineBasis::Architecture(architecture),
+        }
+    }
+
     /// The engine a closed-loop simulation ("Check by simulation", `SparkSizer.simulate`) runs
     /// `run` on: the calibration's fit of the suite workloads it holds (an arena run, or a
     /// person's run imported as a whole suite), exactly [`PredictEngine::from_dataset`]'s and
@@ -164,7 +201,7 @@ impl PredictEngine {
         Ok(PredictEngine {
             run,
             source,
-            fit,
+            basis: EngineBasis::Fitted(fit),
             workloads,
             engine,
             pool_basis: PoolBasis::Assumed,
@@ -253,7 +290,7 @@ impl PredictEngine {
         Ok(PredictEngine {
             run: run.id.clone(),
             source: ModelSource::DatasetCurve,
-            fit,
+            basis: EngineBasis::Fitted(fit),
             workloads: vec![fitted],
             engine,
             pool_basis: if pool.is_some() { PoolBasis::Dataset } else { PoolBasis::Assumed },

@@ -15,7 +15,7 @@
 mod as_run;
 mod closed_loop;
 mod error;
-mod meta;
+pub(crate) mod meta;
 mod open_loop;
 pub mod predict;
 pub mod predict_architecture;

@@ -1,0 +1,174 @@
+//! A model's engine from its architecture as a person's run, so every view of the page (the
+//! sizing, the team ranking, the simulation, the load prediction) answers for it the way it
+//! answers for a run imported as a whole suite.
+//!
+//! The run's curves are predictions, not measurements: each workload is the engine's
+//! closed-loop load (`sizer_core::sim::closed_load`, llama-benchy's way: `N` users sending at
+//! once, one request each) at [`CURVE_CONCURRENCIES`], at the sizing's own lengths and at the
+//! page's two usages' ([`usage_lengths`]); the sizing picks the workload nearest its scenario as
+//! for an arena run. The simulation and the load prediction run on the engine itself, never on
+//! an engine fitted to these points: the page keeps the [`ArchitectureRun`] beside the run.
+//! Its name and its caveat (worded by the page, in both languages) say it was predicted from
+//! the architecture, with the error measured leave-one-model-out.
+
+use super::answer::ArchitectureRun;
+use super::spark::SPARK_NAME;
+use crate::dataset::figure::{Figure, TokenCount};
+use crate::dataset::model::{Counter, GermanNames, Localized, Run, RunOrigin, RunPoint, RunWorkload, Topology, Workload};
+use crate::dataset::setup::{SetupField, YourSetup};
+use sizer_core::Scenario;
+use sizer_core::sim::closed_load::{ClosedLoad, predict_closed_loop};
+
+/// The concurrencies each predicted curve is read at: the arena's `01-chat` measured 1 to 10;
+/// the sizing reads far beyond, up to vLLM's default `max_num_seqs` of 256.
+pub const CURVE_CONCURRENCIES: [u32; 9] = [1, 2, 4, 8, 16, 32, 64, 128, 256];
+
+/// What the page names the run, in both languages (the label says it was predicted from the
+/// architecture; the caveat gives the measured error).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArchitectureRunNames {
+    pub label: String,
+    pub label_de: String,
+    pub caveat: Localized,
+}
+
+/// The lengths the run's workloads are predicted at: the sizing's own (prompt, answer), then
+/// the page's chat and coding-agent usages' ([`Scenario::chat`], [`Scenario::coding_agent`]),
+/// each once, whole tokens of at least 1.
+pub fn usage_lengths(prompt_tokens: f64, answer_tokens: f64) -> Vec<(u32, u32)> {
+    let whole = |tokens: f64| if tokens.is_finite() { tokens.round().clamp(1.0, f64::from(u32::MAX)) as u32 } else { 1 };
+    let mut lengths: Vec<(u32, u32)> = Vec::with_capacity(3);
+    for scenario in [None, Some(Scenario::chat()), Some(Scenario::coding_agent())] {
+        let (p, a) = scenario.map_or((prompt_tokens, answer_tokens), |s| (s.prompt_tokens, s.answer_tokens));
+        let pair = (whole(p), whole(a));
+        if !lengths.contains(&pair) {
+            lengths.push(pair);
+        }
+    }
+    lengths
+}
+
+/// One workload predicted on the architecture's engine: a point per concurrency of
+/// [`CURVE_CONCURRENCIES`]; `None` when its requests are longer than the server holds.
+///
+/// # Formula
+/// At each `N`: the closed-loop load of `N` users, `N` requests of `prompt` in and `answer` out
+/// ([`predict_closed_loop`]); per-request speed = its mean decode speed (llama-benchy's `t/s
+/// (req)`), aggregate = `N x` that (decode only, as llama-benchy counts), median TTFT = its p50
+/// plus the engine's request wait ([`sizer_core::architecture::Efficiency::request_s`]), and at
+/// `N = 1` the prompt rate = `prompt / (p50 TTFT without the wait)`.
+pub fn predicted_workload(run: &ArchitectureRun, prompt: u32, answer: u32) -> Option<RunWorkload> {
+    let engine = &run.engine.engine;
+    let wait_s = run.engine.request_s;
+    let mut points = Vec::with_capacity(CURVE_CONCURRENCIES.len());
+    for n in CURVE_CONCURRENCIES {
+        let load = ClosedLoad { concurrency: n, prompt_tokens: prompt, answer_tokens: answer, requests: n };
+        let report = predict_closed_loop(&load, engine).ok()?;
+        let speed = report.per_request_tok_s;
+        if !(speed.is_finite() && speed > 0.0) {
+            return None;
+        }
+        let ttft_s = report.ttft_s.p50;
+        let prefill = (n == 1 && ttft_s > 0.0).then(|| Figure::derived_by_us(f64::from(prompt) / ttft_s));
+        points.push(RunPoint {
+            concurrency: n,
+            per_request_tok_s: Some(Figure::derived_by_us(speed)),
+            aggregate_tok_s: Some(Figure::derived_by_us(speed * f64::from(n))),
+            prefill_tok_s: prefill,
+            median_ttft_ms: Some(Figure::derived_by_us((ttft_s + wait_s) * 1000.0)),
+            ..RunPoint::default()
+        });
+    }
+    Some(RunWorkload {
+        workload: Workload {
+            prompt_tokens: Some(TokenCount::Exact(f64::from(prompt))),
+            output_tokens: Some(TokenCount::Exact(f64::from(answer))),
+            context_tokens: None,
+            kind: None,
+            note: None,
+        },
+        counter: Counter::DecodeOnly,
+        points,
+    })
+}
+
+/// The architecture's engine as a person's run (origin `Yours`, hardware the Spark, its KV pool
+/// and prompt rate the engine's, its maximum context the server's), one workload per length of
+/// `lengths` that fits the server.
+///
+/// # Errors
+/// One sentence: no length fits the server.
+pub fn architecture_as_run(
+    run: &ArchitectureRun,
+    lengths: &[(u32, u32)],
+    names: ArchitectureRunNames,
+) -> Result<Run, String> {
+    let mut workloads = lengths.iter().filter_map(|&(p, a)| predicted_workload(run, p, a));
+    let first = workloads.next().ok_or_else(|| {
+        format!(
+            "This model leaves room for requests of at most {:.0} tokens on the Spark, shorter than the sizing's.",
+            run.engine.engine.longest_request_tokens()
+        )
+    })?;
+    let prefill = first.points.first().and_then(|p| p.prefill_tok_s.as_ref()).map(|f| f.value);
+    let mut setup = YourSetup {
+        hardware: Some(SPARK_NAME.to_owned()),
+        systems: Some(1),
+        gpus: Some(1),
+        kv_pool_tokens: Some(run.engine.setup.kv_pool_tokens),
+        prefill_tok_s: prefill,
+        max_context_tokens: run.engine.setup.max_model_len.map(f64::from),
+        from_file: Vec::new(),
+    };
+    for field in [SetupField::Hardware, SetupField::Systems, SetupField::Gpus, SetupField::KvPoolTokens] {
+        setup.mark_from_file(field);
+    }
+    if setup.prefill_tok_s.is_some() {
+        setup.mark_from_file(SetupField::PrefillTokS);
+    }
+    if setup.max_context_tokens.is_some() {
+        setup.mark_from_file(SetupField::MaxContextTokens);
+    }
+    let model = run.server_model.clone().unwrap_or_else(|| run.read.model_type.clone());
+    let run = Run {
+        id: "yours-architecture".to_owned(),
+        label: names.label,
+        origin: RunOrigin::Yours,
+        model_id: model_key(&model),
+        model,
+        format: Some(run.read.format.clone()),
+        engine: Some("vLLM".to_owned()),
+        engine_version: None,
+        hardware: None,
+        nodes: 1,
+        topology: Topology::Single,
+        workload: first.workload,
+        counter: first.counter,
+        source: "architecture".to_owned(),
+        date: None,
+        cited_in: Vec::new(),
+        points: first.points,
+        note: None,
+        setup: None,
+        further_workloads: workloads.collect(),
+        server: None,
+        caveats: vec![names.caveat],
+        names_de: GermanNames { label: Some(names.label_de), ..GermanNames::default() },
+        imported_from: None,
+    };
+    Ok(run.with_setup(setup))
+}
+
+/// A model's key as the dataset writes them: lowercase letters and digits, runs of anything
+/// else one `-` (`Qwen/Qwen3.6-35B-A3B` gives `qwen-qwen3-6-35b-a3b`).
+fn model_key(model: &str) -> String {
+    let mut key = String::with_capacity(model.len());
+    for c in model.chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() {
+            key.push(c);
+        } else if !key.is_empty() && !key.ends_with('-') {
+            key.push('-');
+        }
+    }
+    key.trim_end_matches('-').to_owned()
+}
