@@ -36,7 +36,7 @@ fn names() -> ArchitectureRunNames {
 }
 
 fn as_run(lengths: &[(u32, u32)]) -> Run {
-    architecture_as_run(&gpt_oss(), lengths, names()).expect("a run")
+    architecture_as_run(Arc::new(gpt_oss()), lengths, names()).expect("a run")
 }
 
 fn speed(run: &Run, workload: usize, concurrency: u32) -> f64 {
@@ -67,7 +67,8 @@ fn one_users_speed_is_the_step_time_summed_by_hand_and_the_apis_closed_loop_answ
     // The same figure through SparkSizer.predict's JSON: a closed-loop load of one user.
     let spec = json!({"architecture": {"config": support::model_config("openai__gpt-oss-20b.json")}, "server": meta()});
     let load = r#"{"concurrency": 1, "prompt_tokens": 1000, "answer_tokens": 101, "requests": 1}"#;
-    let answer: Value = serde_json::from_str(&predict_from_json(load, &spec.to_string()).expect("answers")).expect("JSON");
+    let answer: Value =
+        serde_json::from_str(&predict_from_json(load, &spec.to_string()).expect("answers")).expect("JSON");
     let api = answer["per_request_tok_s"].as_f64().expect("a speed");
     assert!((speed(&run, 0, 1) / api - 1.0).abs() < 1e-12, "{} against {api}", speed(&run, 0, 1));
 }
@@ -112,8 +113,12 @@ fn the_sizing_the_ranking_and_the_load_prediction_answer_for_it() {
     let row = rows.iter().find(|row| row.run_id == run.id).expect("its row");
     assert_eq!(row.label, names().label);
     assert!(row.people_per_system.is_some_and(|people| people >= 20), "{:?}", row.people_per_system);
-    let engine = PredictEngine::from_architecture(run.id.clone(), Arc::new(gpt_oss()));
+    // The load prediction and the simulation run on the architecture's engine, not on one
+    // fitted to the run's predicted points.
+    let engine = PredictEngine::from_imported_suite(&run).expect("its engine");
     assert_eq!(engine.source, ModelSource::Architecture);
+    assert_eq!(PredictEngine::for_closed_loop(&run), Some(gpt_oss().engine.engine));
+    assert_eq!(engine.engine, gpt_oss().engine.engine);
     let prediction = engine.predict(&sizer_data::predict_load::PredictLoad::default()).expect("predicts");
     assert_eq!(prediction.report.completed, 125);
     let json = sizer_data::predict_api::predict_answer(&Default::default(), &engine).expect("JSON");
@@ -126,7 +131,7 @@ fn a_damaged_or_unsupported_config_is_one_sentence() {
     let found = model_files(&[("config.json", garbled)]).expect("meant as a config");
     let error = architecture_run_from_text(&found.config, None, None).expect_err("refused");
     assert!(error.starts_with("The config.json is not JSON") && error.ends_with('.'), "{error}");
-    let unsupported = architecture_run_from_text(r#"{"model_type": "x", "num_hidden_layers": 2}"#, None, None)
-        .expect_err("refused");
+    let unsupported =
+        architecture_run_from_text(r#"{"model_type": "x", "num_hidden_layers": 2}"#, None, None).expect_err("refused");
     assert_eq!(unsupported, "The configuration has no \"hidden_size\", which the model's size needs.");
 }

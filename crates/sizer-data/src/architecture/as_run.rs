@@ -7,17 +7,35 @@
 //! once, one request each) at [`CURVE_CONCURRENCIES`], at the sizing's own lengths and at the
 //! page's two usages' ([`usage_lengths`]); the sizing picks the workload nearest its scenario as
 //! for an arena run. The simulation and the load prediction run on the engine itself, never on
-//! an engine fitted to these points: the page keeps the [`ArchitectureRun`] beside the run.
+//! an engine fitted to these points: each run built here is kept for the page's life, and the
+//! run names it in its `source` (`architecture-<n>`), so [`architecture_of`] finds it again
+//! through any copy, rename or change of setup (`predict::engine` asks it first).
 //! Its name and its caveat (worded by the page, in both languages) say it was predicted from
 //! the architecture, with the error measured leave-one-model-out.
 
 use super::answer::ArchitectureRun;
 use super::spark::SPARK_NAME;
 use crate::dataset::figure::{Figure, TokenCount};
-use crate::dataset::model::{Counter, GermanNames, Localized, Run, RunOrigin, RunPoint, RunWorkload, Topology, Workload};
+use crate::dataset::model::{
+    Counter, GermanNames, Localized, Run, RunOrigin, RunPoint, RunWorkload, Topology, Workload,
+};
 use crate::dataset::setup::{SetupField, YourSetup};
 use sizer_core::Scenario;
 use sizer_core::sim::closed_load::{ClosedLoad, predict_closed_loop};
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// A run's `source` when it was built here: `architecture-<n>`, `n` its place in [`BUILT`].
+const SOURCE_PREFIX: &str = "architecture-";
+
+/// Every architecture a run was built from, in order, while the program lives (a page imports
+/// a handful; each is a few kilobytes).
+static BUILT: Mutex<Vec<Arc<ArchitectureRun>>> = Mutex::new(Vec::new());
+
+/// The architecture `run` was built from, when it was built here ([`architecture_as_run`]).
+pub fn architecture_of(run: &Run) -> Option<Arc<ArchitectureRun>> {
+    let index: usize = run.source.strip_prefix(SOURCE_PREFIX)?.parse().ok()?;
+    BUILT.lock().unwrap_or_else(PoisonError::into_inner).get(index).cloned()
+}
 
 /// The concurrencies each predicted curve is read at: the arena's `01-chat` measured 1 to 10;
 /// the sizing reads far beyond, up to vLLM's default `max_num_seqs` of 256.
@@ -36,7 +54,8 @@ pub struct ArchitectureRunNames {
 /// the page's chat and coding-agent usages' ([`Scenario::chat`], [`Scenario::coding_agent`]),
 /// each once, whole tokens of at least 1.
 pub fn usage_lengths(prompt_tokens: f64, answer_tokens: f64) -> Vec<(u32, u32)> {
-    let whole = |tokens: f64| if tokens.is_finite() { tokens.round().clamp(1.0, f64::from(u32::MAX)) as u32 } else { 1 };
+    let whole =
+        |tokens: f64| if tokens.is_finite() { tokens.round().clamp(1.0, f64::from(u32::MAX)) as u32 } else { 1 };
     let mut lengths: Vec<(u32, u32)> = Vec::with_capacity(3);
     for scenario in [None, Some(Scenario::chat()), Some(Scenario::coding_agent())] {
         let (p, a) = scenario.map_or((prompt_tokens, answer_tokens), |s| (s.prompt_tokens, s.answer_tokens));
@@ -99,17 +118,20 @@ pub fn predicted_workload(run: &ArchitectureRun, prompt: u32, answer: u32) -> Op
 /// # Errors
 /// One sentence: no length fits the server.
 pub fn architecture_as_run(
-    run: &ArchitectureRun,
+    run: Arc<ArchitectureRun>,
     lengths: &[(u32, u32)],
     names: ArchitectureRunNames,
 ) -> Result<Run, String> {
-    let mut workloads = lengths.iter().filter_map(|&(p, a)| predicted_workload(run, p, a));
-    let first = workloads.next().ok_or_else(|| {
-        format!(
+    let mut workloads: Vec<RunWorkload> =
+        lengths.iter().filter_map(|&(p, a)| predicted_workload(&run, p, a)).collect::<Vec<_>>();
+    if workloads.is_empty() {
+        return Err(format!(
             "This model leaves room for requests of at most {:.0} tokens on the Spark, shorter than the sizing's.",
             run.engine.engine.longest_request_tokens()
-        )
-    })?;
+        ));
+    }
+    let further = workloads.split_off(1);
+    let first = workloads.remove(0);
     let prefill = first.points.first().and_then(|p| p.prefill_tok_s.as_ref()).map(|f| f.value);
     let mut setup = YourSetup {
         hardware: Some(SPARK_NAME.to_owned()),
@@ -130,13 +152,19 @@ pub fn architecture_as_run(
         setup.mark_from_file(SetupField::MaxContextTokens);
     }
     let model = run.server_model.clone().unwrap_or_else(|| run.read.model_type.clone());
+    let format = run.read.format.clone();
+    let source = {
+        let mut built = BUILT.lock().unwrap_or_else(PoisonError::into_inner);
+        built.push(run);
+        format!("{SOURCE_PREFIX}{}", built.len() - 1)
+    };
     let run = Run {
         id: "yours-architecture".to_owned(),
         label: names.label,
         origin: RunOrigin::Yours,
         model_id: model_key(&model),
         model,
-        format: Some(run.read.format.clone()),
+        format: Some(format),
         engine: Some("vLLM".to_owned()),
         engine_version: None,
         hardware: None,
@@ -144,13 +172,13 @@ pub fn architecture_as_run(
         topology: Topology::Single,
         workload: first.workload,
         counter: first.counter,
-        source: "architecture".to_owned(),
+        source,
         date: None,
         cited_in: Vec::new(),
         points: first.points,
         note: None,
         setup: None,
-        further_workloads: workloads.collect(),
+        further_workloads: further,
         server: None,
         caveats: vec![names.caveat],
         names_de: GermanNames { label: Some(names.label_de), ..GermanNames::default() },

@@ -11,6 +11,7 @@
 //!   not fitted ([`ModelSource::Architecture`]).
 
 use crate::architecture::answer::ArchitectureRun;
+use crate::architecture::as_run::architecture_of;
 use crate::dataset;
 use crate::dataset::model::Run;
 use crate::suite::SuiteRun;
@@ -19,10 +20,10 @@ use crate::suite::engine_inputs::{
     CALIBRATED, FITTED_KINDS, dataset_chat_index, dataset_closed_loop_run, dataset_engine_setup,
 };
 use serde::Serialize;
-use std::sync::Arc;
 use sizer_core::sim::open_loop::{
     ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload, EngineFit, EngineModel, EngineSetup, fit_engine_shaped,
 };
+use std::sync::Arc;
 
 /// Where the engine's coefficients came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -144,13 +145,18 @@ impl PredictEngine {
 
     /// The calibration's engine for a person's run imported as a whole suite
     /// (`sizer_import::suite::import_suite_run`): its closed-loop workloads, held as the dataset
-    /// holds an arena run's, fitted as [`PredictEngine::from_dataset`] fits those.
+    /// holds an arena run's, fitted as [`PredictEngine::from_dataset`] fits those; a run built
+    /// from an architecture (`architecture::as_run`) gets that engine
+    /// ([`PredictEngine::from_architecture`]).
     ///
     /// # Errors
     /// One sentence naming the run: no closed-loop workload of a suite (a run of one curve gives
     /// no engine here: its lengths and prompt rate are the dataset's sources, not a person's
     /// files), or a fit that gives none.
     pub fn from_imported_suite(run: &Run) -> Result<PredictEngine, String> {
+        if let Some(architecture) = architecture_of(run) {
+            return Ok(PredictEngine::from_architecture(run.id.clone(), architecture));
+        }
         let subject = format!("Your run \"{}\"", run.label);
         let points = dataset_closed_loop_run(run).ok_or_else(|| {
             format!("{subject} holds no closed-loop workload of a benchmark suite, so predict has nothing to fit.")
@@ -179,10 +185,14 @@ impl PredictEngine {
     /// The engine a closed-loop simulation ("Check by simulation", `SparkSizer.simulate`) runs
     /// `run` on: the calibration's fit of the suite workloads it holds (an arena run, or a
     /// person's run imported as a whole suite), exactly [`PredictEngine::from_dataset`]'s and
-    /// [`PredictEngine::from_imported_suite`]'s engine. `None` for a run of one curve (its
+    /// [`PredictEngine::from_imported_suite`]'s engine; for a run built from an architecture
+    /// (`architecture::as_run`), that engine, not one fitted to its predicted points. `None` for a run of one curve (its
     /// fallback fit reads one curve and one prompt rate, too little to trust a team to it) or a
     /// run whose fit gives no engine: the simulation then runs on the curve.
     pub fn for_closed_loop(run: &Run) -> Option<EngineModel> {
+        if let Some(architecture) = architecture_of(run) {
+            return Some(architecture.engine.engine);
+        }
         let points = dataset_closed_loop_run(run)?;
         PredictEngine::from_dataset_suite(run, points, &run.id, ModelSource::DatasetSuite).ok().map(|e| e.engine)
     }

@@ -229,6 +229,7 @@ pub fn model(lang: Lang, source: ModelSource, workloads: &[FitWorkload]) -> Stri
     };
     let names = names.join("; ");
     match (lang, source) {
+        (_, ModelSource::Architecture) => super::architecture::predict_model(lang),
         (Lang::En, ModelSource::DatasetCurve) => format!(
             "Engine model: a fallback fitted to this run's one curve ({names}) and its prompt rate, without a context term and with an assumed scheduler; no measured load has checked it."
         ),

@@ -8,6 +8,7 @@
 //! The lowest room: it uses no other. Each choice's code and label (`codes`) and the notices
 //! that sentences say (`notices`) live here for that reason.
 
+pub mod architecture;
 pub mod codes;
 mod de;
 mod en;

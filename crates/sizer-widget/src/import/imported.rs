@@ -190,9 +190,10 @@ impl ImportedRuns {
         self.restored = true;
     }
 
-    /// Whether a run imported as a whole suite is listed (such runs are not stored).
+    /// Whether a run imported as a whole suite, or predicted from a model's architecture, is
+    /// listed (such runs are not stored).
     pub fn has_suite_run(&self) -> bool {
-        self.runs.iter().any(|run| !run.further_workloads.is_empty())
+        self.runs.iter().any(|run| !is_kept_alone(run))
     }
 
     /// The stored form: `{"version":1,"next":n,"runs":[...]}`, refused over [`MAX_STORED_BYTES`];
@@ -200,7 +201,8 @@ impl ImportedRuns {
     pub fn to_storage(&self) -> Result<String, StorageNotice> {
         // A run imported as a whole suite is not kept: the stored form holds one curve per run
         // (its further workloads and measured load would not come back), and the panel says so.
-        let runs = self.runs.iter().filter(|run| run.further_workloads.is_empty()).map(Rc::as_ref).collect();
+        // Nor is a run predicted from an architecture: its engine would not come back either.
+        let runs = self.runs.iter().filter(|run| is_kept_alone(run)).map(Rc::as_ref).collect();
         let stored = StoredRef { version: STORAGE_VERSION, next: self.next, runs };
         let text = serde_json::to_string(&stored).map_err(|_| StorageNotice::Unavailable)?;
         if text.len() > MAX_STORED_BYTES {
@@ -208,6 +210,11 @@ impl ImportedRuns {
         }
         Ok(text)
     }
+}
+
+/// Whether the stored form keeps all of `run`: one curve, no engine from an architecture.
+fn is_kept_alone(run: &Run) -> bool {
+    run.further_workloads.is_empty() && sizer_data::architecture::as_run::architecture_of(run).is_none()
 }
 
 /// The stored form, written.

@@ -27,9 +27,10 @@ use yew::prelude::*;
 
 use self::concurrency_form::ConcurrencyForm;
 use self::imported_item::ImportedItem;
-pub use self::reading::suite_action;
 use self::reading::{Importer, file_vec};
+pub use self::reading::{architecture_action, suite_action};
 use crate::i18n::Lang;
+use crate::i18n::architecture::{imported as architecture_imported, refused as architecture_refused};
 use crate::i18n::import::{
     ImportMsg, error_text, file_unreadable, import_text, imported, size_limit, storage_notice, too_many_runs,
     warning_text,
@@ -37,9 +38,9 @@ use crate::i18n::import::{
 use crate::i18n::import_suite::{
     file_error_text, ignored, refused_heading, suite_hint, suite_imported, suite_not_stored,
 };
-use crate::i18n::labels::unnamed_label;
+use crate::i18n::labels::{run_label, unnamed_label};
 use crate::import::imported::ImportedRuns;
-use crate::import::state::{ImportAction, ImportFailure, ImportPanelState};
+use crate::import::state::{ImportAction, ImportFailure, ImportPanelState, SuiteDone};
 
 /// Props of [`ImportPanel`]; see the module docs.
 #[derive(Properties, PartialEq, Clone)]
@@ -56,6 +57,9 @@ pub struct ImportPanelProps {
     pub id_prefix: AttrValue,
     /// Called with what the person did.
     pub on_action: Callback<ImportAction>,
+    /// The sizing's prompt and answer lengths (a model's `config.json` is predicted at them).
+    #[prop_or((sizer_core::Scenario::chat().prompt_tokens, sizer_core::Scenario::chat().answer_tokens))]
+    pub lengths: (f64, f64),
 }
 
 /// The import panel.
@@ -66,7 +70,7 @@ pub fn ImportPanel(props: &ImportPanelProps) -> Html {
     let panel = &props.panel;
     let paste_ref = use_node_ref();
     let name = use_state(String::new);
-    let importer = Importer { on_action: props.on_action.clone() };
+    let importer = Importer { on_action: props.on_action.clone(), lengths: props.lengths };
 
     use_device_storage(&props.imported, props.on_action.clone());
 
@@ -164,6 +168,7 @@ pub fn ImportPanel(props: &ImportPanelProps) -> Html {
         ImportFailure::TooMany(limit) => too_many_runs(lang, *limit),
         ImportFailure::FileUnreadable(file) => file_unreadable(lang, file),
         ImportFailure::ConcurrencyInvalid => t(ImportMsg::ConcurrencyInvalid).to_owned(),
+        ImportFailure::Architecture(detail) => architecture_refused(lang, detail),
     });
     let status = if panel.busy {
         Some(t(ImportMsg::Reading).to_owned())
@@ -171,6 +176,12 @@ pub fn ImportPanel(props: &ImportPanelProps) -> Html {
         panel.done.as_ref().map(|done| {
             let label = done.unnamed.map_or(done.label.as_str(), |unnamed| unnamed_label(lang, unnamed));
             match done.suite.as_ref().and_then(|s| s.get()) {
+                Some(SuiteDone { architecture: Some(read), workloads, .. }) => {
+                    // Its label has a German form: the run's, found by the label it was added with.
+                    let run = props.imported.runs().iter().find(|run| run.label == done.label);
+                    let label = run.map_or(label, |run| run_label(lang, run));
+                    architecture_imported(lang, label, read.weights_gb, *workloads, read.assumed)
+                }
                 Some(suite) => suite_imported(lang, label, suite.files, suite.workloads, suite.load_steps),
                 None => imported(lang, done.runs, done.format, label),
             }

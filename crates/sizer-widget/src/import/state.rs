@@ -24,6 +24,8 @@ pub enum ImportFailure {
     FileUnreadable(String),
     /// A typed concurrency is not a whole number of at least 1.
     ConcurrencyInvalid,
+    /// A model's `config.json` gave no run: the reader's one sentence.
+    Architecture(String),
 }
 
 /// What an import brought besides its runs: shown as the panel's status.
@@ -84,6 +86,17 @@ pub struct SuiteDone {
     pub ignored: Vec<String>,
     /// The run's measured open-loop load, when the files gave one.
     pub load: Option<Rc<RunMeasuredLoad>>,
+    /// When the run was predicted from a model's `config.json` rather than measured.
+    pub architecture: Option<ArchitectureImported>,
+}
+
+/// What a `config.json` import read, for its status line.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ArchitectureImported {
+    /// The weights in memory, GB.
+    pub weights_gb: f64,
+    /// Fields assumed (one note each).
+    pub assumed: usize,
 }
 
 /// What the last import gave.

@@ -26,7 +26,11 @@ thread_local! {
 /// run in use, when that run is the suite's (several workloads, the outcome's label).
 pub fn remember(prefix: &str, done: &ImportDone, imported: &ImportedRuns, in_use: &str) {
     let Some(suite) = &done.suite else { return };
-    let is_its_run = imported.get(in_use).is_some_and(|run| run.workload_count() > 1 && run.label == done.label);
+    // A run from an architecture may have one workload (its longer lengths not fitting).
+    let is_its_run = imported.get(in_use).is_some_and(|run| {
+        (run.workload_count() > 1 || sizer_data::architecture::as_run::architecture_of(run).is_some())
+            && run.label == done.label
+    });
     SUITES.with(|suites| {
         let mut suites = suites.borrow_mut();
         if is_its_run && !suites.iter().any(|(p, id, filed)| p == prefix && (id == in_use || filed == suite)) {

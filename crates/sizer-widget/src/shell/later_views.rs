@@ -123,6 +123,7 @@ pub fn import_panel(args: &RestArgs<'_>) -> Html {
             lang={state.lang}
             id_prefix={ids.prefix()}
             on_action={handlers.on_import.clone()}
+            lengths={(state.scenario().prompt_tokens, state.scenario().answer_tokens)}
         />
     }
 }

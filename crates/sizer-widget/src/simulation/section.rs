@@ -22,9 +22,12 @@ use std::rc::Rc;
 
 use sizer_core::Scenario;
 use sizer_core::sim::{SimError, SimModel, SimReport, SweepError, SweepReport};
+use sizer_data::architecture::as_run::architecture_of;
+use sizer_data::architecture::constants::MEASURED_ERROR;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::i18n::architecture::{measured_error, sim_model};
 use crate::i18n::labels::run_label;
 use crate::i18n::simulation::{SimMsg, cannot_run, model_line, progress, scope, sim_text, verdict};
 use crate::simulation::result::SimResult;
@@ -152,6 +155,7 @@ pub fn SimulationSection(props: &SimulationProps) -> Html {
     let lang = props.lang;
     let t = |msg: SimMsg| sim_text(lang, msg);
     let key: SimKey = (props.run.id.clone(), props.scenario, props.seed);
+    let from_architecture = architecture_of(&props.run).is_some();
     let fresh = view.report.as_ref().filter(|(for_key, _)| *for_key == key).map(|(_, report)| report);
     let problem = view.problem.as_ref().filter(|(for_key, _)| *for_key == key).map(|(_, problem)| problem);
     let done = fresh.is_some() && view.sweep_done;
@@ -184,7 +188,10 @@ pub fn SimulationSection(props: &SimulationProps) -> Html {
                     <strong>{ verdict(lang, report) }</strong>
                 </p>
                 <p class="ss-sim-scope">{ scope(lang, report, run_label(lang, &props.run)) }</p>
-                <p class="ss-sim-model" data-result="sim-model" data-value={model_key(report)}>{ model_line(lang, report) }</p>
+                <p class="ss-sim-model" data-result="sim-model" data-value={model_key(report)}>{ model_text(lang, report, from_architecture) }</p>
+                if from_architecture {
+                    <p class="ss-sim-model" data-result="sim-architecture-error">{ measured_error(lang, &MEASURED_ERROR) }</p>
+                }
             }
             if let Some(((_, scenario, _), report)) = &view.report {
                 <SimResult
@@ -201,6 +208,14 @@ pub fn SimulationSection(props: &SimulationProps) -> Html {
                 { format!("{} ({})", t(SimMsg::AnotherSeed), props.seed.wrapping_add(1)) }
             </button>
         </section>
+    }
+}
+
+/// Which model ran, in words: an engine from an architecture says so.
+fn model_text(lang: Lang, report: &SimReport, from_architecture: bool) -> String {
+    match (from_architecture, report.model) {
+        (true, SimModel::Engine { max_decode_batch, .. }) => sim_model(lang, max_decode_batch),
+        _ => model_line(lang, report),
     }
 }
 

@@ -10,6 +10,8 @@
 use std::rc::Rc;
 
 use sizer_core::{Scenario, TeamHeadroom};
+use sizer_data::architecture::as_run::architecture_of;
+use sizer_data::architecture::constants::MEASURED_ERROR;
 use sizer_data::{PlanRow, Recommendation, Run, dataset};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -18,6 +20,7 @@ use crate::common::choice_select::ChoiceSelect;
 use crate::common::defer::use_next_task;
 use crate::common::error_text::error_message;
 use crate::common::step_list::StepItem;
+use crate::i18n::architecture::measured_error;
 use crate::i18n::codes::{self, TEAM_HEADROOM, TEAM_LIMIT};
 use crate::i18n::team::{
     TeamText, TeamWords, bounded_cell, people_per_system_cell, recommendation, row_note, source_cell, systems_cell,
@@ -74,6 +77,7 @@ fn TeamBody(props: &TeamPanelProps) -> Html {
     let imported: Vec<Run> = props.imported.iter().map(|run| (**run).clone()).collect();
     let team = props.input.team(&props.usage);
     let planned = team.as_ref().map(|team| dataset().plan_team(team, &imported));
+    let from_architecture = imported.iter().any(|run| architecture_of(run).is_some());
     let people = props.input.people();
     let words = team_words(&props.input);
     let on_headroom = {
@@ -137,6 +141,10 @@ fn TeamBody(props: &TeamPanelProps) -> Html {
                     { recommendation(lang, &Recommendation::of(rows), &words) }
                 </p>
                 { ranking(props, rows, &show_all) }
+                // A row of a model's own, from its architecture: the method's measured error.
+                if from_architecture {
+                    <p class="ss-hint" data-result="team-architecture-error">{ measured_error(lang, &MEASURED_ERROR) }</p>
+                }
             }
             if let Some(steps) = steps.filter(|steps| !steps.is_empty()) {
                 { work(lang, &steps) }

@@ -15,6 +15,8 @@ wasm_bindgen_test_configure!(run_in_browser);
 #[path = "../browser/support.rs"]
 mod support;
 
+#[path = "../browser/import_architecture.rs"]
+mod import_architecture;
 #[path = "../browser/import_panel.rs"]
 mod import_panel;
 #[path = "../browser/imported_hardware.rs"]

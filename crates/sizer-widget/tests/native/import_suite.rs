@@ -57,6 +57,7 @@ fn panel(state: &SizerState, lang: Lang) -> String {
         lang,
         id_prefix: AttrValue::Static("ss"),
         on_action: Callback::noop(),
+        lengths: (512.0, 400.0),
     };
     futures::executor::block_on(yew::LocalServerRenderer::<ImportPanel>::with_props(props).render())
 }

@@ -20,6 +20,8 @@ mod element;
 #[cfg(feature = "ssr")]
 mod headline;
 #[cfg(feature = "ssr")]
+mod import_architecture;
+#[cfg(feature = "ssr")]
 mod import_suite;
 #[cfg(feature = "ssr")]
 mod load_link;

@@ -1,23 +1,32 @@
 //! Reading an input into runs: pasted text after a zero-delay tick (so "Reading…" paints
 //! first), files through the browser's reader, both refused over `MAX_INPUT_BYTES` before they
-//! are read, several files of one server as one run ([`suite_action`]), and typed concurrencies
+//! are read, several files of one server as one run ([`suite_action`]), a model's `config.json`
+//! as one run predicted from its architecture ([`architecture_action`]), and typed concurrencies
 //! applied to a pending import. Every outcome is one
 //! [`ImportAction`] for the calculator's reducer.
 
 use std::rc::Rc;
 use std::time::Duration;
 
+use std::sync::Arc;
+
+use sizer_data::architecture::as_run::{architecture_as_run, usage_lengths};
+use sizer_import::architecture::files::{ModelFiles, model_files, model_files_of_bytes};
+use sizer_import::suite::predict_architecture::architecture_run_from_text;
 use sizer_import::suite::suite_of_files;
 use sizer_import::{Format, Import, ImportError, ImportWarning, MAX_INPUT_BYTES, Outcome};
 use yew::Callback;
 
-use crate::import::state::{ImportAction, ImportFailure, ImportReport, SuiteDone, SuiteReport};
+use crate::i18n::architecture::run_names;
+use crate::import::state::{ArchitectureImported, ImportAction, ImportFailure, ImportReport, SuiteDone, SuiteReport};
 
 /// Everything an import callback needs, cheap to clone into closures and tasks.
 #[derive(Clone)]
 pub struct Importer {
     /// Where every outcome goes.
     pub on_action: Callback<ImportAction>,
+    /// The sizing's prompt and answer lengths: a model's `config.json` is predicted at them.
+    pub lengths: (f64, f64),
 }
 
 impl Importer {
@@ -64,6 +73,9 @@ impl Importer {
         let this = self.clone();
         yew::platform::spawn_local(async move {
             yew::platform::time::sleep(Duration::ZERO).await;
+            if let Some(files) = model_files(&[("", text.as_str())]) {
+                return this.on_action.emit(architecture_action(&files, &name, this.lengths));
+            }
             this.finish(sizer_import::import(&text, &name));
         });
     }
@@ -91,6 +103,10 @@ impl Importer {
                 }
             }
             yew::platform::time::sleep(Duration::ZERO).await;
+            let borrowed: Vec<(&str, &[u8])> = read.iter().map(|(f, b)| (f.as_str(), b.as_slice())).collect();
+            if let Some(files) = model_files_of_bytes(&borrowed) {
+                return this.on_action.emit(architecture_action(&files, &name, this.lengths));
+            }
             match suite_action(&read, &name) {
                 Some(action) => this.on_action.emit(action),
                 None => this.finish(import_read_files(&read, &name)),
@@ -112,6 +128,7 @@ pub fn suite_action(files: &[(String, Vec<u8>)], name: &str) -> Option<ImportAct
         refused: imported.refused,
         ignored: imported.ignored,
         load: imported.load.map(Rc::new),
+        architecture: None,
     };
     // The format is not shown for a suite (its status says what it read).
     let report = ImportReport {
@@ -120,6 +137,42 @@ pub fn suite_action(files: &[(String, Vec<u8>)], name: &str) -> Option<ImportAct
         suite: Some(SuiteReport::new(done)),
     };
     Some(ImportAction::Add { runs: vec![Rc::new(run)], report: Some(report) })
+}
+
+/// A model's `config.json` (with its quantisation file and the server's `meta.json`, when
+/// given) as one run predicted from its architecture at the sizing's `lengths`
+/// (`sizer_data::architecture::as_run`), or its one sentence.
+pub fn architecture_action(files: &ModelFiles, name: &str, lengths: (f64, f64)) -> ImportAction {
+    let built = architecture_run_from_text(&files.config, files.quant_config.as_deref(), files.server.as_deref())
+        .and_then(|arch| {
+            let model = arch.server_model.clone().unwrap_or_else(|| arch.read.model_type.clone());
+            let names = run_names(&sizer_import::clean_label(name).0, &model, &arch.read.format);
+            let summary = ArchitectureImported {
+                weights_gb: arch.engine.physics.weight_bytes / 1e9,
+                assumed: arch.engine.notes.len(),
+            };
+            let run = architecture_as_run(Arc::new(arch), &usage_lengths(lengths.0, lengths.1), names)?;
+            Ok((run, summary))
+        });
+    let (run, summary) = match built {
+        Ok(built) => built,
+        Err(sentence) => return ImportAction::Failed(ImportFailure::Architecture(sentence)),
+    };
+    let done = SuiteDone {
+        files: 1 + usize::from(files.quant_config.is_some()) + usize::from(files.server.is_some()),
+        workloads: run.workload_count(),
+        load_steps: 0,
+        refused: Vec::new(),
+        ignored: files.ignored.clone(),
+        load: None,
+        architecture: Some(summary),
+    };
+    let report = ImportReport {
+        format: Format::LlamaBenchyMarkdown,
+        warnings: Rc::default(),
+        suite: Some(SuiteReport::new(done)),
+    };
+    ImportAction::Add { runs: vec![Rc::new(run)], report: Some(report) }
 }
 
 /// One file through `import_bytes` (UTF-8 or UTF-16 with BOM); several through `import_files`

@@ -52,7 +52,7 @@ impl LoadShare {
 
 /// Whether the engine was fitted by the calibration's procedure (its error is known).
 pub fn calibrated(engine: &PredictEngine) -> bool {
-    engine.source != ModelSource::DatasetCurve
+    matches!(engine.source, ModelSource::SuiteFiles | ModelSource::DatasetSuite)
 }
 
 impl Exported {

@@ -1,0 +1,113 @@
+//! A model read from its `config.json`, in English and German: the run's names and caveat
+//! (both languages at once: the run carries them, `sizer_data::architecture::as_run`), the
+//! import panel's status and refusal, and the lines the simulation and the load prediction
+//! show for its engine. Every figure of the error comes from
+//! `sizer_data::architecture::constants::MEASURED_ERROR` (written by `cargo xtask
+//! calibrate-architecture`).
+
+use sizer_data::Localized;
+use sizer_data::architecture::as_run::ArchitectureRunNames;
+use sizer_data::architecture::constants::{ArchitectureError, MEASURED_ERROR};
+
+use super::{Lang, format_integer, format_number};
+
+/// The label every such figure carries.
+fn predicted(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "predicted from the architecture, not measured",
+        Lang::De => "aus der Architektur vorhergesagt, nicht gemessen",
+    }
+}
+
+/// The error measured leave-one-model-out, in one sentence.
+pub fn measured_error(lang: Lang, e: &ArchitectureError) -> String {
+    let n = |v: usize| format_integer(lang, v as u64);
+    let ((d, dn), (c, cn), (t, tn)) = (e.decode_within_20, e.capacity_within_one_step, e.ttft_within_35);
+    match lang {
+        Lang::En => format!(
+            "Predicted from the architecture, not measured: on the arena's runs, each predicted with constants fitted without its model, per-request decode speed came within 20\u{a0}% on {} of {} points, capacity at a 5\u{a0}s p95 TTFT within one rate step on {} of {} runs and p95 TTFT within 35\u{a0}% on {} of {} steps (docs/CALIBRATION-ARCHITECTURE.md).",
+            n(d),
+            n(dn),
+            n(c),
+            n(cn),
+            n(t),
+            n(tn)
+        ),
+        Lang::De => format!(
+            "Aus der Architektur vorhergesagt, nicht gemessen: Auf den Läufen der Arena, jeder mit Konstanten vorhergesagt, die ohne sein Modell angepasst wurden, lag die Decode-Geschwindigkeit pro Anfrage auf {} von {} Punkten innerhalb von 20\u{a0}%, die Kapazität bei 5\u{a0}s p95-TTFT auf {} von {} Läufen innerhalb einer Ratenstufe und die p95-TTFT auf {} von {} Schritten innerhalb von 35\u{a0}% (docs/CALIBRATION-ARCHITECTURE.md).",
+            n(d),
+            n(dn),
+            n(c),
+            n(cn),
+            n(t),
+            n(tn)
+        ),
+    }
+}
+
+/// The run's names: the person's name or the model's, its format, and the label; the caveat
+/// with the measured error.
+pub fn run_names(name: &str, model: &str, format: &str) -> ArchitectureRunNames {
+    let named = if name.trim().is_empty() { format!("{model} · {format}") } else { name.trim().to_owned() };
+    ArchitectureRunNames {
+        label: format!("{named} · {}", predicted(Lang::En)),
+        label_de: format!("{named} · {}", predicted(Lang::De)),
+        caveat: Localized {
+            en: measured_error(Lang::En, &MEASURED_ERROR),
+            de: measured_error(Lang::De, &MEASURED_ERROR),
+        },
+    }
+}
+
+/// The status line after a `config.json` was read.
+pub fn imported(lang: Lang, label: &str, weights_gb: f64, workloads: usize, assumed: usize) -> String {
+    let gb = format_number(lang, weights_gb, 1);
+    let workloads = format_integer(lang, workloads as u64);
+    let assumed = format_integer(lang, assumed as u64);
+    match lang {
+        Lang::En => format!(
+            "Read the model's configuration as one run, \"{label}\", now in use: {gb}\u{a0}GB of weights, its speeds predicted at {workloads} pairs of lengths from 1 to 256 users (the sizing uses the one nearest your prompts), {assumed} field(s) assumed."
+        ),
+        Lang::De => format!(
+            "Die Konfiguration des Modells als ein Lauf gelesen, „{label}“, jetzt in Verwendung: {gb}\u{a0}GB Gewichte, seine Geschwindigkeiten für {workloads} Längenpaare von 1 bis 256 Nutzern vorhergesagt (die Rechnung nutzt das Ihren Prompts nächste), {assumed} Feld(er) angenommen."
+        ),
+    }
+}
+
+/// Why a `config.json` gave no run: the reader's sentence (English, the data's wording).
+pub fn refused(lang: Lang, detail: &str) -> String {
+    let detail = detail.trim_end_matches('.');
+    match lang {
+        Lang::En => format!("This model configuration gives no run: {detail}."),
+        Lang::De => format!("Diese Modellkonfiguration ergibt keinen Lauf (Grund, auf Englisch: {detail})."),
+    }
+}
+
+/// The simulation's model line on an engine from an architecture.
+pub fn sim_model(lang: Lang, max_decode_batch: u32) -> String {
+    let reached = format_integer(lang, u64::from(max_decode_batch));
+    match lang {
+        Lang::En => format!(
+            "Model: the engine computed from this model's architecture, step by step, {}; up to {reached} requests decoding at once.",
+            predicted(lang)
+        ),
+        Lang::De => format!(
+            "Modell: die aus der Architektur dieses Modells berechnete Engine, Schritt für Schritt, {}; bis zu {reached} Anfragen zugleich im Decode.",
+            predicted(lang)
+        ),
+    }
+}
+
+/// The load prediction's model line on an engine from an architecture.
+pub fn predict_model(lang: Lang) -> String {
+    match lang {
+        Lang::En => format!(
+            "Engine model: continuous batching with chunked prefill, its step times computed from the model's architecture and the Spark's bandwidth and compute with constants fitted on the arena's closed-loop files, {}.",
+            predicted(lang)
+        ),
+        Lang::De => format!(
+            "Modell der Engine: Continuous Batching mit Chunked Prefill, die Schrittzeiten aus der Architektur des Modells und Bandbreite und Rechenleistung des Spark berechnet, mit Konstanten, die an den Closed-Loop-Messungen der Arena angepasst wurden, {}.",
+            predicted(lang)
+        ),
+    }
+}

@@ -1,0 +1,168 @@
+//! A model's `config.json` read in the import panel (server-side render): gpt-oss-20b's real
+//! config and its arena server's `meta.json` become one run, labelled "predicted from the
+//! architecture, not measured" in English and German, whose sizing, caveat, simulation engine
+//! and load prediction answer with the measured error beside them; a damaged config is one
+//! sentence and leaves the state as it was.
+//! Run: `cargo test -p sizer-widget --no-default-features --features ssr --test native import_architecture::`.
+//!
+//! Oracles: the error's figures are read from `MEASURED_ERROR` (written by `cargo xtask
+//! calibrate-architecture`), never typed here; the run's engine is `SparkSizer.predict`'s
+//! (`architecture_run_from_text`), compared field for field; gpt-oss-20b's 13.75 GB of weights
+//! are counted by hand in `tests/tests/core/architecture.rs`.
+
+use std::rc::Rc;
+
+use crate::support::element_text;
+use sizer_core::Scenario;
+use sizer_data::architecture::constants::MEASURED_ERROR;
+use sizer_data::predict_engine::{ModelSource, PredictEngine};
+use sizer_data::prediction::PageLoadInput;
+use sizer_import::architecture::files::model_files;
+use sizer_import::suite::predict_architecture::architecture_run_from_text;
+use sizer_widget::i18n::Lang;
+use sizer_widget::import::panel::{ImportPanel, ImportPanelProps, architecture_action};
+use sizer_widget::shell::config::Config;
+use sizer_widget::shell::state::{SizerState, Usage};
+use sizer_widget::simulation::load_prediction::ImportedSuite;
+use sizer_widget::simulation::load_prediction::job::{engine_for, run_to_end};
+use sizer_widget::simulation::load_prediction::result::{LoadPredictionResult, LoadPredictionResultProps};
+use sizer_widget::sizing::calculation::Calculation;
+use sizer_widget::sizing::run_ref::RunRef;
+use sizer_widget::sizing::summary::result_text;
+use yew::{AttrValue, Callback};
+
+fn fixture(path: &str) -> String {
+    std::fs::read_to_string(format!("{}/../../tests/fixtures/{path}", env!("CARGO_MANIFEST_DIR"))).expect("a fixture")
+}
+
+fn config() -> String {
+    fixture("model-configs/openai__gpt-oss-20b.json")
+}
+
+fn meta() -> String {
+    fixture("arena/gpt-oss/gpt-oss-20b/mxfp4/meta.json")
+}
+
+/// The config and meta.json dropped together, read at the chat usage's lengths.
+fn imported() -> SizerState {
+    let (config, meta) = (config(), meta());
+    let files = model_files(&[("config.json", &config), ("meta.json", &meta)]).expect("a model's files");
+    let mut state = SizerState::new(&Config::default());
+    assert!(state.apply_imported(architecture_action(&files, "", (512.0, 400.0))));
+    state
+}
+
+fn panel(state: &SizerState, lang: Lang) -> String {
+    let props = ImportPanelProps {
+        imported: state.imported.clone(),
+        panel: state.import_panel.clone(),
+        selected: AttrValue::from(state.run_id.clone()),
+        lang,
+        id_prefix: AttrValue::Static("ss"),
+        on_action: Callback::noop(),
+        lengths: (512.0, 400.0),
+    };
+    futures::executor::block_on(yew::LocalServerRenderer::<ImportPanel>::with_props(props).render())
+}
+
+/// "40 of 57" as the page writes it.
+fn share((hits, of): (usize, usize), word: &str) -> String {
+    format!("{hits} {word} {of}")
+}
+
+#[test]
+fn the_panel_says_one_predicted_run_in_both_languages() {
+    let state = imported();
+    assert_eq!(state.run_id, "yours-1");
+    let en = element_text(&panel(&state, Lang::En), "data-import=\"status\"", "p");
+    assert!(
+        en.starts_with(
+            "Read the model's configuration as one run, \"openai/gpt-oss-20b · MXFP4 · predicted from the architecture, not measured\", now in use: 13.7\u{a0}GB of weights, its speeds predicted at 2 pairs of lengths"
+        ),
+        "{en}"
+    );
+    let de = element_text(&panel(&state, Lang::De), "data-import=\"status\"", "p");
+    assert!(de.starts_with("Die Konfiguration des Modells als ein Lauf gelesen, „openai/gpt-oss-20b · MXFP4 · aus der Architektur vorhergesagt, nicht gemessen“, jetzt"), "{de}");
+    assert!(de.contains("13,7\u{a0}GB Gewichte"), "{de}");
+}
+
+#[test]
+fn the_sizing_is_labelled_and_carries_the_measured_error() {
+    let state = imported();
+    let run = Rc::clone(state.imported.get(&state.run_id).expect("the run"));
+    let outcome = Calculation::for_run(RunRef::Yours(Rc::clone(&run)), Scenario::chat());
+    let en = result_text(Lang::En, &outcome, Some(Usage::Chat));
+    let people: u64 = en.people_value.parse().expect("people");
+    // The curve at 512 in / 400 out is gpt-oss-20b's predicted closed loop: 15 tok/s each is
+    // reached beyond 10 users (the arena measured 24 tok/s each at 10) and chat users are busy
+    // a fraction of the time, so more than 10 people and fewer than 64 / 0.05 are served.
+    assert!((10..1_280).contains(&people), "{people}");
+    assert_eq!(en.run_caveats.len(), 1);
+    let caveat = &en.run_caveats[0];
+    assert!(caveat.starts_with("Predicted from the architecture, not measured:"), "{caveat}");
+    assert!(caveat.contains(&share(MEASURED_ERROR.decode_within_20, "of")), "{caveat}");
+    assert!(caveat.contains(&share(MEASURED_ERROR.capacity_within_one_step, "of")), "{caveat}");
+    let de = result_text(Lang::De, &outcome, Some(Usage::Chat));
+    assert_eq!(de.people_value, en.people_value);
+    assert!(de.run_caveats[0].starts_with("Aus der Architektur vorhergesagt, nicht gemessen:"), "{:?}", de.run_caveats);
+    assert!(de.run_caveats[0].contains(&share(MEASURED_ERROR.decode_within_20, "von")));
+    assert_eq!(
+        run.names_de.label.as_deref(),
+        Some("openai/gpt-oss-20b · MXFP4 · aus der Architektur vorhergesagt, nicht gemessen")
+    );
+}
+
+#[test]
+fn the_simulation_and_the_load_run_on_the_architectures_engine() {
+    let state = imported();
+    let run = Rc::clone(state.imported.get(&state.run_id).expect("the run"));
+    let api = architecture_run_from_text(&config(), None, Some(&meta())).expect("reads");
+    assert_eq!(PredictEngine::for_closed_loop(&run), Some(api.engine.engine));
+    let done = state.import_panel.done.clone().expect("done");
+    sizer_widget::import::suites::remember("ss", &done, &state.imported, &state.run_id);
+    assert!(sizer_widget::import::suites::is_suite("ss", &state.run_id));
+    let suite = ImportedSuite { run: Rc::clone(&run), load: None };
+    let engine = Rc::new(engine_for(&state.run_id, Some(&suite.run)).expect("an engine"));
+    assert_eq!(engine.source, ModelSource::Architecture);
+    let input = PageLoadInput { target_s: 5.0, ..PageLoadInput::default() };
+    let outcome = Rc::new(run_to_end(Rc::clone(&engine), &input).expect("predicts"));
+    for (lang, label, of) in [
+        (Lang::En, "predicted from the architecture, not measured", "of"),
+        (Lang::De, "aus der Architektur vorhergesagt, nicht gemessen", "von"),
+    ] {
+        let props = LoadPredictionResultProps {
+            run_id: AttrValue::from(state.run_id.clone()),
+            imported: Some(suite.clone()),
+            engine: Rc::clone(&engine),
+            outcome: Rc::clone(&outcome),
+            floor_tok_s: 15.0,
+            stale: false,
+            lang,
+            redraw_key: AttrValue::default(),
+        };
+        let html =
+            futures::executor::block_on(yew::LocalServerRenderer::<LoadPredictionResult>::with_props(props).render());
+        let model = element_text(&html, "data-predict=\"model\"", "p");
+        assert!(model.contains(label), "{model}");
+        let error = element_text(&html, "data-predict=\"architecture-error\"", "p");
+        assert!(error.contains(&share(MEASURED_ERROR.ttft_within_35, of)), "{error}");
+        assert!(!html.contains("data-predict=\"extrapolation\""), "nothing was measured to extrapolate from");
+        assert!(!html.contains("data-predict=\"calibration\""), "not the fitted engines' error");
+    }
+}
+
+#[test]
+fn a_damaged_config_is_one_sentence_and_changes_nothing() {
+    let garbled = "{\"model_type\": \"gpt_oss\", \"num_hidden_layers\": 24,";
+    let files = model_files(&[("config.json", garbled)]).expect("meant as a config");
+    let mut state = SizerState::new(&Config::default());
+    let before = state.run_id.clone();
+    state.apply_imported(architecture_action(&files, "", (512.0, 400.0)));
+    assert_eq!(state.run_id, before);
+    assert!(state.imported.is_empty());
+    let en = element_text(&panel(&state, Lang::En), "data-import=\"error\"", "p");
+    assert!(en.starts_with("This model configuration gives no run: The config.json is not JSON"), "{en}");
+    assert_eq!(en.matches(". ").count(), 0, "one sentence: {en}");
+    let de = element_text(&panel(&state, Lang::De), "data-import=\"error\"", "p");
+    assert!(de.starts_with("Diese Modellkonfiguration ergibt keinen Lauf (Grund, auf Englisch:"), "{de}");
+}
