@@ -11,6 +11,7 @@ mod checks;
 mod element_api;
 mod expect;
 mod hostile_host;
+mod import_architecture;
 mod import_suite;
 mod measured_load;
 mod missing_rest;
@@ -129,6 +130,7 @@ async fn run(dist: &Path, readme_screenshot: bool) -> Result<usize, String> {
     check!(predict_api::predict_in_the_page_equals_the_native_prediction);
     check!(size_simulate::size_and_simulate_agree_in_the_page);
     check!(import_suite::an_arena_folder_given_at_once_is_one_run_with_its_measured_load);
+    check!(import_architecture::a_config_json_dropped_on_the_page_is_sized_and_labelled);
     check!(read_logs::logs_dropped_on_the_page_give_the_load_its_chart_and_a_prediction);
 
     // The session ends with the process either way; a failure to close it changes no verdict.

@@ -74,6 +74,19 @@ pub fn imported(lang: Lang, label: &str, weights_gb: f64, workloads: usize, assu
     }
 }
 
+/// What a listed run from an architecture holds.
+pub fn item(lang: Lang, workloads: usize) -> String {
+    let n = format_integer(lang, workloads as u64);
+    match lang {
+        Lang::En => format!(
+            "{n} pair(s) of lengths, each point's per-request speed predicted on the engine from the architecture for that many users sending at once; nothing measured."
+        ),
+        Lang::De => format!(
+            "{n} Längenpaar(e), die Geschwindigkeit pro Anfrage jedes Punkts auf der Engine aus der Architektur für so viele gleichzeitig sendende Nutzer vorhergesagt; nichts gemessen."
+        ),
+    }
+}
+
 /// Why a `config.json` gave no run: the reader's sentence (English, the data's wording).
 pub fn refused(lang: Lang, detail: &str) -> String {
     let detail = detail.trim_end_matches('.');

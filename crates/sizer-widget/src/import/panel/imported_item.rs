@@ -8,10 +8,12 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::i18n::architecture::item as architecture_item;
 use crate::i18n::import::{ImportMsg, import_text, point_count, remove_named, run_note, use_named};
 use crate::i18n::import_suite::suite_item;
 use crate::i18n::tables::{TableMsg, format_figure, table_text};
 use crate::import::state::ImportAction;
+use sizer_data::architecture::as_run::architecture_of;
 
 /// The run's points as imported: concurrency, the per-request speed the curve uses, the
 /// aggregate as counted, and p99 time to first token where measured.
@@ -97,7 +99,9 @@ pub fn ImportedItem(props: &ImportedItemProps) -> Html {
             <label class="ss-visually-hidden" for={name_id.clone()}>{ t(ImportMsg::RenameLabel) }</label>
             <input id={name_id} type="text" maxlength="80" data-import="rename" value={shown_name.clone()} onchange={on_rename} />
             <span class="ss-yours" data-origin="yours">{ t(ImportMsg::Yours) }</span>
-            if run.workload_count() > 1 {
+            if architecture_of(run).is_some() {
+                <span class="ss-hint" data-import="workloads">{ architecture_item(lang, run.workload_count()) }</span>
+            } else if run.workload_count() > 1 {
                 <span class="ss-hint" data-import="workloads">{ suite_item(lang, run.workload_count()) }</span>
             } else {
                 <span class="ss-hint">{ point_count(lang, run.points.len()) }</span>
