@@ -11,13 +11,13 @@ use serde_json::{Value, json};
 use sizer_core::Scenario;
 use sizer_core::team::{Group, Team, TeamSettings};
 use sizer_data::architecture::answer::ArchitectureRun;
-use sizer_data::architecture::as_run::{ArchitectureRunNames, CURVE_CONCURRENCIES, architecture_as_run, usage_lengths};
+use sizer_data::architecture::as_run::{ArchitectureRunNames, architecture_as_run, usage_lengths};
+use sizer_data::engine_curve::ENGINE_CONCURRENCIES;
 use sizer_data::predict_engine::{ModelSource, PredictEngine};
 use sizer_data::{Localized, Run, dataset};
-use sizer_import::architecture::files::model_files;
+use sizer_import::suite::model_files::model_files;
 use sizer_import::suite::predict::predict_from_json;
 use sizer_import::suite::predict_architecture::architecture_run_from_text;
-use std::sync::Arc;
 
 fn meta() -> String {
     support::arena_folder("gpt-oss/gpt-oss-20b/mxfp4").into_iter().find(|(n, _)| n == "meta.json").expect("meta").1
@@ -36,7 +36,7 @@ fn names() -> ArchitectureRunNames {
 }
 
 fn as_run(lengths: &[(u32, u32)]) -> Run {
-    architecture_as_run(Arc::new(gpt_oss()), lengths, names()).expect("a run")
+    architecture_as_run(&gpt_oss(), lengths, names()).expect("a run")
 }
 
 fn speed(run: &Run, workload: usize, concurrency: u32) -> f64 {
@@ -83,10 +83,13 @@ fn the_run_is_a_spark_with_the_budgets_pool_and_a_curve_per_length() {
     let pool = run.your_kv_pool_tokens().expect("a pool");
     assert!((pool - 3_883_979.375).abs() < 1e-6, "{pool}");
     assert_eq!(run.your_max_context_tokens(), Some(131_072.0));
-    for workload in 0..3 {
+    // Up to 256 users where the pool holds them: 3,883,979 / (1,024 + 1,024) and / (512 + 400)
+    // are over 256 requests at once; / (20,000 + 400) = 190.4, so the coding agent's stops at 128.
+    for (workload, last) in [(0, 256), (1, 256), (2, 128)] {
         let view = run.workloads().nth(workload).expect("workload");
         let concurrencies: Vec<u32> = view.points.iter().map(|p| p.concurrency).collect();
-        assert_eq!(concurrencies, CURVE_CONCURRENCIES);
+        let expected: Vec<u32> = ENGINE_CONCURRENCIES.iter().copied().filter(|n| *n <= last).collect();
+        assert_eq!(concurrencies, expected);
         // More users share each step: nobody speeds up.
         for pair in view.points.windows(2) {
             let (a, b) = (pair[0].per_request_tok_s.as_ref().unwrap(), pair[1].per_request_tok_s.as_ref().unwrap());

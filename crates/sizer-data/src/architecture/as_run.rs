@@ -3,43 +3,33 @@
 //! answers for a run imported as a whole suite.
 //!
 //! The run's curves are predictions, not measurements: each workload is the engine's
-//! closed-loop load (`sizer_core::sim::closed_load`, llama-benchy's way: `N` users sending at
-//! once, one request each) at [`CURVE_CONCURRENCIES`], at the sizing's own lengths and at the
+//! closed-loop speeds (`run::engine_curve::engine_points`, llama-benchy's way: `N` users sending
+//! at once, one request each, as the arena's runs are sized), at the sizing's own lengths and at the
 //! page's two usages' ([`usage_lengths`]); the sizing picks the workload nearest its scenario as
 //! for an arena run. The simulation and the load prediction run on the engine itself, never on
-//! an engine fitted to these points: each run built here is kept for the page's life, and the
-//! run names it in its `source` (`architecture-<n>`), so [`architecture_of`] finds it again
-//! through any copy, rename or change of setup (`predict::engine` asks it first).
+//! an engine fitted to these points: the engine is kept (`predict::computed`) and the run names
+//! it in its `source`, so [`architecture_of`] and the predictions find it again through any
+//! copy, rename or change of setup.
 //! Its name and its caveat (worded by the page, in both languages) say it was predicted from
 //! the architecture, with the error measured leave-one-model-out.
 
-use super::answer::ArchitectureRun;
+use super::answer::{ArchitectureRun, architecture_model};
 use super::spark::SPARK_NAME;
 use crate::dataset::figure::{Figure, TokenCount};
 use crate::dataset::model::{
     Counter, GermanNames, Localized, Run, RunOrigin, RunPoint, RunWorkload, Topology, Workload,
 };
 use crate::dataset::setup::{SetupField, YourSetup};
+use crate::predict::computed::{ComputedEngine, computed_engine_of, keep};
+use crate::run::engine_curve::engine_points;
 use sizer_core::Scenario;
 use sizer_core::sim::closed_load::{ClosedLoad, predict_closed_loop};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 
-/// A run's `source` when it was built here: `architecture-<n>`, `n` its place in [`BUILT`].
-const SOURCE_PREFIX: &str = "architecture-";
-
-/// Every architecture a run was built from, in order, while the program lives (a page imports
-/// a handful; each is a few kilobytes).
-static BUILT: Mutex<Vec<Arc<ArchitectureRun>>> = Mutex::new(Vec::new());
-
-/// The architecture `run` was built from, when it was built here ([`architecture_as_run`]).
-pub fn architecture_of(run: &Run) -> Option<Arc<ArchitectureRun>> {
-    let index: usize = run.source.strip_prefix(SOURCE_PREFIX)?.parse().ok()?;
-    BUILT.lock().unwrap_or_else(PoisonError::into_inner).get(index).cloned()
+/// The engine `run` was built on, when it was built from an architecture here.
+pub fn architecture_of(run: &Run) -> Option<Arc<ComputedEngine>> {
+    computed_engine_of(run).filter(|computed| computed.model.get("source").is_some_and(|s| s == "architecture"))
 }
-
-/// The concurrencies each predicted curve is read at: the arena's `01-chat` measured 1 to 10;
-/// the sizing reads far beyond, up to vLLM's default `max_num_seqs` of 256.
-pub const CURVE_CONCURRENCIES: [u32; 9] = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 
 /// What the page names the run, in both languages (the label says it was predicted from the
 /// architecture; the caveat gives the measured error).
@@ -67,37 +57,34 @@ pub fn usage_lengths(prompt_tokens: f64, answer_tokens: f64) -> Vec<(u32, u32)> 
     lengths
 }
 
-/// One workload predicted on the architecture's engine: a point per concurrency of
-/// [`CURVE_CONCURRENCIES`]; `None` when its requests are longer than the server holds.
+/// One workload predicted on the architecture's engine: its points are the engine's closed-loop
+/// speeds at the concurrencies it admits ([`engine_points`], the one rule the arena's runs are
+/// sized by), the first also with its TTFT and prompt rate; `None` when its requests are longer
+/// than the server holds.
 ///
 /// # Formula
-/// At each `N`: the closed-loop load of `N` users, `N` requests of `prompt` in and `answer` out
-/// ([`predict_closed_loop`]); per-request speed = its mean decode speed (llama-benchy's `t/s
-/// (req)`), aggregate = `N x` that (decode only, as llama-benchy counts), median TTFT = its p50
-/// plus the engine's request wait ([`sizer_core::architecture::Efficiency::request_s`]), and at
-/// `N = 1` the prompt rate = `prompt / (p50 TTFT without the wait)`.
+/// Each point: [`engine_points`] (the mean decode speed of `N` users sending one request each at
+/// once); aggregate = `N x` that (decode only, as llama-benchy counts). At `N = 1`, from the same
+/// closed loop ([`predict_closed_loop`]): median TTFT = its p50 plus the engine's request wait
+/// ([`sizer_core::architecture::Efficiency::request_s`]), prompt rate = `prompt / (p50 TTFT
+/// without the wait)`.
 pub fn predicted_workload(run: &ArchitectureRun, prompt: u32, answer: u32) -> Option<RunWorkload> {
     let engine = &run.engine.engine;
-    let wait_s = run.engine.request_s;
-    let mut points = Vec::with_capacity(CURVE_CONCURRENCIES.len());
-    for n in CURVE_CONCURRENCIES {
-        let load = ClosedLoad { concurrency: n, prompt_tokens: prompt, answer_tokens: answer, requests: n };
-        let report = predict_closed_loop(&load, engine).ok()?;
-        let speed = report.per_request_tok_s;
-        if !(speed.is_finite() && speed > 0.0) {
-            return None;
-        }
-        let ttft_s = report.ttft_s.p50;
-        let prefill = (n == 1 && ttft_s > 0.0).then(|| Figure::derived_by_us(f64::from(prompt) / ttft_s));
-        points.push(RunPoint {
-            concurrency: n,
-            per_request_tok_s: Some(Figure::derived_by_us(speed)),
-            aggregate_tok_s: Some(Figure::derived_by_us(speed * f64::from(n))),
-            prefill_tok_s: prefill,
-            median_ttft_ms: Some(Figure::derived_by_us((ttft_s + wait_s) * 1000.0)),
+    let alone = ClosedLoad { concurrency: 1, prompt_tokens: prompt, answer_tokens: answer, requests: 1 };
+    let first = predict_closed_loop(&alone, engine).ok()?;
+    let ttft_s = first.ttft_s.p50;
+    let mut points: Vec<RunPoint> = engine_points(engine, f64::from(prompt), f64::from(answer))
+        .into_iter()
+        .map(|p| RunPoint {
+            concurrency: p.concurrency,
+            per_request_tok_s: Some(Figure::derived_by_us(p.per_request_tok_s)),
+            aggregate_tok_s: Some(Figure::derived_by_us(p.per_request_tok_s * f64::from(p.concurrency))),
             ..RunPoint::default()
-        });
-    }
+        })
+        .collect();
+    let one = points.first_mut().filter(|p| p.concurrency == 1)?;
+    one.median_ttft_ms = Some(Figure::derived_by_us((ttft_s + run.engine.request_s) * 1000.0));
+    one.prefill_tok_s = (ttft_s > 0.0).then(|| Figure::derived_by_us(f64::from(prompt) / ttft_s));
     Some(RunWorkload {
         workload: Workload {
             prompt_tokens: Some(TokenCount::Exact(f64::from(prompt))),
@@ -108,6 +95,8 @@ pub fn predicted_workload(run: &ArchitectureRun, prompt: u32, answer: u32) -> Op
         },
         counter: Counter::DecodeOnly,
         points,
+        // Its points are the engine's already.
+        engine_points: Vec::new(),
     })
 }
 
@@ -118,12 +107,12 @@ pub fn predicted_workload(run: &ArchitectureRun, prompt: u32, answer: u32) -> Op
 /// # Errors
 /// One sentence: no length fits the server.
 pub fn architecture_as_run(
-    run: Arc<ArchitectureRun>,
+    run: &ArchitectureRun,
     lengths: &[(u32, u32)],
     names: ArchitectureRunNames,
 ) -> Result<Run, String> {
     let mut workloads: Vec<RunWorkload> =
-        lengths.iter().filter_map(|&(p, a)| predicted_workload(&run, p, a)).collect::<Vec<_>>();
+        lengths.iter().filter_map(|&(p, a)| predicted_workload(run, p, a)).collect::<Vec<_>>();
     if workloads.is_empty() {
         return Err(format!(
             "This model leaves room for requests of at most {:.0} tokens on the Spark, shorter than the sizing's.",
@@ -153,11 +142,10 @@ pub fn architecture_as_run(
     }
     let model = run.server_model.clone().unwrap_or_else(|| run.read.model_type.clone());
     let format = run.read.format.clone();
-    let source = {
-        let mut built = BUILT.lock().unwrap_or_else(PoisonError::into_inner);
-        built.push(run);
-        format!("{SOURCE_PREFIX}{}", built.len() - 1)
-    };
+    let model_json = serde_json::to_value(architecture_model(&run))
+        .map_err(|e| format!("The model could not be written as JSON: {e}."))?;
+    let source =
+        keep(ComputedEngine { engine: run.engine.engine, request_wait_s: run.engine.request_s, model: model_json });
     let run = Run {
         id: "yours-architecture".to_owned(),
         label: names.label,
@@ -178,6 +166,8 @@ pub fn architecture_as_run(
         points: first.points,
         note: None,
         setup: None,
+        // Its points are the engine's already (`Run::sizing_curve` reads them).
+        engine_points: Vec::new(),
         further_workloads: further,
         server: None,
         caveats: vec![names.caveat],

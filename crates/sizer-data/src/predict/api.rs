@@ -173,12 +173,12 @@ struct PredictAnswer<'a> {
     model: AnyModel<'a>,
 }
 
-/// The `model` of an answer: a fitted engine's, or an architecture's (`architecture::answer`).
+/// The `model` of an answer: a fitted engine's, or the one a computed engine carries.
 #[derive(Serialize)]
 #[serde(untagged)]
 enum AnyModel<'a> {
     Fitted(ModelAnswer<'a>),
-    Architecture(crate::architecture::answer::ArchitectureModel<'a>),
+    Computed(&'a serde_json::Value),
 }
 
 /// Predicts `load_json` on `engine` and answers in JSON (see the module docs). The TTFT
@@ -282,9 +282,7 @@ pub fn closed_answer(load: &ClosedLoadJson, engine: &PredictEngine) -> Result<St
 fn model_answer(engine: &PredictEngine) -> AnyModel<'_> {
     let fit = match &engine.basis {
         EngineBasis::Fitted(fit) => fit,
-        EngineBasis::Architecture(run) => {
-            return AnyModel::Architecture(crate::architecture::answer::architecture_model(run));
-        }
+        EngineBasis::Computed(model) => return AnyModel::Computed(model),
     };
     AnyModel::Fitted(ModelAnswer {
         run: &engine.run,

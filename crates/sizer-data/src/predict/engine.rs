@@ -7,13 +7,12 @@
 //!   arena's) gets the calibration's engine from the dataset's copy of its closed-loop figures,
 //!   equal to its files' ([`ModelSource::DatasetSuite`]); a run of one curve falls back to what
 //!   it allows, and the answer says so ([`ModelSource::DatasetCurve`]);
-//! - a model's architecture ([`PredictEngine::from_architecture`]): the engine computed from it,
+//! - a model's architecture ([`PredictEngine::computed`]): the engine computed from it,
 //!   not fitted ([`ModelSource::Architecture`]).
 
-use crate::architecture::answer::ArchitectureRun;
-use crate::architecture::as_run::architecture_of;
 use crate::dataset;
 use crate::dataset::model::Run;
+use crate::predict::computed::{ComputedEngine, computed_engine_of};
 use crate::suite::SuiteRun;
 use crate::suite::calibrate::{FittedRun, fit_points, fit_run};
 use crate::suite::engine_inputs::{
@@ -23,7 +22,6 @@ use serde::Serialize;
 use sizer_core::sim::open_loop::{
     ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload, EngineFit, EngineModel, EngineSetup, fit_engine_shaped,
 };
-use std::sync::Arc;
 
 /// Where the engine's coefficients came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -71,8 +69,9 @@ pub struct FitWorkload {
 pub enum EngineBasis {
     /// A fit to measured points.
     Fitted(EngineFit),
-    /// A model's architecture and the global constants (no fit).
-    Architecture(Arc<ArchitectureRun>),
+    /// Computed from a model's architecture and the global constants (no fit); the `model` its
+    /// answers carry.
+    Computed(serde_json::Value),
 }
 
 /// A fitted engine, ready for loads.
@@ -147,15 +146,15 @@ impl PredictEngine {
     /// (`sizer_import::suite::import_suite_run`): its closed-loop workloads, held as the dataset
     /// holds an arena run's, fitted as [`PredictEngine::from_dataset`] fits those; a run built
     /// from an architecture (`architecture::as_run`) gets that engine
-    /// ([`PredictEngine::from_architecture`]).
+    /// ([`PredictEngine::computed`]).
     ///
     /// # Errors
     /// One sentence naming the run: no closed-loop workload of a suite (a run of one curve gives
     /// no engine here: its lengths and prompt rate are the dataset's sources, not a person's
     /// files), or a fit that gives none.
     pub fn from_imported_suite(run: &Run) -> Result<PredictEngine, String> {
-        if let Some(architecture) = architecture_of(run) {
-            return Ok(PredictEngine::from_architecture(run.id.clone(), architecture));
+        if let Some(computed) = computed_engine_of(run) {
+            return Ok(PredictEngine::computed(run.id.clone(), &computed));
         }
         let subject = format!("Your run \"{}\"", run.label);
         let points = dataset_closed_loop_run(run).ok_or_else(|| {
@@ -164,21 +163,18 @@ impl PredictEngine {
         PredictEngine::from_dataset_suite(run, points, &subject, ModelSource::SuiteFiles)
     }
 
-    /// The engine computed from a model's architecture (`architecture::answer`), for a run
-    /// named `run`: no fit, its client latency the constants' request wait, its KV pool the
-    /// memory budget's.
-    pub fn from_architecture(run: String, architecture: Arc<ArchitectureRun>) -> PredictEngine {
-        let a = &architecture.engine;
-        let workloads = Vec::new();
+    /// The engine computed for a run named `run` (from a model's architecture,
+    /// `architecture::as_run`): no fit, its client latency the engine's request wait.
+    pub fn computed(run: String, computed: &ComputedEngine) -> PredictEngine {
         PredictEngine {
             run,
             source: ModelSource::Architecture,
-            engine: a.engine,
-            workloads,
+            engine: computed.engine,
+            workloads: Vec::new(),
             pool_basis: PoolBasis::Architecture,
-            client_latency_ms: a.request_s * 1000.0,
+            client_latency_ms: computed.request_wait_s * 1000.0,
             caveat: None,
-            basis: EngineBasis::Architecture(architecture),
+            basis: EngineBasis::Computed(computed.model.clone()),
         }
     }
 
@@ -190,8 +186,8 @@ impl PredictEngine {
     /// fallback fit reads one curve and one prompt rate, too little to trust a team to it) or a
     /// run whose fit gives no engine: the simulation then runs on the curve.
     pub fn for_closed_loop(run: &Run) -> Option<EngineModel> {
-        if let Some(architecture) = architecture_of(run) {
-            return Some(architecture.engine.engine);
+        if let Some(computed) = computed_engine_of(run) {
+            return Some(computed.engine);
         }
         let points = dataset_closed_loop_run(run)?;
         PredictEngine::from_dataset_suite(run, points, &run.id, ModelSource::DatasetSuite).ok().map(|e| e.engine)

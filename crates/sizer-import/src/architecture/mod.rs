@@ -4,11 +4,10 @@
 //! (`total_params_b`, `active_params_b`, a format), read into `sizer_core`'s
 //! [`Architecture`] with one sentence for everything assumed, given the server's setup (read from
 //! its `meta.json` by the suite's reader: `suite::predict_architecture`). The engine is built in
-//! `sizer_data` (`architecture::engine`). Which dropped files are a model's is `files.rs`.
+//! `sizer_data` (`architecture::engine`). Which dropped files are a model's is `suite::model_files`.
 
 pub mod arena;
 mod config;
-pub mod files;
 mod format;
 mod json_text;
 

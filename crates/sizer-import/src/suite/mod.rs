@@ -15,7 +15,8 @@
 mod as_run;
 mod closed_loop;
 mod error;
-pub(crate) mod meta;
+mod meta;
+pub mod model_files;
 mod open_loop;
 pub mod predict;
 pub mod predict_architecture;

@@ -6,7 +6,6 @@
 //! `cargo test -p sizer-widget --target wasm32-unknown-unknown --test browser_import import_architecture::`.
 
 use std::rc::Rc;
-use std::sync::Arc;
 
 use sizer_core::Scenario;
 use sizer_data::architecture::as_run::{architecture_as_run, usage_lengths};
@@ -41,8 +40,7 @@ fn expected_people() -> String {
     let arch = architecture_run_from_text(GPT_OSS, None, None).expect("reads");
     let names = run_names("", &arch.read.model_type, &arch.read.format);
     let chat = Scenario::chat();
-    let run = architecture_as_run(Arc::new(arch), &usage_lengths(chat.prompt_tokens, chat.answer_tokens), names)
-        .expect("a run");
+    let run = architecture_as_run(&arch, &usage_lengths(chat.prompt_tokens, chat.answer_tokens), names).expect("a run");
     let outcome = Calculation::for_run(RunRef::Yours(Rc::new(run)), chat);
     result_text(Lang::En, &outcome, Some(Usage::Chat)).people_value
 }

@@ -17,7 +17,7 @@ use sizer_core::Scenario;
 use sizer_data::architecture::constants::MEASURED_ERROR;
 use sizer_data::predict_engine::{ModelSource, PredictEngine};
 use sizer_data::prediction::PageLoadInput;
-use sizer_import::architecture::files::model_files;
+use sizer_import::suite::model_files::model_files;
 use sizer_import::suite::predict_architecture::architecture_run_from_text;
 use sizer_widget::i18n::Lang;
 use sizer_widget::import::panel::{ImportPanel, ImportPanelProps, architecture_action};

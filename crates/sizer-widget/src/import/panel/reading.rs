@@ -8,10 +8,8 @@
 use std::rc::Rc;
 use std::time::Duration;
 
-use std::sync::Arc;
-
 use sizer_data::architecture::as_run::{architecture_as_run, usage_lengths};
-use sizer_import::architecture::files::{ModelFiles, model_files, model_files_of_bytes};
+use sizer_import::suite::model_files::{ModelFiles, model_files, model_files_of_bytes};
 use sizer_import::suite::predict_architecture::architecture_run_from_text;
 use sizer_import::suite::suite_of_files;
 use sizer_import::{Format, Import, ImportError, ImportWarning, MAX_INPUT_BYTES, Outcome};
@@ -151,7 +149,7 @@ pub fn architecture_action(files: &ModelFiles, name: &str, lengths: (f64, f64)) 
                 weights_gb: arch.engine.physics.weight_bytes / 1e9,
                 assumed: arch.engine.notes.len(),
             };
-            let run = architecture_as_run(Arc::new(arch), &usage_lengths(lengths.0, lengths.1), names)?;
+            let run = architecture_as_run(&arch, &usage_lengths(lengths.0, lengths.1), names)?;
             Ok((run, summary))
         });
     let (run, summary) = match built {

@@ -5,8 +5,8 @@
 //! `hf_quant_config.json` (its `quantization` block) and the server's `meta.json` (the arena's
 //! shape) are taken; any other file is left out and named.
 
+use super::meta::is_meta;
 use crate::input::guard;
-use crate::suite::meta::is_meta;
 
 /// The files of one model, as texts.
 #[derive(Clone, Debug, Default, PartialEq)]
