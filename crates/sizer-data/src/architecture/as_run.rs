@@ -142,7 +142,7 @@ pub fn architecture_as_run(
     }
     let model = run.server_model.clone().unwrap_or_else(|| run.read.model_type.clone());
     let format = run.read.format.clone();
-    let model_json = serde_json::to_value(architecture_model(&run))
+    let model_json = serde_json::to_value(architecture_model(run))
         .map_err(|e| format!("The model could not be written as JSON: {e}."))?;
     let source =
         keep(ComputedEngine { engine: run.engine.engine, request_wait_s: run.engine.request_s, model: model_json });

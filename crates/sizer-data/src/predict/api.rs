@@ -177,7 +177,7 @@ struct PredictAnswer<'a> {
 #[derive(Serialize)]
 #[serde(untagged)]
 enum AnyModel<'a> {
-    Fitted(ModelAnswer<'a>),
+    Fitted(Box<ModelAnswer<'a>>),
     Computed(&'a serde_json::Value),
 }
 
@@ -284,7 +284,7 @@ fn model_answer(engine: &PredictEngine) -> AnyModel<'_> {
         EngineBasis::Fitted(fit) => fit,
         EngineBasis::Computed(model) => return AnyModel::Computed(model),
     };
-    AnyModel::Fitted(ModelAnswer {
+    AnyModel::Fitted(Box::new(ModelAnswer {
         run: &engine.run,
         source: engine.source,
         method: fit.method,
@@ -301,5 +301,5 @@ fn model_answer(engine: &PredictEngine) -> AnyModel<'_> {
             prompt_tok_s: FigureResiduals::of(&fit.residuals, FitFigure::PromptTokS),
             ttfr_ms: FigureResiduals::of(&fit.residuals, FitFigure::TtfrMs),
         },
-    })
+    }))
 }
