@@ -97,11 +97,11 @@ async fn picking_models_and_a_budget_updates_the_plan() {
     wait_for_exact_text(&root, "[data-error=\"memory_budget\"]", "Must be more than 0.").await;
     set_kept(&root, "llama-3.3-70b", false).await;
     wait_for_exact_text(&root, "[data-memory=\"weights\"]", "65.3 + 13.8 = 79.1\u{a0}GB of weights").await;
-    // A model without published weights cannot be picked and says why.
+    // A model whose weights are neither published nor computable cannot be picked and says why.
     assert!(find(&root, "input[data-memory-model=\"llama-3.1-8b\"]").is_none());
     assert_eq!(
         text_of(&root, "[data-memory-reason=\"llama-3.1-8b\"]"),
-        "llama-3.1-8b: no published size of its weights."
+        "llama-3.1-8b: no published size of its BF16 weights and no parameter count to compute one."
     );
 }
 
