@@ -30,3 +30,4 @@ pub mod test;
 #[cfg(test)]
 mod tidy;
 pub mod toolchain;
+pub mod widget_tests;

@@ -6,13 +6,16 @@
 //! 1. native tests of the workspace (core, data, importers, `tests/`, xtask itself with its tidy
 //!    test);
 //! 2. the core's `no_std` build for wasm32;
-//! 3. the widget's component tests in headless Chromium (wasm-bindgen-test);
-//! 4. the widget's server-side-rendering tests natively, when it has an `ssr` feature;
+//! 3. the widget's component tests in headless Chromium (wasm-bindgen-test): its browser test
+//!    targets only (`widget_tests.rs`);
+//! 4. the widget's server-side-rendering tests natively, when it has an `ssr` feature: its
+//!    library's unit tests and its native test targets;
 //! 5. `dist`, then the end-to-end driver (`sizer-e2e`) against `dist/` in headless Chromium.
 use crate::browser_scratch::BrowserScratch;
 use crate::cmd::{self, cargo};
 use crate::error::{TaskError, TaskResult};
 use crate::toolchain::{self, WASM_TARGET};
+use crate::widget_tests::{self, Runs};
 use std::path::Path;
 use std::time::Instant;
 
@@ -117,10 +120,12 @@ fn run_steps(root: &Path, timings: &mut Vec<(&'static str, f64)>) -> TaskResult 
     let chromedriver = toolchain::chromedriver()?;
     step("widget component tests in headless Chromium", &mut || {
         let scratch = BrowserScratch::new(root, "widget-tests")?;
+        let targets = widget_tests::targets(root, Runs::Browser)?;
         cmd::run(
             cargo()
                 .current_dir(root)
                 .args(["test", "--package", "sizer-widget", "--target", WASM_TARGET])
+                .args(widget_tests::test_args(&targets))
                 .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER", bindgen_dir.join("wasm-bindgen-test-runner"))
                 .env("CHROMEDRIVER", &chromedriver)
                 .env("WASM_BINDGEN_USE_BROWSER", "1")
@@ -133,14 +138,13 @@ fn run_steps(root: &Path, timings: &mut Vec<(&'static str, f64)>) -> TaskResult 
     })?;
     if widget_has_feature(root, "ssr") {
         step("widget server-side rendering tests (native, feature ssr)", &mut || {
-            cmd::run(cargo().current_dir(root).args([
-                "test",
-                "--package",
-                "sizer-widget",
-                "--no-default-features",
-                "--features",
-                "ssr",
-            ]))
+            let targets = widget_tests::targets(root, Runs::Native)?;
+            cmd::run(
+                cargo()
+                    .current_dir(root)
+                    .args(["test", "--package", "sizer-widget", "--no-default-features", "--features", "ssr", "--lib"])
+                    .args(widget_tests::test_args(&targets)),
+            )
         })?;
     }
     step("dist (release build)", &mut || crate::dist::dist(root).map(|_| ()))?;
