@@ -201,6 +201,37 @@ impl Browser {
         Ok(fantoccini::elements::Element::from_element_id(self.client.clone(), id.to_string().into()))
     }
 
+    /// Gives `files` (`{"name", "text"}` objects) at once to the file input `input` (a CSS
+    /// selector inside the first `.spark-sizer`) as a drop or a multiple choice does: a
+    /// `DataTransfer` of `File`s of type `mime`, then `change`. Waits for the input first; `open`
+    /// (a selector of a `<details>`, if any) is opened before.
+    pub async fn drop_files(
+        &self,
+        input: &str,
+        open: Option<&str>,
+        files: Vec<Value>,
+        mime: &str,
+    ) -> Result<(), String> {
+        self.wait_until(&format!("the file input {input}"), || async move {
+            let found =
+                self.js("return !!document.querySelector('.spark-sizer ' + arguments[0]);", vec![json!(input)]).await?;
+            Ok((found == json!(true), found.to_string()))
+        })
+        .await?;
+        self.js(
+            "const [input, open, files, mime] = arguments;
+             if (open) document.querySelector('.spark-sizer ' + open).open = true;
+             const element = document.querySelector('.spark-sizer ' + input);
+             const transfer = new DataTransfer();
+             for (const f of files) transfer.items.add(new File([f.text], f.name, { type: mime }));
+             element.files = transfer.files;
+             element.dispatchEvent(new Event('change', { bubbles: true }));",
+            vec![json!(input), json!(open), json!(files), json!(mime)],
+        )
+        .await
+        .map(|_| ())
+    }
+
     /// Waits until `condition` returns `Ok(true)`; on time-out reports `what` and the last state.
     pub async fn wait_until<F, Fut>(&self, what: &str, mut condition: F) -> Result<(), String>
     where

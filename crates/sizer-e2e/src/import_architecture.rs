@@ -32,23 +32,7 @@ pub async fn a_config_json_dropped_on_the_page_is_sized_and_labelled(
     site: &Site,
 ) -> Result<(), String> {
     browser.goto(&format!("{}#s=l:en", site.base_url)).await?;
-    browser
-        .wait_until("the import panel's file input", || async move {
-            let found =
-                browser.js("return !!document.querySelector('.spark-sizer [data-import=\"file\"]');", vec![]).await?;
-            Ok((found == json!(true), found.to_string()))
-        })
-        .await?;
-    browser
-        .js(
-            "const input = document.querySelector('.spark-sizer [data-import=\"file\"]');
-             const transfer = new DataTransfer();
-             for (const f of arguments[0]) transfer.items.add(new File([f.text], f.name, { type: 'application/json' }));
-             input.files = transfer.files;
-             input.dispatchEvent(new Event('change', { bubbles: true }));",
-            vec![json!(files()?)],
-        )
-        .await?;
+    browser.drop_files("[data-import=\"file\"]", None, files()?, "application/json").await?;
     browser
         .wait_until("the run from the architecture in every view, labelled", || async move {
             let seen = browser

@@ -47,23 +47,7 @@ pub async fn an_arena_folder_given_at_once_is_one_run_with_its_measured_load(
     site: &Site,
 ) -> Result<(), String> {
     browser.goto(&format!("{}#s=l:en", site.base_url)).await?;
-    browser
-        .wait_until("the import panel's file input", || async move {
-            let found =
-                browser.js("return !!document.querySelector('.spark-sizer [data-import=\"file\"]');", vec![]).await?;
-            Ok((found == json!(true), found.to_string()))
-        })
-        .await?;
-    browser
-        .js(
-            "const input = document.querySelector('.spark-sizer [data-import=\"file\"]');
-             const transfer = new DataTransfer();
-             for (const f of arguments[0]) transfer.items.add(new File([f.text], f.name, { type: 'text/plain' }));
-             input.files = transfer.files;
-             input.dispatchEvent(new Event('change', { bubbles: true }));",
-            vec![json!(files()?)],
-        )
-        .await?;
+    browser.drop_files("[data-import=\"file\"]", None, files()?, "text/plain").await?;
     browser
         .wait_until("one run in use with its refused file and its measured load", || async move {
             let seen = browser

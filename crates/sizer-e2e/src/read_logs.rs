@@ -63,26 +63,10 @@ fn caddy_log() -> String {
 
 /// Gives `text` to the reader's file input as `name`, with the reader opened.
 async fn drop_log(browser: &Browser, name: &str, text: &str) -> Result<(), String> {
+    let file = json!({ "name": name, "text": text });
     browser
-        .wait_until("the log reader's file input", || async move {
-            let found = browser
-                .js("return !!document.querySelector('.spark-sizer [data-field=\"log-files\"]');", vec![])
-                .await?;
-            Ok((found == json!(true), found.to_string()))
-        })
-        .await?;
-    browser
-        .js(
-            "document.querySelector('.spark-sizer [data-section=\"read-logs\"]').open = true;
-             const input = document.querySelector('.spark-sizer [data-field=\"log-files\"]');
-             const transfer = new DataTransfer();
-             transfer.items.add(new File([arguments[1]], arguments[0], { type: 'text/plain' }));
-             input.files = transfer.files;
-             input.dispatchEvent(new Event('change', { bubbles: true }));",
-            vec![json!(name), json!(text)],
-        )
-        .await?;
-    Ok(())
+        .drop_files("[data-field=\"log-files\"]", Some("[data-section=\"read-logs\"]"), vec![file], "text/plain")
+        .await
 }
 
 /// The panel's state: the summary's lines, the warnings, the chart (drawn, caption), the peak.

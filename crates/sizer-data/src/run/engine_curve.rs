@@ -123,12 +123,14 @@ impl Run {
     /// The curve a sizing reads: the run's engine points where it has them (see the module
     /// docs), else [`Run::curve`]'s measured points.
     pub fn sizing_curve(&self) -> Result<(Curve, CurveBasis), RunCurveError> {
-        let (mut points, basis) = self.curve_points()?;
-        if !self.engine_points.is_empty() {
-            points = self.engine_points.iter().map(|p| (f64::from(p.concurrency), p.per_request_tok_s)).collect();
+        if self.engine_points.is_empty() {
+            let (points, basis) = self.curve_points()?;
+            return Ok((Curve::from_per_request(&points).map_err(RunCurveError::Core)?, basis));
         }
-        let curve = Curve::from_per_request(&points).map_err(RunCurveError::Core)?;
-        Ok((curve, basis))
+        let basis = self.curve_basis().ok_or(RunCurveError::NoSpeedFigure)?;
+        let points: Vec<(f64, f64)> =
+            self.engine_points.iter().map(|p| (f64::from(p.concurrency), p.per_request_tok_s)).collect();
+        Ok((Curve::from_per_request(&points).map_err(RunCurveError::Core)?, basis))
     }
 
     /// Whether a sizing at `streams` read the run's engine, and its measured error there; `None`

@@ -208,18 +208,9 @@ async fn the_scope_names_the_run_in_the_page_language() {
 
 #[wasm_bindgen_test]
 async fn a_pasted_request_log_fills_load_from_your_logs() {
-    // 200 requests as OpenAI `usage` lines, gaps alternating 0.5 s and 1.5 s (mean 1 s, so
-    // about 1 req/s; variance 0.25 s², so the gaps' gamma shape is 1 / 0.25 = 4), each 1,000
-    // tokens in and 200 out: the reader gives that load, and "Predict this load" puts it into
-    // the section's inputs.
-    let mut log = String::new();
-    let mut t = 1_764_000_000.0_f64;
-    for i in 0..200 {
-        log.push_str(&format!(
-            "{{\"timestamp\": {t:.3}, \"usage\": {{\"prompt_tokens\": 1000, \"completion_tokens\": 200}}}}\n"
-        ));
-        t += if i % 2 == 0 { 0.5 } else { 1.5 };
-    }
+    // The reader gives the log's load (`alternating_usage_log`), and "Predict this load" puts it
+    // into the section's inputs.
+    let log = alternating_usage_log();
     let root = mount(Attributes { run: Some(ARENA_QWEN.into()), ..Attributes::default() }, "logs0");
     let area: web_sys::HtmlTextAreaElement =
         wait_for(&root, "textarea[data-field=\"log-text\"]").await.dyn_into().expect("a text area");
@@ -245,14 +236,7 @@ async fn a_pasted_request_log_fills_load_from_your_logs() {
 async fn a_log_read_and_its_runs_survive_a_language_switch() {
     // The same 200 requests as above. The section remounts in another language; the log's
     // load and the rows predicted from it are kept above it.
-    let mut log = String::new();
-    let mut t = 1_764_000_000.0_f64;
-    for i in 0..200 {
-        log.push_str(&format!(
-            "{{\"timestamp\": {t:.3}, \"usage\": {{\"prompt_tokens\": 1000, \"completion_tokens\": 200}}}}\n"
-        ));
-        t += if i % 2 == 0 { 0.5 } else { 1.5 };
-    }
+    let log = alternating_usage_log();
     let root = mount(Attributes { run: Some(ARENA_QWEN.into()), ..Attributes::default() }, "logs1");
     let area: web_sys::HtmlTextAreaElement =
         wait_for(&root, "textarea[data-field=\"log-text\"]").await.dyn_into().expect("a text area");
@@ -311,4 +295,19 @@ async fn chosen_log_files_are_read_a_slice_at_a_time_as_one_log() {
     assert!(summary.contains("10.00 req/s over the whole span"), "{summary}");
     assert!(find(&root, "[data-logs=\"partial\"]").is_none());
     root.remove();
+}
+
+/// 200 requests as OpenAI `usage` lines, gaps alternating 0.5 s and 1.5 s (mean 1 s, so about
+/// 1 req/s; variance 0.25 s², so the gaps' gamma shape is 1 / 0.25 = 4), each 1,000 tokens in
+/// and 200 out.
+fn alternating_usage_log() -> String {
+    let mut log = String::new();
+    let mut t = 1_764_000_000.0_f64;
+    for i in 0..200 {
+        log.push_str(&format!(
+            "{{\"timestamp\": {t:.3}, \"usage\": {{\"prompt_tokens\": 1000, \"completion_tokens\": 200}}}}\n"
+        ));
+        t += if i % 2 == 0 { 0.5 } else { 1.5 };
+    }
+    log
 }

@@ -13,17 +13,17 @@
 
 use std::rc::Rc;
 
-use crate::support::element_text;
+use crate::support::{element_text, import_panel as panel};
 use sizer_data::prediction::PageLoadInput;
 use sizer_widget::i18n::Lang;
-use sizer_widget::import::panel::{ImportPanel, ImportPanelProps, suite_action};
+use sizer_widget::import::panel::suite_action;
 use sizer_widget::shell::config::Config;
 use sizer_widget::shell::state::SizerState;
 use sizer_widget::simulation::load_prediction::ImportedSuite;
 use sizer_widget::simulation::load_prediction::job::{engine_for, run_to_end};
 use sizer_widget::simulation::load_prediction::result::{LoadPredictionResult, LoadPredictionResultProps};
 use sizer_widget::sizing::views::measured_load::{MeasuredLoadProps, MeasuredLoadSection, YoursLoad};
-use yew::{AttrValue, Callback};
+use yew::AttrValue;
 
 fn folder(path: &str) -> Vec<(String, Vec<u8>)> {
     let dir = format!("{}/../../tests/fixtures/arena/{path}", env!("CARGO_MANIFEST_DIR"));
@@ -47,19 +47,6 @@ fn imported() -> SizerState {
     let mut state = SizerState::new(&Config::default());
     assert!(state.apply_imported(suite_action(&files, "").expect("one suite")));
     state
-}
-
-fn panel(state: &SizerState, lang: Lang) -> String {
-    let props = ImportPanelProps {
-        imported: state.imported.clone(),
-        panel: state.import_panel.clone(),
-        selected: AttrValue::from(state.run_id.clone()),
-        lang,
-        id_prefix: AttrValue::Static("ss"),
-        on_action: Callback::noop(),
-        lengths: (512.0, 400.0),
-    };
-    futures::executor::block_on(yew::LocalServerRenderer::<ImportPanel>::with_props(props).render())
 }
 
 fn load_section(state: &SizerState, lang: Lang) -> String {

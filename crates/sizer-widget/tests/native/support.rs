@@ -1,12 +1,30 @@
 //! What the server-side render tests share: rendering a page or an element, and reading the
 //! markup back (an element's text, a tag's attribute, an input's value) without a DOM.
 
+use sizer_widget::i18n::Lang;
+use sizer_widget::import::panel::{ImportPanel, ImportPanelProps};
 use sizer_widget::render_to_string;
 use sizer_widget::shell::config::Attributes;
+use sizer_widget::shell::state::SizerState;
+use yew::{AttrValue, Callback};
 
 /// The page as the build prerenders it, for these attributes.
 pub fn render(attributes: Attributes) -> String {
     futures::executor::block_on(render_to_string(attributes, 0))
+}
+
+/// The import panel of `state` rendered in `lang`, at the chat usage's lengths.
+pub fn import_panel(state: &SizerState, lang: Lang) -> String {
+    let props = ImportPanelProps {
+        imported: state.imported.clone(),
+        panel: state.import_panel.clone(),
+        selected: AttrValue::from(state.run_id.clone()),
+        lang,
+        id_prefix: AttrValue::Static("ss"),
+        on_action: Callback::noop(),
+        lengths: (512.0, 400.0),
+    };
+    futures::executor::block_on(yew::LocalServerRenderer::<ImportPanel>::with_props(props).render())
 }
 
 /// The text between the opening tag that carries `attribute` and the next tag.
