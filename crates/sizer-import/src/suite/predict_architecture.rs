@@ -42,6 +42,22 @@ pub fn architecture_run_from_text(
     ArchitectureRun::new(read, setup.as_ref())
 }
 
+/// The page's short form: a model known only by its total and active parameters (billions)
+/// and, when given, its weights' format (`bf16`, `fp8`, `nvfp4`, `mxfp4`; BF16 assumed
+/// otherwise), on the default server, as an engine with its labels and measured error.
+///
+/// # Errors
+/// One sentence: parameters out of range (not finite, not positive, active above total,
+/// absurd sizes), weights that do not fit.
+pub fn architecture_run_from_size(
+    total_params_b: f64,
+    active_params_b: f64,
+    format: Option<&str>,
+) -> Result<ArchitectureRun, String> {
+    let input = ArchitectureInput::Size { total_params_b, active_params_b, format: format.map(str::to_owned) };
+    ArchitectureRun::new(read_architecture(&input, None)?, None)
+}
+
 fn architecture_input(value: &Value) -> Result<ArchitectureInput, String> {
     let file = |key: &str| -> Result<Option<ConfigInput>, String> {
         match value.get(key) {

@@ -60,16 +60,29 @@ pub fn run_names(name: &str, model: &str, format: &str) -> ArchitectureRunNames 
 }
 
 /// The status line after a `config.json` was read.
-pub fn imported(lang: Lang, label: &str, weights_gb: f64, workloads: usize, assumed: usize) -> String {
+pub fn imported(
+    lang: Lang,
+    label: &str,
+    weights_gb: f64,
+    workloads: usize,
+    assumed: usize,
+    short_form: bool,
+) -> String {
     let gb = format_number(lang, weights_gb, 1);
     let workloads = format_integer(lang, workloads as u64);
     let assumed = format_integer(lang, assumed as u64);
+    let read = match (lang, short_form) {
+        (Lang::En, false) => "the model's configuration",
+        (Lang::En, true) => "the model's size",
+        (Lang::De, false) => "Die Konfiguration des Modells",
+        (Lang::De, true) => "Die Größe des Modells",
+    };
     match lang {
         Lang::En => format!(
-            "Read the model's configuration as one run, \"{label}\", now in use: {gb}\u{a0}GB of weights, its speeds predicted at {workloads} pairs of lengths from 1 to 256 users (the sizing uses the one nearest your prompts), {assumed} field(s) assumed."
+            "Read {read} as one run, \"{label}\", now in use: {gb}\u{a0}GB of weights, its speeds predicted at {workloads} pairs of lengths from 1 to 256 users (the sizing uses the one nearest your prompts), {assumed} field(s) assumed."
         ),
         Lang::De => format!(
-            "Die Konfiguration des Modells als ein Lauf gelesen, „{label}“, jetzt in Verwendung: {gb}\u{a0}GB Gewichte, seine Geschwindigkeiten für {workloads} Längenpaare von 1 bis 256 Nutzern vorhergesagt (die Rechnung nutzt das Ihren Prompts nächste), {assumed} Feld(er) angenommen."
+            "{read} als ein Lauf gelesen, „{label}“, jetzt in Verwendung: {gb}\u{a0}GB Gewichte, seine Geschwindigkeiten für {workloads} Längenpaare von 1 bis 256 Nutzern vorhergesagt (die Rechnung nutzt das Ihren Prompts nächste), {assumed} Feld(er) angenommen."
         ),
     }
 }
@@ -84,6 +97,63 @@ pub fn item(lang: Lang, workloads: usize) -> String {
         Lang::De => format!(
             "{n} Längenpaar(e), die Geschwindigkeit pro Anfrage jedes Punkts auf der Engine aus der Architektur für so viele gleichzeitig sendende Nutzer vorhergesagt; nichts gemessen."
         ),
+    }
+}
+
+/// A number field of the panel's short form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SizeField {
+    Total,
+    Active,
+}
+
+/// The texts of the panel's short form (a model known by its size alone).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SizeMsg {
+    Heading,
+    Intro,
+    Total,
+    Active,
+    ActiveHint,
+    Format,
+    Submit,
+}
+
+/// A text of the short form.
+pub fn size_text(lang: Lang, msg: SizeMsg) -> &'static str {
+    match (lang, msg) {
+        (Lang::En, SizeMsg::Heading) => "No config.json? Size a model from its parameters",
+        (Lang::De, SizeMsg::Heading) => "Keine config.json? Ein Modell aus seinen Parametern dimensionieren",
+        (Lang::En, SizeMsg::Intro) => {
+            "From the total and active parameters a model card or the model's name gives (30B-A3B: 30 total, 3 active). Layers, KV cache and expert routing are then assumed, so the error is larger than from a config.json; the run says so."
+        }
+        (Lang::De, SizeMsg::Intro) => {
+            "Aus den Gesamt- und aktiven Parametern, die eine Modellkarte oder der Name des Modells nennt (30B-A3B: 30 gesamt, 3 aktiv). Schichten, KV-Cache und Expertenauswahl werden dann angenommen, der Fehler ist also größer als aus einer config.json; der Lauf sagt es."
+        }
+        (Lang::En, SizeMsg::Total) => "Total parameters, billions",
+        (Lang::De, SizeMsg::Total) => "Parameter gesamt, Milliarden",
+        (Lang::En, SizeMsg::Active) => "Active parameters per token, billions",
+        (Lang::De, SizeMsg::Active) => "Aktive Parameter je Token, Milliarden",
+        (Lang::En, SizeMsg::ActiveHint) => "Empty: a dense model (all of them active).",
+        (Lang::De, SizeMsg::ActiveHint) => "Leer: ein dichtes Modell (alle aktiv).",
+        (Lang::En, SizeMsg::Format) => "Weights' format",
+        (Lang::De, SizeMsg::Format) => "Format der Gewichte",
+        (Lang::En, SizeMsg::Submit) => "Predict from the size",
+        (Lang::De, SizeMsg::Submit) => "Aus der Größe vorhersagen",
+    }
+}
+
+/// Why the short form gave no run: a field that is not a number.
+pub fn size_not_number(lang: Lang, field: SizeField) -> &'static str {
+    match (lang, field) {
+        (Lang::En, SizeField::Total) => "The total parameters must be a number of billions, such as 30.",
+        (Lang::En, SizeField::Active) => {
+            "The active parameters must be a number of billions, such as 3, or empty for a dense model."
+        }
+        (Lang::De, SizeField::Total) => "Die Parameter gesamt müssen eine Zahl in Milliarden sein, etwa 30.",
+        (Lang::De, SizeField::Active) => {
+            "Die aktiven Parameter müssen eine Zahl in Milliarden sein, etwa 3, oder leer für ein dichtes Modell."
+        }
     }
 }
 

@@ -18,6 +18,7 @@ mod concurrency_form;
 mod imported_item;
 mod reading;
 mod setup_form;
+mod size_form;
 
 use std::rc::Rc;
 
@@ -28,9 +29,10 @@ use yew::prelude::*;
 use self::concurrency_form::ConcurrencyForm;
 use self::imported_item::ImportedItem;
 use self::reading::{Importer, file_vec};
-pub use self::reading::{architecture_action, suite_action};
+pub use self::reading::{architecture_action, size_action, suite_action};
+use self::size_form::SizeForm;
 use crate::i18n::Lang;
-use crate::i18n::architecture::{imported as architecture_imported, refused as architecture_refused};
+use crate::i18n::architecture::{imported as architecture_imported, refused as architecture_refused, size_not_number};
 use crate::i18n::import::{
     ImportMsg, error_text, file_unreadable, import_text, imported, size_limit, storage_notice, too_many_runs,
     warning_text,
@@ -169,6 +171,7 @@ pub fn ImportPanel(props: &ImportPanelProps) -> Html {
         ImportFailure::FileUnreadable(file) => file_unreadable(lang, file),
         ImportFailure::ConcurrencyInvalid => t(ImportMsg::ConcurrencyInvalid).to_owned(),
         ImportFailure::Architecture(detail) => architecture_refused(lang, detail),
+        ImportFailure::SizeNotNumber(field) => size_not_number(lang, *field).to_owned(),
     });
     let status = if panel.busy {
         Some(t(ImportMsg::Reading).to_owned())
@@ -180,7 +183,7 @@ pub fn ImportPanel(props: &ImportPanelProps) -> Html {
                     // Its label has a German form: the run's, found by the label it was added with.
                     let run = props.imported.runs().iter().find(|run| run.label == done.label);
                     let label = run.map_or(label, |run| run_label(lang, run));
-                    architecture_imported(lang, label, read.weights_gb, *workloads, read.assumed)
+                    architecture_imported(lang, label, read.weights_gb, *workloads, read.assumed, read.short_form)
                 }
                 Some(suite) => suite_imported(lang, label, suite.files, suite.workloads, suite.load_steps),
                 None => imported(lang, done.runs, done.format, label),
@@ -250,6 +253,13 @@ pub fn ImportPanel(props: &ImportPanelProps) -> Html {
             <button type="button" class="ss-button" data-import="submit" disabled={panel.busy} onclick={on_paste_import}>
                 { t(ImportMsg::ImportButton) }
             </button>
+            <SizeForm
+                {lang}
+                id_prefix={prefix.clone()}
+                importer={importer.clone()}
+                name={AttrValue::from((*name).clone())}
+                busy={panel.busy}
+            />
             <p class="ss-import-status" id={message_id} role="status" aria-live="polite" data-import="status">
                 { status.unwrap_or_default() }
             </p>

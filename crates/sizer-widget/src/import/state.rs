@@ -11,6 +11,7 @@ use sizer_data::{Run, RunMeasuredLoad, SetupField};
 use sizer_import::suite::FileError;
 use sizer_import::{Format, Import, ImportError, ImportWarning};
 
+pub use crate::i18n::architecture::SizeField;
 use crate::import::imported::{Restored, StorageNotice};
 
 /// Why the last import did not go through.
@@ -26,6 +27,8 @@ pub enum ImportFailure {
     ConcurrencyInvalid,
     /// A model's `config.json` gave no run: the reader's one sentence.
     Architecture(String),
+    /// A field of the short form is not a number.
+    SizeNotNumber(SizeField),
 }
 
 /// What an import brought besides its runs: shown as the panel's status.
@@ -97,6 +100,32 @@ pub struct ArchitectureImported {
     pub weights_gb: f64,
     /// Fields assumed (one note each).
     pub assumed: usize,
+    /// Whether it was read from the typed size alone (no configuration).
+    pub short_form: bool,
+}
+
+/// A model's size as the panel's short form read it: total and active parameters, billions,
+/// and the weights' format (`bf16`, `fp8`, `nvfp4` or `mxfp4`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TypedSize {
+    pub total_params_b: f64,
+    pub active_params_b: f64,
+    pub format: String,
+}
+
+impl TypedSize {
+    /// The model's name as model cards write a size: `8B` dense, `30B-A3B` with fewer active.
+    pub fn model_name(&self) -> String {
+        let billions = |b: f64| {
+            let rounded = (b * 10.0).round() / 10.0;
+            format!("{rounded}B")
+        };
+        if self.active_params_b < self.total_params_b {
+            format!("{}-A{}", billions(self.total_params_b), billions(self.active_params_b))
+        } else {
+            billions(self.total_params_b)
+        }
+    }
 }
 
 /// What the last import gave.

@@ -10,7 +10,7 @@ use std::rc::Rc;
 use sizer_core::Scenario;
 use sizer_data::architecture::as_run::{architecture_as_run, usage_lengths};
 use sizer_data::architecture::constants::MEASURED_ERROR;
-use sizer_import::suite::predict_architecture::architecture_run_from_text;
+use sizer_import::suite::predict_architecture::{architecture_run_from_size, architecture_run_from_text};
 use sizer_widget::i18n::Lang;
 use sizer_widget::i18n::architecture::run_names;
 use sizer_widget::import::imported::STORAGE_KEY;
@@ -21,7 +21,7 @@ use sizer_widget::sizing::run_ref::RunRef;
 use sizer_widget::sizing::summary::result_text;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::wasm_bindgen_test;
-use web_sys::{Element, HtmlTextAreaElement};
+use web_sys::{Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
 use crate::support::*;
 
@@ -71,4 +71,45 @@ async fn a_pasted_config_is_sized_labelled_and_a_damaged_one_is_one_sentence() {
     let model = wait_for_text(&root, "[data-result=\"sim-model\"]", |t| !t.is_empty()).await;
     assert!(model.starts_with("Model: the engine computed from this model's architecture"), "{model}");
     assert_eq!(text_of(&root, "[data-result=\"sim-architecture-error\"]"), caveat);
+}
+
+/// Types `value` into the short form's `field` as a person does.
+fn type_size(root: &Element, field: &str, value: &str) {
+    let input: HtmlInputElement = one(root, &format!("[data-import=\"{field}\"]")).dyn_into().expect("an input");
+    input.set_value(value);
+    fire(&input, "input");
+}
+
+#[wasm_bindgen_test]
+async fn a_typed_size_is_sized_and_a_word_is_one_sentence() {
+    local_storage().remove_item(STORAGE_KEY).expect("clear storage");
+    let root = mount_app(Attributes { lang: Some("de".into()), ..Attributes::default() }, "imp-size").0;
+    wait_for_value(&root, "people", "163").await;
+    wait_for(&root, "[data-import=\"size-form\"]").await;
+
+    // A word where a number belongs: one sentence, nothing added.
+    type_size(&root, "size-total", "dreißig");
+    click(&root, "[data-import=\"size-submit\"]");
+    let refused = wait_for_text(&root, "[data-import=\"error\"]", |t| !t.is_empty()).await;
+    assert_eq!(refused, "Die Parameter gesamt müssen eine Zahl in Milliarden sein, etwa 30.");
+    assert_eq!(count(&root, "[data-import=\"list\"] li"), 0);
+
+    // 30,5 total (German decimal comma), 3,3 active, NVFP4: the run the native code builds.
+    type_size(&root, "size-total", "30,5");
+    type_size(&root, "size-active", "3,3");
+    let format: HtmlSelectElement = one(&root, "[data-import=\"size-format\"]").dyn_into().expect("a select");
+    format.set_value("nvfp4");
+    fire(&format, "change");
+    click(&root, "[data-import=\"size-submit\"]");
+    wait_for(&root, "[data-import=\"list\"] li").await;
+    let arch = architecture_run_from_size(30.5, 3.3, Some("nvfp4")).expect("a run");
+    let names = run_names("", "30.5B-A3.3B", &arch.read.format);
+    let chat = Scenario::chat();
+    let run = architecture_as_run(&arch, &usage_lengths(chat.prompt_tokens, chat.answer_tokens), names).expect("a run");
+    let outcome = Calculation::for_run(RunRef::Yours(Rc::new(run)), chat);
+    let people = result_text(Lang::De, &outcome, Some(Usage::Chat)).people_value;
+    wait_for_value(&root, "people", &people).await;
+    let status = text_of(&root, "[data-import=\"status\"]");
+    assert!(status.starts_with("Die Größe des Modells als ein Lauf gelesen, „30.5B-A3.3B · NVFP4 · aus der Architektur vorhergesagt, nicht gemessen“"), "{status}");
+    assert_eq!(text_of(&root, "[data-import=\"error\"]"), "");
 }

@@ -12,7 +12,7 @@
 
 use std::rc::Rc;
 
-use crate::support::element_text;
+use crate::support::{element_text, import_panel as panel};
 use sizer_core::Scenario;
 use sizer_data::architecture::constants::MEASURED_ERROR;
 use sizer_data::predict_engine::{ModelSource, PredictEngine};
@@ -20,7 +20,8 @@ use sizer_data::prediction::PageLoadInput;
 use sizer_import::suite::model_files::model_files;
 use sizer_import::suite::predict_architecture::architecture_run_from_text;
 use sizer_widget::i18n::Lang;
-use sizer_widget::import::panel::{ImportPanel, ImportPanelProps, architecture_action};
+use sizer_widget::import::panel::{architecture_action, size_action};
+use sizer_widget::import::state::TypedSize;
 use sizer_widget::shell::config::Config;
 use sizer_widget::shell::state::{SizerState, Usage};
 use sizer_widget::simulation::load_prediction::ImportedSuite;
@@ -29,7 +30,7 @@ use sizer_widget::simulation::load_prediction::result::{LoadPredictionResult, Lo
 use sizer_widget::sizing::calculation::Calculation;
 use sizer_widget::sizing::run_ref::RunRef;
 use sizer_widget::sizing::summary::result_text;
-use yew::{AttrValue, Callback};
+use yew::AttrValue;
 
 fn fixture(path: &str) -> String {
     std::fs::read_to_string(format!("{}/../../tests/fixtures/{path}", env!("CARGO_MANIFEST_DIR"))).expect("a fixture")
@@ -50,19 +51,6 @@ fn imported() -> SizerState {
     let mut state = SizerState::new(&Config::default());
     assert!(state.apply_imported(architecture_action(&files, "", (512.0, 400.0))));
     state
-}
-
-fn panel(state: &SizerState, lang: Lang) -> String {
-    let props = ImportPanelProps {
-        imported: state.imported.clone(),
-        panel: state.import_panel.clone(),
-        selected: AttrValue::from(state.run_id.clone()),
-        lang,
-        id_prefix: AttrValue::Static("ss"),
-        on_action: Callback::noop(),
-        lengths: (512.0, 400.0),
-    };
-    futures::executor::block_on(yew::LocalServerRenderer::<ImportPanel>::with_props(props).render())
 }
 
 /// "40 of 57" as the page writes it.
@@ -165,4 +153,44 @@ fn a_damaged_config_is_one_sentence_and_changes_nothing() {
     assert_eq!(en.matches(". ").count(), 0, "one sentence: {en}");
     let de = element_text(&panel(&state, Lang::De), "data-import=\"error\"", "p");
     assert!(de.starts_with("Diese Modellkonfiguration ergibt keinen Lauf (Grund, auf Englisch:"), "{de}");
+}
+
+#[test]
+fn a_typed_size_is_one_run_and_a_bad_one_is_one_sentence() {
+    // 30B-A3B at FP8: 30 x 10^9 weights of one byte each, 30.0 GB; the short form's notes say
+    // what it assumes (the layers, the KV cache, the routing).
+    let size = TypedSize { total_params_b: 30.0, active_params_b: 3.0, format: "fp8".into() };
+    assert_eq!(size.model_name(), "30B-A3B");
+    let mut state = SizerState::new(&Config::default());
+    assert!(state.apply_imported(size_action(&size, "", (512.0, 400.0))));
+    assert_eq!(state.run_id, "yours-1");
+    let en = element_text(&panel(&state, Lang::En), "data-import=\"status\"", "p");
+    assert!(
+        en.starts_with(
+            "Read the model's size as one run, \"30B-A3B · FP8 · predicted from the architecture, not measured\", now in use: 30.0\u{a0}GB of weights,"
+        ),
+        "{en}"
+    );
+    let de = element_text(&panel(&state, Lang::De), "data-import=\"status\"", "p");
+    assert!(de.starts_with("Die Größe des Modells als ein Lauf gelesen, „30B-A3B · FP8 · aus der Architektur"), "{de}");
+    assert!(de.contains("30,0\u{a0}GB Gewichte"), "{de}");
+    let run = Rc::clone(state.imported.get(&state.run_id).expect("the run"));
+    let outcome = Calculation::for_run(RunRef::Yours(run), Scenario::chat());
+    let people: u64 = result_text(Lang::En, &outcome, Some(Usage::Chat)).people_value.parse().expect("people");
+    assert!(people > 0, "{people}");
+
+    // Active above total: the short form's one sentence, the run in use stays.
+    let wrong = TypedSize { total_params_b: 3.0, active_params_b: 30.0, format: "bf16".into() };
+    assert!(!state.apply_imported(size_action(&wrong, "", (512.0, 400.0))));
+    assert_eq!((state.run_id.as_str(), state.imported.runs().len()), ("yours-1", 1));
+    let error = element_text(&panel(&state, Lang::En), "data-import=\"error\"", "p");
+    assert_eq!(
+        error,
+        "This model configuration gives no run: The short form is not a model: total and active parameters must be numbers of billions in (0, 10,000], active at most total."
+    );
+    // 2,000B at BF16 is 4 TB of weights: more than a Spark holds, said so.
+    let huge = TypedSize { total_params_b: 2_000.0, active_params_b: 2_000.0, format: "bf16".into() };
+    assert!(!state.apply_imported(size_action(&huge, "", (512.0, 400.0))));
+    let error = element_text(&panel(&state, Lang::En), "data-import=\"error\"", "p");
+    assert!(error.starts_with("This model configuration gives no run: ") && error.contains("4000"), "{error}");
 }

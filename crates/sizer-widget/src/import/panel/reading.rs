@@ -1,22 +1,26 @@
 //! Reading an input into runs: pasted text after a zero-delay tick (so "Reading…" paints
 //! first), files through the browser's reader, both refused over `MAX_INPUT_BYTES` before they
 //! are read, several files of one server as one run ([`suite_action`]), a model's `config.json`
-//! as one run predicted from its architecture ([`architecture_action`]), and typed concurrencies
+//! as one run predicted from its architecture ([`architecture_action`]), a model's typed size
+//! ([`size_action`]), and typed concurrencies
 //! applied to a pending import. Every outcome is one
 //! [`ImportAction`] for the calculator's reducer.
 
 use std::rc::Rc;
 use std::time::Duration;
 
+use sizer_data::architecture::answer::ArchitectureRun;
 use sizer_data::architecture::as_run::{architecture_as_run, usage_lengths};
 use sizer_import::suite::model_files::{ModelFiles, model_files, model_files_of_bytes};
-use sizer_import::suite::predict_architecture::architecture_run_from_text;
+use sizer_import::suite::predict_architecture::{architecture_run_from_size, architecture_run_from_text};
 use sizer_import::suite::suite_of_files;
 use sizer_import::{Format, Import, ImportError, ImportWarning, MAX_INPUT_BYTES, Outcome};
 use yew::Callback;
 
 use crate::i18n::architecture::run_names;
-use crate::import::state::{ArchitectureImported, ImportAction, ImportFailure, ImportReport, SuiteDone, SuiteReport};
+use crate::import::state::{
+    ArchitectureImported, ImportAction, ImportFailure, ImportReport, SuiteDone, SuiteReport, TypedSize,
+};
 
 /// Everything an import callback needs, cheap to clone into closures and tasks.
 #[derive(Clone)]
@@ -75,6 +79,16 @@ impl Importer {
                 return this.on_action.emit(architecture_action(&files, &name, this.lengths));
             }
             this.finish(sizer_import::import(&text, &name));
+        });
+    }
+
+    /// Builds the run of a typed size after a zero-delay tick (so "Reading…" paints first).
+    pub fn size(&self, size: TypedSize, name: String) {
+        self.on_action.emit(ImportAction::Busy);
+        let this = self.clone();
+        yew::platform::spawn_local(async move {
+            yew::platform::time::sleep(Duration::ZERO).await;
+            this.on_action.emit(size_action(&size, &name, this.lengths));
         });
     }
 
@@ -141,27 +155,54 @@ pub fn suite_action(files: &[(String, Vec<u8>)], name: &str) -> Option<ImportAct
 /// given) as one run predicted from its architecture at the sizing's `lengths`
 /// (`sizer_data::architecture::as_run`), or its one sentence.
 pub fn architecture_action(files: &ModelFiles, name: &str, lengths: (f64, f64)) -> ImportAction {
-    let built = architecture_run_from_text(&files.config, files.quant_config.as_deref(), files.server.as_deref())
-        .and_then(|arch| {
-            let model = arch.server_model.clone().unwrap_or_else(|| arch.read.model_type.clone());
-            let names = run_names(&sizer_import::clean_label(name).0, &model, &arch.read.format);
-            let summary = ArchitectureImported {
-                weights_gb: arch.engine.physics.weight_bytes / 1e9,
-                assumed: arch.engine.notes.len(),
-            };
-            let run = architecture_as_run(&arch, &usage_lengths(lengths.0, lengths.1), names)?;
-            Ok((run, summary))
-        });
+    let built = architecture_run_from_text(&files.config, files.quant_config.as_deref(), files.server.as_deref());
+    let count = 1 + usize::from(files.quant_config.is_some()) + usize::from(files.server.is_some());
+    let built = built.map(|arch| {
+        let model = arch.server_model.clone().unwrap_or_else(|| arch.read.model_type.clone());
+        (arch, model)
+    });
+    run_action(built, count, files.ignored.clone(), name, lengths, false)
+}
+
+/// A model known by its size alone (the panel's short form: total and active parameters in
+/// billions and its weights' format) as one run predicted from it at the sizing's `lengths`,
+/// or its one sentence.
+pub fn size_action(size: &TypedSize, name: &str, lengths: (f64, f64)) -> ImportAction {
+    let built = architecture_run_from_size(size.total_params_b, size.active_params_b, Some(size.format.as_str()))
+        .map(|arch| (arch, size.model_name()));
+    run_action(built, 0, Vec::new(), name, lengths, true)
+}
+
+/// The run of an engine from an architecture, named by `name` or `model`, with the panel's
+/// status.
+fn run_action(
+    built: Result<(ArchitectureRun, String), String>,
+    files: usize,
+    ignored: Vec<String>,
+    name: &str,
+    lengths: (f64, f64),
+    short_form: bool,
+) -> ImportAction {
+    let built = built.and_then(|(arch, model)| {
+        let names = run_names(&sizer_import::clean_label(name).0, &model, &arch.read.format);
+        let summary = ArchitectureImported {
+            weights_gb: arch.engine.physics.weight_bytes / 1e9,
+            assumed: arch.engine.notes.len(),
+            short_form,
+        };
+        let run = architecture_as_run(&arch, &usage_lengths(lengths.0, lengths.1), names)?;
+        Ok((run, summary))
+    });
     let (run, summary) = match built {
         Ok(built) => built,
         Err(sentence) => return ImportAction::Failed(ImportFailure::Architecture(sentence)),
     };
     let done = SuiteDone {
-        files: 1 + usize::from(files.quant_config.is_some()) + usize::from(files.server.is_some()),
+        files,
         workloads: run.workload_count(),
         load_steps: 0,
         refused: Vec::new(),
-        ignored: files.ignored.clone(),
+        ignored,
         load: None,
         architecture: Some(summary),
     };
