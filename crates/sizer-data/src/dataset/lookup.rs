@@ -97,7 +97,17 @@ fn best_fact<'a>(
         .map(|(fact, value)| CitedValue { value, cited_id: &fact.id, source: &fact.source })
 }
 
+/// The start of a run's `source` when its points were computed by an engine kept for it
+/// (`predict::computed`), not measured.
+pub const COMPUTED_SOURCE_PREFIX: &str = "computed-engine-";
+
 impl Run {
+    /// Whether the run's points were computed (a model's architecture), not measured: its
+    /// `source` names an engine kept for it.
+    pub fn is_computed(&self) -> bool {
+        self.source.starts_with(COMPUTED_SOURCE_PREFIX)
+    }
+
     /// The run's own measured prefill rate (prompt tok/s over all requests) at its highest
     /// concurrency that has one: prefill levels off with concurrency (llama.cpp S_PP), so the
     /// steady value is the one that limits a queue.

@@ -5,12 +5,10 @@
 //! predicted points. Kept while the program lives (a page builds a handful, a few kilobytes
 //! each).
 
+use crate::dataset::lookup::COMPUTED_SOURCE_PREFIX as SOURCE_PREFIX;
 use crate::dataset::model::Run;
 use sizer_core::sim::open_loop::EngineModel;
 use std::sync::{Arc, Mutex, PoisonError};
-
-/// A run's `source` when its engine is kept here.
-const SOURCE_PREFIX: &str = "computed-engine-";
 
 /// Every engine kept, in order.
 static KEPT: Mutex<Vec<Arc<ComputedEngine>>> = Mutex::new(Vec::new());

@@ -56,6 +56,8 @@ pub struct WorkloadChoice {
     pub for_prompt_tokens: f64,
     /// The scenario's answer tokens it was chosen for.
     pub for_answer_tokens: f64,
+    /// Whether the run's workloads were predicted (a model's architecture), not measured.
+    pub predicted: bool,
 }
 
 /// The distance of a workload from a scenario's prompt and answer lengths (all in tokens):
@@ -147,6 +149,7 @@ impl Run {
             context_tokens: length(best.workload.context_tokens),
             for_prompt_tokens: prompt,
             for_answer_tokens: answer,
+            predicted: self.is_computed(),
         })
     }
 

@@ -72,7 +72,7 @@ pub fn sentence(lang: Lang, choice: &WorkloadChoice) -> String {
             &prompts,
             "-token prompts (of ",
             &format_number(lang, choice.of as f64, 0),
-            " workloads this server measured).",
+            if choice.predicted { " pairs of lengths predicted)." } else { " workloads this server measured)." },
         ]
         .concat(),
         Lang::De => [
@@ -82,7 +82,11 @@ pub fn sentence(lang: Lang, choice: &WorkloadChoice) -> String {
             &prompts,
             " Token (eine von ",
             &format_number(lang, choice.of as f64, 0),
-            " Arbeitslasten, die dieser Server gemessen hat).",
+            if choice.predicted {
+                " vorhergesagten Längenpaaren)."
+            } else {
+                " Arbeitslasten, die dieser Server gemessen hat)."
+            },
         ]
         .concat(),
     }
@@ -102,6 +106,7 @@ mod tests {
             context_tokens: 0.0,
             for_prompt_tokens: 6000.0,
             for_answer_tokens: 400.0,
+            predicted: false,
         }
     }
 
@@ -117,5 +122,12 @@ mod tests {
             "Kurve: RAG, 8.192 ein / 512 aus, am nächsten an Ihren Prompts mit 6.000 Token (eine von 9 Arbeitslasten, die dieser Server gemessen hat)."
         );
         assert_eq!(lengths(Lang::De, &multi), "Mehrere Runden, 8.192 ein nach 4 Token Kontext / 512 aus");
+        // A model's architecture: its lengths were predicted, nothing measured.
+        let predicted = WorkloadChoice { kind: None, of: 2, predicted: true, ..rag() };
+        assert!(
+            sentence(Lang::En, &predicted)
+                .ends_with("nearest your 6,000-token prompts (of 2 pairs of lengths predicted).")
+        );
+        assert!(sentence(Lang::De, &predicted).ends_with("mit 6.000 Token (eine von 2 vorhergesagten Längenpaaren)."));
     }
 }

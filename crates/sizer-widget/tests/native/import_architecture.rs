@@ -86,6 +86,9 @@ fn the_sizing_is_labelled_and_carries_the_measured_error() {
     // a fraction of the time, so more than 10 people and fewer than 64 / 0.05 are served.
     assert!((10..1_280).contains(&people), "{people}");
     assert_eq!(en.run_caveats.len(), 1);
+    // Its curves were predicted at the page's two usages' lengths, not measured by a server.
+    let (workload, _) = en.workload.as_ref().expect("a workload line");
+    assert!(workload.ends_with("nearest your 512-token prompts (of 2 pairs of lengths predicted)."), "{workload}");
     let caveat = &en.run_caveats[0];
     assert!(caveat.starts_with("Predicted from the architecture, not measured:"), "{caveat}");
     assert!(caveat.contains(&share(MEASURED_ERROR.decode_within_20, "of")), "{caveat}");
