@@ -31,12 +31,18 @@ fn a_logged_pool_wins_over_the_computed_one() {
 
 #[test]
 fn qwen3_coder_keeps_its_logged_pool_and_says_why_none_is_computed() {
-    // The AWQ checkpoint GPUwerk served is not named and its size not published.
+    // The AWQ checkpoint GPUwerk served is not named and its size not published; from its
+    // parameters it is at least 30.5 x 10^9 x 0.51953125 bytes = 15.85 GB (AWQ keeps some layers
+    // in 16 bits), a floor, which would make the pool too large: none is computed.
     let data = dataset();
     let run = data.run("gpuwerk-qwen3-coder-30b-a3b-awq-vllm-0.27.1").expect("run");
     let limit = catalog().kv_limit(data, run, CONTEXT);
     assert_eq!((limit.kind, limit.tokens), (Some(PoolKind::Logged), Some(924_912.0)));
-    assert_eq!(limit.computed, Err(NoComputedPool::NoWeights));
+    assert_eq!(limit.computed, Err(NoComputedPool::WeightsAtLeast(158)));
+    assert_eq!(
+        NoComputedPool::WeightsAtLeast(158).to_string(),
+        "the weights this run served are known only as at least 15.8\u{a0}GB (computed from its parameters; a quantised checkpoint keeps some layers wider), and a pool from a floor would be too large"
+    );
     // Its architecture is known: 924,912 x 98,304 bytes = 90.923 GB of cache.
     assert!(close(limit.logged_gb.expect("logged GB"), 90.922_549_248, 1e-9));
 }
@@ -87,9 +93,10 @@ fn every_run_has_a_kv_limit_or_says_why_not() {
         }
     }
     // 2 logged (Qwen3-Coder, Llama 3.3 70B) + 18 computed gpt-oss runs (16 from the articles'
-    // sources, kubis.ai's two replicas, djangodevreng's gpt-oss-20b); the rest lack published
-    // weights or a readable architecture and say which.
-    assert_eq!(with_limit, 20, "runs with a KV limit");
+    // sources, kubis.ai's two replicas, djangodevreng's gpt-oss-20b) + Muse-Glimmer-30B BF16
+    // (weights computed exactly: 28.28 x 10^9 parameters x 2 bytes); the rest lack weights or a
+    // readable architecture and say which.
+    assert_eq!(with_limit, 21, "runs with a KV limit");
 }
 
 #[test]
@@ -98,6 +105,7 @@ fn the_reasons_name_what_is_missing() {
     let reason = |id: &str| catalog().kv_limit(data, data.run(id).expect("run"), CONTEXT).computed.expect_err(id);
     assert_eq!(reason("dendro-logic-nemotron-nano-9b-v2-nvfp4-nim"), NoComputedPool::Architecture("kv_heads"));
     assert_eq!(reason("lmsys-llama-3.1-8b-fp8-sglang"), NoComputedPool::NoWeights);
+    assert_eq!(reason("nvidia-qwen3-coder-next-fp8-vllm-32k-prompts"), NoComputedPool::WeightsAtLeast(800));
     assert_eq!(
         NoComputedPool::Architecture("kv_heads").to_string(),
         "the model's kv_heads could not be read at a source"
@@ -137,4 +145,19 @@ fn the_sizing_cites_the_pool_it_uses() {
     assert_eq!((cited.cited_id, cited.source), ("working-budget-dgx-spark", "eurokommerz-128gb-article"));
     let none = sizer_data::run_kv_limit(data.run("lmsys-llama-3.1-8b-fp8-sglang").expect("run"), CONTEXT);
     assert_eq!(none.cited(data), None);
+}
+
+#[test]
+fn bf16_weights_computed_from_the_parameters_give_a_pool() {
+    // Muse-Glimmer-30B BF16: no published size; 28,283,830,272 parameters (its config) x 2 bytes
+    // = 56.567660544 GB, exact for BF16. Pool: 102 - 56.567660544 = 45.432339456 GB.
+    let data = dataset();
+    let run = data.run("djangodevreng-arena-muse-glimmer-30b-bf16").expect("run");
+    let limit = catalog().kv_limit(data, run, CONTEXT);
+    assert_eq!(limit.kind, Some(PoolKind::Computed));
+    let computed = limit.computed.expect("computed");
+    assert!(close(computed.weights_gb, 56.567_660_544, 1e-9), "{}", computed.weights_gb);
+    assert!(close(computed.pool_gb_low, 45.432_339_456, 1e-9), "{}", computed.pool_gb_low);
+    let tokens = computed.pool_gb_low * 1e9 / computed.kv_bytes_per_token;
+    assert!(close(computed.tokens_low, tokens, 1e-6), "{} {tokens}", computed.tokens_low);
 }

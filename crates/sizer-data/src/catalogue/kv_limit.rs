@@ -7,7 +7,8 @@ use core::fmt;
 use serde::Serialize;
 use sizer_core::{KvArchitecture, kv_pool_tokens};
 
-use crate::catalogue::model_facts::{DtypeBasis, KvDtype, ModelCatalog};
+use crate::catalogue::model_facts::{DtypeBasis, KvDtype, ModelCatalog, ModelFacts, RunCache};
+use crate::catalogue::weights_size::{WeightsBasis, weights_size};
 use crate::dataset::lookup::CitedValue;
 use crate::dataset::model::{Dataset, Run, Topology};
 
@@ -52,8 +53,11 @@ pub enum NoComputedPool {
     NoRunFacts,
     /// A figure of the architecture is missing or unverified (its name).
     Architecture(&'static str),
-    /// The size of the weights the run served is not published.
+    /// The size of the weights the run served is not published, and no parameter count gives it.
     NoWeights,
+    /// The weights' size is known only as a floor computed from the parameters (a quantised
+    /// checkpoint keeps some layers wider), in tenths of a GB: a pool from it would be too large.
+    WeightsAtLeast(u32),
     /// The dataset has no working budget.
     NoBudget,
     /// The weights alone take more than the budget.
@@ -69,6 +73,11 @@ impl fmt::Display for NoComputedPool {
                 write!(f, "the model's {figure} could not be read at a source")
             }
             NoComputedPool::NoWeights => f.write_str("the size of the weights this run served is not published"),
+            NoComputedPool::WeightsAtLeast(tenths) => write!(
+                f,
+                "the weights this run served are known only as at least {:.1}\u{a0}GB (computed from its parameters; a quantised checkpoint keeps some layers wider), and a pool from a floor would be too large",
+                f64::from(*tenths) / 10.0
+            ),
             NoComputedPool::NoBudget => f.write_str("no working budget in the dataset"),
             NoComputedPool::WeightsOverBudget => f.write_str("the weights alone take more than the budget"),
         }
@@ -160,6 +169,41 @@ pub fn run_kv_limit(run: &'static Run, context_tokens: f64) -> KvLimit<'static> 
     crate::catalogue::catalog::catalog().kv_limit(crate::dataset::embedded::dataset(), run, context_tokens)
 }
 
+/// The weights a run served as a pool needs them: its format, GB and the id of the figure's
+/// source. Published where the catalogue has the size; else computed from the parameters
+/// (`weights_size`, the memory plan's rule) when that is exact (BF16 or FP16: every weight two
+/// bytes); a computed size that is only a floor gives no pool, since it would make the pool too
+/// large.
+fn served_weights<'a>(
+    model: &'a ModelFacts,
+    cache: &'a RunCache,
+    run: &'a Run,
+) -> Result<(&'a str, f64, &'a str), NoComputedPool> {
+    // The cache facts' name for the weights where they give one, else the run's format
+    // (`weights_size::run_weights`' order).
+    let named = cache.weights.as_deref().or(run.format.as_deref()).ok_or(NoComputedPool::NoWeights)?;
+    if let Some(weights) = model.weights_of(named)
+        && let Some(gb) = weights.gb.verified()
+    {
+        return Ok((&weights.format, gb, &weights.gb.source));
+    }
+    let computed = weights_size(model, named).map_err(|_| NoComputedPool::NoWeights)?;
+    let params = model.total_params_b.as_ref().ok_or(NoComputedPool::NoWeights)?;
+    match computed.basis {
+        WeightsBasis::Computed { floor: false, .. } => Ok((named, computed.gb, &params.source)),
+        WeightsBasis::Computed { floor: true, .. } => {
+            Err(NoComputedPool::WeightsAtLeast((computed.gb * 10.0).floor().min(f64::from(u32::MAX)) as u32))
+        }
+        // Published under another name of the same format (`weights_size`'s rule).
+        WeightsBasis::Published { source } => model
+            .weights
+            .iter()
+            .find(|w| w.gb.source == source && w.format == computed.format)
+            .map(|w| (w.format.as_str(), computed.gb, w.gb.source.as_str()))
+            .ok_or(NoComputedPool::NoWeights),
+    }
+}
+
 /// Pool per machine after the weights, scaled to the run's machines.
 ///
 /// # Formula
@@ -191,8 +235,7 @@ impl ModelCatalog {
         let model = self.model(&run.model_id).ok_or(NoComputedPool::NoModelFacts)?;
         let cache = self.run_cache(&run.id).ok_or(NoComputedPool::NoRunFacts)?;
         let architecture = model.kv_architecture(cache.kv_dtype).map_err(NoComputedPool::Architecture)?;
-        let weights = cache.weights.as_deref().and_then(|f| model.weights_of(f)).ok_or(NoComputedPool::NoWeights)?;
-        let weights_gb = weights.gb.verified().ok_or(NoComputedPool::NoWeights)?;
+        let (weights_format, weights_gb, weights_source) = served_weights(model, cache, run)?;
         let band = dataset.working_budget().ok_or(NoComputedPool::NoBudget)?;
         let pool = |budget| pool_gb(budget, weights_gb, overhead_gb, run.nodes, run.topology);
         let (pool_gb_low, pool_gb_high) = (pool(band.low_gb), pool(band.high_gb));
@@ -205,9 +248,9 @@ impl ModelCatalog {
             overhead_gb,
             nodes: run.nodes,
             topology: run.topology,
-            weights_format: &weights.format,
+            weights_format,
             weights_gb,
-            weights_source: &weights.gb.source,
+            weights_source,
             kv_dtype: cache.kv_dtype,
             dtype_basis: cache.basis,
             architecture,

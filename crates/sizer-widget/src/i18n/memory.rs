@@ -474,6 +474,12 @@ pub fn no_pool_reason(lang: Lang, reason: NoComputedPool) -> String {
                 ["der Wert ", figure, " des Modells ließ sich an keiner Quelle ablesen"].concat()
             }
             NoComputedPool::NoWeights => "die Größe der Gewichte dieses Laufs ist nicht veröffentlicht".into(),
+            NoComputedPool::WeightsAtLeast(tenths) => [
+                "die Gewichte dieses Laufs sind nur als mindestens ",
+                &super::format_number(lang, f64::from(tenths) / 10.0, 1),
+                "\u{a0}GB bekannt (aus seinen Parametern berechnet; ein quantisierter Checkpoint hält einige Schichten breiter), und ein Pool aus einer Untergrenze wäre zu groß",
+            ]
+            .concat(),
             NoComputedPool::NoBudget => "der Datensatz enthält kein Arbeitsbudget".into(),
             NoComputedPool::WeightsOverBudget => "schon die Gewichte brauchen mehr als das Budget".into(),
         },
@@ -508,6 +514,10 @@ mod tests {
         assert_eq!(
             no_pool(Lang::De, NoComputedPool::NoWeights, false),
             "Keine KV-Grenze für diesen Lauf: die Größe der Gewichte dieses Laufs ist nicht veröffentlicht."
+        );
+        assert_eq!(
+            no_pool(Lang::De, NoComputedPool::WeightsAtLeast(158), true),
+            "Zum Vergleich lässt sich kein Pool berechnen: die Gewichte dieses Laufs sind nur als mindestens 15,8\u{a0}GB bekannt (aus seinen Parametern berechnet; ein quantisierter Checkpoint hält einige Schichten breiter), und ein Pool aus einer Untergrenze wäre zu groß."
         );
         let none = MemoryRequestError::Plan(MemoryError::NoModels);
         assert_eq!(plan_error(Lang::En, &none), "Pick at least one model to keep loaded.");
