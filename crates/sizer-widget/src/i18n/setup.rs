@@ -30,6 +30,26 @@ pub fn intro(lang: Lang) -> &'static str {
     }
 }
 
+/// The legend for a run predicted from a model's architecture (nothing of it was measured).
+pub fn heading_predicted(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "Predicted for",
+        Lang::De => "Vorhergesagt für",
+    }
+}
+
+/// Why the panel shows the setup of a run predicted from a model's architecture.
+pub fn intro_predicted(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => {
+            "The curve is the engine's prediction for one DGX Spark: its KV pool is the memory budget less the              weights, its prefill rate the first request's predicted time to first token. Correct or complete them              if your server differs; left empty, a limit stays unknown."
+        }
+        Lang::De => {
+            "Die Kurve ist die Vorhersage der Engine für einen DGX Spark: ihr KV-Pool ist das Speicherbudget abzüglich              der Gewichte, ihre Prefill-Rate die vorhergesagte Zeit bis zum ersten Token der ersten Anfrage.              Korrigieren oder ergänzen Sie sie, wenn Ihr Server abweicht; leer bleibt eine Grenze unbekannt."
+        }
+    }
+}
+
 /// The label of a field.
 pub fn label(lang: Lang, field: SetupField) -> &'static str {
     match (lang, field) {
@@ -61,6 +81,14 @@ pub fn from_file(lang: Lang) -> &'static str {
     match lang {
         Lang::En => "from the file",
         Lang::De => "aus der Datei",
+    }
+}
+
+/// Beside a value the engine from the architecture gave.
+pub fn from_architecture(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "from the architecture",
+        Lang::De => "aus der Architektur",
     }
 }
 

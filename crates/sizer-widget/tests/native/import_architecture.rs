@@ -69,6 +69,13 @@ fn the_panel_says_one_predicted_run_in_both_languages() {
         ),
         "{en}"
     );
+    // Its setup was predicted, not measured: so say the legend and every stated field.
+    let setup = element_text(&panel(&state, Lang::En), "data-import=\"setup\"", "fieldset");
+    assert!(setup.starts_with("Predicted forThe curve is the engine's prediction for one DGX Spark"), "{setup}");
+    assert_eq!(setup.matches("from the architecture").count(), 6, "{setup}");
+    assert!(!setup.contains("from the file"), "{setup}");
+    let setup_de = element_text(&panel(&state, Lang::De), "data-import=\"setup\"", "fieldset");
+    assert!(setup_de.starts_with("Vorhergesagt für"), "{setup_de}");
     let de = element_text(&panel(&state, Lang::De), "data-import=\"status\"", "p");
     assert!(de.starts_with("Die Konfiguration des Modells als ein Lauf gelesen, „openai/gpt-oss-20b · MXFP4 · aus der Architektur vorhergesagt, nicht gemessen“, jetzt"), "{de}");
     assert!(de.contains("13,7\u{a0}GB Gewichte"), "{de}");

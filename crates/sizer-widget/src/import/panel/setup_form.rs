@@ -29,14 +29,21 @@ pub struct SetupFormProps {
 pub fn SetupForm(props: &SetupFormProps) -> Html {
     let lang = props.lang;
     let setup = props.run.setup.clone().unwrap_or_default();
+    // A run from a model's architecture was predicted, not measured: its setup says so.
+    let predicted = props.run.is_computed();
+    let (heading, intro) = match predicted {
+        false => (words::heading(lang), words::intro(lang)),
+        true => (words::heading_predicted(lang), words::intro_predicted(lang)),
+    };
     html! {
         <fieldset class="ss-import-setup" data-import="setup">
-            <legend>{ words::heading(lang) }</legend>
-            <p class="ss-hint">{ words::intro(lang) }</p>
+            <legend>{ heading }</legend>
+            <p class="ss-hint">{ intro }</p>
             for field in SetupField::ALL {
                 <SetupInput
                     key={[props.run.id.as_str(), field.name(), lang.code()].concat()}
                     {field}
+                    {predicted}
                     setup={setup.clone()}
                     run_id={AttrValue::from(props.run.id.clone())}
                     {lang}
@@ -51,6 +58,8 @@ pub fn SetupForm(props: &SetupFormProps) -> Html {
 #[derive(Properties, PartialEq, Clone)]
 struct SetupInputProps {
     field: SetupField,
+    /// The run was predicted from an architecture: its stated values came from it, not a file.
+    predicted: bool,
     setup: YourSetup,
     run_id: AttrValue,
     lang: Lang,
@@ -140,7 +149,9 @@ fn SetupInput(props: &SetupInputProps) -> Html {
                 onchange={on_change}
             />
             if stated {
-                <span class="ss-hint" data-from-file="">{ words::from_file(lang) }</span>
+                <span class="ss-hint" data-from-file="">
+                    { if props.predicted { words::from_architecture(lang) } else { words::from_file(lang) } }
+                </span>
             }
             <p class="ss-error" id={error_id} data-import-error={["setup-", field.name()].concat()}>
                 { error.map(|e| error_message(lang, e)).unwrap_or_default() }
