@@ -39,7 +39,8 @@ pub fn kind_code(kind: Option<WorkloadKind>) -> &'static str {
     }
 }
 
-/// "RAG, 8,192 in / 512 out" (with "after 4 tokens of context" where the workload held some).
+/// "RAG, 8,192 in / 512 out" (with "after 4 tokens of context" where the workload held some;
+/// "512 in / 400 out" where it names no kind).
 pub fn lengths(lang: Lang, choice: &WorkloadChoice) -> String {
     let n = |value: f64| format_number(lang, value, 0);
     let (inn, out) = in_out(lang);
@@ -48,8 +49,9 @@ pub fn lengths(lang: Lang, choice: &WorkloadChoice) -> String {
         (Lang::En, true) => [" after ", &n(choice.context_tokens), " tokens of context"].concat(),
         (Lang::De, true) => [" nach ", &n(choice.context_tokens), " Token Kontext"].concat(),
     };
-    [kind_name(lang, choice.kind), ", ", &n(choice.prompt_tokens), inn, &context, " / ", &n(choice.answer_tokens), out]
-        .concat()
+    // A workload that names no kind (a model's predicted lengths) is its lengths alone.
+    let kind = choice.kind.map_or(String::new(), |kind| [kind_name(lang, Some(kind)), ", "].concat());
+    [&kind, &n(choice.prompt_tokens), inn, &context, " / ", &n(choice.answer_tokens), out].concat()
 }
 
 /// The words after a prompt's and an answer's length: " in", " out" / " ein", " aus".
