@@ -23,23 +23,6 @@ use crate::support::*;
 const SGLANG_C8: &str =
     include_str!("../../../../tests/fixtures/sglang-bench-serving/gh200-qwen2.5-3b__agg_n100_in512_out128_c8.jsonl");
 
-/// An excerpt of the real fixture `llama-batched-bench/dgx-spark-gpt-oss.md`: its per-request
-/// speeds are S_TG / B, worked out by the importer (derived, not published).
-const BATCHED_BENCH: &str = "\
-## ggml-org/gpt-oss-120b-GGUF  (llama-batched-bench)
-
-main: n_kv_max = 270336, n_batch = 2048, n_ubatch = 2048, flash_attn = 1, is_pp_shared = 0, n_gpu_layers = -1, n_threads = 20, n_threads_batch = 20
-
-|    PP |     TG |    B |   N_KV |   T_PP s | S_PP t/s |   T_TG s | S_TG t/s |      T s |    S t/s |
-|-------|--------|------|--------|----------|----------|----------|----------|----------|----------|
-|  4096 |     32 |    1 |   4128 |    2.245 |  1824.57 |    0.591 |    54.18 |    2.835 |  1455.83 |
-|  4096 |     32 |    2 |   8256 |    4.484 |  1827.03 |    1.122 |    57.02 |    5.606 |  1472.68 |
-|  4096 |     32 |    4 |  16512 |    8.967 |  1827.22 |    1.474 |    86.83 |   10.441 |  1581.50 |
-|  4096 |     32 |    8 |  33024 |   17.902 |  1830.43 |    1.997 |   128.22 |   19.898 |  1659.64 |
-|  4096 |     32 |   16 |  66048 |   35.801 |  1830.56 |    2.901 |   176.49 |   38.702 |  1706.58 |
-|  4096 |     32 |   32 | 132096 |   71.607 |  1830.43 |    4.433 |   230.99 |   76.040 |  1737.18 |
-";
-
 /// A fresh instance on an empty device store.
 fn mount(prefix: &str) -> (Element, yew::AppHandle<App>) {
     local_storage().remove_item(STORAGE_KEY).expect("clear storage");
