@@ -9,14 +9,10 @@
 //! TPOT within 15 % on 65 of 129 steps, p95 TTFT within 25 % on 60 of 129, capacity at 5 s
 //! within one rate step on 13 of 18 runs).
 
-use std::rc::Rc;
-
-use crate::support::{element, input_value, render, strip_tags};
+use crate::support::{element, input_value, load_result, render, strip_tags};
 use sizer_data::prediction::PageLoadInput;
 use sizer_widget::i18n::Lang;
 use sizer_widget::shell::config::Attributes;
-use sizer_widget::simulation::load_prediction::job::{engine_for, run_to_end};
-use sizer_widget::simulation::load_prediction::result::{LoadPredictionResult, LoadPredictionResultProps};
 use sizer_widget::simulation::load_prediction::section::{LoadPredictionProps, LoadPredictionSection};
 use yew::{AttrValue, Callback, ServerRenderer};
 
@@ -107,21 +103,7 @@ fn the_sections_inputs_come_from_the_link_and_a_bad_value_is_refused_in_one_sent
 }
 
 fn result(lang: Lang) -> String {
-    let props = move || {
-        let engine = Rc::new(engine_for(QWEN_ARENA, None).expect("an engine"));
-        let outcome = Rc::new(run_to_end(Rc::clone(&engine), &PageLoadInput::default()).expect("predicts"));
-        LoadPredictionResultProps {
-            run_id: AttrValue::from(QWEN_ARENA),
-            imported: None,
-            engine,
-            outcome,
-            floor_tok_s: 15.0,
-            stale: false,
-            lang,
-            redraw_key: AttrValue::default(),
-        }
-    };
-    futures::executor::block_on(ServerRenderer::<LoadPredictionResult>::with_props(props).render())
+    load_result(QWEN_ARENA, PageLoadInput::default(), lang)
 }
 
 #[test]

@@ -13,16 +13,11 @@
 //! under 10 s (its 1.0 req/s step predicts 29.5 s). The run is one DGX Spark (GB10) (its
 //! measured-load section says so, `measured_load.rs`).
 
-use std::rc::Rc;
-
-use crate::support::{element, input_value, strip_tags};
+use crate::support::{element, input_value, load_result, strip_tags};
 use sizer_data::prediction::PageLoadInput;
 use sizer_widget::i18n::Lang;
 use sizer_widget::render_to_string;
 use sizer_widget::shell::config::Attributes;
-use sizer_widget::simulation::load_prediction::job::{engine_for, run_to_end};
-use sizer_widget::simulation::load_prediction::result::{LoadPredictionResult, LoadPredictionResultProps};
-use yew::{AttrValue, ServerRenderer};
 
 const QWEN: &str = "djangodevreng-arena-qwen-3.6-35b-a3b-fp8";
 
@@ -54,24 +49,7 @@ fn the_page_renders_the_section_with_its_inputs_in_both_languages() {
 }
 
 fn result(lang: Lang, target_s: f64) -> String {
-    // The props are made on the renderer's side (an `Rc` does not cross threads): the job's
-    // outcome, run to its end natively.
-    let props = move || {
-        let engine = Rc::new(engine_for(QWEN, None).expect("an engine"));
-        let input = PageLoadInput { target_s, ..PageLoadInput::default() };
-        let outcome = Rc::new(run_to_end(Rc::clone(&engine), &input).expect("predicts"));
-        LoadPredictionResultProps {
-            run_id: AttrValue::from(QWEN),
-            imported: None,
-            engine,
-            outcome,
-            floor_tok_s: 15.0,
-            stale: false,
-            lang,
-            redraw_key: AttrValue::default(),
-        }
-    };
-    futures::executor::block_on(ServerRenderer::<LoadPredictionResult>::with_props(props).render())
+    load_result(QWEN, PageLoadInput { target_s, ..PageLoadInput::default() }, lang)
 }
 
 /// The number after `before` in `text`, up to `after` (English marks).

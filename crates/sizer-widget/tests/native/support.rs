@@ -1,12 +1,17 @@
 //! What the server-side render tests share: rendering a page or an element, and reading the
 //! markup back (an element's text, a tag's attribute, an input's value) without a DOM.
 
+use std::rc::Rc;
+
+use sizer_data::prediction::PageLoadInput;
 use sizer_widget::i18n::Lang;
 use sizer_widget::import::panel::{ImportPanel, ImportPanelProps};
 use sizer_widget::render_to_string;
 use sizer_widget::shell::config::Attributes;
 use sizer_widget::shell::state::SizerState;
-use yew::{AttrValue, Callback};
+use sizer_widget::simulation::load_prediction::job::{engine_for, run_to_end};
+use sizer_widget::simulation::load_prediction::result::{LoadPredictionResult, LoadPredictionResultProps};
+use yew::{AttrValue, Callback, ServerRenderer};
 
 /// The page as the build prerenders it, for these attributes.
 pub fn render(attributes: Attributes) -> String {
@@ -25,6 +30,27 @@ pub fn import_panel(state: &SizerState, lang: Lang) -> String {
         lengths: (512.0, 400.0),
     };
     futures::executor::block_on(yew::LocalServerRenderer::<ImportPanel>::with_props(props).render())
+}
+
+/// "Load from your logs"' result for `input` on the dataset run `run_id` (its engine), at a
+/// 15 tok/s floor, rendered in `lang`. The props are made on the renderer's side (an `Rc` does
+/// not cross threads): the job's outcome, run to its end natively.
+pub fn load_result(run_id: &'static str, input: PageLoadInput, lang: Lang) -> String {
+    let props = move || {
+        let engine = Rc::new(engine_for(run_id, None).expect("an engine"));
+        let outcome = Rc::new(run_to_end(Rc::clone(&engine), &input).expect("predicts"));
+        LoadPredictionResultProps {
+            run_id: AttrValue::from(run_id),
+            imported: None,
+            engine,
+            outcome,
+            floor_tok_s: 15.0,
+            stale: false,
+            lang,
+            redraw_key: AttrValue::default(),
+        }
+    };
+    futures::executor::block_on(ServerRenderer::<LoadPredictionResult>::with_props(props).render())
 }
 
 /// The text between the opening tag that carries `attribute` and the next tag.
