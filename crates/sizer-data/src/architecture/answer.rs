@@ -5,14 +5,14 @@
 use super::ReadArchitecture;
 use super::constants::{ArchitectureError, FITTED, MEASURED_ERROR};
 use super::engine::{ArchitectureEngine, architecture_engine};
-use crate::predict::api::closed_answer_json;
+use crate::predict::api::{ReportFigures, closed_answer_json};
 use crate::predict::load::{ClosedLoadJson, PredictLoad};
 use crate::suite::SuiteSetup;
 use crate::suite::engine_inputs::CALIBRATED;
 use serde::Serialize;
 use sizer_core::architecture::Efficiency;
 use sizer_core::sim::Percentiles;
-use sizer_core::sim::open_loop::{EngineSetup, StepCoefficients, TpotMs, predict_typical};
+use sizer_core::sim::open_loop::{EngineSetup, StepCoefficients, predict_typical};
 
 /// The label every figure from an architecture carries.
 pub const ARCHITECTURE_LABEL: &str = "predicted from the architecture, not measured";
@@ -116,18 +116,8 @@ pub fn architecture_model(run: &ArchitectureRun) -> ArchitectureModel<'_> {
 /// no measured range).
 #[derive(Serialize)]
 struct OpenAnswer<'a> {
-    ttft_s: Percentiles,
-    tpot_ms: Option<TpotMs>,
-    output_tok_s: f64,
-    mean_in_flight: f64,
-    max_in_flight: u32,
-    completed: u32,
-    requests: u32,
-    duration_s: f64,
-    max_waiting: u32,
-    requests_waited_for_kv: u32,
-    steps: u64,
-    draws: u32,
+    #[serde(flatten)]
+    figures: ReportFigures,
     load: &'a PredictLoad,
     model: ArchitectureModel<'a>,
 }
@@ -143,19 +133,9 @@ pub fn open_answer(load: &PredictLoad, run: &ArchitectureRun) -> Result<String, 
         .map_err(|e| format!("The load cannot run on this server: {e}."))?;
     let w = run.engine.request_s;
     let t = report.ttft_s;
+    let ttft_s = Percentiles { p50: t.p50 + w, p95: t.p95 + w, p99: t.p99 + w };
     let answer = OpenAnswer {
-        ttft_s: Percentiles { p50: t.p50 + w, p95: t.p95 + w, p99: t.p99 + w },
-        tpot_ms: report.tpot_ms,
-        output_tok_s: report.output_tok_s,
-        mean_in_flight: report.mean_in_flight,
-        max_in_flight: report.max_in_flight,
-        completed: report.completed,
-        requests: report.requests,
-        duration_s: report.duration_s,
-        max_waiting: report.max_waiting,
-        requests_waited_for_kv: report.requests_waited_for_kv,
-        steps: report.steps,
-        draws: report.draws,
+        figures: ReportFigures::new(ttft_s, report.tpot_ms, &report),
         load,
         model: architecture_model(run),
     };

@@ -26,7 +26,8 @@ use crate::suite::calibration_summary::TpotErrorBand;
 use serde::{Deserialize, Serialize};
 use sizer_core::sim::Percentiles;
 use sizer_core::sim::open_loop::{
-    DecodeModel, EngineSetup, Extrapolation, FitFigure, FitMethod, FitResidual, PrefillModel, StepCoefficients, TpotMs,
+    DecodeModel, EngineSetup, Extrapolation, FitFigure, FitMethod, FitResidual, OpenLoopReport, PrefillModel,
+    StepCoefficients, TpotMs,
 };
 
 /// One benchmark file of a run spec.
@@ -152,9 +153,10 @@ struct ExtrapolationAnswer {
     tpot_error: Option<TpotErrorBand>,
 }
 
-/// What `predict` answers.
+/// The figures every open-loop answer leads with: the TTFT (with the request wait) and TPOT
+/// given, the rest the report's, in this order in the JSON.
 #[derive(Serialize)]
-struct PredictAnswer<'a> {
+pub struct ReportFigures {
     ttft_s: Percentiles,
     tpot_ms: Option<TpotMs>,
     output_tok_s: f64,
@@ -168,6 +170,32 @@ struct PredictAnswer<'a> {
     steps: u64,
     /// Draws of the load whose median figures these are (`predict_typical`).
     draws: u32,
+}
+
+impl ReportFigures {
+    pub fn new(ttft_s: Percentiles, tpot_ms: Option<TpotMs>, report: &OpenLoopReport) -> ReportFigures {
+        ReportFigures {
+            ttft_s,
+            tpot_ms,
+            output_tok_s: report.output_tok_s,
+            mean_in_flight: report.mean_in_flight,
+            max_in_flight: report.max_in_flight,
+            completed: report.completed,
+            requests: report.requests,
+            duration_s: report.duration_s,
+            max_waiting: report.max_waiting,
+            requests_waited_for_kv: report.requests_waited_for_kv,
+            steps: report.steps,
+            draws: report.draws,
+        }
+    }
+}
+
+/// What `predict` answers.
+#[derive(Serialize)]
+struct PredictAnswer<'a> {
+    #[serde(flatten)]
+    figures: ReportFigures,
     extrapolation: ExtrapolationAnswer,
     load: &'a PredictLoad,
     model: AnyModel<'a>,
@@ -200,18 +228,7 @@ pub fn predict_answer(load: &PredictLoad, engine: &PredictEngine) -> Result<Stri
     let prediction = engine.predict(load)?;
     let report = prediction.report;
     let answer = PredictAnswer {
-        ttft_s: prediction.ttft_s,
-        tpot_ms: prediction.tpot_ms,
-        output_tok_s: report.output_tok_s,
-        mean_in_flight: report.mean_in_flight,
-        max_in_flight: report.max_in_flight,
-        completed: report.completed,
-        requests: report.requests,
-        duration_s: report.duration_s,
-        max_waiting: report.max_waiting,
-        requests_waited_for_kv: report.requests_waited_for_kv,
-        steps: report.steps,
-        draws: report.draws,
+        figures: ReportFigures::new(prediction.ttft_s, prediction.tpot_ms, &report),
         extrapolation: ExtrapolationAnswer {
             report: prediction.extrapolation,
             batch_ratio: prediction.batch_ratio,
