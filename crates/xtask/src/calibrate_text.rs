@@ -149,7 +149,14 @@ mixture-of-experts runs and too cheap for the small dense ones (below). The miss
   48.7, 42.0 and 45.4 ms per token at 1, 5 and 10), so the fit finds a nearly constant step,
   while the open loop's median inter-token latency (`median_itl_ms`, not fitted) rises from 42 to
   176 ms between about 2 and 87 requests decoding. The cost of a batch of 40 to 150 is not in the
-  closed-loop files (column \"batch / fit's\" up to 5).
+  closed-loop files (column \"batch / fit's\" up to 5). Their open-loop growth is not unusual:
+  from the lowest to the highest eligible sweep step the median inter-token latency grows 1.5
+  (Qwen3.5-4B) and 1.2 ms (Nemotron-3-Nano-4B) per request in flight (Little's law, request rate
+  times mean end-to-end latency), within the 1.1 (gpt-oss-20b) to 2.9 ms (Kat-Coder) of the
+  other runs whose sweeps pass 20 in flight; it is their closed loop that shows little of it
+  (Nemotron-3-Nano-4B 0.5 ms per request from 1 to 10 in `01-chat`, Qwen3.5-4B none), while
+  the mixture-of-experts runs' closed loops grow steeply (Qwen3.6-35B-A3B 5.1 ms per request
+  from 1 to 10: 19.3 to 65.4 ms per token).
 - **Per-run floors from the architecture do not reach these misses** (rows `per-run floors: ...`
   of the values tried: 94 to 99 TPOT hits against 99, never more). Only 11 runs have a
   configuration, and the 4B runs are not among them. Where a floor is above the fit it moves
