@@ -109,10 +109,10 @@ pub fn calibrate(root: &Path) -> TaskResult {
         })
         .collect();
     // Per-run floors differ by run, so their rows carry the chosen constants' name slot only.
-    let floors = crate::calibrate_floors::floor_rows(root, &runs);
-    tried.extend(floors.iter().map(|(name, calibrations)| (name.as_str(), CALIBRATED, calibrations.clone())));
     let names: Vec<&str> = ARENA_RUNS.to_vec();
-    let text = crate::calibrate_doc::document(&names, &runs, &tried);
+    let (floors, floors_table) = crate::calibrate_floors::floor_rows(root, &names, &runs);
+    tried.extend(floors.iter().map(|(name, calibrations)| (name.as_str(), CALIBRATED, calibrations.clone())));
+    let text = crate::calibrate_doc::document(&names, &runs, &tried, &floors_table);
     let path = root.join(DOC);
     std::fs::write(&path, text).map_err(TaskError::io(&path))?;
     eprintln!("wrote {}", path.display());

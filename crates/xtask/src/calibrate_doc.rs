@@ -100,11 +100,13 @@ fn count(value: f64) -> String {
     if value.is_finite() { format!("{value:.0}") } else { "-".to_owned() }
 }
 
-/// The whole document.
+/// The whole document; `floors_table` follows the values tried
+/// (`crate::calibrate_floors::floors_table`).
 pub fn document(
     names: &[&str],
     runs: &[(String, SuiteRun)],
     tried: &[(&str, EngineConstants, Vec<RunCalibration>)],
+    floors_table: &str,
 ) -> String {
     let mut out = String::new();
     let Some((_, chosen, calibrations)) = tried.first() else { return out };
@@ -193,6 +195,8 @@ pub fn document(
         );
     }
 
+    out.push('\n');
+    out.push_str(floors_table);
     out.push_str("\n## Capacity per run (configured req/s whose p95 TTFT stays under the limit)\n\n");
     out.push_str("| run | limit | measured | fitted engine | baseline |\n|---|---:|---:|---:|---:|\n");
     for (name, calibration) in names.iter().zip(calibrations) {

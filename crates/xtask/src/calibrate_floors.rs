@@ -141,10 +141,46 @@ pub fn constants_for(r: &FloorRule, physics: Option<&(StepPhysics, bool)>) -> En
     k
 }
 
-/// Every rule's calibrations, named for the table.
-pub fn floor_rows(root: &Path, runs: &[(String, SuiteRun)]) -> Vec<(String, Vec<RunCalibration>)> {
+/// The per-run floors of the table "values tried", each run's figures the rules read: where
+/// its architecture comes from, KV bytes per token held and `c`'s floor, bytes per sequence
+/// and `b`'s floor, recurrent state, and the batch routing to 95 % of its experts.
+pub fn floors_table(names: &[&str], physics: &[Option<(StepPhysics, bool)>]) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::from(
+        "Each run's floors as the rules `per-run floors: ...` read them (`/ BW`: over 273 GB/s; the KV cache at the \
+         server's `kv_cache_dtype`; \"short form\" rows get floors only in the row that says so):\n\n\
+         | run | architecture | KV bytes per token | c floor ns | fixed bytes per sequence | b floor ms | state bytes per sequence | 95 % of the experts at |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for (name, p) in names.iter().zip(physics) {
+        let Some((p, config)) = p else {
+            let _ = writeln!(out, "| `{name}` | unknown | - | - | - | - | - | - |");
+            continue;
+        };
+        let saturation = saturation_batch(p, 0.95).map_or_else(|| "-".to_owned(), |b| format!("{b:.0}"));
+        let _ = writeln!(
+            out,
+            "| `{name}` | {} | {:.0} | {:.1} | {:.0} | {:.3} | {:.0} | {saturation} |",
+            if *config { "configuration" } else { "short form" },
+            p.kv_bytes_per_token,
+            p.kv_bytes_per_token / SPARK_BANDWIDTH_BYTES_S * 1e9,
+            p.fixed_bytes_per_sequence,
+            p.fixed_bytes_per_sequence / SPARK_BANDWIDTH_BYTES_S * 1e3,
+            p.state_bytes_per_sequence,
+        );
+    }
+    out
+}
+
+/// Every rule's calibrations, named for the table, and [`floors_table`].
+pub fn floor_rows(
+    root: &Path,
+    names: &[&str],
+    runs: &[(String, SuiteRun)],
+) -> (Vec<(String, Vec<RunCalibration>)>, String) {
     let physics = run_physics(root, runs);
-    FLOOR_RULES_TRIED
+    let table = floors_table(names, &physics);
+    let rows = FLOOR_RULES_TRIED
         .iter()
         .map(|r| {
             eprintln!("calibrating: {}", rule_name(r));
@@ -155,7 +191,8 @@ pub fn floor_rows(root: &Path, runs: &[(String, SuiteRun)]) -> Vec<(String, Vec<
                 .collect();
             (rule_name(r), calibrations)
         })
-        .collect()
+        .collect();
+    (rows, table)
 }
 
 #[cfg(test)]

@@ -158,24 +158,22 @@ mixture-of-experts runs and too cheap for the small dense ones (below). The miss
   the mixture-of-experts runs' closed loops grow steeply (Qwen3.6-35B-A3B 5.1 ms per request
   from 1 to 10: 19.3 to 65.4 ms per token).
 - **Per-run floors from the architecture do not reach these misses** (rows `per-run floors: ...`
-  of the values tried: 94 to 99 TPOT hits against 99, never more). Only 11 runs have a
-  configuration, and the 4B runs are not among them. Where a floor is above the fit it moves
-  few steps across 15 %: gpt-oss-20b's KV floor (45 ns per token held, FP8 cache, against a
-  fitted 10) makes its 0.7 and 1.0 req/s steps slow (+11 and +15 %, from +6 and +6); the floor
-  from the bytes each sequence reads whatever its length (Gemma-4-31B's sliding windows 1.5 ms
-  per request, Gemma-4-26B-A4B's 0.38, Qwen3.6-27B's recurrent state 0.56) takes Gemma-4-31B's
-  `08` and `09` from -20 and -23 % to -16 and -19 %, still misses, and Qwen3.6-35B-A3B's 0.5
-  req/s step to +15 %; the state read and written (counted twice) takes the
-  Nemotron and Qwen3.6-35B-A3B steps 2 to 6 points slower, mostly where they were already slow,
-  and loses a capacity at 2 s. Saturating the root term where the batch routes to 95 % of the
-  experts (Gemma-4-26B-A4B 47 requests, gpt-oss-20b 23, Nemotron 63, Qwen3.6-35B-A3B 95) with
-  the KV floors brings gpt-oss-20b's 0.7 and 1.0 steps back to +2 and -7 % (99 hits); alone it
-  loses 2. The short form's assumed KV
-  width (8 heads of 128 in every layer) takes Nemotron-3-Nano-4B's 0.7 and 1.0 steps from -23 and
-  -49 % to +4 and -3 % and Qwen3.5-4B's from -14 and -27 % to +15 and +9 %, but Gemma-4-E2B's to
-  +46 and +81 % and Qwen3.5-0.8B's 1.0 step to +21 %: the real layouts of these models hold much
-  less KV per token (Gemma's sliding windows, Qwen3.5's linear-attention layers), so the 4B
-  runs' gain is an assumption's luck, not their physics.
+  of the values tried, and the table after them: which runs have a configuration and what each
+  floor is). None gets more TPOT hits than the chosen shape's 99. Where a floor is above the fit
+  it moves few steps across 15 %: gpt-oss-20b's KV floor (45 ns per token held, FP8 cache,
+  against a fitted 10) makes its 0.7 and 1.0 req/s steps slow (+11 and +15 %, from +6 and +6);
+  the floor from the bytes each sequence reads whatever its length (Gemma-4-31B's sliding
+  windows 1.5 ms per request, Gemma-4-26B-A4B's 0.38, Qwen3.6-27B's recurrent state 0.56) takes
+  Gemma-4-31B's `08` and `09` from -20 and -23 % to -16 and -19 %, still misses, and
+  Qwen3.6-35B-A3B's 0.5 req/s step to +15 %; the state read and written (counted twice) takes
+  the Nemotron and Qwen3.6-35B-A3B steps 2 to 6 points slower, mostly where they were already
+  slow, and loses a capacity at 2 s. Saturating the root term where the batch routes to 95 % of
+  the experts (Gemma-4-26B-A4B 47 requests, gpt-oss-20b 23, Nemotron 63, Qwen3.6-35B-A3B 95)
+  with the KV floors brings gpt-oss-20b's 0.7 and 1.0 steps back to +2 and -7 %; alone it loses
+  2 hits. The short form's assumed KV width (8 heads of 128 in every layer, row `short forms
+  too`) takes Nemotron-3-Nano-4B's 0.7 and 1.0 steps from -23 and -49 % to +4 and -3 %, but
+  Gemma-4-E2B's to +46 and +81 %, whose real layout holds far less KV per token (sliding
+  windows): a gain from an assumed width is luck, not the model's physics.
 - **Nemotron-3-Nano-30B BF16 and Nemotron-Cascade-2 (hybrid Mamba-attention)** are predicted 15
   to 23 % too slow on the low-rate sweep steps (the saturated root term took their 0.7 and 1.0
   steps within 15 %). Their closed-loop step grows steeply from 1 to 5 requests
