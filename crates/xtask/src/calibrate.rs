@@ -93,22 +93,26 @@ pub fn calibrate_all(runs: &[(String, SuiteRun)], constants: &EngineConstants) -
     runs.iter().map(|(_, run)| calibrate_run(run, constants)).collect()
 }
 
-/// The task: import, calibrate with every tried constant set, write the document.
+/// The task: import, calibrate with every tried constant set (and every per-run floor rule of
+/// [`crate::calibrate_floors`]), write the document.
 pub fn calibrate(root: &Path) -> TaskResult {
     let mut runs = Vec::new();
     for run in ARENA_RUNS {
         runs.push((run.to_owned(), import_run(root, run)?));
     }
     let owned = tried_constants();
-    let tried: Vec<(&str, EngineConstants, Vec<RunCalibration>)> = owned
+    let mut tried: Vec<(&str, EngineConstants, Vec<RunCalibration>)> = owned
         .iter()
         .map(|(name, constants)| {
             eprintln!("calibrating: {name}");
             (name.as_str(), *constants, calibrate_all(&runs, constants))
         })
         .collect();
+    // Per-run floors differ by run, so their rows carry the chosen constants' name slot only.
     let names: Vec<&str> = ARENA_RUNS.to_vec();
-    let text = crate::calibrate_doc::document(&names, &runs, &tried);
+    let (floors, floors_table) = crate::calibrate_floors::floor_rows(root, &names, &runs);
+    tried.extend(floors.iter().map(|(name, calibrations)| (name.as_str(), CALIBRATED, calibrations.clone())));
+    let text = crate::calibrate_doc::document(&names, &runs, &tried, &floors_table);
     let path = root.join(DOC);
     std::fs::write(&path, text).map_err(TaskError::io(&path))?;
     eprintln!("wrote {}", path.display());

@@ -100,11 +100,13 @@ fn count(value: f64) -> String {
     if value.is_finite() { format!("{value:.0}") } else { "-".to_owned() }
 }
 
-/// The whole document.
+/// The whole document; `floors_table` follows the values tried
+/// (`crate::calibrate_floors::floors_table`).
 pub fn document(
     names: &[&str],
     runs: &[(String, SuiteRun)],
     tried: &[(&str, EngineConstants, Vec<RunCalibration>)],
+    floors_table: &str,
 ) -> String {
     let mut out = String::new();
     let Some((_, chosen, calibrations)) = tried.first() else { return out };
@@ -165,7 +167,13 @@ pub fn document(
     out.push_str("## Global constants: the values tried\n\n");
     out.push_str(
         "Each row changes one constant from the chosen set and recomputes everything. Capacity is pooled over the \
-         three limits (run x limit pairs).\n\n",
+         three limits (run x limit pairs). The rows `per-run floors: ...` give each run whose configuration is in \
+         `tests/fixtures/model-configs/` floors of its own (`crates/xtask/src/calibrate_floors.rs`; the others keep \
+         the chosen set): `c` from the KV bytes a decode reads per token held, `b` from the bytes a sequence reads \
+         whatever its length (recurrent state, full sliding windows), over the Spark's 273 GB/s with no fitted \
+         factor, and the root term's saturation where the expected distinct experts `E (1 - (1 - k/E)^B)` reach \
+         95 or 99 % of `E`; \"max\" keeps the global floor under the architecture's. \"Misses, and why\" says \
+         why none is chosen.\n\n",
     );
     out.push_str("| constants | capacity within one | capacity exact | at 2 / 5 / 10 s: within one; exact | TPOT within 15 % | TTFT within 25 % | steps that waited for KV |\n|---|---:|---:|---:|---:|---:|---:|\n");
     for (name, _, calibration) in tried {
@@ -187,6 +195,8 @@ pub fn document(
         );
     }
 
+    out.push('\n');
+    out.push_str(floors_table);
     out.push_str("\n## Capacity per run (configured req/s whose p95 TTFT stays under the limit)\n\n");
     out.push_str("| run | limit | measured | fitted engine | baseline |\n|---|---:|---:|---:|---:|\n");
     for (name, calibration) in names.iter().zip(calibrations) {

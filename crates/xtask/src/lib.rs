@@ -10,6 +10,7 @@ pub mod calibrate;
 pub mod calibrate_architecture;
 pub mod calibrate_architecture_doc;
 pub mod calibrate_doc;
+pub mod calibrate_floors;
 pub mod calibrate_shapes;
 pub mod calibrate_text;
 pub mod chromedriver;
