@@ -5,7 +5,7 @@
 use crate::support;
 
 use sizer_core::architecture::weights::{expected_experts, param_groups, weight_bytes};
-use sizer_core::architecture::{Architecture, ModelShape, shape_physics};
+use sizer_core::architecture::{Architecture, ModelShape, sessions_in_budget, shape_physics};
 use sizer_core::sim::closed_load::{ClosedLoad, ClosedLoadError, predict_closed_loop};
 use sizer_core::sim::open_loop::{EngineModel, EngineSetup, StepCoefficients};
 use sizer_import::architecture::{ArchitectureInput, ConfigInput, read_architecture};
@@ -62,6 +62,22 @@ fn gpt_oss_20b_cache_and_step_reads_follow_its_layer_kinds() {
     // 0.875^32 = exp(32 ln 0.875) = 0.013940.
     assert!((expected_experts(32, 4, 2.0) - 7.5).abs() < 1e-12);
     assert!((expected_experts(32, 4, 32.0) - 31.553_925).abs() < 1e-5);
+}
+
+#[test]
+fn a_budget_holds_whole_sessions_beside_the_weights() {
+    // gpt-oss-20b at FP8 cache: 24,576 bytes per token in the pool, 13,747,322,880 bytes of
+    // weights (above). 115 GB less the weights = 101,252,677,120 bytes; a session of 8,192
+    // tokens holds 201,326,592: 502 whole sessions (502 x 201,326,592 = 101,065,949,184).
+    let mut p = shape_physics(&shape("openai__gpt-oss-20b.json"), 1.0);
+    p.weight_bytes = 13_747_322_880.0;
+    assert_eq!(sessions_in_budget(&p, 115e9, 8_192.0), Some(502));
+    // A recurrent state per session comes on top: 1 GB each leaves 101 GB / 1.2013 GB = 84.
+    p.state_bytes_per_sequence = 1e9;
+    assert_eq!(sessions_in_budget(&p, 115e9, 8_192.0), Some(84));
+    // Weights over the budget, or no context: no sessions.
+    assert_eq!(sessions_in_budget(&p, 10e9, 8_192.0), None);
+    assert_eq!(sessions_in_budget(&p, 115e9, f64::NAN), None);
 }
 
 #[test]

@@ -258,3 +258,21 @@ pub fn kv_pool_tokens(
     }
     if p.pool_bytes_per_token > 0.0 { (left / p.pool_bytes_per_token).min(1e9) } else { 1e9 }
 }
+
+/// Sessions of `context_tokens` each that a memory budget holds beside a model's weights.
+///
+/// # Formula
+/// `floor((budget - weights) / (context x kv_pool_per_token + S))`: the budget less the weights
+/// (the memory section's working budget, no further overhead: the German seed's arithmetic),
+/// each session holding its context's cache pages ([`kv_pool_tokens`]' per-token bytes) and its
+/// recurrent state `S`. `None` when the weights alone take the budget, or for bad input.
+pub fn sessions_in_budget(p: &StepPhysics, budget_bytes: f64, context_tokens: f64) -> Option<u64> {
+    let left = budget_bytes - p.weight_bytes;
+    let per_session = context_tokens * p.pool_bytes_per_token + p.state_bytes_per_sequence;
+    if !(left > 0.0 && context_tokens > 0.0 && per_session > 0.0) {
+        return None;
+    }
+    let sessions = libm::floor(left / per_session);
+    // Over 2^53 the count is not exact anyway; the cast saturates.
+    Some(sessions as u64)
+}

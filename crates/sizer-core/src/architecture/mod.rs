@@ -15,7 +15,7 @@ pub mod work;
 
 pub use coefficients::{
     ArchitectureCoefficients, EFFICIENCY_TERMS, Efficiency, MachineRates, architecture_coefficients, decode_terms,
-    kv_pool_tokens, project_weights, prompt_terms,
+    kv_pool_tokens, project_weights, prompt_terms, sessions_in_budget,
 };
 pub use physics::{
     Architecture, ComputeFormat, ExpertPool, ModelSize, SizeError, StepPhysics, shape_physics, size_physics,

@@ -144,8 +144,12 @@ pub fn architecture_as_run(
     let format = run.read.format.clone();
     let model_json = serde_json::to_value(architecture_model(run))
         .map_err(|e| format!("The model could not be written as JSON: {e}."))?;
-    let source =
-        keep(ComputedEngine { engine: run.engine.engine, request_wait_s: run.engine.request_s, model: model_json });
+    let source = keep(ComputedEngine {
+        engine: run.engine.engine,
+        request_wait_s: run.engine.request_s,
+        model: model_json,
+        physics: run.engine.physics,
+    });
     let run = Run {
         id: "yours-architecture".to_owned(),
         label: names.label,
@@ -189,4 +193,27 @@ fn model_key(model: &str) -> String {
         }
     }
     key.trim_end_matches('-').to_owned()
+}
+
+/// A run from an architecture in a memory budget: its weights and the sessions the rest holds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ArchitectureMemory {
+    /// The weights in memory, GB.
+    pub weights_gb: f64,
+    /// The budget less the weights, GB.
+    pub kv_left_gb: f64,
+    /// Sessions of the context the rest holds (`None`: the weights take the budget).
+    pub sessions: Option<u64>,
+}
+
+/// `run`'s weights and sessions in `budget_gb` at `context_tokens` per session, when it was
+/// built from an architecture ([`sizer_core::architecture::sessions_in_budget`]).
+pub fn architecture_memory(run: &Run, budget_gb: f64, context_tokens: f64) -> Option<ArchitectureMemory> {
+    let physics = architecture_of(run)?.physics;
+    let budget_bytes = budget_gb * sizer_core::BYTES_PER_GB;
+    Some(ArchitectureMemory {
+        weights_gb: physics.weight_bytes / sizer_core::BYTES_PER_GB,
+        kv_left_gb: (budget_bytes - physics.weight_bytes) / sizer_core::BYTES_PER_GB,
+        sessions: sizer_core::architecture::sessions_in_budget(&physics, budget_bytes, context_tokens),
+    })
 }

@@ -21,6 +21,8 @@ pub struct ComputedEngine {
     pub request_wait_s: f64,
     /// The `model` an answer on it carries (what it came from, its constants, its error).
     pub model: serde_json::Value,
+    /// The bytes and work per step it was computed from (weights, cache per token, state).
+    pub physics: sizer_core::architecture::StepPhysics,
 }
 
 /// Keeps `engine`; returns the `source` its run carries.

@@ -280,6 +280,42 @@ pub fn sized_run_weights(lang: Lang, label: &str, gb_value: f64, format: &str, b
     }
 }
 
+/// "The run you are sizing, <label>: 30.0 GB of FP8 weights (predicted from the architecture,
+/// not measured)"; the sessions follow ([`sized_run_sessions`]).
+pub fn sized_architecture_run(lang: Lang, label: &str, gb_value: f64, format: &str) -> String {
+    let size = gb(lang, gb_value);
+    match lang {
+        Lang::En => [
+            "The run you are sizing, ",
+            label,
+            ": ",
+            &size,
+            " of ",
+            format,
+            " weights (from the model's architecture; its cache per token too)",
+        ]
+        .concat(),
+        Lang::De => [
+            "Der Lauf, den Sie dimensionieren, ",
+            label,
+            ": ",
+            &size,
+            " ",
+            format,
+            "-Gewichte (aus der Architektur des Modells; ebenso sein Cache je Token)",
+        ]
+        .concat(),
+    }
+}
+
+/// Why the run from an architecture is not in the plan of the models kept loaded.
+pub fn architecture_not_beside(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "The plan of the models kept loaded below holds only the catalogue's models, not this one.",
+        Lang::De => "Der Plan der unten geladenen Modelle enthält nur die Modelle des Katalogs, nicht dieses.",
+    }
+}
+
 /// "The run you are sizing, <label>: <why its weights are unknown>."
 pub fn sized_run_unknown(lang: Lang, label: &str, why: &NoWeightsSize) -> String {
     let head = match lang {

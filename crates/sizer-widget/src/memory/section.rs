@@ -11,15 +11,16 @@ use yew::prelude::*;
 use crate::common::error_text::error_message;
 use crate::i18n::labels::{run_label, weights_format};
 use crate::i18n::memory::{
-    MemMsg, left_across, left_at, mem_text, over_band, plan_error, sessions_at, sized_run_beside,
-    sized_run_no_sessions, sized_run_sessions, sized_run_unknown, sized_run_weights, unplannable_summary,
-    weights_option, weights_sum,
+    MemMsg, architecture_not_beside, left_across, left_at, mem_text, over_band, plan_error, sessions_at,
+    sized_architecture_run, sized_run_beside, sized_run_no_sessions, sized_run_sessions, sized_run_unknown,
+    sized_run_weights, unplannable_summary, weights_option, weights_sum,
 };
 use crate::i18n::{Lang, format_integer, format_number};
 use crate::memory::bar::MemoryBar;
 use crate::memory::state::{MemoryAction, MemoryChoice};
 use crate::memory::view::{MemoryView, ModelOption, SizedRun, SourceCite};
 use sizer_core::MemoryError;
+use sizer_data::architecture::as_run::architecture_memory;
 use sizer_data::memory::{MemoryRequestError, ModelMemory};
 use sizer_data::weights_size::WeightsBasis;
 
@@ -32,6 +33,10 @@ pub struct MemorySectionProps {
     /// The dataset run being sized, when it is one.
     #[prop_or_default]
     pub run_id: Option<AttrValue>,
+    /// The person's run being sized, when it is one (a run from a model's architecture shows
+    /// its weights and sessions).
+    #[prop_or_default]
+    pub imported_run: Option<Rc<sizer_data::Run>>,
     pub lang: Lang,
     pub id_prefix: AttrValue,
     pub on_action: Callback<MemoryAction>,
@@ -60,6 +65,9 @@ pub fn MemorySection(props: &MemorySectionProps) -> Html {
             <h3 id={format!("{}-memory-heading", props.id_prefix)}>{ mem_text(lang, MemMsg::Heading) }</h3>
             if let Some(sized) = &view.sized_run {
                 { sized_run(lang, sized, props.context_tokens) }
+            }
+            if let Some(run) = &props.imported_run {
+                { architecture_run(lang, run, props.choice.budget_gb, props.context_tokens) }
             }
             <p class="ss-muted">{ mem_text(lang, MemMsg::Intro) }</p>
             <div class="ss-memory-inputs">
@@ -231,6 +239,28 @@ fn sized_run(lang: Lang, sized: &SizedRun, context_tokens: f64) -> Html {
         <div class="ss-memory-run" data-memory="run" data-run={sized.run.id.clone()}>
             <p><strong>{ head }</strong>{ tail }</p>
             if let Some(beside) = beside { <p class="ss-muted" data-memory="beside">{ beside }</p> }
+        </div>
+    }
+}
+
+/// A person's run from a model's architecture: its weights and the sessions they leave room for
+/// at the budget; nothing for any other run of theirs (its weights are not known).
+fn architecture_run(lang: Lang, run: &sizer_data::Run, budget_gb: f64, context_tokens: f64) -> Html {
+    let Some(memory) = architecture_memory(run, budget_gb, context_tokens) else { return html! {} };
+    let label = run_label(lang, run);
+    let format = run.format.as_deref().unwrap_or_default();
+    let head = sized_architecture_run(lang, label, memory.weights_gb, format);
+    let tail = match memory.sessions {
+        Some(sessions) => sized_run_sessions(lang, memory.kv_left_gb, budget_gb, sessions, context_tokens, false),
+        None => {
+            let over = MemoryError::WeightsOverBudget { weights_gb: memory.weights_gb, overhead_gb: 0.0, budget_gb };
+            [". ".into(), plan_error(lang, &MemoryRequestError::Plan(over))].concat()
+        }
+    };
+    html! {
+        <div class="ss-memory-run" data-memory="run" data-run={run.id.clone()}>
+            <p><strong>{ head }</strong>{ tail }</p>
+            <p class="ss-muted" data-memory="beside">{ architecture_not_beside(lang) }</p>
         </div>
     }
 }

@@ -276,6 +276,7 @@ pub fn below(args: &RestArgs<'_>) -> Html {
                     choice={state.memory.clone()}
                     context_tokens={outcome.scenario.context_tokens}
                     run_id={sourced_run_id(outcome)}
+                    imported_run={state.imported.get(&state.run_id).cloned()}
                     {lang}
                     id_prefix={prefix.clone()}
                     on_action={on_memory.clone()}

@@ -22,6 +22,8 @@ use sizer_import::suite::predict_architecture::architecture_run_from_text;
 use sizer_widget::i18n::Lang;
 use sizer_widget::import::panel::{architecture_action, size_action};
 use sizer_widget::import::state::TypedSize;
+use sizer_widget::memory::section::{MemorySection, MemorySectionProps};
+use sizer_widget::memory::state::MemoryChoice;
 use sizer_widget::shell::config::Config;
 use sizer_widget::shell::state::{SizerState, Usage};
 use sizer_widget::simulation::load_prediction::ImportedSuite;
@@ -30,7 +32,7 @@ use sizer_widget::simulation::load_prediction::result::{LoadPredictionResult, Lo
 use sizer_widget::sizing::calculation::Calculation;
 use sizer_widget::sizing::run_ref::RunRef;
 use sizer_widget::sizing::summary::result_text;
-use yew::AttrValue;
+use yew::{AttrValue, Callback};
 
 fn fixture(path: &str) -> String {
     std::fs::read_to_string(format!("{}/../../tests/fixtures/{path}", env!("CARGO_MANIFEST_DIR"))).expect("a fixture")
@@ -203,4 +205,35 @@ fn a_typed_size_is_one_run_and_a_bad_one_is_one_sentence() {
     assert!(!state.apply_imported(size_action(&huge, "", (512.0, 400.0))));
     let error = element_text(&panel(&state, Lang::En), "data-import=\"error\"", "p");
     assert!(error.starts_with("This model configuration gives no run: ") && error.contains("4000"), "{error}");
+}
+
+#[test]
+fn the_memory_section_holds_its_weights_and_sessions() {
+    // gpt-oss-20b with its server's FP8 cache: 13,747,322,880 bytes of weights and 24,576 bytes
+    // per token in the pool (`tests/tests/core/architecture.rs`); at 115 GB and 8,192 tokens a
+    // session, (115 x 10^9 - 13,747,322,880) / (8,192 x 24,576) = 502.9: 502 sessions, 101.3 GB
+    // left for the cache.
+    let state = imported();
+    let run = Rc::clone(state.imported.get(&state.run_id).expect("the run"));
+    let render = |lang| {
+        let props = MemorySectionProps {
+            choice: MemoryChoice { budget_gb: 115.0, budget_text: "115".into(), ..MemoryChoice::new(lang) },
+            context_tokens: 8_192.0,
+            run_id: None,
+            imported_run: Some(Rc::clone(&run)),
+            lang,
+            id_prefix: AttrValue::Static("ss"),
+            on_action: Callback::noop(),
+        };
+        futures::executor::block_on(yew::LocalServerRenderer::<MemorySection>::with_props(props).render())
+    };
+    let en = element_text(&render(Lang::En), "data-memory=\"run\"", "div");
+    assert!(en.starts_with("The run you are sizing, openai/gpt-oss-20b · MXFP4 · predicted from the architecture, not measured: 13.7\u{a0}GB of MXFP4 weights (from the model's architecture; its cache per token too), leaving 101.3\u{a0}GB for the KV cache at a 115.0\u{a0}GB budget: 502 sessions of 8,192 tokens."), "{en}");
+    assert!(en.ends_with("holds only the catalogue's models, not this one."), "{en}");
+    let de = element_text(&render(Lang::De), "data-memory=\"run\"", "div");
+    assert!(
+        de.contains("13,7\u{a0}GB MXFP4-Gewichte (aus der Architektur des Modells;")
+            && de.contains(": 502 Sitzungen zu 8.192 Token."),
+        "{de}"
+    );
 }
