@@ -9,6 +9,7 @@ pub mod browser_scratch;
 pub mod calibrate;
 pub mod calibrate_architecture;
 pub mod calibrate_architecture_doc;
+pub mod calibrate_architecture_tried;
 pub mod calibrate_doc;
 pub mod calibrate_floors;
 pub mod calibrate_shapes;

@@ -10,7 +10,7 @@ use sizer_core::sim::closed_load::{ClosedLoad, ClosedLoadError, predict_closed_l
 use sizer_core::sim::open_loop::{EngineModel, EngineSetup, StepCoefficients};
 use sizer_import::architecture::{ArchitectureInput, ConfigInput, read_architecture};
 
-fn shape(file: &str) -> ModelShape {
+pub(crate) fn shape(file: &str) -> ModelShape {
     let input =
         ArchitectureInput::Config { config: ConfigInput::Text(support::model_config(file)), quant_config: None };
     match read_architecture(&input, None).unwrap_or_else(|e| panic!("{file}: {e}")).architecture {

@@ -10,6 +10,7 @@
 mod support;
 
 mod architecture;
+mod architecture_prompt;
 mod curve;
 mod finite_population;
 mod headroom;

@@ -50,11 +50,21 @@ pub struct Efficiency {
     /// Seconds every request's first token waits outside the engine's steps (HTTP, tokenizer,
     /// the prompt's first step): added to its time to first token.
     pub request_s: f64,
+    /// A prompt's recurrent state updates `[Gated DeltaNet, Mamba-2]`: time over `operations /
+    /// BF16 rate`. vLLM reads a prompt through these layers with chunked scan kernels (the
+    /// state written and read back per chunk of 64 tokens, sequence by sequence), far below
+    /// the tensor cores' rate, so each kind has its own factor.
+    pub recurrent_prompt_factor: [f64; 2],
+    /// The routed experts' dispatch (hidden vectors gathered into the experts' rows and
+    /// scattered back, with the routing's bookkeeping): time over `bytes / bandwidth`. vLLM's
+    /// fused MoE permutes every (token, expert) pair through memory before and after the
+    /// grouped matrices, a cost per pair that the matrices' operations do not carry.
+    pub dispatch_factor: f64,
 }
 
 /// The unknowns a fit solves for, in this order: [`Efficiency`]'s fields, `compute_factor`
-/// spread over three.
-pub const EFFICIENCY_TERMS: usize = 11;
+/// spread over four and `recurrent_prompt_factor` over two.
+pub const EFFICIENCY_TERMS: usize = 14;
 
 impl Efficiency {
     /// The constants as the fit's unknowns.
@@ -72,6 +82,9 @@ impl Efficiency {
             self.attention_factor,
             self.expert_compute_factor,
             self.request_s,
+            self.recurrent_prompt_factor[0],
+            self.recurrent_prompt_factor[1],
+            self.dispatch_factor,
         ]
     }
 
@@ -86,6 +99,8 @@ impl Efficiency {
             attention_factor: x[8],
             expert_compute_factor: x[9],
             request_s: x[10],
+            recurrent_prompt_factor: [x[11], x[12]],
+            dispatch_factor: x[13],
         }
     }
 }
@@ -95,12 +110,13 @@ impl Efficiency {
 ///
 /// # Formula
 /// `t = s + l L + f_w (W_static + W_experts(B)) / BW + f_c (B F + K kv) / BW + sum_x f_x B O_dec,x
-/// / R_x + f_e B O_exp / R_exp`:
+/// / R_x + f_e B O_exp / R_exp + f_d B D / BW`:
 /// a fixed step cost, a cost per layer, the weights read once per step (the roofline, Williams
 /// et al. 2009) with the routed experts the batch touches, as the engine charges them (the
 /// projection of [`project_weights`], so the constants are fitted on the form they run in), every sequence's fixed state and its
 /// KV cache read once, and the batch's matrix work, each format's at its rate `R_x` (the routed
-/// experts' share `O_exp` with its own factor at their format's rate).
+/// experts' share `O_exp` with its own factor at their format's rate, and their dispatch `D`,
+/// the hidden vectors gathered into and scattered out of the experts' rows).
 ///
 /// Bad input: IEEE arithmetic.
 pub fn decode_terms(p: &StepPhysics, m: &MachineRates, batch: f64, context: f64) -> [f64; EFFICIENCY_TERMS] {
@@ -116,6 +132,7 @@ pub fn decode_terms(p: &StepPhysics, m: &MachineRates, batch: f64, context: f64)
         x[4 + i] = batch * p.decode_flops_by_format[i] / m.rate(format);
     }
     x[9] = batch * p.expert_flops_per_token / m.rate(p.format);
+    x[13] = batch * p.expert_dispatch_bytes / m.bandwidth_bytes_s;
     x
 }
 
@@ -124,10 +141,11 @@ pub fn decode_terms(p: &StepPhysics, m: &MachineRates, batch: f64, context: f64)
 /// request's fixed wait.
 ///
 /// # Formula
-/// `t = sum_x f_x O_prompt,x / R_x + f_e O_exp / R_exp + f_a O_pair position / R_bf16` (matrix
-/// work at each format's rate, the experts' with their own factor, attention to every earlier
-/// token at the BF16 rate), plus the request's fixed wait spread over the tokens read behind it,
-/// `w / prompt_tokens`.
+/// `t = sum_x f_x O_prompt,x / R_x + f_e O_exp / R_exp + f_a O_pair position / R_bf16 + sum_k
+/// f_k O_rec,k / R_bf16` (matrix work at each format's rate, the experts' with their own factor,
+/// attention to every earlier token at the BF16 rate, each kind of recurrent layer's state
+/// update with its own factor) plus `f_d D / BW` (the experts' dispatch), plus the request's
+/// fixed wait spread over the tokens read behind it, `w / prompt_tokens`.
 ///
 /// Bad input: IEEE arithmetic.
 pub fn prompt_terms(p: &StepPhysics, m: &MachineRates, position: f64, prompt_tokens: f64) -> [f64; EFFICIENCY_TERMS] {
@@ -138,6 +156,10 @@ pub fn prompt_terms(p: &StepPhysics, m: &MachineRates, position: f64, prompt_tok
     x[9] = p.expert_flops_per_token / m.rate(p.format);
     x[8] = p.pair_flops * position / m.rate(ComputeFormat::Bf16);
     x[10] = 1.0 / prompt_tokens;
+    for (k, flops) in p.recurrent_prompt_flops.iter().enumerate() {
+        x[11 + k] = flops / m.rate(ComputeFormat::Bf16);
+    }
+    x[13] = p.expert_dispatch_bytes / m.bandwidth_bytes_s;
     x
 }
 
@@ -206,9 +228,12 @@ pub fn project_weights(p: &StepPhysics, m: &MachineRates, factor: f64) -> ([f64;
 /// From [`decode_terms`] and [`prompt_terms`], with the weight reads projected
 /// ([`project_weights`]):
 /// - `a = s + l L + a_weights`;
-/// - `b = f_c F / BW + sum_x f_x O_dec,x / R_x + f_e O_exp / R_exp + b_weights`, `r = r_weights`;
+/// - `b = f_c F / BW + sum_x f_x O_dec,x / R_x + f_e O_exp / R_exp + f_d D / BW + b_weights`,
+///   `r = r_weights`;
 /// - `c = f_c kv / BW`;
-/// - `d = sum_x f_x O_prompt,x / R_x + f_e O_exp / R_exp`, `e = f_a O_pair / R_bf16` (the engine's prompt pairs are the
+/// - `d = sum_x f_x O_prompt,x / R_x + f_e O_exp / R_exp + f_d D / BW + sum_k f_k O_rec,k /
+///   R_bf16`,
+///   `e = f_a O_pair / R_bf16` (the engine's prompt pairs are the
 ///   position summed over the chunk, `sim::open_loop::prompt_pairs`).
 ///
 /// Bad input: IEEE arithmetic; `EngineModel::new` refuses what is not finite.
@@ -217,7 +242,14 @@ pub fn architecture_coefficients(p: &StepPhysics, m: &MachineRates, e: &Efficien
     let work = |by: &[f64; 4]| -> f64 {
         ComputeFormat::ALL.into_iter().enumerate().map(|(i, f)| e.compute_factor[i] * by[i] / m.rate(f)).sum()
     };
-    let experts = e.expert_compute_factor * p.expert_flops_per_token / m.rate(p.format);
+    let experts = e.expert_compute_factor * p.expert_flops_per_token / m.rate(p.format)
+        + e.dispatch_factor * p.expert_dispatch_bytes / m.bandwidth_bytes_s;
+    let recurrent: f64 = p
+        .recurrent_prompt_flops
+        .iter()
+        .zip(e.recurrent_prompt_factor)
+        .map(|(flops, f)| f * flops / m.rate(ComputeFormat::Bf16))
+        .sum();
     let coefficients = StepCoefficients {
         base_s: e.step_s + e.per_layer_s * p.layers + ea,
         per_decode_s: e.cache_factor * p.fixed_bytes_per_sequence / m.bandwidth_bytes_s
@@ -226,7 +258,7 @@ pub fn architecture_coefficients(p: &StepPhysics, m: &MachineRates, e: &Efficien
             + eb,
         per_root_decode_s: er,
         per_context_token_s: e.cache_factor * p.kv_bytes_per_token / m.bandwidth_bytes_s,
-        per_prompt_token_s: work(&p.prompt_flops_by_format) + experts,
+        per_prompt_token_s: work(&p.prompt_flops_by_format) + experts + recurrent,
         per_prompt_pair_s: e.attention_factor * p.pair_flops / m.rate(ComputeFormat::Bf16),
     };
     ArchitectureCoefficients { coefficients, projection_max_error, projection_error_at_256 }

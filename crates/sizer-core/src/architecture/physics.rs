@@ -5,7 +5,7 @@
 use super::cache::{fixed_bytes_per_sequence, full_kv_bytes_per_token, kv_bytes_per_token, state_bytes_per_sequence};
 use super::shape::ModelShape;
 use super::weights::{output_params, param_groups, static_read_bytes, weight_bytes};
-use super::work::{decode_flops_per_token, prompt_flops_per_token, prompt_pair_flops};
+use super::work::{decode_flops_per_token, prompt_flops_per_token, prompt_pair_flops, recurrent_update_flops};
 use core::fmt;
 
 /// Which tensor-core rate a model's matrix work runs at: its bulk weights' format.
@@ -94,8 +94,17 @@ pub struct StepPhysics {
     /// (`[bf16, fp8, fp4, weight-only]`, [`ComputeFormat::index`]): gpt-oss's attention stays
     /// BF16 while its experts are MXFP4.
     pub prompt_flops_by_format: [f64; 4],
-    /// The same for a decoded token (the output projection added).
+    /// The same for a decoded token (the output projection added, the recurrent updates in
+    /// BF16).
     pub decode_flops_by_format: [f64; 4],
+    /// A prompt token's recurrent state updates, `[Gated DeltaNet, Mamba-2]`
+    /// ([`recurrent_update_flops`]): left out of `prompt_flops_by_format`, since the chunked
+    /// scan kernels that read prompts through them run at a rate of their own.
+    pub recurrent_prompt_flops: [f64; 2],
+    /// Bytes a token's routing moves per step: its hidden vector (BF16) gathered into each of
+    /// its `k` experts' rows and the output scattered back, in every expert layer (`4 L_moe k
+    /// h`); 0 without experts.
+    pub expert_dispatch_bytes: f64,
     pub pair_flops: f64,
     pub format: ComputeFormat,
 }
@@ -108,7 +117,8 @@ pub struct StepPhysics {
 /// [`full_kv_bytes_per_token`], [`decode_flops_per_token`], [`prompt_flops_per_token`],
 /// [`prompt_pair_flops`]; the format of the routed experts' bytes (a dense model's: its dense
 /// blocks'); the other operations by the format of the weights they multiply (mixers, dense
-/// blocks, output projection; routers, windows and recurrent updates in BF16).
+/// blocks, output projection; routers and windows in BF16), the recurrent layers' state updates
+/// apart for a prompt ([`recurrent_update_flops`]) and in BF16 for a decoded token.
 ///
 /// Bad input: none for a validated shape.
 pub fn shape_physics(s: &ModelShape, kv_bytes: f64) -> StepPhysics {
@@ -124,9 +134,13 @@ pub fn shape_physics(s: &ModelShape, kv_bytes: f64) -> StepPhysics {
     let mut prompt_by = [0.0; 4];
     prompt_by[ComputeFormat::of_bytes(s.bytes.mixers).index()] += 2.0 * p.mixers;
     prompt_by[ComputeFormat::of_bytes(s.bytes.dense_mlp).index()] += 2.0 * p.dense_mlp;
-    // Routers, windows and recurrent updates: BF16 weights and activations.
-    prompt_by[ComputeFormat::Bf16.index()] += prompt_total - 2.0 * (p.mixers + p.dense_mlp) - expert_flops(s, &p);
+    let recurrent = recurrent_update_flops(s);
+    // Routers and windows: BF16 weights and activations; the recurrent updates apart.
+    prompt_by[ComputeFormat::Bf16.index()] +=
+        prompt_total - 2.0 * (p.mixers + p.dense_mlp) - expert_flops(s, &p) - recurrent[0] - recurrent[1];
     let mut decode_by = prompt_by;
+    // A decode step updates each state once per token, a small BF16 kernel.
+    decode_by[ComputeFormat::Bf16.index()] += recurrent[0] + recurrent[1];
     let head = if s.tied_embeddings { s.bytes.embedding } else { s.bytes.lm_head };
     decode_by[ComputeFormat::of_bytes(head).index()] += 2.0 * output_params(s);
     let sliding = s.sliding_attention.map_or(0.0, |a| kv_bytes_per_token(&a, kv_bytes));
@@ -144,6 +158,10 @@ pub fn shape_physics(s: &ModelShape, kv_bytes: f64) -> StepPhysics {
         expert_flops_per_token: expert_flops(s, &p),
         prompt_flops_by_format: prompt_by,
         decode_flops_by_format: decode_by,
+        recurrent_prompt_flops: recurrent,
+        expert_dispatch_bytes: s
+            .moe
+            .map_or(0.0, |m| 4.0 * f64::from(m.layers) * f64::from(m.per_token) * f64::from(s.hidden)),
         pair_flops: prompt_pair_flops(s),
         format: ComputeFormat::of_bytes(bulk),
     }
@@ -227,13 +245,15 @@ pub fn short_form_layers(active_params_b: f64) -> f64 {
 /// not give is assumed and stated: a dense model reads all its weights; a mixture's routed
 /// share is `(total - active) / (1 - k/E)` with `k/E = 8/128`; the output projection is left in
 /// the active weights; the KV cache is [`SHORT_FORM_KV_WIDTH`] per layer of
-/// [`short_form_layers`], all full attention; no recurrent state.
+/// [`short_form_layers`], all full attention; no recurrent state; a mixture's hidden size that
+/// of a layer of `A / L` weights.
 ///
 /// # Formula
 /// `routed = (T - A) / (1 - k/E)`, `static = (T - routed) b`, expert pool `routed / E x b`;
 /// KV per token `2 L w kv_bytes`; operations `2 A` per token (prompt and decode alike), of
 /// which `2 routed k/E` in experts; prompt attention `4 L (4 w)` per pair (query heads four
-/// times the KV heads).
+/// times the KV heads); a mixture's dispatch `4 L k h` bytes with `h = sqrt(A / (12 L))` (a
+/// transformer layer holds about `12 h^2` weights, Kaplan et al. 2020).
 ///
 /// Bad input: none for a validated size.
 pub fn size_physics(m: &ModelSize, kv_bytes: f64) -> StepPhysics {
@@ -261,6 +281,12 @@ pub fn size_physics(m: &ModelSize, kv_bytes: f64) -> StepPhysics {
         expert_flops_per_token: 2.0 * routed * share,
         prompt_flops_by_format: by_format(ComputeFormat::of_bytes(b), 2.0 * (active - routed * share)),
         decode_flops_by_format: by_format(ComputeFormat::of_bytes(b), 2.0 * (active - routed * share)),
+        recurrent_prompt_flops: [0.0; 2],
+        expert_dispatch_bytes: if routed > 0.0 {
+            4.0 * layers * f64::from(SHORT_FORM_PER_TOKEN) * libm::sqrt(active / (12.0 * layers))
+        } else {
+            0.0
+        },
         pair_flops: 4.0 * layers * SHORT_FORM_KV_WIDTH * 4.0,
         format: ComputeFormat::of_bytes(b),
     }

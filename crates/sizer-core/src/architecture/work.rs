@@ -28,13 +28,27 @@ pub fn attention_pair_flops(a: &AttentionLayers) -> f64 {
 /// Bad input: none for a validated shape.
 pub fn prompt_flops_per_token(s: &ModelShape) -> f64 {
     let sliding = s.sliding_attention.map_or(0.0, |a| attention_pair_flops(&a) * f64::from(a.window.unwrap_or(0)));
+    let [gdn, mamba] = recurrent_update_flops(s);
+    2.0 * active_body_params(s) + sliding + gdn + mamba
+}
+
+/// Operations per token of the recurrent layers' state update, `[Gated DeltaNet, Mamba-2]`.
+///
+/// # Formula
+/// `4 L vh kd vd` (Gated DeltaNet: the state of `kd x vd` per value head read against the key
+/// and written with the value, Yang et al., Gated Delta Networks, 2024) and `4 L heads hd n`
+/// (Mamba-2: a state of `hd x n` per head, Dao and Gu 2024); the same multiply-and-add count as
+/// a matrix of that size.
+///
+/// Bad input: none for a validated shape.
+pub fn recurrent_update_flops(s: &ModelShape) -> [f64; 2] {
     let gdn = s.linear_attention.map_or(0.0, |l| {
         4.0 * f64::from(l.layers) * f64::from(l.value_heads) * f64::from(l.key_head_dim) * f64::from(l.value_head_dim)
     });
     let mamba = s.mamba.map_or(0.0, |m| {
         4.0 * f64::from(m.layers) * f64::from(m.heads) * f64::from(m.head_dim) * f64::from(m.state_size)
     });
-    2.0 * active_body_params(s) + sliding + gdn + mamba
+    [gdn, mamba]
 }
 
 /// Matrix operations per decoded token: the body and the output projection.

@@ -66,8 +66,14 @@ pub fn arena_architecture(folder: &str) -> ArenaArchitecture {
             "nvidia__NVIDIA-Nemotron-3-Nano-30B-A3B-BF16.json",
             "assumed: Nemotron-3-Nano-30B-A3B's architecture (same size; unverified)",
         ),
-        "qwen-3.5-0.8b" => Size { total_params_b: 0.8, active_params_b: 0.8, relation: "0.8B dense from the name" },
-        "qwen-3.5-4b" => Size { total_params_b: 4.0, active_params_b: 4.0, relation: "4B dense from the name" },
+        "qwen-3.5-0.8b" => config(
+            "assembled__Qwen3.5-0.8B.json",
+            "assembled from the model's Megatron arguments (THUDM/slime), its linear-attention heads assumed",
+        ),
+        "qwen-3.5-4b" => config(
+            "assembled__Qwen3.5-4B.json",
+            "assembled from the model's Megatron arguments (radixark/miles), its linear-attention heads assumed",
+        ),
         "qwen-3.6-27b" => other_precision(
             "nvidia__Qwen3.6-27B-NVFP4.json",
             "NVIDIA's NVFP4 quantisation of the same model, read as BF16",
@@ -76,7 +82,10 @@ pub fn arena_architecture(folder: &str) -> ArenaArchitecture {
             "Qwen__Qwen3.6-35B-A3B.json",
             "the BF16 original of the run's FP8 checkpoint (format from the profile)",
         ),
-        "qwen-3.8-27b" => Size { total_params_b: 27.0, active_params_b: 27.0, relation: "27B dense from the name" },
+        "qwen-3.8-27b" => other_precision(
+            "nvidia__Qwen3.6-27B-NVFP4.json",
+            "a relative's configuration, assumed: Qwen3.6-27B's (same size, read as BF16; unverified)",
+        ),
         _ => Unknown { why: "no configuration and no size in the model's name (KAT-Coder-V2.5-Dev)" },
     }
 }

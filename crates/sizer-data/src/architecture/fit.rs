@@ -46,15 +46,17 @@ impl Rows {
 ///
 /// # Formula
 /// Stage 1: for every prompt point of `C` prompts of `N` tokens (depth included),
-/// `1 / prompt_tok_s = f_x O_prompt / R_x + f_a O_pair (depth + (P - 1) / 2) / R_bf16 + w / (C N)`
+/// `1 / prompt_tok_s = f_x O_prompt / R_x + f_a O_pair (depth + (P - 1) / 2) / R_bf16 + f_k O_rec,k
+/// / R_bf16 + f_d D / BW + w / (C N)`
 /// ([`prompt_terms`]: the prompts' work and one fixed wait before their first tokens),
 /// non-negative least squares of the relative error over the compute factors (`w` is set by
-/// stage 3). Stage 3: the wait before a first token, [`request_wait`]. Stage 2: for every decode point at
+/// stage 3), points faster than the tensor cores' peak left out ([`tensor_peak_s`]). Stage 3: the wait before a first token, [`request_wait`]. Stage 2: for every decode point at
 /// concurrency `C`, `1 / per_request_tok_s = s + l L + f_w W(C) / BW + f_c (C F + C n kv) / BW +
 /// f_x C O_dec / R_x` ([`decode_terms`], `n = depth + prompt + answer / 2` tokens held on
 /// average), the compute part known from stage 1, non-negative least squares over the other
 /// four. A format no run gives (and the experts' factor when no run has experts) takes the
-/// largest fitted compute factor (the slowest), never 0.
+/// largest fitted compute factor (the slowest), a recurrent kind no run has (or fitted at 0)
+/// the BF16 factor, the experts' dispatch `D` without evidence the cache's factor: never 0.
 ///
 /// Bad input: no usable point gives `None`.
 pub fn fit_efficiency(runs: &[(StepPhysics, &SuiteRun)]) -> Option<Efficiency> {
@@ -65,7 +67,11 @@ pub fn fit_efficiency(runs: &[(StepPhysics, &SuiteRun)]) -> Option<Efficiency> {
                 let Some(rate) = point.prompt_tok_s else { continue };
                 let position = w.context_depth + (w.prompt_tokens - 1.0) / 2.0;
                 let tokens = point.concurrency * (w.context_depth + w.prompt_tokens);
-                prompt.push(prompt_terms(p, &SPARK, position, tokens), 1.0 / rate.mean, 0.0);
+                let terms = prompt_terms(p, &SPARK, position, tokens);
+                if 1.0 / rate.mean < tensor_peak_s(&terms) {
+                    continue;
+                }
+                prompt.push(terms, 1.0 / rate.mean, 0.0);
             }
         }
     }
@@ -106,9 +112,31 @@ pub fn fit_efficiency(runs: &[(StepPhysics, &SuiteRun)]) -> Option<Efficiency> {
     x[8] = stage1[8];
     x[9] = if stage1[9] > 0.0 { stage1[9] } else { slowest };
     x[10] = 0.0;
+    // Dispatch is memory traffic: without evidence it moves at the cache's factor.
+    let dispatched = prompt.rows.iter().any(|r| r[13] != 0.0);
+    x[13] = if dispatched && stage1[13] > 0.0 { stage1[13] } else { x[3] };
+    for k in 11..13 {
+        // A kind no run has, or one the fit leaves at 0, keeps the BF16 matrix factor: no
+        // evidence of another rate, and never free.
+        let seen = prompt.rows.iter().any(|r| r[k] != 0.0);
+        x[k] = if seen && stage1[k] > 0.0 { stage1[k] } else { compute[0] };
+    }
     let mut efficiency = Efficiency::from_terms(&x);
     efficiency.request_s = request_wait(runs, &efficiency);
     Some(efficiency)
+}
+
+/// The least time a prompt token's work takes: every format's operations and the attention at
+/// the Spark's peak rates, the experts' dispatch at its full bandwidth (the compute, attention,
+/// experts' and dispatch terms of [`prompt_terms`] with factors of 1).
+///
+/// # Rule
+/// A closed-loop prompt rate faster than this is no prompt read (a prefix-cache hit or a timing
+/// artefact of a short run: the arena's Qwen3.5-0.8B `01-chat` at concurrency 1 reports 3.6 us
+/// a token where the tensor cores need 8): the fit leaves such a point out, as it would bend
+/// every factor towards an impossible speed.
+fn tensor_peak_s(terms: &[f64; EFFICIENCY_TERMS]) -> f64 {
+    terms[4..10].iter().sum::<f64>() + terms[13]
 }
 
 /// The wait before a first token that the engine's steps leave out: the median over runs of
