@@ -48,9 +48,10 @@ fn the_browsers_two_parts_are_the_catalogue_with_the_arenas_entries_apart() {
     let mut first = ModelCatalog::from_binary(sizer_data::CATALOG_FIRST_BINARY, dataset()).expect("first part");
     // The arena's part cites the first part's models (gpt-oss-20b's weights): checked appended.
     let arena = ModelCatalog::decode_binary(sizer_data::ARENA_CATALOG_BINARY).expect("arena part");
-    // The 12 models only the arena's runs serve, its 19 runs' cache facts, and the 3 sources only
-    // they cite (the config.json files of Muse Glimmer, Nemotron 3 Nano and Qwen3.6-27B).
-    assert_eq!((arena.sources.len(), arena.models.len(), arena.runs.len()), (3, 12, 19));
+    // The 12 models only the arena's runs serve, its 19 runs' cache facts, and the 5 sources only
+    // they cite (the config.json files of Muse Glimmer, Nemotron 3 Nano and Qwen3.6-27B, the
+    // Megatron arguments of Qwen3.5-0.8B and 4B).
+    assert_eq!((arena.sources.len(), arena.models.len(), arena.runs.len()), (5, 12, 19));
     let arena_runs = sizer_data::Dataset::from_binary(sizer_data::ARENA_BINARY).expect("arena's runs").runs;
     assert!(arena.runs.iter().all(|cache| arena_runs.iter().any(|run| run.id == cache.run)));
     // The default run (GPUwerk's) and its model are there before the second module.
