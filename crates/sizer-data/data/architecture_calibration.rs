@@ -3,9 +3,9 @@
 /// The constants fitted on every arena run's closed-loop files.
 pub const FITTED: Efficiency = Efficiency {
     step_s: 0e0,
-    per_layer_s: 1.3448319588399635e-4,
-    weight_factor: 1.0927955468417052e0,
-    cache_factor: 1.165791569732186e0,
+    per_layer_s: 1.3322117052938902e-4,
+    weight_factor: 1.0877498125912064e0,
+    cache_factor: 1.1718828162700357e0,
     compute_factor: [1.788621164064361e0, 2.787358062189153e0, 2.787358062189153e0, 1.481902637792725e0],
     attention_factor: 7.379979326962071e-1,
     expert_compute_factor: 1.8672590447730135e0,

@@ -52,8 +52,9 @@ impl Rows {
 /// non-negative least squares of the relative error over the compute factors (`w` is set by
 /// stage 3), points faster than the tensor cores' peak left out ([`tensor_peak_s`]). Stage 3: the wait before a first token, [`request_wait`]. Stage 2: for every decode point at
 /// concurrency `C`, `1 / per_request_tok_s = s + l L + f_w W(C) / BW + f_c (C F + C n kv) / BW +
-/// f_x C O_dec / R_x` ([`decode_terms`], `n = depth + prompt + answer / 2` tokens held on
-/// average), the compute part known from stage 1, non-negative least squares over the other
+/// f_x C O_dec / R_x + f_e C O_exp / R + f_d C D / BW` ([`decode_terms`], `n = depth + prompt +
+/// answer / 2` tokens held on average), the compute part (matrices, experts, dispatch) known
+/// from stage 1, non-negative least squares over the other
 /// four. A format no run gives (and the experts' factor when no run has experts) takes the
 /// largest fitted compute factor (the slowest), a recurrent kind no run has (or fitted at 0)
 /// the BF16 factor, the experts' dispatch `D` without evidence the cache's factor: never 0.
@@ -85,9 +86,12 @@ pub fn fit_efficiency(runs: &[(StepPhysics, &SuiteRun)]) -> Option<Efficiency> {
             *c = slowest;
         }
     }
+    // The decode's compute as the engine charges it: matrices, routed experts and dispatch.
     let known = Efficiency::from_terms(&{
         let mut x = [0.0; EFFICIENCY_TERMS];
         x[4..8].copy_from_slice(&compute);
+        x[9] = if stage1[9] > 0.0 { stage1[9] } else { slowest };
+        x[13] = stage1[13];
         x
     })
     .to_terms();
