@@ -279,10 +279,12 @@ points faster than the tensor cores' peak are left out of the fit (Qwen3.5-0.8B'
 concurrency 1: 3.6 us a token where its matrices need 8 at the peak; Qwen3.8-27B's `03-long-output` at \
 concurrency 1), since one such point bent the Gated DeltaNet factor to 0. The Mamba-2 layers' update \
 takes the BF16 factor {mamba:.2}: the fit gives it none of its own (their updates are a few hundredths of \
-the Nemotron runs' work). What is left: Qwen3.5-0.8B's prompts are right (`d` within 11 %) but its \
-first tokens wait about 10 ms where the global wait says {wait:.0} ms; Gemma-4-E2B (a short form), \
-Gemma-4-31B, gpt-oss-20b and Nemotron-3-Nano's NVFP4 run (Marlin, one factor) read prompts slower than \
-predicted, Gemma-4-26B-A4B and Ministral-3-8B (a short form) faster.\n",
+the Nemotron runs' work). Weight-only (Marlin) work takes the BF16 factor, since Marlin dequantises \
+to 16 bits in the kernel (a factor of its own, fitted on the two Marlin runs, left Nemotron-3-Nano's \
+NVFP4 prompts at 0.69 of their cost). What is left: Qwen3.5-0.8B's prompts are right (`d` within 12 %) \
+but its first tokens wait about 10 ms where the global wait says {wait:.0} ms; Gemma-4-E2B and \
+Nemotron-3-Nano-4B (short forms), Gemma-4-31B and gpt-oss-20b read prompts slower than predicted, \
+Gemma-4-26B-A4B and Ministral-3-8B (a short form) faster.\n",
         TTFT_TOLERANCE * 100.0,
         gdn = all.recurrent_prompt_factor[0],
         dispatch = all.dispatch_factor,
@@ -426,10 +428,8 @@ twice the global wait before a first token ({:.0} ms): this server's own wait is
                     ));
                 }
                 if e.setup_flags_marlin {
-                    causes.push(
-                        "Marlin weight-only kernels (the server's flags): one factor, fitted on the other Marlin run alone"
-                            .to_owned(),
-                    );
+                    causes
+                        .push("Marlin weight-only kernels (the server's flags), charged at the BF16 factor".to_owned());
                 }
                 if causes.is_empty() {
                     causes.push("none of the rules: the global constants' spread".to_owned());

@@ -52,5 +52,5 @@ fn the_document_states_the_measured_error_of_the_file() {
     // Today's figures, held so that a change that moves them is seen.
     assert_eq!(e.decode_within_20, (41, 57));
     assert_eq!(e.capacity_within_one_step, (15, 18));
-    assert_eq!(e.ttft_within_35, (53, 76));
+    assert_eq!(e.ttft_within_35, (55, 76));
 }

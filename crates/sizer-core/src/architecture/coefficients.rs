@@ -41,7 +41,8 @@ pub struct Efficiency {
     /// KV-cache and recurrent-state reads: time over `bytes / bandwidth`.
     pub cache_factor: f64,
     /// Matrix work by weight format `[bf16, fp8, fp4, weight-only kernels]`: time over
-    /// `operations / rate`.
+    /// `operations / rate` (the arena's fit gives weight-only kernels the BF16 factor: they
+    /// dequantise to 16 bits and multiply on the BF16 tensor cores).
     pub compute_factor: [f64; 4],
     /// Prompt attention (pairs): time over `operations / BF16 rate`.
     pub attention_factor: f64,

@@ -55,7 +55,8 @@ impl Rows {
 /// f_x C O_dec / R_x + f_e C O_exp / R + f_d C D / BW` ([`decode_terms`], `n = depth + prompt +
 /// answer / 2` tokens held on average), the compute part (matrices, experts, dispatch) known
 /// from stage 1, non-negative least squares over the other
-/// four. A format no run gives (and the experts' factor when no run has experts) takes the
+/// four. Weight-only (Marlin) work takes the BF16 factor. A format no run gives (and the
+/// experts' factor when no run has experts) takes the
 /// largest fitted compute factor (the slowest), a recurrent kind no run has (or fitted at 0)
 /// the BF16 factor, the experts' dispatch `D` without evidence the cache's factor: never 0.
 ///
@@ -68,7 +69,11 @@ pub fn fit_efficiency(runs: &[(StepPhysics, &SuiteRun)]) -> Option<Efficiency> {
                 let Some(rate) = point.prompt_tok_s else { continue };
                 let position = w.context_depth + (w.prompt_tokens - 1.0) / 2.0;
                 let tokens = point.concurrency * (w.context_depth + w.prompt_tokens);
-                let terms = prompt_terms(p, &SPARK, position, tokens);
+                let mut terms = prompt_terms(p, &SPARK, position, tokens);
+                // Marlin dequantises to 16 bits and multiplies on the BF16 tensor cores: its
+                // work is the BF16 factor's.
+                terms[4] += terms[7];
+                terms[7] = 0.0;
                 if 1.0 / rate.mean < tensor_peak_s(&terms) {
                     continue;
                 }
@@ -78,9 +83,9 @@ pub fn fit_efficiency(runs: &[(StepPhysics, &SuiteRun)]) -> Option<Efficiency> {
     }
     let allowed_prompt = core::array::from_fn(|j| j >= 4);
     let stage1 = nonneg_least_squares(&prompt.rows, &prompt.rhs, allowed_prompt)?.coefficients;
-    let mut compute = [stage1[4], stage1[5], stage1[6], stage1[7]];
+    let mut compute = [stage1[4], stage1[5], stage1[6], stage1[4]];
     let slowest = compute.iter().copied().fold(0.0, f64::max);
-    for (i, c) in compute.iter_mut().enumerate() {
+    for (i, c) in compute.iter_mut().enumerate().take(3) {
         let seen = prompt.rows.iter().any(|r| r[4 + i] != 0.0);
         if !seen || *c == 0.0 {
             *c = slowest;
