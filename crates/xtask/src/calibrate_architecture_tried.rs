@@ -70,7 +70,7 @@ const TRIED: [Tried; 12] = [
         decode: 41,
         capacity: 17,
         ttft: 49,
-        verdict: "not kept: Gemma-4-26B-A4B's capacity right, but Nemotron-3-Nano-4B's `d` at 0.12 (its FP8 factor then fitted on one run, near 0) and three steps under the target",
+        verdict: "not kept: Gemma-4-26B-A4B's capacity right, but four p95 TTFT steps fewer and Nemotron-3-Nano-4B's `d` at 0.12 of its own (its FP8 factor, then fitted on one run, near 0)",
     },
     Tried {
         variant: "the dispatch engine without the peak rule",
@@ -98,7 +98,7 @@ const TRIED: [Tried; 12] = [
         decode: 41,
         capacity: 15,
         ttft: 53,
-        verdict: "equal (no eligible step); its relative's layout kept, decode at concurrency 1 +5 % against +1 %",
+        verdict: "equal (no eligible step); the relative's layout kept: its `d` at 0.97 of its own against 0.85 (decode at concurrency 1 +5 % against +1 %)",
     },
 ];
 
