@@ -218,6 +218,8 @@ mod tests {
             expert_flops_per_token: 0.0,
             prompt_flops_by_format: [0.0; 4],
             decode_flops_by_format: [0.0; 4],
+            recurrent_prompt_flops: [0.0; 2],
+            expert_dispatch_bytes: 0.0,
             pair_flops: 0.0,
             format: ComputeFormat::Bf16,
         }

@@ -298,7 +298,10 @@ pub fn kv_pool_tokens(
 /// `floor((budget - weights) / (context x kv_pool_per_token + S))`: the budget less the weights
 /// (the memory section's working budget, no further overhead: the German seed's arithmetic),
 /// each session holding its context's cache pages ([`kv_pool_tokens`]' per-token bytes) and its
-/// recurrent state `S`. `None` when the weights alone take the budget, or for bad input.
+/// recurrent state `S`.
+///
+/// Bad input: `None` when the weights alone take the budget, or for a context or budget that
+/// is not a positive number.
 pub fn sessions_in_budget(p: &StepPhysics, budget_bytes: f64, context_tokens: f64) -> Option<u64> {
     let left = budget_bytes - p.weight_bytes;
     let per_session = context_tokens * p.pool_bytes_per_token + p.state_bytes_per_sequence;
