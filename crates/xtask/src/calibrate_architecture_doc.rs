@@ -99,7 +99,7 @@ engine needs the run measured. The misses are explained run by run below.\n",
     let _ = writeln!(
         s,
         "Step cost (ms), per-layer cost (ms), weight-read factor, cache-read factor, compute factor \
-BF16 / FP8 / FP4 / weight-only Marlin kernels (at the BF16 rate), prompt-attention factor, routed experts' compute factor, the prompt's state-update factor of Gated DeltaNet / Mamba-2 layers (at the BF16 rate), the wait before every first token in ms (a factor is time over what the Spark's rate gives: 1.25 is 80 % \
+BF16 / FP8 / FP4 / weight-only Marlin kernels (at the BF16 rate, and the BF16 factor), prompt-attention factor, routed experts' compute factor, the prompt's state-update factor of Gated DeltaNet / Mamba-2 layers (at the BF16 rate), the routed experts' dispatch factor (at 273 GB/s), the wait before every first token in ms (a factor is time over what the Spark's rate gives: 1.25 is 80 % \
 of 273 GB/s or of the tensor rate). Fitted on every run (what `SparkSizer.predict` uses), then per left-out model.\n"
     );
     let _ = writeln!(
