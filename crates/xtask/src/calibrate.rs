@@ -5,7 +5,7 @@
 //! [`crate::calibrate_doc`], and the fitted engine's summary to
 //! `crates/sizer-data/data/calibration_summary.rs` (the page's error sentence reads it). Deterministic: no timings in the file, runs in a fixed order.
 use crate::error::{TaskError, TaskResult};
-use sizer_core::sim::open_loop::{DecodeShape, MixedStep};
+use sizer_core::sim::open_loop::{DecodeShape, MixedStep, OutsideDelay};
 use sizer_data::suite::SuiteRun;
 use sizer_data::suite::calibrate::{RunCalibration, calibrate_run};
 use sizer_data::suite::calibration_summary::{bands_source, error_bands, summary_source};
@@ -59,12 +59,37 @@ pub fn tried_constants() -> Vec<(String, EngineConstants)> {
             EngineConstants { mixed_step: MixedStep::Summed, draws: 1, decode_shape: DecodeShape::default(), ..c },
         ),
         (BEFORE, EngineConstants { decode_shape: DecodeShape::default(), ..c }),
+        ("outside delay fitted in the prompt rates", EngineConstants { outside_delay: OutsideDelay::PromptRows, ..c }),
+        ("outside delay fitted in the TTFRs", EngineConstants { outside_delay: OutsideDelay::TtfrRows, ..c }),
+        (
+            "outside delays fitted in the prompt rates and TTFRs",
+            EngineConstants { outside_delay: OutsideDelay::PromptAndTtfrRows, ..c },
+        ),
+        (
+            "outside delay fitted in the TTFRs at concurrency 1",
+            EngineConstants { outside_delay: OutsideDelay::TtfrSingles, ..c },
+        ),
+        (
+            "outside delays fitted in the prompt rates and the TTFRs at concurrency 1",
+            EngineConstants { outside_delay: OutsideDelay::PromptAndTtfrSingles, ..c },
+        ),
+        (
+            "prompt rates of single short prompts left out",
+            EngineConstants { outside_delay: OutsideDelay::DropShortSingles, ..c },
+        ),
     ];
     let mut tried: Vec<(String, EngineConstants)> = fixed.into_iter().map(|(n, k)| (n.to_owned(), k)).collect();
     // Each decode shape tried in full (not relative to the chosen one), on the chosen rest.
     for row in DECODE_SHAPES_TRIED {
         let decode_shape = shape_of(row);
         tried.push((shape_name(&decode_shape), EngineConstants { decode_shape, ..c }));
+    }
+    for saturation in [45.0, 70.0, 80.0, 100.0, 120.0] {
+        let decode_shape = DecodeShape { root_saturation_batch: saturation, ..c.decode_shape };
+        tried.push((
+            format!("outside delay fitted in the prompt rates, {}", shape_name(&decode_shape)),
+            EngineConstants { decode_shape, outside_delay: OutsideDelay::PromptRows, ..c },
+        ));
     }
     tried
 }

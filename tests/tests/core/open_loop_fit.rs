@@ -4,8 +4,8 @@
 
 use sizer_core::sim::open_loop::{
     ClosedLoopError, ClosedLoopField, ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload, DecodeModel, EngineFit,
-    EngineSetup, FIT_LINEAR_BATCH, FitFigure, FitMethod, PrefillModel, StepCoefficients, fit_engine, fit_engine_bursts,
-    least_squares, nonneg_least_squares,
+    EngineSetup, FIT_LINEAR_BATCH, FitFigure, FitMethod, FittedDelays, OutsideDelay, PrefillModel, StepCoefficients,
+    fit_engine, fit_engine_bursts, fit_engine_bursts_delayed, least_squares, nonneg_least_squares,
 };
 use sizer_tests::{EXACT, assert_close, assert_rel};
 
@@ -339,4 +339,58 @@ fn bursts_too_large_to_replay_keep_the_direct_fit() {
     let fit = fit_engine_bursts(&run, EngineSetup::default(), 5);
     assert_eq!(fit, fit_engine(&run));
     assert_eq!(fit.method, FitMethod::Direct);
+}
+
+/// `qwen_fp8`'s points with every speed and prompt rate the burst fit's own replayed figure, the
+/// prompt rates then slowed by `delay_s` per burst (`C N / p` grows by it).
+fn replayed_with_prompt_delay(run: &ClosedLoopRun, fit: &EngineFit, delay_s: f64) -> ClosedLoopRun {
+    let figure = |wi: usize, pi: usize, figure: FitFigure| {
+        fit.residuals.iter().find(|r| r.workload == wi && r.point == pi && r.figure == figure).map(|r| r.fitted)
+    };
+    let workloads = run
+        .workloads()
+        .iter()
+        .enumerate()
+        .map(|(wi, w)| ClosedLoopWorkload {
+            points: w
+                .points
+                .iter()
+                .enumerate()
+                .map(|(pi, p)| {
+                    let speed = figure(wi, pi, FitFigure::PerRequestTokS).unwrap_or(p.per_request_tok_s);
+                    let prompt_tok_s = figure(wi, pi, FitFigure::PromptTokS).map(|rate| {
+                        let tokens = p.concurrency.round() * w.prompt_tokens;
+                        tokens / (tokens / rate + delay_s)
+                    });
+                    ClosedLoopPoint { per_request_tok_s: speed, total_tok_s: speed * p.concurrency, prompt_tok_s, ..*p }
+                })
+                .collect(),
+            ..w.clone()
+        })
+        .collect();
+    ClosedLoopRun::new(workloads).expect("the replayed figures are valid")
+}
+
+#[test]
+fn a_delay_in_the_prompt_rates_is_fitted_apart_from_the_prompt_cost() {
+    let run = qwen_fp8();
+    let setup = EngineSetup { kv_pool_tokens: 1e6, ..EngineSetup::default() };
+    let (fit, delays) = fit_engine_bursts_delayed(&run, setup, 20, OutsideDelay::NotFitted);
+    assert_eq!(fit, fit_engine_bursts(&run, setup, 20));
+    assert_eq!(delays, FittedDelays::default());
+    // Figures the fitted coefficients meet exactly but for 0.25 s outside the engine in every
+    // prompt rate: fitting the delay recovers it and the prompt cost; not fitting it blames the
+    // 0.25 s on the prompt cost.
+    let delayed = replayed_with_prompt_delay(&run, &fit, 0.25);
+    let (with, found) = fit_engine_bursts_delayed(&delayed, setup, 20, OutsideDelay::PromptRows);
+    assert_rel(found.prompt_s, 0.25, 0.02);
+    assert_eq!(found.ttfr_s, 0.0);
+    assert_rel(with.coefficients.per_prompt_token_s, fit.coefficients.per_prompt_token_s, 0.02);
+    let without = fit_engine_bursts(&delayed, setup, 20);
+    assert!(
+        without.coefficients.per_prompt_token_s > 1.05 * fit.coefficients.per_prompt_token_s,
+        "{:?} against {:?}",
+        without.coefficients,
+        fit.coefficients
+    );
 }

@@ -7,8 +7,8 @@ use super::engine_inputs::{EngineConstants, chat_index, client_latency_from, clo
 use super::load_inputs::{Replay, load_spec_spread};
 use super::{LoadStep, SuiteRun};
 use sizer_core::sim::open_loop::{
-    ClosedLoopError, ClosedLoopRun, EngineFit, EngineModel, EngineSetup, Extrapolation, OpenLoad, fit_engine_bursts,
-    predict_typical,
+    ClosedLoopError, ClosedLoopRun, EngineFit, EngineModel, EngineSetup, Extrapolation, OpenLoad,
+    fit_engine_bursts_delayed, predict_typical,
 };
 use sizer_core::sim::simulate;
 
@@ -96,11 +96,19 @@ pub fn fit_points(
     chat: Option<usize>,
     constants: &EngineConstants,
 ) -> FittedRun {
-    let fit = points.map(|points| fit_engine_bursts(&points, setup, constants.burst_rounds)).map_err(|e| e.to_string());
+    let fitted = points
+        .map(|points| fit_engine_bursts_delayed(&points, setup, constants.burst_rounds, constants.outside_delay))
+        .map_err(|e| e.to_string());
+    // Where the fit holds the TTFRs' delay, that delay is the client latency.
+    let fitted_latency_ms =
+        fitted.as_ref().ok().filter(|_| constants.outside_delay.in_ttfr()).map(|(_, d)| d.ttfr_s * 1000.0);
+    let fit = fitted.map(|(fit, _)| fit);
     let engine =
         fit.as_ref().map_err(Clone::clone).and_then(|f| EngineModel::from_fit(f, setup).map_err(|e| e.to_string()));
     let client_latency_ms = match (&fit, constants.client_latency, chat) {
-        (Ok(fit), true, Some(chat)) => client_latency_from(fit, chat).unwrap_or(0.0),
+        (Ok(fit), true, chat) => {
+            fitted_latency_ms.or_else(|| chat.and_then(|chat| client_latency_from(fit, chat))).unwrap_or(0.0)
+        }
         _ => 0.0,
     };
     FittedRun { setup, fit, engine, client_latency_ms }

@@ -8,7 +8,7 @@ use super::{SuiteRun, WorkloadKind};
 use crate::dataset::model::Run;
 use sizer_core::sim::open_loop::{
     ClosedLoopError, ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload as CoreWorkload, DecodeShape, EngineSetup,
-    MixedStep,
+    MixedStep, OutsideDelay,
 };
 
 /// The closed-loop workloads the fit reads: `01-chat`, `02-rag-8k`, `03-long-output`,
@@ -53,6 +53,9 @@ pub struct EngineConstants {
     /// 0: every request at the means. A real dataset's lengths spread; the files give only
     /// their means.
     pub dataset_length_range: f64,
+    /// How the burst fit treats the time a closed-loop figure spends outside the engine
+    /// (`OutsideDelay`); where it fits the TTFRs' delay, that delay is the client latency added.
+    pub outside_delay: OutsideDelay,
 }
 
 /// The load [`EngineConstants::draws`] is for, in answer tokens (requests x longest answer): an
@@ -95,6 +98,7 @@ pub const CALIBRATED: EngineConstants = EngineConstants {
     },
     draws: 15,
     dataset_length_range: 0.0,
+    outside_delay: OutsideDelay::NotFitted,
 };
 
 /// The run's closed-loop workloads of [`FITTED_KINDS`] as the core's fit reads them: nominal

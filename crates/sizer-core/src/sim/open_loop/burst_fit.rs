@@ -14,6 +14,7 @@ use crate::sim::open_loop::engine::{EngineModel, EngineSetup};
 use crate::sim::open_loop::fit::{EngineFit, FitFigure, FitMethod, FitResidual, fit_engine_shaped};
 use crate::sim::open_loop::load::Arrival;
 use crate::sim::open_loop::lsq::bounded_least_squares;
+use crate::sim::open_loop::outside_delay::{FittedDelays, OutsideDelay};
 use crate::sim::open_loop::simulate::trace;
 use crate::sim::open_loop::step::{STEP_TERMS, StepCoefficients, StepTerms};
 use alloc::vec::Vec;
@@ -107,6 +108,38 @@ impl Replay {
 /// direct fit's coefficients (see [`EngineModel::new`]), or bursts of more than
 /// [`MAX_REPLAY_TOKENS`] in all, leave the direct fit unchanged (`FitMethod::Direct`).
 pub fn fit_engine_bursts(run: &ClosedLoopRun, setup: EngineSetup, rounds: u32) -> EngineFit {
+    fit_engine_bursts_delayed(run, setup, rounds, OutsideDelay::NotFitted).0
+}
+
+/// The unknowns of a round: the step coefficients, then the two outside delays.
+const UNKNOWNS: usize = STEP_TERMS + 2;
+const PROMPT_DELAY: usize = STEP_TERMS;
+const TTFR_DELAY: usize = STEP_TERMS + 1;
+
+/// [`fit_engine_bursts`] with the time outside the engine treated as `delay` says; also the
+/// delays it fitted.
+///
+/// # Formula
+/// As [`fit_engine_bursts`], with two more unknowns, constant per run and at least 0 (the
+/// columns of the same [`bounded_least_squares`]):
+/// - `delta_p` in every prompt equation where [`OutsideDelay::in_prompt`]:
+///   `(G . beta + delta_p) / (C N / p) = 1`. llama-benchy's prompt rate is `C N` over its
+///   estimated prompt time, the TTFR less the network latency it measured, so whatever else the
+///   client spends (tokenizing, HTTP handling) is in it once per burst;
+/// - `delta_t` in a TTFR equation per point where [`OutsideDelay::fits_ttfr`]:
+///   `(mean_i F_i . beta + delta_t) / TTFR = 1`, `F_i` request `i`'s terms up to its first token.
+///
+/// The objective that picks the kept round adds the same figures with the same delays (a
+/// prompt rate as `C N / (G . beta + delta_p)`, a TTFR as `mean_i F_i . beta + delta_t`).
+/// With [`OutsideDelay::NotFitted`] this is [`fit_engine_bursts`] exactly and both delays are 0.
+///
+/// Bad input: as [`fit_engine_bursts`]; where the direct fit is kept the delays are 0.
+pub fn fit_engine_bursts_delayed(
+    run: &ClosedLoopRun,
+    setup: EngineSetup,
+    rounds: u32,
+    delay: OutsideDelay,
+) -> (EngineFit, FittedDelays) {
     let shape = setup.decode_shape;
     let direct = fit_engine_shaped(run, &shape);
     let replayed: f64 = run
@@ -117,22 +150,28 @@ pub fn fit_engine_bursts(run: &ClosedLoopRun, setup: EngineSetup, rounds: u32) -
         })
         .sum();
     if replayed > MAX_REPLAY_TOKENS {
-        return direct;
+        return (direct, FittedDelays::default());
     }
-    let allowed = direct.decode_model.fitted_terms(&shape).plus(&direct.prefill_model.fitted_terms(), 1.0).support();
-    let floor = shape.decode_floor(direct.decode_model).to_array();
-    let mut beta = direct.coefficients.to_array();
-    let Some(mut best) = evaluate(run, setup, &beta) else { return direct };
+    let terms = direct.decode_model.fitted_terms(&shape).plus(&direct.prefill_model.fitted_terms(), 1.0).support();
+    let mut allowed = [false; UNKNOWNS];
+    allowed[..STEP_TERMS].copy_from_slice(&terms);
+    allowed[PROMPT_DELAY] = delay.in_prompt();
+    allowed[TTFR_DELAY] = delay.in_ttfr();
+    let mut floor = [0.0; UNKNOWNS];
+    floor[..STEP_TERMS].copy_from_slice(&shape.decode_floor(direct.decode_model).to_array());
+    let mut beta = [0.0; UNKNOWNS];
+    beta[..STEP_TERMS].copy_from_slice(&direct.coefficients.to_array());
+    let Some(mut best) = evaluate(run, setup, &beta, delay) else { return (direct, FittedDelays::default()) };
     let mut best_beta = beta;
     let mut done = 0;
     for round in 1..=rounds {
-        let Some((rows, rhs)) = equations(run, setup, &beta) else { break };
+        let Some((rows, rhs)) = equations(run, setup, &beta, delay) else { break };
         let Some(solution) = bounded_least_squares(&rows, &rhs, allowed, floor) else { break };
         let next = solution.coefficients;
         let moved = next.iter().zip(&beta).any(|(n, b)| (n - b).abs() > 1e-12 * b.abs().max(1e-300));
         beta = next;
         done = round;
-        match evaluate(run, setup, &beta) {
+        match evaluate(run, setup, &beta, delay) {
             Some(objective) if objective < best => {
                 best = objective;
                 best_beta = beta;
@@ -144,21 +183,38 @@ pub fn fit_engine_bursts(run: &ClosedLoopRun, setup: EngineSetup, rounds: u32) -
             break;
         }
     }
-    let coefficients = StepCoefficients::from_array(best_beta);
+    let coefficients = StepCoefficients::from_array(step_part(&best_beta));
     let residuals = match EngineModel::new(coefficients, setup, 0.0, 0.0) {
         Ok(engine) => replayed_residuals(run, &engine),
         Err(_) => direct.residuals.clone(),
     };
-    EngineFit { coefficients, residuals, method: FitMethod::Bursts { rounds: done }, ..direct }
+    let delays = FittedDelays { prompt_s: best_beta[PROMPT_DELAY], ttfr_s: best_beta[TTFR_DELAY] };
+    (EngineFit { coefficients, residuals, method: FitMethod::Bursts { rounds: done }, ..direct }, delays)
+}
+
+fn step_part(beta: &[f64; UNKNOWNS]) -> [f64; STEP_TERMS] {
+    let mut k = [0.0; STEP_TERMS];
+    k.copy_from_slice(&beta[..STEP_TERMS]);
+    k
+}
+
+fn with_delay(terms: [f64; STEP_TERMS], delay: Option<usize>) -> [f64; UNKNOWNS] {
+    let mut row = [0.0; UNKNOWNS];
+    row[..STEP_TERMS].copy_from_slice(&terms);
+    if let Some(i) = delay {
+        row[i] = 1.0;
+    }
+    row
 }
 
 /// The linearised equations of one round, relative to the measured values.
 fn equations(
     run: &ClosedLoopRun,
     setup: EngineSetup,
-    beta: &[f64; STEP_TERMS],
-) -> Option<(Vec<[f64; STEP_TERMS]>, Vec<f64>)> {
-    let k = StepCoefficients::from_array(*beta);
+    beta: &[f64; UNKNOWNS],
+    delay: OutsideDelay,
+) -> Option<(Vec<[f64; UNKNOWNS]>, Vec<f64>)> {
+    let k = StepCoefficients::from_array(step_part(beta));
     let engine = EngineModel::new(k, setup, 0.0, 0.0).ok()?;
     let (mut rows, mut rhs) = (Vec::new(), Vec::new());
     for w in run.workloads() {
@@ -171,12 +227,18 @@ fn equations(
                     let t = k.seconds_of(wi);
                     j = j.plus(wi, -r.after_first / (t * t) / r.decode.len() as f64);
                 }
-                rows.push(j.to_array().map(|x| x / v));
+                rows.push(with_delay(j.to_array(), None).map(|x| x / v));
                 rhs.push((v - r.speed(&k) + k.seconds_of(&j)) / v);
             }
-            if let Some(rate) = p.prompt_tok_s {
+            if let Some(rate) = p.prompt_tok_s.filter(|_| delay.keeps_prompt(w, p.concurrency)) {
                 let target = libm::round(p.concurrency).max(1.0) * w.prompt_tokens / rate;
-                rows.push(r.prompt_phase(&k).to_array().map(|x| x / target));
+                let d = delay.in_prompt().then_some(PROMPT_DELAY);
+                rows.push(with_delay(r.prompt_phase(&k).to_array(), d).map(|x| x / target));
+                rhs.push(1.0);
+            }
+            if let Some(ms) = p.ttfr_ms.filter(|&ms| delay.fits_ttfr(p.concurrency) && ms > 0.0) {
+                let target = ms / 1000.0;
+                rows.push(with_delay(r.mean_ttft().to_array(), Some(TTFR_DELAY)).map(|x| x / target));
                 rhs.push(1.0);
             }
         }
@@ -185,12 +247,30 @@ fn equations(
 }
 
 /// Sum of squared relative errors of the replayed speeds and prompt throughputs.
-fn evaluate(run: &ClosedLoopRun, setup: EngineSetup, beta: &[f64; STEP_TERMS]) -> Option<f64> {
-    let engine = EngineModel::new(StepCoefficients::from_array(*beta), setup, 0.0, 0.0).ok()?;
+fn evaluate(run: &ClosedLoopRun, setup: EngineSetup, beta: &[f64; UNKNOWNS], delay: OutsideDelay) -> Option<f64> {
+    let engine = EngineModel::new(StepCoefficients::from_array(step_part(beta)), setup, 0.0, 0.0).ok()?;
+    let (dp, dt) = (beta[PROMPT_DELAY], beta[TTFR_DELAY]);
     let total = replayed_residuals(run, &engine)
         .iter()
-        .filter(|r| r.figure != FitFigure::TtfrMs)
-        .map(|r| r.relative() * r.relative())
+        .filter_map(|r| {
+            let w = &run.workloads()[r.workload];
+            let p = &w.points[r.point];
+            match r.figure {
+                FitFigure::PerRequestTokS => Some(r.relative()),
+                FitFigure::PromptTokS if !delay.keeps_prompt(w, p.concurrency) => None,
+                FitFigure::PromptTokS if delay.in_prompt() => {
+                    let c = libm::round(p.concurrency).max(1.0);
+                    let seconds = c * w.prompt_tokens / r.fitted + dp;
+                    Some(c * w.prompt_tokens / seconds / r.measured - 1.0)
+                }
+                FitFigure::PromptTokS => Some(r.relative()),
+                FitFigure::TtfrMs if delay.fits_ttfr(p.concurrency) && r.measured > 0.0 => {
+                    Some((r.fitted + 1000.0 * dt) / r.measured - 1.0)
+                }
+                FitFigure::TtfrMs => None,
+            }
+        })
+        .map(|e| e * e)
         .sum();
     Some(total)
 }

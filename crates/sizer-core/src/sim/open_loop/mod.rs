@@ -49,13 +49,14 @@ pub mod fit;
 pub mod gamma;
 pub mod load;
 pub mod lsq;
+pub mod outside_delay;
 pub mod report;
 pub mod simulate;
 pub mod split;
 pub mod step;
 pub mod typical;
 
-pub use burst_fit::{MAX_REPLAY_TOKENS, fit_engine_bursts};
+pub use burst_fit::{MAX_REPLAY_TOKENS, fit_engine_bursts, fit_engine_bursts_delayed};
 pub use closed_loop::{ClosedLoopError, ClosedLoopField, ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload};
 pub use engine::{EngineError, EngineModel, EngineSetup, MAX_COEFFICIENT_S};
 pub use fit::{
@@ -68,6 +69,7 @@ pub use load::{
     MIN_BURSTINESS, MIN_RATE_PER_S, OpenLoad, length_bounds,
 };
 pub use lsq::{LsqSolution, bounded_least_squares, least_squares, nonneg_least_squares};
+pub use outside_delay::{FittedDelays, LONG_PROMPT_TOKENS, OutsideDelay};
 pub use report::{Extrapolation, OpenLoopReport, PredictError, TpotMs, percentile_linear};
 pub use simulate::predict_open_loop;
 pub use split::split_burstiness;
