@@ -39,7 +39,7 @@ pub fn predict_text(lang: Lang, msg: PredictMsg) -> &'static str {
         Lang::En => match msg {
             Heading => "Load from your logs",
             Intro => {
-                "Enter the peak requests per second your logs show and what a request sends and gets back: the engine model fitted to this run's own measurements predicts how long people wait for the first token and how fast each answer streams, request by request, with requests arriving at random (gamma) intervals."
+                "Enter the peak requests per second your logs show and what a request sends and gets back: the run's engine model (fitted to its own measurements, or computed from its model's architecture: the line under the result says which) predicts how long people wait for the first token and how fast each answer streams, request by request, with requests arriving at random (gamma) intervals."
             }
             RateLabel => "Peak requests per second",
             BurstinessLabel => "Burstiness (1 = Poisson, lower = burstier)",
@@ -68,7 +68,7 @@ pub fn predict_text(lang: Lang, msg: PredictMsg) -> &'static str {
         Lang::De => match msg {
             Heading => "Last aus Ihren Logs",
             Intro => {
-                "Geben Sie die Spitzenlast in Anfragen pro Sekunde aus Ihren Logs an und was eine Anfrage sendet und zurückbekommt: Das an die eigenen Messungen dieses Laufs angepasste Modell der Engine sagt vorher, wie lange man auf das erste Token wartet und wie schnell jede Antwort kommt, Anfrage für Anfrage, bei zufälligen (Gamma-)Abständen der Anfragen."
+                "Geben Sie die Spitzenlast in Anfragen pro Sekunde aus Ihren Logs an und was eine Anfrage sendet und zurückbekommt: Das Modell der Engine dieses Laufs (an seine eigenen Messungen angepasst oder aus der Architektur seines Modells berechnet: die Zeile unter dem Ergebnis sagt, welches) sagt vorher, wie lange man auf das erste Token wartet und wie schnell jede Antwort kommt, Anfrage für Anfrage, bei zufälligen (Gamma-)Abständen der Anfragen."
             }
             RateLabel => "Anfragen pro Sekunde zur Spitze",
             BurstinessLabel => "Burstiness (1 = Poisson, kleiner = stoßweiser)",
