@@ -232,6 +232,40 @@ impl Browser {
         .map(|_| ())
     }
 
+    /// Scrolls each `(part, selector, block)` of the first instance into view (`block`: `start`
+    /// or `end`) and saves the window as `<dir>/<name>-<width>-<lang>-<part>.png`.
+    pub async fn save_parts(
+        &self,
+        dir: &Path,
+        name: &str,
+        (width, lang): (u32, &str),
+        parts: &[(&str, &str, &str)],
+    ) -> Result<(), String> {
+        for (part, selector, block) in parts {
+            let scroll =
+                format!("document.querySelector('.spark-sizer {selector}').scrollIntoView({{block: '{block}'}});");
+            self.js(&scroll, vec![]).await?;
+            self.settle().await?;
+            let png = self.client.screenshot().await.map_err(|e| format!("screenshot failed: {e}"))?;
+            let path = dir.join(format!("{name}-{width}-{lang}-{part}.png"));
+            std::fs::write(&path, &png).map_err(|e| format!("{}: {e}", path.display()))?;
+            println!("    saved {}", path.display());
+        }
+        Ok(())
+    }
+
+    /// [`Browser::save_parts`] at 1280 px in English and at 390 px in German (the language picked
+    /// in the page), then back to English at the checks' width.
+    pub async fn save_parts_en_de(&self, dir: &Path, name: &str, parts: &[(&str, &str, &str)]) -> Result<(), String> {
+        for (width, lang) in [(1280, "en"), (390, "de")] {
+            self.set_field(0, "lang", lang).await?;
+            self.client.set_window_size(width, WINDOW_HEIGHT).await.map_err(|e| format!("cannot resize: {e}"))?;
+            self.save_parts(dir, name, (width, lang), parts).await?;
+        }
+        self.set_field(0, "lang", "en").await?;
+        self.client.set_window_size(WINDOW_WIDTH, WINDOW_HEIGHT).await.map_err(|e| format!("cannot resize: {e}"))
+    }
+
     /// Waits until `condition` returns `Ok(true)`; on time-out reports `what` and the last state.
     pub async fn wait_until<F, Fut>(&self, what: &str, mut condition: F) -> Result<(), String>
     where

@@ -8,7 +8,7 @@
 
 use serde_json::{Value, json};
 
-use crate::browser::{Browser, WINDOW_HEIGHT, WINDOW_WIDTH};
+use crate::browser::Browser;
 use crate::checks::Site;
 
 /// The status's start: the label from meta.json's model and the config's MXFP4 weights, and
@@ -100,31 +100,14 @@ pub async fn a_config_json_dropped_on_the_page_is_sized_and_labelled(
 /// 1280 px in English, 390 px in German, scrolled to the import status, the headline, the team
 /// ranking's note, the simulation and Load from your logs.
 async fn screenshots(browser: &Browser, site: &Site) -> Result<(), String> {
-    let dir = site.screenshot_path.parent().ok_or("the screenshot path has no folder")?.to_path_buf();
-    for (width, lang) in [(1280, "en"), (390, "de")] {
-        browser.set_field(0, "lang", lang).await?;
-        browser.client.set_window_size(width, WINDOW_HEIGHT).await.map_err(|e| format!("cannot resize: {e}"))?;
-        let parts = [
-            ("panel", "[data-import=\"status\"]"),
-            ("headline", "[data-result=\"summary\"]"),
-            ("ranking", "[data-result=\"team-architecture-error\"]"),
-            ("simulation", "[data-section=\"simulation\"]"),
-            ("predict", "[data-section=\"load-prediction\"]"),
-        ];
-        for (part, selector) in parts {
-            // The ranking's note is under its rows: shown at the bottom, the rows above it.
-            let block = if part == "ranking" { "end" } else { "start" };
-            let scroll =
-                format!("document.querySelector('.spark-sizer {selector}').scrollIntoView({{block: '{block}'}});");
-            browser.js(&scroll, vec![]).await?;
-            browser.settle().await?;
-            let png = browser.client.screenshot().await.map_err(|e| format!("screenshot failed: {e}"))?;
-            let path = dir.join(format!("import-architecture-{width}-{lang}-{part}.png"));
-            std::fs::write(&path, &png).map_err(|e| format!("{}: {e}", path.display()))?;
-            println!("    saved {}", path.display());
-        }
-    }
-    browser.set_field(0, "lang", "en").await?;
-    browser.client.set_window_size(WINDOW_WIDTH, WINDOW_HEIGHT).await.map_err(|e| format!("cannot resize: {e}"))?;
-    Ok(())
+    let dir = site.screenshot_path.parent().ok_or("the screenshot path has no folder")?;
+    // The ranking's note is under its rows: shown at the bottom, the rows above it.
+    let parts = [
+        ("panel", "[data-import=\"status\"]", "start"),
+        ("headline", "[data-result=\"summary\"]", "start"),
+        ("ranking", "[data-result=\"team-architecture-error\"]", "end"),
+        ("simulation", "[data-section=\"simulation\"]", "start"),
+        ("predict", "[data-section=\"load-prediction\"]", "start"),
+    ];
+    browser.save_parts_en_de(dir, "import-architecture", &parts).await
 }

@@ -7,7 +7,7 @@
 
 use serde_json::{Value, json};
 
-use crate::browser::{Browser, WINDOW_HEIGHT, WINDOW_WIDTH};
+use crate::browser::Browser;
 use crate::checks::Site;
 
 /// The folder given, and one file of another model added to it.
@@ -137,26 +137,12 @@ pub async fn an_arena_folder_given_at_once_is_one_run_with_its_measured_load(
 /// 1280 px in English, 390 px in German, scrolled to the import panel's status, the measured
 /// load, Load from your logs and Copy link's note.
 async fn screenshots(browser: &Browser, site: &Site) -> Result<(), String> {
-    let dir = site.screenshot_path.parent().ok_or("the screenshot path has no folder")?.to_path_buf();
-    for (width, lang) in [(1280, "en"), (390, "de")] {
-        browser.set_field(0, "lang", lang).await?;
-        browser.client.set_window_size(width, WINDOW_HEIGHT).await.map_err(|e| format!("cannot resize: {e}"))?;
-        let parts = [
-            ("panel", "[data-import=\"status\"]"),
-            ("load", "[data-section=\"measured-load\"]"),
-            ("predict", "[data-section=\"load-prediction\"]"),
-            ("link", "[data-share=\"link-note\"]"),
-        ];
-        for (part, selector) in parts {
-            browser.js(&format!("document.querySelector('.spark-sizer {selector}').scrollIntoView();"), vec![]).await?;
-            browser.settle().await?;
-            let png = browser.client.screenshot().await.map_err(|e| format!("screenshot failed: {e}"))?;
-            let path = dir.join(format!("import-suite-{width}-{lang}-{part}.png"));
-            std::fs::write(&path, &png).map_err(|e| format!("{}: {e}", path.display()))?;
-            println!("    saved {}", path.display());
-        }
-    }
-    browser.set_field(0, "lang", "en").await?;
-    browser.client.set_window_size(WINDOW_WIDTH, WINDOW_HEIGHT).await.map_err(|e| format!("cannot resize: {e}"))?;
-    Ok(())
+    let dir = site.screenshot_path.parent().ok_or("the screenshot path has no folder")?;
+    let parts = [
+        ("panel", "[data-import=\"status\"]", "start"),
+        ("load", "[data-section=\"measured-load\"]", "start"),
+        ("predict", "[data-section=\"load-prediction\"]", "start"),
+        ("link", "[data-share=\"link-note\"]", "start"),
+    ];
+    browser.save_parts_en_de(dir, "import-suite", &parts).await
 }

@@ -233,18 +233,11 @@ pub async fn logs_dropped_on_the_page_give_the_load_its_chart_and_a_prediction(
 /// The reader's panel from its top, then its chart with the peak and the prediction under it,
 /// then the load on every run.
 async fn screenshot(browser: &Browser, site: &Site, width: u32, lang: &str) -> Result<(), String> {
-    let dir = site.screenshot_path.parent().ok_or("the screenshot path has no folder")?.to_path_buf();
-    for (part, selector) in [
-        ("panel", "[data-section=\"read-logs\"]"),
-        ("chart", "[data-chart=\"log-timeline\"]"),
-        ("ranking", "[data-logs=\"ranking\"]"),
-    ] {
-        browser.js(&format!("document.querySelector('.spark-sizer {selector}').scrollIntoView();"), vec![]).await?;
-        browser.settle().await?;
-        let png = browser.client.screenshot().await.map_err(|e| format!("screenshot failed: {e}"))?;
-        let path = dir.join(format!("read-logs-{width}-{lang}-{part}.png"));
-        std::fs::write(&path, &png).map_err(|e| format!("{}: {e}", path.display()))?;
-        println!("    saved {}", path.display());
-    }
-    Ok(())
+    let dir = site.screenshot_path.parent().ok_or("the screenshot path has no folder")?;
+    let parts = [
+        ("panel", "[data-section=\"read-logs\"]", "start"),
+        ("chart", "[data-chart=\"log-timeline\"]", "start"),
+        ("ranking", "[data-logs=\"ranking\"]", "start"),
+    ];
+    browser.save_parts(dir, "read-logs", (width, lang), &parts).await
 }
