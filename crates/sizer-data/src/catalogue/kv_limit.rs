@@ -8,7 +8,7 @@ use serde::Serialize;
 use sizer_core::{KvArchitecture, kv_pool_tokens};
 
 use crate::catalogue::model_facts::{DtypeBasis, KvDtype, ModelCatalog, ModelFacts, RunCache};
-use crate::catalogue::weights_size::{WeightsBasis, weights_size};
+use crate::catalogue::weights_size::{WeightsBasis, computed_weights, published_weights};
 use crate::dataset::lookup::CitedValue;
 use crate::dataset::model::{Dataset, Run, Topology};
 
@@ -170,10 +170,10 @@ pub fn run_kv_limit(run: &'static Run, context_tokens: f64) -> KvLimit<'static> 
 }
 
 /// The weights a run served as a pool needs them: its format, GB and the id of the figure's
-/// source. Published where the catalogue has the size; else computed from the parameters
-/// (`weights_size`, the memory plan's rule) when that is exact (BF16 or FP16: every weight two
-/// bytes); a computed size that is only a floor gives no pool, since it would make the pool too
-/// large.
+/// source. Published where the catalogue has the size; else computed from the parameters when
+/// that is exact (BF16 or FP16: every weight two bytes); the memory plan's rule
+/// (`published_weights`, `computed_weights`). A computed size that is only a floor gives no
+/// pool, since it would make the pool too large.
 fn served_weights<'a>(
     model: &'a ModelFacts,
     cache: &'a RunCache,
@@ -182,25 +182,18 @@ fn served_weights<'a>(
     // The cache facts' name for the weights where they give one, else the run's format
     // (`weights_size::run_weights`' order).
     let named = cache.weights.as_deref().or(run.format.as_deref()).ok_or(NoComputedPool::NoWeights)?;
-    if let Some(weights) = model.weights_of(named)
-        && let Some(gb) = weights.gb.verified()
-    {
+    if let Some((weights, gb)) = published_weights(model, named) {
         return Ok((&weights.format, gb, &weights.gb.source));
     }
-    let computed = weights_size(model, named).map_err(|_| NoComputedPool::NoWeights)?;
+    let computed = computed_weights(model, named).map_err(|_| NoComputedPool::NoWeights)?;
     let params = model.total_params_b.as_ref().ok_or(NoComputedPool::NoWeights)?;
     match computed.basis {
         WeightsBasis::Computed { floor: false, .. } => Ok((named, computed.gb, &params.source)),
         WeightsBasis::Computed { floor: true, .. } => {
             Err(NoComputedPool::WeightsAtLeast((computed.gb * 10.0).floor().min(f64::from(u32::MAX)) as u32))
         }
-        // Published under another name of the same format (`weights_size`'s rule).
-        WeightsBasis::Published { source } => model
-            .weights
-            .iter()
-            .find(|w| w.gb.source == source && w.format == computed.format)
-            .map(|w| (w.format.as_str(), computed.gb, w.gb.source.as_str()))
-            .ok_or(NoComputedPool::NoWeights),
+        // `computed_weights` never says published.
+        WeightsBasis::Published { .. } => Err(NoComputedPool::NoWeights),
     }
 }
 

@@ -7,7 +7,7 @@ use core::fmt;
 
 use serde::Serialize;
 
-use crate::catalogue::model_facts::{ModelCatalog, ModelFacts};
+use crate::catalogue::model_facts::{ModelCatalog, ModelFacts, Weights};
 use crate::dataset::model::Run;
 
 /// A weights format the size can be computed for.
@@ -133,15 +133,31 @@ impl std::error::Error for NoWeightsSize {}
 /// [`WeightsFormat`]. Else `gb = total_params_b x bytes_per_param` (billions of parameters
 /// times bytes each is GB); e.g. Qwen3-Coder-30B-A3B at AWQ 4-bit: 30.5 x 0.5195 = 15.85 GB.
 pub fn weights_size(model: &ModelFacts, format: &str) -> Result<WeightsSize, NoWeightsSize> {
+    if let Some((weights, gb)) = published_weights(model, format) {
+        let basis = WeightsBasis::Published { source: weights.gb.source.clone() };
+        return Ok(WeightsSize { model: model.id.clone(), format: weights.format.clone(), gb, basis });
+    }
+    computed_weights(model, format)
+}
+
+/// The catalogue's published entry for `model`'s weights in `format` and its verified size, GB:
+/// the first entry whose format equals it (in any case) or names the same [`WeightsFormat`];
+/// `None` without one, or when its size is not verified.
+pub fn published_weights<'a>(model: &'a ModelFacts, format: &str) -> Option<(&'a Weights, f64)> {
     let wanted = WeightsFormat::from_text(format);
     let published = model.weights.iter().find(|weights| {
         weights.format.eq_ignore_ascii_case(format)
             || (wanted.is_some() && WeightsFormat::from_text(&weights.format) == wanted)
-    });
-    if let Some((weights, gb)) = published.and_then(|weights| weights.gb.verified().map(|gb| (weights, gb))) {
-        let basis = WeightsBasis::Published { source: weights.gb.source.clone() };
-        return Ok(WeightsSize { model: model.id.clone(), format: weights.format.clone(), gb, basis });
-    }
+    })?;
+    Some((published, published.gb.verified()?))
+}
+
+/// `model`'s weights in `format` computed from its parameters ([`weights_size`]'s second half).
+///
+/// # Formula
+/// `gb = total_params_b x bytes_per_param`.
+pub fn computed_weights(model: &ModelFacts, format: &str) -> Result<WeightsSize, NoWeightsSize> {
+    let wanted = WeightsFormat::from_text(format);
     let Some(wanted) = wanted else {
         return Err(NoWeightsSize::UnknownFormat { model: model.id.clone(), format: format.to_owned() });
     };
