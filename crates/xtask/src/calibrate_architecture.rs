@@ -7,7 +7,8 @@
 use crate::calibrate::{ARENA_RUNS, import_run};
 use crate::error::{TaskError, TaskResult};
 use sizer_data::architecture::ReadArchitecture;
-use sizer_data::architecture::calibrate::{ArchitectureCase, Predictor, check_all, fit_all, targets};
+use sizer_data::architecture::calibrate::{ArchitectureCase, Predictor, check_all, fit_all, targets, targets_by_input};
+use sizer_data::architecture::measured_error::InputKind;
 use sizer_data::suite::SuiteRun;
 use sizer_data::suite::calibrate::{RunCalibration, calibrate_run};
 use sizer_data::suite::engine_inputs::CALIBRATED;
@@ -58,12 +59,17 @@ pub fn calibrate_architecture(root: &Path) -> TaskResult {
     let arch = targets(&checks, &fitted_refs, Predictor::Architecture);
     let roof = targets(&checks, &fitted_refs, Predictor::Roofline);
     let fit = targets(&checks, &fitted_refs, Predictor::Fitted);
-    let text = crate::calibrate_architecture_doc::document(&checks, &fitted_refs, &all, [arch, roof, fit]);
+    let by_input = crate::calibrate_architecture_doc::ByInput {
+        config: targets_by_input(&checks, &fitted_refs, Some(InputKind::Configuration)),
+        short_form: targets_by_input(&checks, &fitted_refs, Some(InputKind::SizeOnly)),
+        unknown: targets_by_input(&checks, &fitted_refs, None),
+    };
+    let text = crate::calibrate_architecture_doc::document(&checks, &fitted_refs, &all, [arch, roof, fit], &by_input);
     let path = root.join(DOC);
     std::fs::write(&path, text).map_err(TaskError::io(&path))?;
     eprintln!("wrote {}", path.display());
     let path = root.join(CONSTANTS);
-    std::fs::write(&path, crate::calibrate_architecture_doc::constants_source(&all, &arch))
+    std::fs::write(&path, crate::calibrate_architecture_doc::constants_source(&all, &arch, &by_input))
         .map_err(TaskError::io(&path))?;
     eprintln!("wrote {}", path.display());
     Ok(())

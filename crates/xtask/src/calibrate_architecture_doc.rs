@@ -41,8 +41,24 @@ fn efficiency_row(e: &Efficiency) -> String {
     )
 }
 
+/// The architecture's targets counted by kind of input (`calibrate::targets_by_input`).
+pub struct ByInput {
+    /// Runs read from a configuration.
+    pub config: Targets,
+    /// Runs known by their size alone (the short form).
+    pub short_form: Targets,
+    /// Runs with no architecture known (every figure a miss).
+    pub unknown: Targets,
+}
+
 /// The document.
-pub fn document(checks: &[RunCheck], fitted: &[&RunCalibration], all: &Efficiency, t: [Targets; 3]) -> String {
+pub fn document(
+    checks: &[RunCheck],
+    fitted: &[&RunCalibration],
+    all: &Efficiency,
+    t: [Targets; 3],
+    by_input: &ByInput,
+) -> String {
     let mut s = String::new();
     let [arch, roof, fit] = t;
     let _ = writeln!(s, "# Calibration from the architecture: the arena's runs, leave one model out\n");
@@ -95,6 +111,7 @@ engine needs the run measured. The misses are explained run by run below.\n",
         verdict(arch.capacity, 0.80, "capacity"),
         verdict(arch.ttft, 0.60, "p95 TTFT")
     );
+    by_input_table(&mut s, &arch, by_input);
     let _ = writeln!(s, "## Global constants\n");
     let _ = writeln!(
         s,
@@ -240,6 +257,36 @@ of 273 GB/s or of the tensor rate). Fitted on every run (what `SparkSizer.predic
     s
 }
 
+/// The architecture's targets by kind of input: what a prediction shows for its own kind.
+fn by_input_table(s: &mut String, arch: &Targets, by: &ByInput) {
+    let _ = writeln!(s, "### By input: configuration / size only\n");
+    let _ = writeln!(
+        s,
+        "The same predictions from the architecture, counted by what the architecture was read from: a \
+configuration (`config.json`, the layout read) or the size alone (the short form: total and active \
+parameters, the layers, KV cache and routing assumed). A prediction on the page or through the API shows \
+the figures of its own kind of input (`MEASURED_ERROR_CONFIG`, `MEASURED_ERROR_SHORT_FORM` in \
+crates/sizer-data/data/architecture_calibration.rs), never the pooled ones above. A run with no \
+architecture known is of neither kind; it counts as a miss in the pooled figures.\n"
+    );
+    let _ = writeln!(
+        s,
+        "| input | runs | decode speed within {:.0} % | capacity within one rate step | sweep p95 TTFT within {:.0} % |",
+        DECODE_TOLERANCE * 100.0,
+        TTFT_TOLERANCE * 100.0
+    );
+    let _ = writeln!(s, "|---|---:|---|---|---|");
+    for (label, t) in [
+        ("configuration (`config.json`)", &by.config),
+        ("size only (short form)", &by.short_form),
+        ("no architecture known", &by.unknown),
+        ("all runs (the pooled figures above)", arch),
+    ] {
+        let _ = writeln!(s, "| {label} | {} | {} | {} | {} |", t.runs, pct(t.decode), pct(t.capacity), pct(t.ttft));
+    }
+    let _ = writeln!(s);
+}
+
 /// The prompt cost `d` of the architecture beside the run's own fit, and the sweep's p95 TTFT
 /// hits: where the TTFT misses come from.
 fn prompt_rates(s: &mut String, checks: &[RunCheck], fitted: &[&RunCalibration], all: &Efficiency) {
@@ -304,15 +351,21 @@ Gemma-4-26B-A4B and Ministral-3-8B (a short form) faster.\n",
     }
 }
 
-/// The constants' source file.
-pub fn constants_source(all: &Efficiency, arch: &Targets) -> String {
-    let c = all.compute_factor;
+/// One `ArchitectureError` constant's source.
+fn error_constant(doc: &str, name: &str, t: &Targets) -> String {
     format!(
+        "\n/// {doc}\npub const {name}: ArchitectureError = ArchitectureError {{\n    runs: {},\n    decode_within_20: ({}, {}),\n    capacity_within_one_step: ({}, {}),\n    ttft_within_35: ({}, {}),\n}};\n",
+        t.runs, t.decode.hits, t.decode.of, t.capacity.hits, t.capacity.of, t.ttft.hits, t.ttft.of
+    )
+}
+
+/// The constants' source file.
+pub fn constants_source(all: &Efficiency, arch: &Targets, by: &ByInput) -> String {
+    let c = all.compute_factor;
+    let mut s = format!(
         "// Written by `cargo xtask calibrate-architecture`; do not edit.\n\n\
 /// The constants fitted on every arena run's closed-loop files.\n\
-pub const FITTED: Efficiency = Efficiency {{\n    step_s: {:e},\n    per_layer_s: {:e},\n    weight_factor: {:e},\n    cache_factor: {:e},\n    compute_factor: [{:e}, {:e}, {:e}, {:e}],\n    attention_factor: {:e},\n    expert_compute_factor: {:e},\n    request_s: {:e},\n    recurrent_prompt_factor: [{:e}, {:e}],\n    dispatch_factor: {:e},\n}};\n\n\
-/// The leave-one-model-out error measured with the same procedure.\n\
-pub const MEASURED_ERROR: ArchitectureError = ArchitectureError {{\n    decode_within_20: ({}, {}),\n    capacity_within_one_step: ({}, {}),\n    ttft_within_35: ({}, {}),\n}};\n",
+pub const FITTED: Efficiency = Efficiency {{\n    step_s: {:e},\n    per_layer_s: {:e},\n    weight_factor: {:e},\n    cache_factor: {:e},\n    compute_factor: [{:e}, {:e}, {:e}, {:e}],\n    attention_factor: {:e},\n    expert_compute_factor: {:e},\n    request_s: {:e},\n    recurrent_prompt_factor: [{:e}, {:e}],\n    dispatch_factor: {:e},\n}};\n",
         all.step_s,
         all.per_layer_s,
         all.weight_factor,
@@ -327,13 +380,23 @@ pub const MEASURED_ERROR: ArchitectureError = ArchitectureError {{\n    decode_w
         all.recurrent_prompt_factor[0],
         all.recurrent_prompt_factor[1],
         all.dispatch_factor,
-        arch.decode.hits,
-        arch.decode.of,
-        arch.capacity.hits,
-        arch.capacity.of,
-        arch.ttft.hits,
-        arch.ttft.of
-    )
+    );
+    s.push_str(&error_constant(
+        "The leave-one-model-out error measured with the same procedure, over every arena run (one with no\n/// architecture known counted as a miss).",
+        "MEASURED_ERROR",
+        arch,
+    ));
+    s.push_str(&error_constant(
+        "The same error over the runs whose architecture was read from a configuration.",
+        "MEASURED_ERROR_CONFIG",
+        &by.config,
+    ));
+    s.push_str(&error_constant(
+        "The same error over the runs known by their size alone (the short form).",
+        "MEASURED_ERROR_SHORT_FORM",
+        &by.short_form,
+    ));
+    s
 }
 
 /// Why a run's architecture prediction missed, by rules on its own figures (each rule names

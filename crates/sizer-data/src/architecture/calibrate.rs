@@ -7,6 +7,7 @@ use super::ReadArchitecture;
 use super::arena::model_of;
 use super::engine::{ArchitectureEngine, architecture_engine};
 use super::fit::fit_efficiency;
+use super::measured_error::InputKind;
 use super::spark::SPARK_BANDWIDTH_BYTES_S;
 use crate::suite::calibrate::{CALIBRATION_SEED, EnginePrediction, RunCalibration, StepComparison, StepFigures};
 use crate::suite::engine_inputs::CALIBRATED;
@@ -51,6 +52,8 @@ pub struct DecodePoint {
 pub struct RunCheck {
     pub folder: String,
     pub relation: String,
+    /// What the architecture was read from (`None`: nothing known, every figure a miss).
+    pub input: Option<InputKind>,
     /// The constants fitted without this run's model, or why there are none.
     pub efficiency: Option<Efficiency>,
     pub engine: Result<ArchitectureEngine, String>,
@@ -153,6 +156,7 @@ fn check_run(case: &ArchitectureCase, efficiency: Option<Efficiency>) -> RunChec
     RunCheck {
         folder: case.folder.to_owned(),
         relation: case.relation.to_owned(),
+        input: case.read.as_ref().ok().map(|r| InputKind::of(&r.architecture)),
         efficiency,
         engine,
         decode,
@@ -172,6 +176,8 @@ pub struct Count {
 /// The three targets' counts for one predictor.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Targets {
+    /// The runs counted.
+    pub runs: usize,
     pub decode: Count,
     pub capacity: Count,
     pub ttft: Count,
@@ -187,8 +193,21 @@ pub enum Predictor {
 
 /// The targets over every checked run for `who` (the roofline has decode speeds only).
 pub fn targets(checks: &[RunCheck], fitted: &[&RunCalibration], who: Predictor) -> Targets {
+    tally(checks.iter().zip(fitted.iter().copied()), who)
+}
+
+/// The architecture's targets over the checked runs read from `input` alone (`None`: the runs
+/// with no architecture known, every figure a miss): the same predictions as [`targets`],
+/// counted by kind of input, so the kinds add up to the whole.
+pub fn targets_by_input(checks: &[RunCheck], fitted: &[&RunCalibration], input: Option<InputKind>) -> Targets {
+    tally(checks.iter().zip(fitted.iter().copied()).filter(|(c, _)| c.input == input), Predictor::Architecture)
+}
+
+/// The targets over `runs` for `who`.
+fn tally<'a>(runs: impl Iterator<Item = (&'a RunCheck, &'a RunCalibration)>, who: Predictor) -> Targets {
     let mut t = Targets::default();
-    for (check, fitted) in checks.iter().zip(fitted) {
+    for (check, fitted) in runs {
+        t.runs += 1;
         for p in &check.decode {
             let got = match who {
                 Predictor::Architecture => p.architecture,
@@ -201,7 +220,7 @@ pub fn targets(checks: &[RunCheck], fitted: &[&RunCalibration], who: Predictor) 
         if who == Predictor::Roofline {
             continue;
         }
-        let rc = if who == Predictor::Architecture { &check.open_loop } else { *fitted };
+        let rc = if who == Predictor::Architecture { &check.open_loop } else { fitted };
         if let Some((arch, fit)) = check.capacity_steps_apart {
             let apart = if who == Predictor::Architecture { arch } else { fit };
             t.capacity.of += 1;

@@ -4,9 +4,12 @@
 
 use sizer_core::architecture::Efficiency;
 
-/// The leave-one-model-out error on the arena (docs/CALIBRATION-ARCHITECTURE.md).
+/// The leave-one-model-out error on the arena (docs/CALIBRATION-ARCHITECTURE.md), over all its
+/// runs or over those of one kind of input (`measured_error`).
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct ArchitectureError {
+    /// The arena runs counted.
+    pub runs: usize,
     /// `01-chat` per-request decode speed at concurrency 1, 5, 10 within 20 %: hits, points.
     pub decode_within_20: (usize, usize),
     /// Capacity at a 5 s p95 TTFT within one rate step: hits, runs.

@@ -3,7 +3,8 @@
 //! [`constants`]), the engine a read architecture and a server's setup give ([`engine`]), that
 //! engine as a person's run for the page's views ([`as_run`]), and
 //! the leave-one-model-out check on the arena ([`calibrate`], `cargo xtask
-//! calibrate-architecture`, docs/CALIBRATION-ARCHITECTURE.md). The files are read in
+//! calibrate-architecture`, docs/CALIBRATION-ARCHITECTURE.md), whose error a prediction shows
+//! by its kind of input ([`measured_error`]). The files are read in
 //! `sizer_import::architecture`.
 
 pub mod answer;
@@ -13,6 +14,7 @@ pub mod calibrate;
 pub mod constants;
 pub mod engine;
 pub mod fit;
+pub mod measured_error;
 pub mod spark;
 
 use sizer_core::architecture::Architecture;
