@@ -46,8 +46,12 @@ fn an_architecture_answers_in_the_fitted_shape_and_says_so() {
     // (128 GB x 0.9 - 13.747 GB - 6 GB) / 24,576 bytes a token (full and sliding layers).
     assert!((f(&model["setup"]["kv_pool_tokens"]) - 3_883_979.375).abs() < 1e-6);
     assert_eq!(model["setup"]["max_model_len"], 131_072);
-    // The measured error and the constants travel with every answer.
-    assert!(model["measured_error"]["decode_within_20_percent"]["of"].as_u64().is_some_and(|n| n > 0));
+    // The error measured on the arena's runs read from a configuration (14 runs, 38 of 42
+    // decode points: docs/CALIBRATION-ARCHITECTURE.md, "By input") and the constants travel
+    // with every answer.
+    let error = &model["measured_error"];
+    assert_eq!((error["input"].as_str(), error["runs"].as_u64()), (Some("configuration"), Some(14)));
+    assert_eq!(error["decode_within_20_percent"], json!({"hits": 38, "of": 42}));
     assert!(f(&model["constants"]["weight_factor"]) > 0.0);
     // The default load: the arena's 0.5 req/s sweep step, every request answered.
     assert_eq!((a["completed"].as_u64(), a["requests"].as_u64()), (Some(125), Some(125)));
@@ -86,6 +90,14 @@ fn the_short_form_and_the_json_run_spec_are_read() {
     assert!((f(&a["model"]["weights_gb"]) - 30.0).abs() < 1e-12);
     let notes = a["model"]["notes"].as_array().expect("notes");
     assert!(notes.iter().any(|n| n.as_str().is_some_and(|n| n.contains("assumed"))), "{notes:?}");
+    // Its error is the one measured on the arena's 4 runs known by their size alone (3 of 12
+    // decode points, 4 of 4 capacities, 17 of 17 sweep steps: docs/CALIBRATION-ARCHITECTURE.md),
+    // not the configurations' nor the pooled one.
+    let error = &a["model"]["measured_error"];
+    assert_eq!((error["input"].as_str(), error["runs"].as_u64()), (Some("size_only"), Some(4)));
+    assert_eq!(error["decode_within_20_percent"], json!({"hits": 3, "of": 12}));
+    assert_eq!(error["capacity_within_one_rate_step"], json!({"hits": 4, "of": 4}));
+    assert_eq!(error["p95_ttft_within_35_percent"], json!({"hits": 17, "of": 17}));
 }
 
 #[test]

@@ -18,6 +18,6 @@ pub use coefficients::{
     kv_pool_tokens, project_weights, prompt_terms, sessions_in_budget,
 };
 pub use physics::{
-    Architecture, ComputeFormat, ExpertPool, ModelSize, SizeError, StepPhysics, shape_physics, size_physics,
+    Architecture, ComputeFormat, ExpertPool, InputKind, ModelSize, SizeError, StepPhysics, shape_physics, size_physics,
 };
 pub use shape::{AttentionLayers, LinearAttentionLayers, MambaLayers, ModelShape, MoeLayers, ShapeError, WeightBytes};

@@ -298,6 +298,23 @@ fn by_format(format: ComputeFormat, flops: f64) -> [f64; 4] {
     out
 }
 
+/// What a model's architecture was read from. Predictions from the two miss by different
+/// amounts (the short form assumes the layout), so each shows the error measured on its own
+/// kind (`sizer_data::architecture::measured_error`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
+pub enum InputKind {
+    /// A configuration (`config.json`, and its quantisation file): the layout is read.
+    Configuration,
+    /// Total and active parameters alone (the short form): the layout is assumed.
+    SizeOnly,
+}
+
+impl InputKind {
+    /// Every kind, in the order the page names them.
+    pub const ALL: [InputKind; 2] = [InputKind::Configuration, InputKind::SizeOnly];
+}
+
 /// A model as far as it is known: its full shape, or only its size.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
@@ -307,6 +324,15 @@ pub enum Architecture {
 }
 
 impl Architecture {
+    /// What this architecture was read from: a shape from a configuration, a size from the short
+    /// form.
+    pub fn input_kind(&self) -> InputKind {
+        match self {
+            Architecture::Shape(_) => InputKind::Configuration,
+            Architecture::Size(_) => InputKind::SizeOnly,
+        }
+    }
+
     /// The engine's inputs with the KV cache at `kv_bytes` per element ([`shape_physics`],
     /// [`size_physics`]).
     pub fn physics(&self, kv_bytes: f64) -> StepPhysics {

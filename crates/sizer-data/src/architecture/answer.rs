@@ -1,10 +1,12 @@
 //! `SparkSizer.predict` on an architecture: the engine built once ([`ArchitectureRun`]), a load
 //! predicted on it in the same shape as a fitted engine's answer, with `model` saying it came
-//! from the architecture, which constants it used, and the error they were measured with.
+//! from the architecture, which constants it used, and the error they were measured with on the
+//! arena's runs of the same kind of input ([`super::measured_error`]).
 
 use super::ReadArchitecture;
-use super::constants::{ArchitectureError, FITTED, MEASURED_ERROR};
+use super::constants::{ArchitectureError, FITTED};
 use super::engine::{ArchitectureEngine, architecture_engine};
+use super::measured_error::{InputKind, measured_error_for};
 use crate::predict::api::{ReportFigures, closed_answer_json};
 use crate::predict::load::{ClosedLoadJson, PredictLoad};
 use crate::suite::SuiteSetup;
@@ -27,7 +29,10 @@ pub struct ArchitectureRun {
     pub server_model: Option<String>,
     /// The constants the engine was built with.
     pub constants: Efficiency,
-    /// The error those constants were measured with, leave-one-model-out on the arena.
+    /// What the architecture was read from: a configuration or the size alone.
+    pub input: InputKind,
+    /// The error those constants were measured with, leave-one-model-out on the arena's runs of
+    /// the same kind of input ([`measured_error_for`]).
     pub measured_error: ArchitectureError,
 }
 
@@ -38,12 +43,14 @@ impl ArchitectureRun {
     /// One sentence ([`architecture_engine`]).
     pub fn new(read: ReadArchitecture, server: Option<&SuiteSetup>) -> Result<ArchitectureRun, String> {
         let engine = architecture_engine(&read, server, &FITTED)?;
+        let input = read.architecture.input_kind();
         Ok(ArchitectureRun {
             read,
             engine,
             server_model: server.map(|s| s.model.clone()).filter(|m| !m.is_empty()),
             constants: FITTED,
-            measured_error: MEASURED_ERROR,
+            input,
+            measured_error: measured_error_for(input),
         })
     }
 }
@@ -69,10 +76,15 @@ pub struct ArchitectureModel<'a> {
     measured_error: MeasuredError,
 }
 
-/// The measured error as shares, with the targets' wording.
+/// The measured error as shares, with the targets' wording: over the arena's runs of the
+/// answer's kind of input.
 #[derive(Serialize)]
 struct MeasuredError {
     method: &'static str,
+    /// `configuration` or `size_only`.
+    input: InputKind,
+    /// The arena runs of that kind counted.
+    runs: usize,
     decode_within_20_percent: Share,
     capacity_within_one_rate_step: Share,
     p95_ttft_within_35_percent: Share,
@@ -104,7 +116,9 @@ pub fn architecture_model(run: &ArchitectureRun) -> ArchitectureModel<'_> {
         request_wait_ms: e.request_s * 1000.0,
         constants: run.constants,
         measured_error: MeasuredError {
-            method: "the arena's runs, each predicted with constants fitted without its model (docs/CALIBRATION-ARCHITECTURE.md)",
+            method: "the arena's runs of the same kind of input, each predicted with constants fitted without its model (docs/CALIBRATION-ARCHITECTURE.md)",
+            input: run.input,
+            runs: m.runs,
             decode_within_20_percent: share(m.decode_within_20),
             capacity_within_one_rate_step: share(m.capacity_within_one_step),
             p95_ttft_within_35_percent: share(m.ttft_within_35),

@@ -11,7 +11,8 @@
 //! it in its `source`, so [`architecture_of`] and the predictions find it again through any
 //! copy, rename or change of setup.
 //! Its name and its caveat (worded by the page, in both languages) say it was predicted from
-//! the architecture, with the error measured leave-one-model-out.
+//! the architecture, with the error measured leave-one-model-out on the arena's runs of its kind
+//! of input (a configuration or the size alone), which the kept engine carries.
 
 use super::answer::{ArchitectureRun, architecture_model};
 use super::spark::SPARK_NAME;
@@ -149,6 +150,7 @@ pub fn architecture_as_run(
         request_wait_s: run.engine.request_s,
         model: model_json,
         physics: run.engine.physics,
+        input: run.input,
     });
     let run = Run {
         id: "yours-architecture".to_owned(),

@@ -156,7 +156,7 @@ fn check_run(case: &ArchitectureCase, efficiency: Option<Efficiency>) -> RunChec
     RunCheck {
         folder: case.folder.to_owned(),
         relation: case.relation.to_owned(),
-        input: case.read.as_ref().ok().map(|r| InputKind::of(&r.architecture)),
+        input: case.read.as_ref().ok().map(|r| r.architecture.input_kind()),
         efficiency,
         engine,
         decode,

@@ -299,7 +299,7 @@ pub fn closed_answer(load: &ClosedLoadJson, engine: &PredictEngine) -> Result<St
 fn model_answer(engine: &PredictEngine) -> AnyModel<'_> {
     let fit = match &engine.basis {
         EngineBasis::Fitted(fit) => fit,
-        EngineBasis::Computed(model) => return AnyModel::Computed(model),
+        EngineBasis::Computed { model, .. } => return AnyModel::Computed(model),
     };
     AnyModel::Fitted(Box::new(ModelAnswer {
         run: &engine.run,

@@ -23,6 +23,9 @@ pub struct ComputedEngine {
     pub model: serde_json::Value,
     /// The bytes and work per step it was computed from (weights, cache per token, state).
     pub physics: sizer_core::architecture::StepPhysics,
+    /// What the architecture was read from, which says the error a prediction on it shows
+    /// (`architecture::measured_error::measured_error_for`).
+    pub input: sizer_core::architecture::InputKind,
 }
 
 /// Keeps `engine`; returns the `source` its run carries.

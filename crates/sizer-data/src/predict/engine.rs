@@ -19,6 +19,7 @@ use crate::suite::engine_inputs::{
     CALIBRATED, FITTED_KINDS, dataset_chat_index, dataset_closed_loop_run, dataset_engine_setup,
 };
 use serde::Serialize;
+use sizer_core::architecture::InputKind;
 use sizer_core::sim::open_loop::{
     ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload, EngineFit, EngineModel, EngineSetup, fit_engine_shaped,
 };
@@ -69,9 +70,9 @@ pub struct FitWorkload {
 pub enum EngineBasis {
     /// A fit to measured points.
     Fitted(EngineFit),
-    /// Computed from a model's architecture and the global constants (no fit); the `model` its
-    /// answers carry.
-    Computed(serde_json::Value),
+    /// Computed from a model's architecture and the global constants (no fit): the `model` its
+    /// answers carry, and what the architecture was read from (which says its measured error).
+    Computed { model: serde_json::Value, input: InputKind },
 }
 
 /// A fitted engine, ready for loads.
@@ -174,7 +175,17 @@ impl PredictEngine {
             pool_basis: PoolBasis::Architecture,
             client_latency_ms: computed.request_wait_s * 1000.0,
             caveat: None,
-            basis: EngineBasis::Computed(computed.model.clone()),
+            basis: EngineBasis::Computed { model: computed.model.clone(), input: computed.input },
+        }
+    }
+
+    /// For an engine computed from an architecture, what it was read from (which says the error
+    /// its predictions show, `architecture::measured_error::measured_error_for`); `None` for a
+    /// fitted engine (its error is the calibration's).
+    pub fn architecture_input(&self) -> Option<InputKind> {
+        match &self.basis {
+            EngineBasis::Computed { input, .. } => Some(*input),
+            EngineBasis::Fitted(_) => None,
         }
     }
 
