@@ -1,7 +1,7 @@
 //! A model's `config.json` dropped on the built page (gpt-oss-20b's real config with its arena
 //! server's `meta.json`, given to the file input at once as a drop does) becomes one run of
-//! yours, in use, labelled "predicted from the architecture, not measured" with the measured
-//! error beside the headline, the team ranking, the simulation (on the engine from the
+//! yours, in use, labelled "predicted from the architecture, not measured" with the error
+//! measured on the arena's runs read from a config.json beside the headline, the team ranking, the simulation (on the engine from the
 //! architecture) and "Load from your logs"; a damaged config pasted afterwards is one sentence
 //! and the run stays. Saves screenshots at 1280 px in English and 390 px in German
 //! (`import-architecture-<width>-<lang>-<part>.png`).
@@ -53,7 +53,7 @@ pub async fn a_config_json_dropped_on_the_page_is_sized_and_labelled(
             let caveat = seen["caveat"].as_str().unwrap_or("");
             let done = seen["status"].as_str().is_some_and(|s| s.starts_with(STATUS))
                 && seen["people"].as_str().is_some_and(|p| p.parse::<u64>().is_ok_and(|p| p > 0))
-                && caveat.starts_with("Predicted from the architecture, not measured:")
+                && caveat.starts_with("Predicted from the model's config.json, not measured:")
                 && seen["ranking"] == caveat
                 && seen["sim"].as_str().is_some_and(|s| s.starts_with("engine: Model: the engine computed from"))
                 && seen["simError"] == caveat

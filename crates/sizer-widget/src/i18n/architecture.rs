@@ -1,13 +1,14 @@
 //! A model read from its `config.json`, in English and German: the run's names and caveat
 //! (both languages at once: the run carries them, `sizer_data::architecture::as_run`), the
 //! import panel's status and refusal, and the lines the simulation and the load prediction
-//! show for its engine. Every figure of the error comes from
-//! `sizer_data::architecture::constants::MEASURED_ERROR` (written by `cargo xtask
-//! calibrate-architecture`).
+//! show for its engine. Every figure of the error is the one the run or answer carries: the
+//! arena's runs of its kind of input (`sizer_data::architecture::measured_error`, written by
+//! `cargo xtask calibrate-architecture`).
 
 use sizer_data::Localized;
 use sizer_data::architecture::as_run::ArchitectureRunNames;
-use sizer_data::architecture::constants::{ArchitectureError, MEASURED_ERROR};
+use sizer_data::architecture::constants::ArchitectureError;
+use sizer_data::architecture::measured_error::InputKind;
 
 use super::{Lang, format_integer, format_number};
 
@@ -19,13 +20,31 @@ fn predicted(lang: Lang) -> &'static str {
     }
 }
 
-/// The error measured leave-one-model-out, in one sentence.
-pub fn measured_error(lang: Lang, e: &ArchitectureError) -> String {
+/// The error measured leave-one-model-out on the arena's runs of the prediction's kind of
+/// input (`e`, the figures it carries), in one sentence that names that kind.
+pub fn measured_error(lang: Lang, input: InputKind, e: &ArchitectureError) -> String {
     let n = |v: usize| format_integer(lang, v as u64);
     let ((d, dn), (c, cn), (t, tn)) = (e.decode_within_20, e.capacity_within_one_step, e.ttft_within_35);
+    let runs = n(e.runs);
+    let from = match (lang, input) {
+        (Lang::En, InputKind::Configuration) => {
+            format!(
+                "Predicted from the model's config.json, not measured: on the arena's {runs} runs read from a config.json"
+            )
+        }
+        (Lang::En, InputKind::SizeOnly) => format!(
+            "Predicted from the model's size alone, not measured: on the arena's {runs} runs known by their size alone"
+        ),
+        (Lang::De, InputKind::Configuration) => format!(
+            "Aus der config.json des Modells vorhergesagt, nicht gemessen: Auf den {runs} Läufen der Arena, die aus einer config.json gelesen wurden"
+        ),
+        (Lang::De, InputKind::SizeOnly) => format!(
+            "Allein aus der Größe des Modells vorhergesagt, nicht gemessen: Auf den {runs} Läufen der Arena, die nur über ihre Größe bekannt sind"
+        ),
+    };
     match lang {
         Lang::En => format!(
-            "Predicted from the architecture, not measured: on the arena's runs, each predicted with constants fitted without its model, per-request decode speed came within 20\u{a0}% on {} of {} points, capacity at a 5\u{a0}s p95 TTFT within one rate step on {} of {} runs and p95 TTFT within 35\u{a0}% on {} of {} steps (docs/CALIBRATION-ARCHITECTURE.md).",
+            "{from}, each predicted with constants fitted without its model, per-request decode speed came within 20\u{a0}% on {} of {} points, capacity at a 5\u{a0}s p95 TTFT within one rate step on {} of {} runs and p95 TTFT within 35\u{a0}% on {} of {} steps (docs/CALIBRATION-ARCHITECTURE.md).",
             n(d),
             n(dn),
             n(c),
@@ -34,7 +53,7 @@ pub fn measured_error(lang: Lang, e: &ArchitectureError) -> String {
             n(tn)
         ),
         Lang::De => format!(
-            "Aus der Architektur vorhergesagt, nicht gemessen: Auf den Läufen der Arena, jeder mit Konstanten vorhergesagt, die ohne sein Modell angepasst wurden, lag die Decode-Geschwindigkeit pro Anfrage auf {} von {} Punkten innerhalb von 20\u{a0}%, die Kapazität bei 5\u{a0}s p95-TTFT auf {} von {} Läufen innerhalb einer Ratenstufe und die p95-TTFT auf {} von {} Schritten innerhalb von 35\u{a0}% (docs/CALIBRATION-ARCHITECTURE.md).",
+            "{from}, jeder mit Konstanten vorhergesagt, die ohne sein Modell angepasst wurden, lag die Decode-Geschwindigkeit pro Anfrage auf {} von {} Punkten innerhalb von 20\u{a0}%, die Kapazität bei 5\u{a0}s p95-TTFT auf {} von {} Läufen innerhalb einer Ratenstufe und die p95-TTFT auf {} von {} Schritten innerhalb von 35\u{a0}% (docs/CALIBRATION-ARCHITECTURE.md).",
             n(d),
             n(dn),
             n(c),
@@ -46,16 +65,19 @@ pub fn measured_error(lang: Lang, e: &ArchitectureError) -> String {
 }
 
 /// The run's names: the person's name or the model's, its format, and the label; the caveat
-/// with the measured error.
-pub fn run_names(name: &str, model: &str, format: &str) -> ArchitectureRunNames {
+/// with the error measured on its kind of input (`input`, `error`: what the run carries).
+pub fn run_names(
+    name: &str,
+    model: &str,
+    format: &str,
+    input: InputKind,
+    error: &ArchitectureError,
+) -> ArchitectureRunNames {
     let named = if name.trim().is_empty() { format!("{model} · {format}") } else { name.trim().to_owned() };
     ArchitectureRunNames {
         label: format!("{named} · {}", predicted(Lang::En)),
         label_de: format!("{named} · {}", predicted(Lang::De)),
-        caveat: Localized {
-            en: measured_error(Lang::En, &MEASURED_ERROR),
-            de: measured_error(Lang::De, &MEASURED_ERROR),
-        },
+        caveat: Localized { en: measured_error(Lang::En, input, error), de: measured_error(Lang::De, input, error) },
     }
 }
 

@@ -23,7 +23,7 @@ use std::rc::Rc;
 use sizer_core::Scenario;
 use sizer_core::sim::{SimError, SimModel, SimReport, SweepError, SweepReport};
 use sizer_data::architecture::as_run::architecture_of;
-use sizer_data::architecture::constants::MEASURED_ERROR;
+use sizer_data::architecture::measured_error::measured_error_for;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
@@ -155,7 +155,9 @@ pub fn SimulationSection(props: &SimulationProps) -> Html {
     let lang = props.lang;
     let t = |msg: SimMsg| sim_text(lang, msg);
     let key: SimKey = (props.run.id.clone(), props.scenario, props.seed);
-    let from_architecture = architecture_of(&props.run).is_some();
+    // The kind of input the run's architecture was read from says the error it shows.
+    let architecture_input = architecture_of(&props.run).map(|computed| computed.input);
+    let from_architecture = architecture_input.is_some();
     let fresh = view.report.as_ref().filter(|(for_key, _)| *for_key == key).map(|(_, report)| report);
     let problem = view.problem.as_ref().filter(|(for_key, _)| *for_key == key).map(|(_, problem)| problem);
     let done = fresh.is_some() && view.sweep_done;
@@ -189,8 +191,8 @@ pub fn SimulationSection(props: &SimulationProps) -> Html {
                 </p>
                 <p class="ss-sim-scope">{ scope(lang, report, run_label(lang, &props.run)) }</p>
                 <p class="ss-sim-model" data-result="sim-model" data-value={model_key(report)}>{ model_text(lang, report, from_architecture) }</p>
-                if from_architecture {
-                    <p class="ss-sim-model" data-result="sim-architecture-error">{ measured_error(lang, &MEASURED_ERROR) }</p>
+                if let Some(input) = architecture_input {
+                    <p class="ss-sim-model" data-result="sim-architecture-error">{ measured_error(lang, input, &measured_error_for(input)) }</p>
                 }
             }
             if let Some(((_, scenario, _), report)) = &view.report {

@@ -11,7 +11,7 @@ use std::rc::Rc;
 
 use sizer_core::{Scenario, TeamHeadroom};
 use sizer_data::architecture::as_run::architecture_of;
-use sizer_data::architecture::constants::MEASURED_ERROR;
+use sizer_data::architecture::measured_error::{InputKind, measured_error_for};
 use sizer_data::{PlanRow, Recommendation, Run, dataset};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -77,7 +77,11 @@ fn TeamBody(props: &TeamPanelProps) -> Html {
     let imported: Vec<Run> = props.imported.iter().map(|run| (**run).clone()).collect();
     let team = props.input.team(&props.usage);
     let planned = team.as_ref().map(|team| dataset().plan_team(team, &imported));
-    let from_architecture = imported.iter().any(|run| architecture_of(run).is_some());
+    // The kinds of input the rows from an architecture were read from: each shows its own error.
+    let architecture_inputs: Vec<InputKind> = InputKind::ALL
+        .into_iter()
+        .filter(|kind| imported.iter().any(|run| architecture_of(run).is_some_and(|c| c.input == *kind)))
+        .collect();
     let people = props.input.people();
     let words = team_words(&props.input);
     let on_headroom = {
@@ -142,8 +146,10 @@ fn TeamBody(props: &TeamPanelProps) -> Html {
                 </p>
                 { ranking(props, rows, &show_all) }
                 // A row of a model's own, from its architecture: the method's measured error.
-                if from_architecture {
-                    <p class="ss-hint" data-result="team-architecture-error">{ measured_error(lang, &MEASURED_ERROR) }</p>
+                if !architecture_inputs.is_empty() {
+                    <p class="ss-hint" data-result="team-architecture-error">
+                        { architecture_inputs.iter().map(|&input| measured_error(lang, input, &measured_error_for(input))).collect::<Vec<_>>().join(" ") }
+                    </p>
                 }
             }
             if let Some(steps) = steps.filter(|steps| !steps.is_empty()) {

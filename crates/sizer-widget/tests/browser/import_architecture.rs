@@ -1,15 +1,16 @@
 //! A model's `config.json` pasted in the import panel (wasm-bindgen-test in headless Chromium):
 //! a damaged one is one sentence and the page keeps its sizing; gpt-oss-20b's real config then
 //! becomes the run in use, sized as the core sizes the same run built natively, labelled
-//! "predicted from the architecture, not measured" with the measured error beside the headline,
-//! the team ranking and the simulation. Run:
+//! "predicted from the architecture, not measured" with the error measured on the arena's runs
+//! read from a config.json beside the headline, the team ranking and the simulation; a model
+//! typed by its size shows the error of the runs known by their size alone instead. Run:
 //! `cargo test -p sizer-widget --target wasm32-unknown-unknown --test browser_import import_architecture::`.
 
 use std::rc::Rc;
 
 use sizer_core::Scenario;
 use sizer_data::architecture::as_run::{architecture_as_run, usage_lengths};
-use sizer_data::architecture::constants::MEASURED_ERROR;
+use sizer_data::architecture::constants::{MEASURED_ERROR_CONFIG, MEASURED_ERROR_SHORT_FORM};
 use sizer_import::suite::predict_architecture::{architecture_run_from_size, architecture_run_from_text};
 use sizer_widget::i18n::Lang;
 use sizer_widget::i18n::architecture::run_names;
@@ -38,7 +39,7 @@ async fn paste(root: &Element, text: &str) {
 /// The people the page should show: the same run built natively, sized by the page's rules.
 fn expected_people() -> String {
     let arch = architecture_run_from_text(GPT_OSS, None, None).expect("reads");
-    let names = run_names("", &arch.read.model_type, &arch.read.format);
+    let names = run_names("", &arch.read.model_type, &arch.read.format, arch.input, &arch.measured_error);
     let chat = Scenario::chat();
     let run = architecture_as_run(&arch, &usage_lengths(chat.prompt_tokens, chat.answer_tokens), names).expect("a run");
     let outcome = Calculation::for_run(RunRef::Yours(Rc::new(run)), chat);
@@ -62,9 +63,15 @@ async fn a_pasted_config_is_sized_labelled_and_a_damaged_one_is_one_sentence() {
     wait_for_value(&root, "people", &expected_people()).await;
     let option = text_of(&root, "select[data-field=\"run\"] option[value=\"yours-1\"]");
     assert!(option.starts_with("gpt_oss · MXFP4 · predicted from the architecture, not measured"), "{option}");
-    let (hits, of) = MEASURED_ERROR.decode_within_20;
+    let (hits, of) = MEASURED_ERROR_CONFIG.decode_within_20;
     let caveat = wait_for_text(&root, "[data-result=\"run-caveats\"]", |t| !t.is_empty()).await;
-    assert!(caveat.starts_with("Predicted from the architecture, not measured:"), "{caveat}");
+    assert!(
+        caveat.starts_with(&format!(
+            "Predicted from the model's config.json, not measured: on the arena's {} runs read from a config.json,",
+            MEASURED_ERROR_CONFIG.runs
+        )),
+        "{caveat}"
+    );
     assert!(caveat.contains(&format!("{hits} of {of} points")), "{caveat}");
     let ranking = wait_for_text(&root, "[data-result=\"team-architecture-error\"]", |t| !t.is_empty()).await;
     assert_eq!(ranking, caveat);
@@ -103,7 +110,7 @@ async fn a_typed_size_is_sized_and_a_word_is_one_sentence() {
     click(&root, "[data-import=\"size-submit\"]");
     wait_for(&root, "[data-import=\"list\"] li").await;
     let arch = architecture_run_from_size(30.5, 3.3, Some("nvfp4")).expect("a run");
-    let names = run_names("", "30.5B-A3.3B", &arch.read.format);
+    let names = run_names("", "30.5B-A3.3B", &arch.read.format, arch.input, &arch.measured_error);
     let chat = Scenario::chat();
     let run = architecture_as_run(&arch, &usage_lengths(chat.prompt_tokens, chat.answer_tokens), names).expect("a run");
     let outcome = Calculation::for_run(RunRef::Yours(Rc::new(run)), chat);
@@ -112,4 +119,17 @@ async fn a_typed_size_is_sized_and_a_word_is_one_sentence() {
     let status = text_of(&root, "[data-import=\"status\"]");
     assert!(status.starts_with("Die Größe des Modells als ein Lauf gelesen, „30.5B-A3.3B · NVFP4 · aus der Architektur vorhergesagt, nicht gemessen“"), "{status}");
     assert_eq!(text_of(&root, "[data-import=\"error\"]"), "");
+    // Its error is the one measured on the arena's runs known by their size alone.
+    let (hits, of) = MEASURED_ERROR_SHORT_FORM.decode_within_20;
+    let caveat = wait_for_text(&root, "[data-result=\"run-caveats\"]", |t| !t.is_empty()).await;
+    assert!(
+        caveat.starts_with(&format!(
+            "Allein aus der Größe des Modells vorhergesagt, nicht gemessen: Auf den {} Läufen der Arena, die nur über ihre Größe bekannt sind,",
+            MEASURED_ERROR_SHORT_FORM.runs
+        )),
+        "{caveat}"
+    );
+    assert!(caveat.contains(&format!("auf {hits} von {of} Punkten")), "{caveat}");
+    let ranking = wait_for_text(&root, "[data-result=\"team-architecture-error\"]", |t| !t.is_empty()).await;
+    assert_eq!(ranking, caveat);
 }

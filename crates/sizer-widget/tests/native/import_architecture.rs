@@ -1,12 +1,15 @@
 //! A model's `config.json` read in the import panel (server-side render): gpt-oss-20b's real
 //! config and its arena server's `meta.json` become one run, labelled "predicted from the
 //! architecture, not measured" in English and German, whose sizing, caveat, simulation engine
-//! and load prediction answer with the measured error beside them; a damaged config is one
+//! and load prediction answer with the error measured on the arena's runs read from a
+//! config.json beside them; a model typed by its size shows the error of the runs known by their
+//! size alone instead, and a team ranking holding both shows each; a damaged config is one
 //! sentence and leaves the state as it was.
 //! Run: `cargo test -p sizer-widget --no-default-features --features ssr --test native import_architecture::`.
 //!
-//! Oracles: the error's figures are read from `MEASURED_ERROR` (written by `cargo xtask
-//! calibrate-architecture`), never typed here; the run's engine is `SparkSizer.predict`'s
+//! Oracles: the error's figures are read from `MEASURED_ERROR_CONFIG` and
+//! `MEASURED_ERROR_SHORT_FORM` (written by `cargo xtask calibrate-architecture`, their counts
+//! held in `tests/tests/data/architecture_calibration.rs`), never typed here; the run's engine is `SparkSizer.predict`'s
 //! (`architecture_run_from_text`), compared field for field; gpt-oss-20b's 13.75 GB of weights
 //! are counted by hand in `tests/tests/core/architecture.rs`.
 
@@ -14,7 +17,8 @@ use std::rc::Rc;
 
 use crate::support::{element_text, import_panel as panel};
 use sizer_core::Scenario;
-use sizer_data::architecture::constants::MEASURED_ERROR;
+use sizer_data::Run;
+use sizer_data::architecture::constants::{ArchitectureError, MEASURED_ERROR_CONFIG, MEASURED_ERROR_SHORT_FORM};
 use sizer_data::predict_engine::{ModelSource, PredictEngine};
 use sizer_data::prediction::PageLoadInput;
 use sizer_import::suite::model_files::model_files;
@@ -32,7 +36,9 @@ use sizer_widget::simulation::load_prediction::result::{LoadPredictionResult, Lo
 use sizer_widget::sizing::calculation::Calculation;
 use sizer_widget::sizing::run_ref::RunRef;
 use sizer_widget::sizing::summary::result_text;
-use yew::{AttrValue, Callback};
+use sizer_widget::team::panel::{TeamPanel, TeamPanelProps};
+use sizer_widget::team::state::TeamInput;
+use yew::{AttrValue, Callback, Html};
 
 fn fixture(path: &str) -> String {
     std::fs::read_to_string(format!("{}/../../tests/fixtures/{path}", env!("CARGO_MANIFEST_DIR"))).expect("a fixture")
@@ -58,6 +64,73 @@ fn imported() -> SizerState {
 /// "40 of 57" as the page writes it.
 fn share((hits, of): (usize, usize), word: &str) -> String {
     format!("{hits} {word} {of}")
+}
+
+/// The sentence's opening for a config.json and for a size alone, in English.
+fn config_opening() -> String {
+    format!(
+        "Predicted from the model's config.json, not measured: on the arena's {} runs read from a config.json, each predicted with constants fitted without its model,",
+        MEASURED_ERROR_CONFIG.runs
+    )
+}
+
+fn size_opening() -> String {
+    format!(
+        "Predicted from the model's size alone, not measured: on the arena's {} runs known by their size alone, each predicted with constants fitted without its model,",
+        MEASURED_ERROR_SHORT_FORM.runs
+    )
+}
+
+/// Whether `text` states `e`'s three figures (`word`: "of" or "von").
+fn states(text: &str, e: &ArchitectureError, word: &str) -> bool {
+    [e.decode_within_20, e.capacity_within_one_step, e.ttft_within_35]
+        .into_iter()
+        .all(|f| text.contains(&share(f, word)))
+}
+
+/// A 30B-A3B model at FP8 typed by its size, read at the chat usage's lengths.
+fn typed() -> SizerState {
+    let size = TypedSize { total_params_b: 30.0, active_params_b: 3.0, format: "fp8".into() };
+    let mut state = SizerState::new(&Config::default());
+    assert!(state.apply_imported(size_action(&size, "", (512.0, 400.0))));
+    state
+}
+
+/// The load prediction's result for the imported run in use, in `lang`.
+fn load_result(state: &SizerState, lang: Lang) -> String {
+    let run = Rc::clone(state.imported.get(&state.run_id).expect("the run"));
+    let suite = ImportedSuite { run: Rc::clone(&run), load: None };
+    let engine = Rc::new(engine_for(&state.run_id, Some(&suite.run)).expect("an engine"));
+    let input = PageLoadInput { target_s: 5.0, ..PageLoadInput::default() };
+    let outcome = Rc::new(run_to_end(Rc::clone(&engine), &input).expect("predicts"));
+    let props = LoadPredictionResultProps {
+        run_id: AttrValue::from(state.run_id.clone()),
+        imported: Some(suite),
+        engine,
+        outcome,
+        floor_tok_s: 15.0,
+        stale: false,
+        lang,
+        redraw_key: AttrValue::default(),
+    };
+    futures::executor::block_on(yew::LocalServerRenderer::<LoadPredictionResult>::with_props(props).render())
+}
+
+/// The team ranking with `imported` runs, in `lang`.
+fn team(imported: Vec<Rc<Run>>, lang: Lang) -> String {
+    let props = TeamPanelProps {
+        lang,
+        id_prefix: AttrValue::Static("ss"),
+        input: TeamInput::default(),
+        usage: Scenario::chat(),
+        run_id: AttrValue::from(imported[0].id.clone()),
+        imported,
+        on_action: Callback::noop(),
+        on_pick: Callback::noop(),
+        stale: false,
+        children: Html::default(),
+    };
+    futures::executor::block_on(yew::LocalServerRenderer::<TeamPanel>::with_props(props).render())
 }
 
 #[test]
@@ -99,13 +172,20 @@ fn the_sizing_is_labelled_and_carries_the_measured_error() {
     let (workload, _) = en.workload.as_ref().expect("a workload line");
     assert!(workload.ends_with("nearest your 512-token prompts (of 2 pairs of lengths predicted)."), "{workload}");
     let caveat = &en.run_caveats[0];
-    assert!(caveat.starts_with("Predicted from the architecture, not measured:"), "{caveat}");
-    assert!(caveat.contains(&share(MEASURED_ERROR.decode_within_20, "of")), "{caveat}");
-    assert!(caveat.contains(&share(MEASURED_ERROR.capacity_within_one_step, "of")), "{caveat}");
+    assert!(caveat.starts_with(&config_opening()), "{caveat}");
+    assert!(states(caveat, &MEASURED_ERROR_CONFIG, "of"), "{caveat}");
+    assert!(!caveat.contains(&share(MEASURED_ERROR_SHORT_FORM.decode_within_20, "of")), "{caveat}");
     let de = result_text(Lang::De, &outcome, Some(Usage::Chat));
     assert_eq!(de.people_value, en.people_value);
-    assert!(de.run_caveats[0].starts_with("Aus der Architektur vorhergesagt, nicht gemessen:"), "{:?}", de.run_caveats);
-    assert!(de.run_caveats[0].contains(&share(MEASURED_ERROR.decode_within_20, "von")));
+    assert!(
+        de.run_caveats[0].starts_with(&format!(
+            "Aus der config.json des Modells vorhergesagt, nicht gemessen: Auf den {} Läufen der Arena, die aus einer config.json gelesen wurden,",
+            MEASURED_ERROR_CONFIG.runs
+        )),
+        "{:?}",
+        de.run_caveats
+    );
+    assert!(states(&de.run_caveats[0], &MEASURED_ERROR_CONFIG, "von"), "{:?}", de.run_caveats);
     assert_eq!(
         run.names_de.label.as_deref(),
         Some("openai/gpt-oss-20b · MXFP4 · aus der Architektur vorhergesagt, nicht gemessen")
@@ -145,7 +225,7 @@ fn the_simulation_and_the_load_run_on_the_architectures_engine() {
         let model = element_text(&html, "data-predict=\"model\"", "p");
         assert!(model.contains(label), "{model}");
         let error = element_text(&html, "data-predict=\"architecture-error\"", "p");
-        assert!(error.contains(&share(MEASURED_ERROR.ttft_within_35, of)), "{error}");
+        assert!(states(&error, &MEASURED_ERROR_CONFIG, of), "{error}");
         assert!(!html.contains("data-predict=\"extrapolation\""), "nothing was measured to extrapolate from");
         assert!(!html.contains("data-predict=\"calibration\""), "not the fitted engines' error");
     }
@@ -205,6 +285,51 @@ fn a_typed_size_is_one_run_and_a_bad_one_is_one_sentence() {
     assert!(!state.apply_imported(size_action(&huge, "", (512.0, 400.0))));
     let error = element_text(&panel(&state, Lang::En), "data-import=\"error\"", "p");
     assert!(error.starts_with("This model configuration gives no run: ") && error.contains("4000"), "{error}");
+}
+
+#[test]
+fn a_typed_size_shows_the_error_of_predictions_from_a_size_alone() {
+    // The two kinds' figures differ (docs/CALIBRATION-ARCHITECTURE.md, "By input"), so a sentence
+    // with one kind's cannot hold the other's.
+    assert_ne!(MEASURED_ERROR_SHORT_FORM.decode_within_20, MEASURED_ERROR_CONFIG.decode_within_20);
+    let state = typed();
+    let run = Rc::clone(state.imported.get(&state.run_id).expect("the run"));
+    let outcome = Calculation::for_run(RunRef::Yours(Rc::clone(&run)), Scenario::chat());
+    let en = result_text(Lang::En, &outcome, Some(Usage::Chat)).run_caveats;
+    assert!(en[0].starts_with(&size_opening()), "{en:?}");
+    assert!(states(&en[0], &MEASURED_ERROR_SHORT_FORM, "of"), "{en:?}");
+    assert!(!en[0].contains(&share(MEASURED_ERROR_CONFIG.decode_within_20, "of")), "{en:?}");
+    let de = result_text(Lang::De, &outcome, Some(Usage::Chat)).run_caveats;
+    assert!(
+        de[0].starts_with(&format!(
+            "Allein aus der Größe des Modells vorhergesagt, nicht gemessen: Auf den {} Läufen der Arena, die nur über ihre Größe bekannt sind,",
+            MEASURED_ERROR_SHORT_FORM.runs
+        )),
+        "{de:?}"
+    );
+    assert!(states(&de[0], &MEASURED_ERROR_SHORT_FORM, "von"), "{de:?}");
+    // The load prediction on its engine says the same error.
+    let error = element_text(&load_result(&state, Lang::En), "data-predict=\"architecture-error\"", "p");
+    assert_eq!(error, en[0]);
+}
+
+#[test]
+fn a_team_ranking_shows_each_kind_of_inputs_error() {
+    let config = Rc::clone(imported().imported.get("yours-1").expect("the config's run"));
+    // Imported one after the other, the second is the page's second run.
+    let mut size = (**typed().imported.get("yours-1").expect("the size's run")).clone();
+    size.id = "yours-2".to_owned();
+    let size = Rc::new(size);
+    let error = |html: &str| element_text(html, "data-result=\"team-architecture-error\"", "p");
+    let one = error(&team(vec![Rc::clone(&size)], Lang::En));
+    assert!(one.starts_with(&size_opening()) && states(&one, &MEASURED_ERROR_SHORT_FORM, "of"), "{one}");
+    assert!(!one.contains("config.json"), "{one}");
+    // Both kinds ranked: the config.json's sentence, then the size's.
+    let both = error(&team(vec![size, config], Lang::En));
+    let at = both.find(&size_opening()).expect("the size's sentence");
+    assert!(both.starts_with(&config_opening()), "{both}");
+    assert!(states(&both[..at], &MEASURED_ERROR_CONFIG, "of"), "{both}");
+    assert!(states(&both[at..], &MEASURED_ERROR_SHORT_FORM, "of"), "{both}");
 }
 
 #[test]

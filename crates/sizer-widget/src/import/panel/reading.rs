@@ -184,7 +184,8 @@ fn run_action(
     short_form: bool,
 ) -> ImportAction {
     let built = built.and_then(|(arch, model)| {
-        let names = run_names(&sizer_import::clean_label(name).0, &model, &arch.read.format);
+        let names =
+            run_names(&sizer_import::clean_label(name).0, &model, &arch.read.format, arch.input, &arch.measured_error);
         let summary = ArchitectureImported {
             weights_gb: arch.engine.physics.weight_bytes / 1e9,
             assumed: arch.engine.notes.len(),

@@ -16,8 +16,8 @@
 use std::rc::Rc;
 
 use sizer_charts::load::{LoadChart, LoadChartRow, LoadChartText};
-use sizer_data::architecture::constants::MEASURED_ERROR;
-use sizer_data::predict_engine::{ModelSource, PredictEngine};
+use sizer_data::architecture::measured_error::measured_error_for;
+use sizer_data::predict_engine::PredictEngine;
 use sizer_data::prediction::{ARENA_SWEEP_RATES, SpeedVsFloor};
 use sizer_data::suite::calibration_summary::{CALIBRATION_RUNS, ENGINE_SUMMARY};
 use sizer_data::{RunMeasuredLoad, measured_load};
@@ -72,7 +72,8 @@ pub fn LoadPredictionResult(props: &LoadPredictionResultProps) -> Html {
         ),
     };
     let x = p.extrapolation;
-    let from_architecture = engine.source == ModelSource::Architecture;
+    // An engine from an architecture shows the error of its kind of input.
+    let architecture_input = engine.architecture_input();
     let kept = outcome.kept().filter(|_| !props.stale).map(|kept| words::kept(lang, kept, outcome.target_s));
     html! {
         <div class={classes!("ss-predict-result", props.stale.then_some("ss-sim-stale"))} data-result="load-prediction" data-stale={props.stale.to_string()}>
@@ -87,9 +88,9 @@ pub fn LoadPredictionResult(props: &LoadPredictionResultProps) -> Html {
             }
             <p class="ss-predict-model" data-predict="model">{ words::model(lang, engine.source, &engine.workloads) }</p>
             // An engine from an architecture was fitted to nothing: its error is the method's.
-            if from_architecture {
+            if let Some(input) = architecture_input {
                 <p class="ss-predict-calibration" data-predict="architecture-error">
-                    { measured_error(lang, &MEASURED_ERROR) }
+                    { measured_error(lang, input, &measured_error_for(input)) }
                 </p>
             } else {
                 <p class="ss-predict-extrapolation" data-predict="extrapolation" data-beyond={p.beyond_measured.to_string()}>
