@@ -147,10 +147,10 @@ pub fn size_text(lang: Lang, msg: SizeMsg) -> &'static str {
         (Lang::En, SizeMsg::Heading) => "No config.json? Size a model from its parameters",
         (Lang::De, SizeMsg::Heading) => "Keine config.json? Ein Modell aus seinen Parametern dimensionieren",
         (Lang::En, SizeMsg::Intro) => {
-            "From the total and active parameters a model card or the model's name gives (30B-A3B: 30 total, 3 active). Layers, KV cache and expert routing are then assumed, so the error is larger than from a config.json; the run says so."
+            "From the total and active parameters a model card or the model's name gives (30B-A3B: 30 total, 3 active). Layers, KV cache and expert routing are then assumed, so the decode speed misses more often than from a config.json; the run states the error measured on models given by their size."
         }
         (Lang::De, SizeMsg::Intro) => {
-            "Aus den Gesamt- und aktiven Parametern, die eine Modellkarte oder der Name des Modells nennt (30B-A3B: 30 gesamt, 3 aktiv). Schichten, KV-Cache und Expertenauswahl werden dann angenommen, der Fehler ist also größer als aus einer config.json; der Lauf sagt es."
+            "Aus den Gesamt- und aktiven Parametern, die eine Modellkarte oder der Name des Modells nennt (30B-A3B: 30 gesamt, 3 aktiv). Schichten, KV-Cache und Expertenauswahl werden dann angenommen, die Decode-Geschwindigkeit liegt also öfter daneben als aus einer config.json; der Lauf nennt den Fehler, der an nur über ihre Größe gegebenen Modellen gemessen wurde."
         }
         (Lang::En, SizeMsg::Total) => "Total parameters, billions",
         (Lang::De, SizeMsg::Total) => "Parameter gesamt, Milliarden",
