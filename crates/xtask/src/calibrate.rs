@@ -10,6 +10,7 @@ use sizer_data::suite::SuiteRun;
 use sizer_data::suite::calibrate::{RunCalibration, calibrate_run};
 use sizer_data::suite::calibration_summary::{bands_source, error_bands, summary_source};
 use sizer_data::suite::engine_inputs::{CALIBRATED, EngineConstants};
+use sizer_data::suite::load_inputs::DatasetLengths;
 use sizer_data::suite::summary::{Model, summarise};
 use sizer_data::suite::tpot_error::by_extrapolation;
 use std::path::Path;
@@ -32,8 +33,12 @@ pub const SUMMARY: &str = "crates/sizer-data/data/calibration_summary.rs";
 pub const BANDS: &str = "crates/sizer-data/data/tpot_error_bands.rs";
 
 /// The row of the ShareGPT replay with its lengths spread (uniform, 0.1 to 1.9 times the
-/// measured means, the sweep's own spread) instead of every request at the means.
+/// measured means, the sweep's own spread) instead of long-tailed.
 pub const DATASET_SPREAD: &str = "dataset lengths spread 0.9";
+
+/// The row of the ShareGPT replay with every request at the measured means (the choice before
+/// the long-tailed lengths).
+pub const DATASET_AT_MEANS: &str = "dataset lengths at the means";
 
 /// The constants tried beside [`CALIBRATED`] (one changed at a time; the decode shapes as
 /// wholes, every one measured while choosing it), for the document's "Global constants" table.
@@ -53,12 +58,30 @@ pub fn tried_constants() -> Vec<(String, EngineConstants)> {
         ("1 draw", EngineConstants { draws: 1, ..c }),
         ("5 draws", EngineConstants { draws: 5, ..c }),
         ("31 draws", EngineConstants { draws: 31, ..c }),
-        (DATASET_SPREAD, EngineConstants { dataset_length_range: 0.9, ..c }),
+        (DATASET_AT_MEANS, EngineConstants { dataset_lengths: DatasetLengths::AtMeans, ..c }),
+        (DATASET_SPREAD, EngineConstants { dataset_lengths: DatasetLengths::Uniform { range: 0.9 }, ..c }),
+        (
+            "dataset lengths gamma, shape 2",
+            EngineConstants { dataset_lengths: DatasetLengths::Gamma { shape: 2.0 }, ..c },
+        ),
+        (
+            "dataset lengths gamma, shape 0.5",
+            EngineConstants { dataset_lengths: DatasetLengths::Gamma { shape: 0.5 }, ..c },
+        ),
         (
             "before: mixed step summed, 1 draw",
-            EngineConstants { mixed_step: MixedStep::Summed, draws: 1, decode_shape: DecodeShape::default(), ..c },
+            EngineConstants {
+                mixed_step: MixedStep::Summed,
+                draws: 1,
+                decode_shape: DecodeShape::default(),
+                dataset_lengths: DatasetLengths::AtMeans,
+                ..c
+            },
         ),
-        (BEFORE, EngineConstants { decode_shape: DecodeShape::default(), ..c }),
+        (
+            BEFORE,
+            EngineConstants { decode_shape: DecodeShape::default(), dataset_lengths: DatasetLengths::AtMeans, ..c },
+        ),
         ("outside delay fitted in the prompt rates", EngineConstants { outside_delay: OutsideDelay::PromptRows, ..c }),
         ("outside delay fitted in the TTFRs", EngineConstants { outside_delay: OutsideDelay::TtfrRows, ..c }),
         (

@@ -7,6 +7,7 @@ use sizer_core::sim::open_loop::MixedStep;
 use sizer_data::suite::SuiteRun;
 use sizer_data::suite::calibrate::{CALIBRATION_SEED, RunCalibration, StepComparison};
 use sizer_data::suite::engine_inputs::EngineConstants;
+use sizer_data::suite::load_inputs::DatasetLengths;
 use sizer_data::suite::summary::{Model, ModelSummary, Tally, capacities, figures, summarise};
 use sizer_data::suite::tpot_error::{TpotErrors, by_extrapolation, by_rate};
 use std::fmt::Write as _;
@@ -100,6 +101,16 @@ fn count(value: f64) -> String {
     if value.is_finite() { format!("{value:.0}") } else { "-".to_owned() }
 }
 
+/// How a dataset replay's lengths are drawn, in words.
+fn dataset_lengths(law: DatasetLengths) -> String {
+    match law {
+        DatasetLengths::AtMeans => "at the measured means".to_owned(),
+        DatasetLengths::Uniform { range } => format!("uniform within {range} of the measured means"),
+        DatasetLengths::Gamma { shape: 1.0 } => "exponential around the measured means".to_owned(),
+        DatasetLengths::Gamma { shape } => format!("gamma of shape {shape} around the measured means"),
+    }
+}
+
 /// The whole document; `floors_table` follows the values tried
 /// (`crate::calibrate_floors::floors_table`).
 pub fn document(
@@ -116,7 +127,7 @@ pub fn document(
         "\nConstants used: KV pool {:.0} tokens (assumed, every run), step budget {} tokens and batch limit {} where \
          the server's flags do not say, {} burst-fit rounds, client latency {}, mixed step {}, decode step: root \
          term saturating at {} requests, b at least {} ms, c at least {} ns, {} draws per load of a sweep step's \
-         answer tokens or fewer (seeds {} to {}).\n",
+         answer tokens or fewer (seeds {} to {}), a dataset replay's lengths {}.\n",
         chosen.kv_pool_tokens,
         chosen.step_token_budget,
         chosen.max_batch,
@@ -131,7 +142,8 @@ pub fn document(
         chosen.decode_shape.min_per_context_token_s * 1e9,
         chosen.draws,
         CALIBRATION_SEED,
-        CALIBRATION_SEED + u64::from(chosen.draws) - 1
+        CALIBRATION_SEED + u64::from(chosen.draws) - 1,
+        dataset_lengths(chosen.dataset_lengths)
     );
     let engine = summarise(calibrations, Model::Engine);
     let baseline = summarise(calibrations, Model::Baseline);
@@ -142,8 +154,10 @@ pub fn document(
     out.push_str("## Summary against the targets\n\n");
     out.push_str(
         "\"Engine before\" is the engine at main 1579a8e: the same fit and procedure with the decode step shaped as \
-         it was there (the root term growing without end, no floor under `b` or `c`), the row `engine at main \
-         1579a8e` of the values tried.\n\n",
+         it was there (the root term growing without end, no floor under `b` or `c`) and the ShareGPT steps replayed \
+         as they were there (every request at the mean lengths), the row `engine at main 1579a8e` of the values \
+         tried. The row `dataset lengths at the means` is the engine at main 5165ce1, before the long-tailed \
+         lengths.\n\n",
     );
     out.push_str(
         "| figure | target | fitted engine | engine before | baseline (today's simulation) |\n|---|---:|---:|---:|---:|\n",
@@ -328,7 +342,7 @@ fn step_row(out: &mut String, step: &StepComparison) {
     let note = match (&step.replay, &step.predicted) {
         (None, Err(why)) => format!(" (not replayed: {why})"),
         (Some(_), Err(why)) => format!(" (engine: {why})"),
-        (Some(sizer_data::suite::load_inputs::Replay::MeanLengths), _) => " (mean lengths)".to_owned(),
+        (Some(sizer_data::suite::load_inputs::Replay::MeanLengths), _) => " (around the mean lengths)".to_owned(),
         _ => String::new(),
     };
     let (ratio, waited) = step.predicted.as_ref().map_or(("-".to_owned(), "-".to_owned()), |p| {

@@ -8,8 +8,8 @@
 
 use sizer_core::sim::SplitMix64;
 use sizer_core::sim::open_loop::{
-    LoadError, LoadField, LoadSize, LoadSpec, MAX_LOAD_REQUESTS, OpenLoad, gamma, length_bounds, standard_normal,
-    uniform_int,
+    LengthShape, LoadError, LoadField, LoadSize, LoadSpec, MAX_LOAD_REQUESTS, OpenLoad, gamma, length_bounds,
+    standard_normal, uniform_int,
 };
 use sizer_tests::{EXACT, assert_close, assert_rel};
 
@@ -123,6 +123,65 @@ fn arrivals_end_at_requests_over_rate_with_gamma_gaps() {
     }
     let mean_prompt = arrivals.iter().map(|a| f64::from(a.prompt_tokens)).sum::<f64>() / f64::from(n);
     assert_close(mean_prompt, 3_999.5, 4.0 * 2_079.0 / f64::from(n).sqrt());
+}
+
+#[test]
+fn long_tailed_lengths_are_exponential_around_the_means_and_cut_at_eight() {
+    // A ShareGPT-like replay: 229 in and 211 out on average, exponential (gamma shape 1).
+    // Oracle: the exponential's closed forms. Mean L (standard error L / sqrt(n)); median
+    // L ln 2 (standard error 1 / (2 f(median) sqrt(n)) = L / sqrt(n) at the exponential's
+    // density 1 / (2 L) there); share above 3 L is e^-3 = 0.0498 (standard error
+    // sqrt(p (1 - p) / n)). The cut at 8 L (1,832 and 1,688 tokens) moves the mean by
+    // L e^-8, 0.08 tokens: inside the tolerance.
+    let n = 20_000;
+    let shaped = LoadSpec {
+        prompt_tokens: 229,
+        answer_tokens: 211,
+        length_range: 0.0,
+        length_shape: LengthShape::Gamma { shape: 1.0 },
+        size: LoadSize::Requests { requests: n },
+        ..LoadSpec::default()
+    };
+    let load = OpenLoad::new(shaped).expect("valid");
+    assert_eq!((load.prompt_bounds(), load.answer_bounds()), ((1, 1_832), (1, 1_688)));
+    let arrivals = load.arrivals(42);
+    let nf = f64::from(n);
+    for (mean_tokens, lengths) in [
+        (229.0, arrivals.iter().map(|a| f64::from(a.prompt_tokens)).collect::<Vec<f64>>()),
+        (211.0, arrivals.iter().map(|a| f64::from(a.answer_tokens)).collect::<Vec<f64>>()),
+    ] {
+        assert!(lengths.iter().all(|&l| (1.0..=8.0 * mean_tokens + 1.0).contains(&l)), "within the cut");
+        let (mean, _) = moments(&lengths);
+        assert_close(mean, mean_tokens, 4.0 * mean_tokens / nf.sqrt());
+        let mut sorted = lengths.clone();
+        sorted.sort_by(f64::total_cmp);
+        assert_close(
+            sorted[sorted.len() / 2],
+            mean_tokens * std::f64::consts::LN_2,
+            4.0 * mean_tokens / nf.sqrt() + 1.0,
+        );
+        let above = lengths.iter().filter(|&&l| l > 3.0 * mean_tokens).count() as f64 / nf;
+        let p = (-3.0_f64).exp();
+        assert_close(above, p, 4.0 * (p * (1.0 - p) / nf).sqrt());
+    }
+    // The arrivals keep their normalisation: the last at n / rate.
+    assert_close(arrivals[n as usize - 1].at_s, nf / 0.5, 1e-6);
+}
+
+#[test]
+fn a_length_shape_outside_its_bounds_is_refused_in_one_sentence() {
+    let bad = |shape: f64| {
+        let spec = LoadSpec { length_shape: LengthShape::Gamma { shape }, ..LoadSpec::default() };
+        OpenLoad::new(spec).expect_err("refused")
+    };
+    assert_eq!(bad(f64::NAN), LoadError::NotFinite { field: LoadField::LengthShape });
+    assert_eq!(bad(0.0), LoadError::NotPositive { field: LoadField::LengthShape, value: 0.0 });
+    assert_eq!(bad(0.05), LoadError::TooSmall { field: LoadField::LengthShape, value: 0.05, min: 0.1 });
+    assert_eq!(bad(101.0), LoadError::TooLarge { field: LoadField::LengthShape, value: 101.0, max: 100.0 });
+    assert_eq!(bad(-1.0).to_string(), "length_shape.shape = -1 must be greater than zero");
+    // The range is not read for a long-tailed load, and a uniform load ignores no field.
+    let spec = LoadSpec { length_range: 0.5, length_shape: LengthShape::Gamma { shape: 2.0 }, ..LoadSpec::default() };
+    assert_eq!(OpenLoad::new(spec).expect("valid").prompt_bounds(), (1, 32_000));
 }
 
 #[test]

@@ -4,8 +4,8 @@
 
 use proptest::prelude::*;
 use sizer_core::sim::open_loop::{
-    ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload, DecodeShape, EngineModel, EngineSetup, FitMethod, LoadSize,
-    LoadSpec, MixedStep, OpenLoad, StepCoefficients, fit_engine, fit_engine_bursts, predict_open_loop,
+    ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload, DecodeShape, EngineModel, EngineSetup, FitMethod, LengthShape,
+    LoadSize, LoadSpec, MixedStep, OpenLoad, StepCoefficients, fit_engine, fit_engine_bursts, predict_open_loop,
 };
 
 /// Any f64, the awkward values well represented.
@@ -29,18 +29,18 @@ fn load() -> impl Strategy<Value = LoadSpec> {
         prop_oneof![1 => any::<u32>(), 6 => 0_u32..1_200],
         prop_oneof![1 => wild(), 6 => 0.0..0.99_f64],
         prop_oneof![
+            4 => Just(LengthShape::Uniform),
+            1 => wild().prop_map(|shape| LengthShape::Gamma { shape }),
+            2 => (0.1..100.0_f64).prop_map(|shape| LengthShape::Gamma { shape }),
+        ],
+        prop_oneof![
             1 => any::<u32>().prop_map(|requests| LoadSize::Requests { requests }),
             6 => (0_u32..260).prop_map(|requests| LoadSize::Requests { requests }),
             2 => wild().prop_map(|window_s| LoadSize::WindowS { window_s }),
         ],
     )
-        .prop_map(|(rate_per_s, burstiness, prompt_tokens, answer_tokens, length_range, size)| LoadSpec {
-            rate_per_s,
-            burstiness,
-            prompt_tokens,
-            answer_tokens,
-            length_range,
-            size,
+        .prop_map(|(rate_per_s, burstiness, prompt_tokens, answer_tokens, length_range, length_shape, size)| {
+            LoadSpec { rate_per_s, burstiness, prompt_tokens, answer_tokens, length_range, length_shape, size }
         })
 }
 

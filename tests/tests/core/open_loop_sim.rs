@@ -4,8 +4,8 @@
 //! of a report, one draw and the typical of several) and the engine's and prediction's errors.
 
 use sizer_core::sim::open_loop::{
-    EngineError, EngineModel, EngineSetup, LoadSize, LoadSpec, MixedStep, OpenLoad, OpenLoopReport, PredictError,
-    StepCoefficients, predict_open_loop, predict_typical,
+    EngineError, EngineModel, EngineSetup, LengthShape, LoadSize, LoadSpec, MixedStep, OpenLoad, OpenLoopReport,
+    PredictError, StepCoefficients, predict_open_loop, predict_typical,
 };
 use sizer_tests::{EXACT, assert_close, assert_rel};
 
@@ -36,6 +36,7 @@ fn fixed(rate: f64, prompt: u32, answer: u32, requests: u32) -> OpenLoad {
         prompt_tokens: prompt,
         answer_tokens: answer,
         length_range: 0.0,
+        length_shape: LengthShape::Uniform,
         size: LoadSize::Requests { requests },
     })
     .expect("valid load")

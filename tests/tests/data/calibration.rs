@@ -6,10 +6,10 @@
 use crate::support;
 
 use sizer_core::sim::open_loop::{DecodeShape, MixedStep};
-use sizer_core::sim::open_loop::{LoadSize, LoadSpec};
+use sizer_core::sim::open_loop::{LengthShape, LoadSize, LoadSpec};
 use sizer_data::suite::calibrate::{RunCalibration, calibrate_run};
 use sizer_data::suite::engine_inputs::{CALIBRATED, EngineConstants};
-use sizer_data::suite::load_inputs::{Replay, ReplayError, load_spec, load_spec_spread};
+use sizer_data::suite::load_inputs::{DatasetLengths, Replay, ReplayError, load_spec, load_spec_with};
 use sizer_data::suite::summary::{Model, ModelSummary, Tally, capacities, summarise};
 use sizer_data::suite::{SuiteRun, capacity_rps};
 use sizer_import::suite::import_suite;
@@ -55,10 +55,10 @@ fn the_fitted_engine_holds_its_summary_figures() {
     // Capacity at 2, 5 and 10 s over the 18 runs with a sweep.
     assert_eq!(s.capacity_within_one, [t(18, 18), t(18, 18), t(18, 18)]);
     assert_eq!(s.capacity_exact, [t(13, 18), t(15, 18), t(14, 18)]);
-    assert_eq!(s.tpot_eligible, t(99, 129));
-    assert_eq!(s.ttft_eligible, t(95, 129));
-    assert_eq!(s.tpot_slow_eligible, t(65, 129));
-    assert_eq!(s.tpot_all, t(115, 158));
+    assert_eq!(s.tpot_eligible, t(98, 129));
+    assert_eq!(s.ttft_eligible, t(100, 129));
+    assert_eq!(s.tpot_slow_eligible, t(66, 129));
+    assert_eq!(s.tpot_all, t(114, 158));
     assert_eq!(s.tpot_sweep, t(77, 101));
     assert_eq!(s.ttft_sweep_eligible, t(57, 76));
 }
@@ -67,8 +67,13 @@ fn the_fitted_engine_holds_its_summary_figures() {
 fn the_engine_at_main_holds_its_summary_figures() {
     // The decode step as it was before its shape was calibrated (root term unbounded, no floor
     // under b or c): its figures were held by the test above until then, so the gain stays
-    // measured (docs/CALIBRATION.md's "engine before" column).
-    let constants = EngineConstants { decode_shape: DecodeShape::default(), ..CALIBRATED };
+    // measured (docs/CALIBRATION.md's "engine before" column). Its ShareGPT steps replayed as
+    // they were then, every request at the mean lengths.
+    let constants = EngineConstants {
+        decode_shape: DecodeShape::default(),
+        dataset_lengths: DatasetLengths::AtMeans,
+        ..CALIBRATED
+    };
     let runs: Vec<RunCalibration> = calibrated().iter().map(|(suite, _)| calibrate_run(suite, &constants)).collect();
     let s = summarise(&runs, Model::Engine);
     assert_eq!(s.capacity_within_one, [t(17, 18), t(18, 18), t(18, 18)]);
@@ -93,7 +98,7 @@ fn the_generated_error_bands_are_what_the_calibration_computes() {
     assert_eq!(file, bands_source(&bands), "run `cargo xtask calibrate`");
     // Every eligible replayed step is in one band: the 129 of the summary.
     assert_eq!(bands.iter().map(|b| b.steps).sum::<usize>(), 129);
-    assert_eq!(bands.iter().map(|b| b.within_15_percent).sum::<usize>(), 99);
+    assert_eq!(bands.iter().map(|b| b.within_15_percent).sum::<usize>(), 98);
     // The lookup: a band's upper end is in it, the last band has none.
     assert_eq!(tpot_error_band(1.0).map(|b| b.up_to_batch_ratio), Some(Some(1.0)));
     assert_eq!(tpot_error_band(1.01).map(|b| b.up_to_batch_ratio), Some(Some(2.0)));
@@ -108,8 +113,13 @@ fn the_engine_before_this_calibration_holds_its_summary_figures() {
     // figures were held by the test above until the two changes), so the changes' gain stays
     // measured.
     // The decode step as it was then too (root term unbounded, no floors).
-    let constants =
-        EngineConstants { mixed_step: MixedStep::Summed, draws: 1, decode_shape: DecodeShape::default(), ..CALIBRATED };
+    let constants = EngineConstants {
+        mixed_step: MixedStep::Summed,
+        draws: 1,
+        decode_shape: DecodeShape::default(),
+        dataset_lengths: DatasetLengths::AtMeans,
+        ..CALIBRATED
+    };
     let runs: Vec<RunCalibration> = calibrated().iter().map(|(suite, _)| calibrate_run(suite, &constants)).collect();
     let s = summarise(&runs, Model::Engine);
     assert_eq!(s.capacity_within_one, [t(17, 18), t(13, 18), t(17, 18)]);
@@ -204,6 +214,7 @@ fn steps_replay_at_their_own_rate_lengths_and_size() {
         prompt_tokens: 4_000,
         answer_tokens: 500,
         length_range: 0.9,
+        length_shape: LengthShape::Uniform,
         size: LoadSize::Requests { requests: 200 },
     };
     assert_eq!(office, (expected, Replay::AsConfigured));
@@ -212,11 +223,18 @@ fn steps_replay_at_their_own_rate_lengths_and_size() {
     assert_eq!(sweep, (expected, Replay::AsConfigured));
     let (share, replay) = load_spec(step("08-sharegpt.json"), false).expect("a load");
     assert_eq!(replay, Replay::MeanLengths);
-    // 57,229 / 250 = 228.9 and 52,850 / 250 = 211.4, rounded.
-    assert_eq!((share.prompt_tokens, share.answer_tokens, share.length_range), (229, 211, 0.0));
-    // A spread given to a dataset replay moves its range alone; configured lengths keep theirs.
-    let (spread, replay) = load_spec_spread(step("08-sharegpt.json"), false, 0.9).expect("a load");
-    assert_eq!((spread, replay), (LoadSpec { length_range: 0.9, ..share }, Replay::MeanLengths));
-    assert_eq!(load_spec_spread(step("11-rate-sweep-0.5.json"), true, 0.5), Ok(sweep));
+    // 57,229 / 250 = 228.9 and 52,850 / 250 = 211.4, rounded; exponential around them.
+    assert_eq!(
+        (share.prompt_tokens, share.answer_tokens, share.length_range, share.length_shape),
+        (229, 211, 0.0, LengthShape::Gamma { shape: 1.0 })
+    );
+    // Another law given to a dataset replay moves its lengths' law alone; configured lengths
+    // keep theirs.
+    let at = |law| load_spec_with(step("08-sharegpt.json"), false, law).expect("a load");
+    let uniform = LoadSpec { length_range: 0.9, length_shape: LengthShape::Uniform, ..share };
+    assert_eq!(at(DatasetLengths::Uniform { range: 0.9 }), (uniform, Replay::MeanLengths));
+    let means = LoadSpec { length_range: 0.0, length_shape: LengthShape::Uniform, ..share };
+    assert_eq!(at(DatasetLengths::AtMeans), (means, Replay::MeanLengths));
+    assert_eq!(load_spec_with(step("11-rate-sweep-0.5.json"), true, DatasetLengths::Gamma { shape: 2.0 }), Ok(sweep));
     assert_eq!(load_spec(step("10-monday-peak.json"), false), Err(ReplayError::ConcurrencyCap { limit: 25.0 }));
 }

@@ -10,7 +10,7 @@ use crate::suite::load_inputs::{SWEEP_ANSWER_TOKENS, SWEEP_LENGTH_RANGE, SWEEP_P
 use serde::Serialize;
 use serde_json::{Map, Value};
 use sizer_core::sim::closed_load::ClosedLoad;
-use sizer_core::sim::open_loop::{LoadSize, LoadSpec, MAX_REQUEST_TOKENS, OpenLoad};
+use sizer_core::sim::open_loop::{LengthShape, LoadSize, LoadSpec, MAX_REQUEST_TOKENS, OpenLoad};
 
 /// The most requests one synchronous `predict` sends (the core's own limit is 100,000): four
 /// times the arena's longest step. Natively 250 arena requests take 0.1 ms and 1,000 at any rate
@@ -98,6 +98,7 @@ impl PredictLoad {
             prompt_tokens: self.prompt_tokens,
             answer_tokens: self.answer_tokens,
             length_range: self.length_range,
+            length_shape: LengthShape::Uniform,
             size: LoadSize::Requests { requests: self.requests },
         }
     }

@@ -4,7 +4,7 @@
 
 use super::baseline::{baseline_machine, baseline_request};
 use super::engine_inputs::{EngineConstants, chat_index, client_latency_from, closed_loop_run, engine_setup};
-use super::load_inputs::{Replay, load_spec_spread};
+use super::load_inputs::{Replay, load_spec_with};
 use super::{LoadStep, SuiteRun};
 use sizer_core::sim::open_loop::{
     ClosedLoopError, ClosedLoopRun, EngineFit, EngineModel, EngineSetup, Extrapolation, OpenLoad,
@@ -116,7 +116,7 @@ pub fn fit_points(
 
 /// Calibrates one run with `constants`: the burst fit (`constants.burst_rounds`) on the run's
 /// closed-loop points, [`engine_setup`] for the scheduler, every open-loop step replayed with
-/// [`load_spec_spread`] and seed [`CALIBRATION_SEED`], and the baseline ([`baseline_machine`]) for the
+/// [`load_spec_with`] and seed [`CALIBRATION_SEED`], and the baseline ([`baseline_machine`]) for the
 /// same loads.
 pub fn calibrate_run(run: &SuiteRun, constants: &EngineConstants) -> RunCalibration {
     let FittedRun { setup, fit, engine, client_latency_ms: latency } = fit_run(run, constants);
@@ -143,7 +143,7 @@ fn compare(
         median_tpot_ms: Some(step.median_tpot_ms),
         in_flight: step.max_concurrent_requests.unwrap_or(f64::NAN),
     };
-    let spec = load_spec_spread(step, in_sweep, draws.dataset_length_range).map_err(|e| e.to_string());
+    let spec = load_spec_with(step, in_sweep, draws.dataset_lengths).map_err(|e| e.to_string());
     let replay = spec.as_ref().ok().map(|(_, replay)| *replay);
     let predicted = spec.clone().and_then(|(spec, _)| {
         let engine = engine.as_ref().map_err(Clone::clone)?;

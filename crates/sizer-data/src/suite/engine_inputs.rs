@@ -4,6 +4,7 @@
 //! (`EngineSetup`: step budget and batch limit from the server's flags where it states them,
 //! else the calibration's global constants; the KV pool; the longest context).
 
+use super::load_inputs::{DATASET_LENGTHS, DatasetLengths};
 use super::{SuiteRun, WorkloadKind};
 use crate::dataset::model::Run;
 use sizer_core::sim::open_loop::{
@@ -48,11 +49,10 @@ pub struct EngineConstants {
     /// Draws of an arena-sized load (up to [`DRAW_ANSWER_TOKENS`]) whose median figures are the
     /// prediction (`predict_typical`); a larger load gets fewer ([`EngineConstants::draws_for`]).
     pub draws: u32,
-    /// Spread (`--random-range-ratio`-like, uniform within `mean x (1 -+ r)`) given to both
-    /// lengths of a dataset replayed at its measured means (ShareGPT, [`super::load_inputs::Replay`]);
-    /// 0: every request at the means. A real dataset's lengths spread; the files give only
-    /// their means.
-    pub dataset_length_range: f64,
+    /// How both lengths of a dataset replayed around its measured means (ShareGPT,
+    /// [`super::load_inputs::Replay`]) are drawn: a real dataset's lengths spread, and the files
+    /// give only their means.
+    pub dataset_lengths: DatasetLengths,
     /// How the burst fit treats the time a closed-loop figure spends outside the engine
     /// (`OutsideDelay`); where it fits the TTFRs' delay, that delay is the client latency added.
     pub outside_delay: OutsideDelay,
@@ -97,7 +97,7 @@ pub const CALIBRATED: EngineConstants = EngineConstants {
         fit_linear_batch: false,
     },
     draws: 15,
-    dataset_length_range: 0.0,
+    dataset_lengths: DATASET_LENGTHS,
     outside_delay: OutsideDelay::NotFitted,
 };
 

@@ -4,7 +4,7 @@
 
 use super::LoadStep;
 use core::fmt;
-use sizer_core::sim::open_loop::{LoadSize, LoadSpec};
+use sizer_core::sim::open_loop::{LengthShape, LoadSize, LoadSpec};
 
 /// The rate sweep's lengths (`tests/fixtures/arena/README.md`, "11-rate-sweep": random 4,000 in /
 /// 500 out, range ratio 0.9): its step files carry no command line.
@@ -19,9 +19,38 @@ pub const SWEEP_LENGTH_RANGE: f64 = 0.9;
 pub enum Replay {
     /// As configured: the step's own lengths (or the sweep's).
     AsConfigured,
-    /// A dataset replay (ShareGPT): every request at the step's measured mean lengths, no spread
-    /// (the core's load draws uniform lengths only).
+    /// A dataset replay (ShareGPT): lengths drawn around the step's measured mean lengths
+    /// ([`DatasetLengths`]); the files give no more of the dataset's lengths than their means.
     MeanLengths,
+}
+
+/// How the calibration replays a dataset's lengths (`CALIBRATED.dataset_lengths`): long-tailed,
+/// exponential around the measured means, the law that meets the most p95 TTFTs of the values
+/// tried and loses nothing else (docs/CALIBRATION.md).
+pub const DATASET_LENGTHS: DatasetLengths = DatasetLengths::Gamma { shape: 1.0 };
+
+/// How a dataset replay's lengths are drawn around the step's measured means (a global constant
+/// of the calibration, `EngineConstants::dataset_lengths`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum DatasetLengths {
+    /// Every request at the means.
+    AtMeans,
+    /// Uniform within `mean x (1 -+ range)`, `range` in `[0, 1)` (the rate sweep's own law).
+    Uniform { range: f64 },
+    /// Long-tailed: gamma of this shape around the means (`LengthShape::Gamma`; 1 is the
+    /// exponential).
+    Gamma { shape: f64 },
+}
+
+impl DatasetLengths {
+    /// The load's `(length_range, length_shape)` for this law.
+    fn law(self) -> (f64, LengthShape) {
+        match self {
+            DatasetLengths::AtMeans => (0.0, LengthShape::Uniform),
+            DatasetLengths::Uniform { range } => (range, LengthShape::Uniform),
+            DatasetLengths::Gamma { shape } => (0.0, LengthShape::Gamma { shape }),
+        }
+    }
 }
 
 /// Why a step cannot be replayed by the open-loop load.
@@ -51,19 +80,19 @@ impl std::error::Error for ReplayError {}
 
 /// The load that replays `step`. `in_sweep`: a rate-sweep step, whose lengths are the sweep's
 /// ([`SWEEP_PROMPT_TOKENS`]). Otherwise the step's command line gives them; a dataset without
-/// configured lengths (ShareGPT) is replayed at its measured mean lengths
-/// ([`Replay::MeanLengths`]). The number of requests is the step's `num_prompts`.
+/// configured lengths (ShareGPT) is replayed around its measured mean lengths
+/// ([`Replay::MeanLengths`]), drawn as the calibration chose ([`DATASET_LENGTHS`]). The
+/// number of requests is the step's `num_prompts`.
 pub fn load_spec(step: &LoadStep, in_sweep: bool) -> Result<(LoadSpec, Replay), ReplayError> {
-    load_spec_spread(step, in_sweep, 0.0)
+    load_spec_with(step, in_sweep, DATASET_LENGTHS)
 }
 
-/// [`load_spec`] with a dataset replayed at its mean lengths ([`Replay::MeanLengths`]) given the
-/// spread `dataset_range` (in `[0, 1)`; the load's `length_range`) around those means: what the
-/// calibration's row "dataset lengths spread" measures (docs/CALIBRATION.md).
-pub fn load_spec_spread(
+/// [`load_spec`] with a dataset replay's lengths drawn by `dataset` around the step's means: what
+/// the calibration's rows "dataset lengths ..." measure (docs/CALIBRATION.md).
+pub fn load_spec_with(
     step: &LoadStep,
     in_sweep: bool,
-    dataset_range: f64,
+    dataset: DatasetLengths,
 ) -> Result<(LoadSpec, Replay), ReplayError> {
     let rate = step.rate_per_s.ok_or(ReplayError::NoRate)?;
     if let Some(limit) = step.max_concurrency {
@@ -71,16 +100,22 @@ pub fn load_spec_spread(
     }
     let configured = step.configured.as_ref();
     let given = configured.and_then(|c| Some((c.input_tokens?, c.output_tokens?)));
-    let (prompt, answer, range, replay) = if in_sweep {
-        (f64::from(SWEEP_PROMPT_TOKENS), f64::from(SWEEP_ANSWER_TOKENS), SWEEP_LENGTH_RANGE, Replay::AsConfigured)
+    let uniform = |range: f64| (range, LengthShape::Uniform);
+    let (prompt, answer, (range, shape), replay) = if in_sweep {
+        (
+            f64::from(SWEEP_PROMPT_TOKENS),
+            f64::from(SWEEP_ANSWER_TOKENS),
+            uniform(SWEEP_LENGTH_RANGE),
+            Replay::AsConfigured,
+        )
     } else if let Some((prompt, answer)) = given {
         // vLLM's default `--random-range-ratio` is 0.
         let range = configured.and_then(|c| c.range_ratio).unwrap_or(0.0);
-        (prompt, answer, range, Replay::AsConfigured)
+        (prompt, answer, uniform(range), Replay::AsConfigured)
     } else {
         let prompt = step.mean_input_tokens().ok_or(ReplayError::NoLengths)?;
         let answer = step.mean_output_tokens().ok_or(ReplayError::NoLengths)?;
-        (prompt, answer, dataset_range, Replay::MeanLengths)
+        (prompt, answer, dataset.law(), Replay::MeanLengths)
     };
     let tokens = |value: f64| {
         // Lengths are validated positive and finite; a load's own limits refuse huge ones later.
@@ -92,6 +127,7 @@ pub fn load_spec_spread(
         prompt_tokens: tokens(prompt),
         answer_tokens: tokens(answer),
         length_range: range,
+        length_shape: shape,
         size: LoadSize::Requests { requests: step.num_prompts },
     };
     Ok((spec, replay))

@@ -1,11 +1,12 @@
 //! An open-loop load as `vllm bench serve` sends it: a rate, gamma arrivals, spread lengths and a
 //! number of requests (or a window), validated once and expanded into seeded arrivals.
 
-use crate::sim::open_loop::gamma::{gamma, uniform_int};
+use crate::sim::open_loop::gamma::gamma;
+use crate::sim::open_loop::lengths::{LengthShape, MAX_LENGTH_SHAPE, MIN_LENGTH_SHAPE};
 use crate::sim::rng::SplitMix64;
 use alloc::vec::Vec;
 use core::fmt;
-use libm::{ceil, floor, round};
+use libm::round;
 
 /// Most requests one load may hold (per-request state is kept; memory stays a few MB).
 pub const MAX_LOAD_REQUESTS: u32 = 100_000;
@@ -52,6 +53,9 @@ pub struct LoadSpec {
     pub answer_tokens: u32,
     /// Spread of both lengths (`--random-range-ratio`), in `[0, 1)`.
     pub length_range: f64,
+    /// The law of both lengths around their means (uniform over the range unless said).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub length_shape: LengthShape,
     /// Requests sent.
     pub size: LoadSize,
 }
@@ -66,6 +70,7 @@ impl Default for LoadSpec {
             prompt_tokens: 4_000,
             answer_tokens: 500,
             length_range: 0.9,
+            length_shape: LengthShape::Uniform,
             size: LoadSize::Requests { requests: 125 },
         }
     }
@@ -80,6 +85,7 @@ pub enum LoadField {
     PromptTokens,
     AnswerTokens,
     LengthRange,
+    LengthShape,
     Requests,
     WindowS,
 }
@@ -93,6 +99,7 @@ impl LoadField {
             LoadField::PromptTokens => "prompt_tokens",
             LoadField::AnswerTokens => "answer_tokens",
             LoadField::LengthRange => "length_range",
+            LoadField::LengthShape => "length_shape.shape",
             LoadField::Requests => "requests",
             LoadField::WindowS => "window_s",
         }
@@ -186,6 +193,12 @@ impl OpenLoad {
         if !(0.0..1.0).contains(&r) {
             return Err(LoadError::TooLarge { field: LoadField::LengthRange, value: r, max: 1.0 });
         }
+        if let LengthShape::Gamma { shape } = spec.length_shape {
+            positive(LoadField::LengthShape, shape, MAX_LENGTH_SHAPE)?;
+            if shape < MIN_LENGTH_SHAPE {
+                return Err(LoadError::TooSmall { field: LoadField::LengthShape, value: shape, min: MIN_LENGTH_SHAPE });
+            }
+        }
         let requests = match spec.size {
             LoadSize::Requests { requests } => {
                 positive(LoadField::Requests, f64::from(requests), f64::from(MAX_LOAD_REQUESTS))?;
@@ -216,14 +229,14 @@ impl OpenLoad {
         self.requests
     }
 
-    /// The shortest and longest prompt: see [`length_bounds`].
+    /// The shortest and longest prompt: see [`LengthShape::bounds`].
     pub fn prompt_bounds(&self) -> (u32, u32) {
-        length_bounds(self.spec.prompt_tokens, self.spec.length_range)
+        self.spec.length_shape.bounds(self.spec.prompt_tokens, self.spec.length_range)
     }
 
-    /// The shortest and longest answer: see [`length_bounds`].
+    /// The shortest and longest answer: see [`LengthShape::bounds`].
     pub fn answer_bounds(&self) -> (u32, u32) {
-        length_bounds(self.spec.answer_tokens, self.spec.length_range)
+        self.spec.length_shape.bounds(self.spec.answer_tokens, self.spec.length_range)
     }
 
     /// The longest prompt a request can have.
@@ -247,16 +260,15 @@ impl OpenLoad {
         let mut rng = SplitMix64::new(seed);
         let s = self.spec;
         let scale = 1.0 / (s.rate_per_s * s.burstiness);
-        let (p_low, p_high) = self.prompt_bounds();
-        let (a_low, a_high) = self.answer_bounds();
+        let (shape, range) = (s.length_shape, s.length_range);
         let mut at = 0.0;
         let mut out: Vec<Arrival> = (0..self.requests)
             .map(|_| {
                 at += gamma(&mut rng, s.burstiness, scale);
                 Arrival {
                     at_s: at,
-                    prompt_tokens: uniform_int(&mut rng, p_low.into(), p_high.into()) as u32,
-                    answer_tokens: uniform_int(&mut rng, a_low.into(), a_high.into()) as u32,
+                    prompt_tokens: shape.draw(&mut rng, s.prompt_tokens, range),
+                    answer_tokens: shape.draw(&mut rng, s.answer_tokens, range),
                 }
             })
             .collect();
@@ -268,25 +280,6 @@ impl OpenLoad {
         }
         out
     }
-}
-
-/// The range of lengths drawn around a mean `tokens` with spread `range`.
-///
-/// # Formula
-/// `[floor(L (1 - r)), ceil(L (1 + r))]`, both ends included, the low end at least 1: vLLM's
-/// `RandomDataset` (`input_low = math.floor(real_input_len * (1 - range_ratio))`,
-/// `input_high = math.ceil(...)`, `output_low = max(..., 1)`). In floating point
-/// `4000 x (1 - 0.9)` is 399.99..., so the arena's 4,000-token prompts run from 399 to 7,600 and
-/// its 500-token answers from 49 to 950, as its README records. (vLLM also subtracts the
-/// tokenizer's special tokens from the prompt length; the caller passes the length it means.)
-///
-/// Bad input: none possible for `u32` lengths; a range outside `[0, 1)` is refused by
-/// [`OpenLoad::new`] before it gets here.
-pub fn length_bounds(tokens: u32, range: f64) -> (u32, u32) {
-    let l = f64::from(tokens);
-    let low = floor(l * (1.0 - range)).max(1.0);
-    let high = ceil(l * (1.0 + range)).max(low);
-    (low as u32, high as u32)
 }
 
 fn positive(field: LoadField, value: f64, max: f64) -> Result<(), LoadError> {

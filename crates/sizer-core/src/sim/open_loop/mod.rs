@@ -3,8 +3,8 @@
 //! a fitted engine").
 //!
 //! - [`load`]: the load ([`LoadSpec`], validated by [`OpenLoad::new`]) and its seeded arrivals:
-//!   gamma gaps ([`gamma::gamma`], Marsaglia-Tsang), lengths uniform over
-//!   `[floor(L (1 - r)), ceil(L (1 + r))]`;
+//!   gamma gaps ([`gamma::gamma`], Marsaglia-Tsang), lengths ([`lengths`]) uniform over
+//!   `[floor(L (1 - r)), ceil(L (1 + r))]` or long-tailed (gamma around the mean);
 //! - [`closed_loop`] and [`fit`]: the run's closed-loop points ([`ClosedLoopRun::new`]) and the
 //!   step coefficients fitted to them by non-negative least squares ([`fit_engine`], [`lsq`]);
 //! - [`step`] and [`engine`]: one step's terms ([`StepTerms`]: `[1, B, sqrt(B), K, P, Q]`,
@@ -47,6 +47,7 @@ pub mod closed_loop;
 pub mod engine;
 pub mod fit;
 pub mod gamma;
+pub mod lengths;
 pub mod load;
 pub mod lsq;
 pub mod outside_delay;
@@ -64,9 +65,10 @@ pub use fit::{
     fit_engine_shaped,
 };
 pub use gamma::{gamma, standard_normal, uniform_int};
+pub use lengths::{LONGEST_TAIL_MEANS, LengthShape, MAX_LENGTH_SHAPE, MIN_LENGTH_SHAPE, length_bounds};
 pub use load::{
     Arrival, LoadError, LoadField, LoadSize, LoadSpec, MAX_LOAD_REQUESTS, MAX_LOAD_TOKENS, MAX_REQUEST_TOKENS,
-    MIN_BURSTINESS, MIN_RATE_PER_S, OpenLoad, length_bounds,
+    MIN_BURSTINESS, MIN_RATE_PER_S, OpenLoad,
 };
 pub use lsq::{LsqSolution, bounded_least_squares, least_squares, nonneg_least_squares};
 pub use outside_delay::{FittedDelays, LONG_PROMPT_TOKENS, OutsideDelay};
