@@ -15,12 +15,11 @@
 
 use std::rc::Rc;
 
-use crate::support::{element_text, import_panel as panel};
+use crate::support::{element_text, import_panel as panel, imported_load_result};
 use sizer_core::Scenario;
 use sizer_data::Run;
 use sizer_data::architecture::constants::{ArchitectureError, MEASURED_ERROR_CONFIG, MEASURED_ERROR_SHORT_FORM};
 use sizer_data::predict_engine::{ModelSource, PredictEngine};
-use sizer_data::prediction::PageLoadInput;
 use sizer_import::suite::model_files::model_files;
 use sizer_import::suite::predict_architecture::architecture_run_from_text;
 use sizer_widget::i18n::Lang;
@@ -31,8 +30,7 @@ use sizer_widget::memory::state::MemoryChoice;
 use sizer_widget::shell::config::Config;
 use sizer_widget::shell::state::{SizerState, Usage};
 use sizer_widget::simulation::load_prediction::ImportedSuite;
-use sizer_widget::simulation::load_prediction::job::{engine_for, run_to_end};
-use sizer_widget::simulation::load_prediction::result::{LoadPredictionResult, LoadPredictionResultProps};
+use sizer_widget::simulation::load_prediction::job::engine_for;
 use sizer_widget::sizing::calculation::Calculation;
 use sizer_widget::sizing::run_ref::RunRef;
 use sizer_widget::sizing::summary::result_text;
@@ -99,21 +97,7 @@ fn typed() -> SizerState {
 /// The load prediction's result for the imported run in use, in `lang`.
 fn load_result(state: &SizerState, lang: Lang) -> String {
     let run = Rc::clone(state.imported.get(&state.run_id).expect("the run"));
-    let suite = ImportedSuite { run: Rc::clone(&run), load: None };
-    let engine = Rc::new(engine_for(&state.run_id, Some(&suite.run)).expect("an engine"));
-    let input = PageLoadInput { target_s: 5.0, ..PageLoadInput::default() };
-    let outcome = Rc::new(run_to_end(Rc::clone(&engine), &input).expect("predicts"));
-    let props = LoadPredictionResultProps {
-        run_id: AttrValue::from(state.run_id.clone()),
-        imported: Some(suite),
-        engine,
-        outcome,
-        floor_tok_s: 15.0,
-        stale: false,
-        lang,
-        redraw_key: AttrValue::default(),
-    };
-    futures::executor::block_on(yew::LocalServerRenderer::<LoadPredictionResult>::with_props(props).render())
+    imported_load_result(&state.run_id, &ImportedSuite { run, load: None }, lang)
 }
 
 /// The team ranking with `imported` runs, in `lang`.
@@ -201,27 +185,13 @@ fn the_simulation_and_the_load_run_on_the_architectures_engine() {
     let done = state.import_panel.done.clone().expect("done");
     sizer_widget::import::suites::remember("ss", &done, &state.imported, &state.run_id);
     assert!(sizer_widget::import::suites::is_suite("ss", &state.run_id));
-    let suite = ImportedSuite { run: Rc::clone(&run), load: None };
-    let engine = Rc::new(engine_for(&state.run_id, Some(&suite.run)).expect("an engine"));
+    let engine = engine_for(&state.run_id, Some(&run)).expect("an engine");
     assert_eq!(engine.source, ModelSource::Architecture);
-    let input = PageLoadInput { target_s: 5.0, ..PageLoadInput::default() };
-    let outcome = Rc::new(run_to_end(Rc::clone(&engine), &input).expect("predicts"));
     for (lang, label, of) in [
         (Lang::En, "predicted from the architecture, not measured", "of"),
         (Lang::De, "aus der Architektur vorhergesagt, nicht gemessen", "von"),
     ] {
-        let props = LoadPredictionResultProps {
-            run_id: AttrValue::from(state.run_id.clone()),
-            imported: Some(suite.clone()),
-            engine: Rc::clone(&engine),
-            outcome: Rc::clone(&outcome),
-            floor_tok_s: 15.0,
-            stale: false,
-            lang,
-            redraw_key: AttrValue::default(),
-        };
-        let html =
-            futures::executor::block_on(yew::LocalServerRenderer::<LoadPredictionResult>::with_props(props).render());
+        let html = load_result(&state, lang);
         let model = element_text(&html, "data-predict=\"model\"", "p");
         assert!(model.contains(label), "{model}");
         let error = element_text(&html, "data-predict=\"architecture-error\"", "p");

@@ -13,15 +13,12 @@
 
 use std::rc::Rc;
 
-use crate::support::{element_text, import_panel as panel};
-use sizer_data::prediction::PageLoadInput;
+use crate::support::{element_text, import_panel as panel, imported_load_result};
 use sizer_widget::i18n::Lang;
 use sizer_widget::import::panel::suite_action;
 use sizer_widget::shell::config::Config;
 use sizer_widget::shell::state::SizerState;
 use sizer_widget::simulation::load_prediction::ImportedSuite;
-use sizer_widget::simulation::load_prediction::job::{engine_for, run_to_end};
-use sizer_widget::simulation::load_prediction::result::{LoadPredictionResult, LoadPredictionResultProps};
 use sizer_widget::sizing::views::measured_load::{MeasuredLoadProps, MeasuredLoadSection, YoursLoad};
 use yew::AttrValue;
 
@@ -133,21 +130,7 @@ fn load_from_your_logs_predicts_on_the_imported_runs_own_engine() {
         run: Rc::clone(state.imported.get(&state.run_id).expect("the run")),
         load: sizer_widget::import::suites::load("ss", &state.run_id),
     };
-    let engine = Rc::new(engine_for(&state.run_id, Some(&suite.run)).expect("an engine"));
-    let input = PageLoadInput { target_s: 5.0, ..PageLoadInput::default() };
-    let outcome = Rc::new(run_to_end(Rc::clone(&engine), &input).expect("predicts"));
-    let props = LoadPredictionResultProps {
-        run_id: AttrValue::from(state.run_id.clone()),
-        imported: Some(suite),
-        engine,
-        outcome,
-        floor_tok_s: 15.0,
-        stale: false,
-        lang: Lang::En,
-        redraw_key: AttrValue::default(),
-    };
-    let html =
-        futures::executor::block_on(yew::LocalServerRenderer::<LoadPredictionResult>::with_props(props).render());
+    let html = imported_load_result(&state.run_id, &suite, Lang::En);
     let headline = element_text(&html, "data-predict=\"headline\"", "p");
     assert!(headline.starts_with("At 0.5 req/s on 1 × DGX Spark NVIDIA GB10 128GB unified"), "{headline}");
     assert!(headline.contains(", p95 TTFT 6.27 s, "), "{headline}");

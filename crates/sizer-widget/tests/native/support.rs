@@ -9,9 +9,10 @@ use sizer_widget::import::panel::{ImportPanel, ImportPanelProps};
 use sizer_widget::render_to_string;
 use sizer_widget::shell::config::Attributes;
 use sizer_widget::shell::state::SizerState;
+use sizer_widget::simulation::load_prediction::ImportedSuite;
 use sizer_widget::simulation::load_prediction::job::{engine_for, run_to_end};
 use sizer_widget::simulation::load_prediction::result::{LoadPredictionResult, LoadPredictionResultProps};
-use yew::{AttrValue, Callback, ServerRenderer};
+use yew::{AttrValue, Callback, LocalServerRenderer};
 
 /// The page as the build prerenders it, for these attributes.
 pub fn render(attributes: Attributes) -> String {
@@ -29,28 +30,38 @@ pub fn import_panel(state: &SizerState, lang: Lang) -> String {
         on_action: Callback::noop(),
         lengths: (512.0, 400.0),
     };
-    futures::executor::block_on(yew::LocalServerRenderer::<ImportPanel>::with_props(props).render())
+    futures::executor::block_on(LocalServerRenderer::<ImportPanel>::with_props(props).render())
 }
 
 /// "Load from your logs"' result for `input` on the dataset run `run_id` (its engine), at a
-/// 15 tok/s floor, rendered in `lang`. The props are made on the renderer's side (an `Rc` does
-/// not cross threads): the job's outcome, run to its end natively.
+/// 15 tok/s floor, rendered in `lang`.
 pub fn load_result(run_id: &'static str, input: PageLoadInput, lang: Lang) -> String {
-    let props = move || {
-        let engine = Rc::new(engine_for(run_id, None).expect("an engine"));
-        let outcome = Rc::new(run_to_end(Rc::clone(&engine), &input).expect("predicts"));
-        LoadPredictionResultProps {
-            run_id: AttrValue::from(run_id),
-            imported: None,
-            engine,
-            outcome,
-            floor_tok_s: 15.0,
-            stale: false,
-            lang,
-            redraw_key: AttrValue::default(),
-        }
+    render_load_result(run_id, None, &input, lang)
+}
+
+/// "Load from your logs"' result for the imported run `run_id` (its files as `suite`), at the
+/// 5 s target and a 15 tok/s floor, rendered in `lang`.
+pub fn imported_load_result(run_id: &str, suite: &ImportedSuite, lang: Lang) -> String {
+    let input = PageLoadInput { target_s: 5.0, ..PageLoadInput::default() };
+    render_load_result(run_id, Some(suite.clone()), &input, lang)
+}
+
+/// The result's job run to its end natively, then rendered on this thread (the props hold
+/// `Rc`s, which do not cross threads).
+fn render_load_result(run_id: &str, imported: Option<ImportedSuite>, input: &PageLoadInput, lang: Lang) -> String {
+    let engine = Rc::new(engine_for(run_id, imported.as_ref().map(|s| &*s.run)).expect("an engine"));
+    let outcome = Rc::new(run_to_end(Rc::clone(&engine), input).expect("predicts"));
+    let props = LoadPredictionResultProps {
+        run_id: AttrValue::from(run_id.to_owned()),
+        imported,
+        engine,
+        outcome,
+        floor_tok_s: 15.0,
+        stale: false,
+        lang,
+        redraw_key: AttrValue::default(),
     };
-    futures::executor::block_on(ServerRenderer::<LoadPredictionResult>::with_props(props).render())
+    futures::executor::block_on(LocalServerRenderer::<LoadPredictionResult>::with_props(props).render())
 }
 
 /// The text between the opening tag that carries `attribute` and the next tag.
