@@ -30,7 +30,7 @@ use crate::dataset::lookup::CitedValue;
 use crate::dataset::model::{Dataset, Run, RunOrigin, Topology};
 use crate::run::curve::{CurveBasis, RunCurveError};
 use crate::run::scenario::TtftNearest;
-use crate::run::workload_choice::WorkloadChoice;
+use crate::run::workload_choice::{WorkloadChoice, team_lengths};
 use crate::team::checks::{Estimate, LimitCheck, LimitChecks, ttft_applies};
 use crate::team::note::{PlanNote, serialize_english};
 use crate::team::request::{TeamRequest, TeamRequestError};
@@ -161,6 +161,8 @@ struct PreparedRun<'a> {
     run: &'a Run,
     /// One per workload, the run's own first; each prepared on first use.
     workloads: Vec<OnceCell<PreparedWorkload>>,
+    /// [`Run::is_spark`], read once (it lowercases the hardware string).
+    is_spark: bool,
     date: Option<PartialDate>,
     publisher: Option<&'a str>,
 }
@@ -205,34 +207,34 @@ impl<'a> Planner<'a> {
         Planner { data, runs, figures: RefCell::new(None) }
     }
 
-    /// Each run's figures at `context_tokens`, looked up again only when the context changed.
-    fn figures_at(&self, context_tokens: f64) -> Vec<RunFigures<'a>> {
-        let mut cache = self.figures.borrow_mut();
-        match cache.as_ref() {
-            Some((context, figures)) if *context == context_tokens => figures.clone(),
-            _ => {
-                let figures: Vec<RunFigures<'a>> =
-                    self.runs.iter().map(|prepared| self.data.figures(prepared.run, context_tokens)).collect();
-                *cache = Some((context_tokens, figures.clone()));
-                figures
-            }
+    /// Each run's figures at `context_tokens`, looked up again only when the context changed
+    /// (borrowed, not cloned: a plan reads each once).
+    fn figures_at(&self, context_tokens: f64) -> core::cell::Ref<'_, [RunFigures<'a>]> {
+        let fresh = matches!(self.figures.borrow().as_ref(), Some((context, _)) if *context == context_tokens);
+        if !fresh {
+            let figures = self.runs.iter().map(|prepared| self.data.figures(prepared.run, context_tokens)).collect();
+            *self.figures.borrow_mut() = Some((context_tokens, figures));
         }
+        core::cell::Ref::map(self.figures.borrow(), |cache| cache.as_ref().map_or(&[][..], |(_, figures)| figures))
     }
 
     /// The team planned against every run, ranked (see the module docs). A run without a usable
     /// curve still gets a row, with a note.
     pub fn plan(&self, team: &Team) -> Vec<PlanRow<'a>> {
         let figures = self.figures_at(longest_context(team));
+        let facts = TeamFacts::of(team);
         // The same stream and session counts recur across runs: their headroom inverses once.
         let memo = CapacityMemo::default();
-        let rows: Vec<PlanRow<'a>> =
-            self.runs.iter().zip(figures).map(|(prepared, figures)| prepared.plan(team, figures, &memo)).collect();
-        // Sorted by key and index (so equal keys keep dataset order), then each row moved into
-        // place once: a row is large, and a sort that moves rows about costs more than ranking.
-        let mut order: Vec<(RankKey, usize)> = rows.iter().map(rank_key).zip(0..).collect();
-        order.sort_unstable();
-        let mut slots: Vec<Option<PlanRow<'a>>> = rows.into_iter().map(Some).collect();
-        order.into_iter().filter_map(|(_, index)| slots.get_mut(index).and_then(Option::take)).collect()
+        let mut rows: Vec<PlanRow<'a>> = self
+            .runs
+            .iter()
+            .zip(figures.iter())
+            .map(|(prepared, figures)| prepared.plan(team, &facts, *figures, &memo))
+            .collect();
+        // Keys found once, sorted with their indices (equal keys keep dataset order), then the
+        // rows swapped into place: a row is large, and a sort that moves rows about costs more.
+        rows.sort_by_cached_key(rank_key);
+        rows
     }
 }
 
@@ -264,7 +266,8 @@ impl Dataset {
 
     /// The team planned against one run (sourced or imported).
     pub fn plan_run<'a>(&'a self, team: &Team, run: &'a Run) -> PlanRow<'a> {
-        self.prepare(run).plan(team, self.figures(run, longest_context(team)), &CapacityMemo::default())
+        let figures = self.figures(run, longest_context(team));
+        self.prepare(run).plan(team, &TeamFacts::of(team), figures, &CapacityMemo::default())
     }
 
     /// The finite-population count and Engset's blocking share beside the Poisson count and
@@ -273,7 +276,7 @@ impl Dataset {
     /// non-agent people, or a team that no number of systems serves.
     pub fn compare_finite(&self, team: &Team, run: &Run) -> Option<FiniteComparison> {
         let prepared = self.prepare(run);
-        let (workload, _) = prepared.workload_for(team);
+        let (workload, _) = prepared.workload_for(&TeamFacts::of(team));
         let (curve, _) = workload.curve.as_ref().ok()?;
         let figures = prepared.figures_for(workload, self.figures(run, longest_context(team)));
         let (kv_pool, prefill) = (figures.kv_pool.map(|c| c.value), figures.prefill.map(|c| c.value));
@@ -286,6 +289,7 @@ impl Dataset {
             data: self,
             run,
             workloads: (0..run.workload_count().max(1)).map(|_| OnceCell::new()).collect(),
+            is_spark: run.is_spark(),
             date: self.run_date(run),
             publisher: self.source(&run.source).map(|s| s.publisher.as_str()),
         }
@@ -340,10 +344,29 @@ fn longest_context(team: &Team) -> f64 {
     team.groups().iter().map(|g| g.context_tokens).fold(0.0, f64::max)
 }
 
+/// What every run's row reads of the team, found once per team rather than once per run.
+#[derive(Clone, Copy)]
+struct TeamFacts {
+    /// The team's typical prompt and answer lengths ([`team_lengths`]), to pick a workload.
+    lengths: Option<(f64, f64)>,
+    /// The longest prompt of any group, to judge whether a run's p99 TTFT applies.
+    longest_prompt: f64,
+}
+
+impl TeamFacts {
+    fn of(team: &Team) -> TeamFacts {
+        TeamFacts {
+            lengths: team_lengths(team),
+            longest_prompt: team.groups().iter().map(|g| g.prompt_tokens).fold(0.0, f64::max),
+        }
+    }
+}
+
 impl<'a> PreparedRun<'a> {
     /// The workload nearest the team's lengths, and the choice to name (`None`: one workload).
-    fn workload_for(&self, team: &Team) -> (&PreparedWorkload, Option<WorkloadChoice>) {
-        let choice = self.run.nearest_workload_for_team(team);
+    fn workload_for(&self, facts: &TeamFacts) -> (&PreparedWorkload, Option<WorkloadChoice>) {
+        // As `Run::nearest_workload_for_team`, with the team's lengths found once.
+        let choice = facts.lengths.and_then(|(prompt, answer)| self.run.nearest_workload_to(prompt, answer));
         let index = choice.map_or(0, |c| c.index);
         let index = if index < self.workloads.len() { index } else { 0 };
         let workload = self.workloads[index].get_or_init(|| {
@@ -367,12 +390,12 @@ impl<'a> PreparedRun<'a> {
         }
     }
 
-    fn plan(&self, team: &Team, figures: RunFigures<'a>, memo: &CapacityMemo) -> PlanRow<'a> {
-        let (workload, choice) = self.workload_for(team);
+    fn plan(&self, team: &Team, facts: &TeamFacts, figures: RunFigures<'a>, memo: &CapacityMemo) -> PlanRow<'a> {
+        let (workload, choice) = self.workload_for(facts);
         let RunFigures { kv_pool, prefill } = self.figures_for(workload, figures);
         let run = self.run;
         let measured = workload.projection.as_ref().unwrap_or(run);
-        let is_spark = run.is_spark();
+        let is_spark = self.is_spark;
         let nodes = run.nodes.max(1);
         let mut row = PlanRow {
             run_id: &run.id,
@@ -418,9 +441,8 @@ impl<'a> PreparedRun<'a> {
             }
         };
         row.curve_basis = Some(*basis);
-        let team_prompt = team.groups().iter().map(|g| g.prompt_tokens).fold(0.0, f64::max);
         let measured_prompt = measured.workload.prompt_tokens.map(|t| t.value());
-        let ttft = workload.ttft.as_ref().filter(|_| ttft_applies(measured_prompt, team_prompt));
+        let ttft = workload.ttft.as_ref().filter(|_| ttft_applies(measured_prompt, facts.longest_prompt));
         let data = self.data;
         // Where no TTFT was measured with prompts like the team's, the core estimates it from the
         // prefill rate: the team's longest prompt read after the prompts queued before it.
