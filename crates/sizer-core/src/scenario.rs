@@ -113,7 +113,8 @@ impl Scenario {
     }
 }
 
-fn check(field: ScenarioField, value: f64) -> Result<(), ScenarioError> {
+/// Whether `value` is finite and in `field`'s range.
+pub(crate) fn check(field: ScenarioField, value: f64) -> Result<(), ScenarioError> {
     if !value.is_finite() {
         return Err(ScenarioError::NotFinite { field });
     }

@@ -3,7 +3,7 @@
 use super::group::{Group, MAX_GROUP_PEOPLE};
 use crate::curve::Curve;
 use crate::interpolate::Interpolation;
-use crate::scenario::{HeadroomMethod, Scenario, ScenarioError};
+use crate::scenario::{HeadroomMethod, Scenario, ScenarioError, ScenarioField, check};
 use crate::ttft::TtftCurve;
 use alloc::vec::Vec;
 use core::fmt;
@@ -184,8 +184,11 @@ impl<'a> RunLimits<'a> {
         prefill_tok_s: Option<f64>,
         p99_ttft: Option<&'a TtftCurve>,
     ) -> Result<RunLimits<'a>, TeamError> {
-        let scenario = Scenario { kv_pool_tokens, prefill_tok_s, ..Scenario::chat() };
-        scenario.validate().map_err(TeamError::Setting)?;
+        // The two fields as `Scenario::validate` checks them (in its order), without the chat
+        // preset's other fields: this runs once per run of every plan.
+        let checked = |field, value: Option<f64>| value.map_or(Ok(()), |v| check(field, v)).map_err(TeamError::Setting);
+        checked(ScenarioField::KvPoolTokens, kv_pool_tokens)?;
+        checked(ScenarioField::PrefillTokS, prefill_tok_s)?;
         Ok(RunLimits { curve, kv_pool_tokens, prefill_tok_s, p99_ttft })
     }
 
