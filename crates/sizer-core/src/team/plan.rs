@@ -257,27 +257,51 @@ fn broken_limit(rule: &Rule, demand: &Demand, offer: &Offer) -> Option<TeamLimit
 ///
 /// With `room` the most people of the team's mix one system holds, no K below `N / room` can
 /// serve (each system would hold more than `room` of the mix, and rounding every group up only
-/// adds people), so the search starts there (less a margin for rounding) and gallops up, then
-/// bisects.
+/// adds people), so the search starts there (less a margin for rounding): it tries
+/// `ceil(N / room)` first, where the answer nearly always is, then gallops down or up from it
+/// and bisects (fitting only gets easier as K grows, so any order of checks finds the same K).
 fn systems_needed(team: &Team, duties: &[f64], rule: &Rule, offer: &Offer, room: f64) -> Result<u64, TeamLimit> {
     let largest = team.groups().iter().map(|g| g.people).max().unwrap_or(1).max(1);
     let serves = |k: u64| broken_limit(rule, &demand_on(team, duties, k), offer);
     let people = team.people() as f64;
+    let known = room >= 0.0 && room.is_finite();
     // `room + 1`: the agents-only KV room counts whole average sessions, up to one under the
     // supremum (a mix's room is its supremum, found to 1e-8).
-    let start = if room >= 0.0 && room.is_finite() { libm::ceil(people / (room + 1.0)) } else { 1.0 };
-    let mut lo = if start >= 1.0 && start < largest as f64 { start as u64 } else { 1 };
-    let mut step = 1;
-    let mut hi = lo;
-    loop {
-        match serves(hi) {
-            None => break,
-            // Past the largest group every system holds one person of each: no K serves.
-            Some(limit) if hi >= largest => return Err(limit),
-            Some(_) => {
-                lo = hi + 1;
-                hi = (hi + step).min(largest);
+    let start = if known { libm::ceil(people / (room + 1.0)) } else { 1.0 };
+    let floor = if start >= 1.0 && start < largest as f64 { start as u64 } else { 1 };
+    let likely = if known { libm::ceil(people / room) } else { 1.0 };
+    let first = if likely > floor as f64 { (likely.min(largest as f64)) as u64 } else { floor };
+    let (mut lo, mut hi) = (floor, first); // the answer is in [lo, hi] once `hi` serves
+    match serves(first) {
+        None => {
+            // Down from `first`, doubling, until a K that does not serve (or the floor).
+            let mut step = 1;
+            while hi > lo {
+                let below = hi.saturating_sub(step).max(lo);
+                if serves(below).is_some() {
+                    lo = below + 1;
+                    break;
+                }
+                hi = below;
                 step *= 2;
+            }
+        }
+        // Past the largest group every system holds one person of each: no K serves.
+        Some(limit) if first >= largest => return Err(limit),
+        Some(_) => {
+            let mut step = 1;
+            lo = first + 1;
+            hi = lo;
+            loop {
+                match serves(hi) {
+                    None => break,
+                    Some(limit) if hi >= largest => return Err(limit),
+                    Some(_) => {
+                        lo = hi + 1;
+                        hi = (hi + step).min(largest);
+                        step *= 2;
+                    }
+                }
             }
         }
     }
