@@ -20,7 +20,7 @@
 //!   limit is never free); then
 //!   Sparks needed (fewest first), then people per Spark (most first), then dataset order.
 
-use core::cell::{OnceCell, RefCell};
+use core::cell::{Cell, OnceCell, RefCell};
 
 use serde::Serialize;
 use sizer_core::{CapacityMemo, Curve, FiniteComparison, RunLimits, Team, TeamLimit, TeamPlan, TtftCurve};
@@ -163,6 +163,9 @@ struct PreparedRun<'a> {
     workloads: Vec<OnceCell<PreparedWorkload>>,
     /// [`Run::is_spark`], read once (it lowercases the hardware string).
     is_spark: bool,
+    /// The workload last chosen, by the bits of the team lengths it was chosen for (a log
+    /// distance per workload; a new team with the same lengths chooses the same).
+    choice: Cell<Option<([u64; 2], Option<WorkloadChoice>)>>,
     date: Option<PartialDate>,
     publisher: Option<&'a str>,
 }
@@ -231,10 +234,29 @@ impl<'a> Planner<'a> {
             .zip(figures.iter())
             .map(|(prepared, figures)| prepared.plan(team, &facts, *figures, &memo))
             .collect();
-        // Keys found once, sorted with their indices (equal keys keep dataset order), then the
-        // rows swapped into place: a row is large, and a sort that moves rows about costs more.
-        rows.sort_by_cached_key(rank_key);
+        rank(&mut rows);
         rows
+    }
+}
+
+/// Sorts `rows` by [`rank_key`], equal keys in dataset order.
+///
+/// As `sort_by_cached_key`: the keys found once and sorted with their indices, then each row
+/// swapped into place along the permutation's cycles; but a row already in place is left
+/// alone (a row is large: each swap copies it three times).
+fn rank(rows: &mut [PlanRow<'_>]) {
+    let mut order: Vec<(RankKey, usize)> = rows.iter().map(rank_key).zip(0..).collect();
+    order.sort_unstable();
+    for i in 0..order.len() {
+        // The row for place i, followed through the places already filled.
+        let mut from = order[i].1;
+        while from < i {
+            from = order[from].1;
+        }
+        order[i].1 = from;
+        if from != i {
+            rows.swap(i, from);
+        }
     }
 }
 
@@ -290,6 +312,7 @@ impl Dataset {
             run,
             workloads: (0..run.workload_count().max(1)).map(|_| OnceCell::new()).collect(),
             is_spark: run.is_spark(),
+            choice: Cell::new(None),
             date: self.run_date(run),
             publisher: self.source(&run.source).map(|s| s.publisher.as_str()),
         }
@@ -366,13 +389,30 @@ impl<'a> PreparedRun<'a> {
     /// The workload nearest the team's lengths, and the choice to name (`None`: one workload).
     fn workload_for(&self, facts: &TeamFacts) -> (&PreparedWorkload, Option<WorkloadChoice>) {
         // As `Run::nearest_workload_for_team`, with the team's lengths found once.
-        let choice = facts.lengths.and_then(|(prompt, answer)| self.run.nearest_workload_to(prompt, answer));
+        let choice = facts.lengths.and_then(|(prompt, answer)| self.nearest_workload_to(prompt, answer));
         let index = choice.map_or(0, |c| c.index);
         let index = if index < self.workloads.len() { index } else { 0 };
         let workload = self.workloads[index].get_or_init(|| {
             PreparedWorkload::new((index > 0).then(|| self.run.with_workload(index)).flatten(), self.run)
         });
         (workload, choice)
+    }
+
+    /// [`Run::nearest_workload_to`], remembered for the last lengths asked (runs of one
+    /// workload have nothing to choose and answer at once).
+    fn nearest_workload_to(&self, prompt: f64, answer: f64) -> Option<WorkloadChoice> {
+        if self.workloads.len() < 2 {
+            return self.run.nearest_workload_to(prompt, answer);
+        }
+        let key = [prompt.to_bits(), answer.to_bits()];
+        match self.choice.get() {
+            Some((known, choice)) if known == key => choice,
+            _ => {
+                let choice = self.run.nearest_workload_to(prompt, answer);
+                self.choice.set(Some((key, choice)));
+                choice
+            }
+        }
     }
 
     /// The run's figures for one workload: a further workload's own measured prefill rate
