@@ -8,6 +8,27 @@
 /// The percentile a TTFT ceiling is set at (the planner's ceiling is a p99 TTFT).
 pub const CEILING_PERCENTILE: f64 = 0.99;
 
+/// Newton steps at most when finding the largest utilisation under a ceiling (it settles in a
+/// handful).
+const NEWTON_STEPS: usize = 100;
+/// Steps of one ulp at most from where Newton's method settles.
+const ULP_STEPS: usize = 16;
+
+/// 60 halvings of [0, 1] (the interval then below 1e-18, far under any figure shown), keeping
+/// the lower end where `under(mid)` holds: the lower end at the last.
+fn bisect(under: impl Fn(f64) -> bool) -> f64 {
+    let (mut lo, mut hi) = (0.0_f64, 1.0_f64);
+    for _ in 0..60 {
+        let mid = 0.5 * (lo + hi);
+        if under(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
 /// The prompt queue of one system, for the team's longest prompt at one prefill rate.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -45,7 +66,10 @@ impl PromptTtft {
     /// M/M/1 and Kingman's heavy-traffic limit for M/G/1 (Proc. Cambridge Phil. Soc. 57, 1961):
     /// `W_p = S ln(rho / (1 - p)) / (1 - rho)` where `rho > 1 - p`, else 0. The largest `rho`
     /// with `TTFT_p <= ceiling` is found by bisection (`TTFT_p` grows with `rho` and is
-    /// unbounded as `rho -> 1`).
+    /// unbounded as `rho -> 1`): 60 halvings of [0, 1], each midpoint judged against the last
+    /// `rho` whose evaluated `TTFT_p` is under the ceiling ([`PromptTtft::last_under`]), which
+    /// is what judging the midpoint's own `TTFT_p` decides, for a handful of logarithms
+    /// instead of one per halving.
     ///
     /// Bad input: `None` unless the prompt, the rate and the ceiling are finite and positive and
     /// the sender's demand finite and non-negative.
@@ -66,18 +90,64 @@ impl PromptTtft {
         if longest_prompt_s > ceiling_s {
             return Some(queue);
         }
-        let (mut lo, mut hi) = (0.0_f64, 1.0_f64);
-        // 60 halvings take the interval below 1e-18: far under any figure shown.
-        for _ in 0..60 {
-            let mid = 0.5 * (lo + hi);
-            if queue.p99_ttft_s(mid) <= ceiling_s {
-                lo = mid;
+        queue.max_utilisation = match queue.last_under(ceiling_s) {
+            Some(last) => bisect(|mid| mid <= last),
+            None => bisect(|mid| queue.p99_ttft_s(mid) <= ceiling_s),
+        };
+        Some(queue)
+    }
+
+    /// The largest `rho` whose evaluated [`PromptTtft::p99_ttft_s`] is at most `ceiling_s`, to
+    /// the last bit (the next double up is over it); `None` where it is not found that way (the
+    /// prompt alone at the ceiling, or the steps below not settling).
+    ///
+    /// # Formula
+    /// Above `tail = 1 - p` the ceiling is met while `h(rho) = S ln(rho / tail) - (ceiling -
+    /// L / rate)(1 - rho) <= 0` (`TTFT_p <= ceiling` times `1 - rho`), with `h` increasing and
+    /// `h' = S / rho + ceiling - L / rate`: Newton's method kept inside the bracket
+    /// `[tail, 1]` (bisecting where a step leaves it) finds the root to a few ulps, then steps of
+    /// one ulp find where the evaluated `TTFT_p` crosses the ceiling.
+    fn last_under(&self, ceiling_s: f64) -> Option<f64> {
+        let tail = 1.0 - CEILING_PERCENTILE;
+        let scale = 0.5 * self.longest_prompt_s;
+        let room = ceiling_s - self.longest_prompt_s;
+        if !(room > 0.0 && scale > 0.0 && room.is_finite() && scale.is_finite()) {
+            return None;
+        }
+        let h = |rho: f64| scale * libm::log(rho / tail) - room * (1.0 - rho);
+        let (mut lo, mut hi, mut rho) = (tail, 1.0_f64, 0.5 * (tail + 1.0));
+        for _ in 0..NEWTON_STEPS {
+            let value = h(rho);
+            if value <= 0.0 {
+                lo = rho;
             } else {
-                hi = mid;
+                hi = rho;
+            }
+            let step = value / (scale / rho + room);
+            let next = if rho - step > lo && rho - step < hi { rho - step } else { 0.5 * (lo + hi) };
+            let settled = (next - rho).abs() <= 4.0 * f64::EPSILON * rho;
+            rho = next;
+            if settled {
+                break;
             }
         }
-        queue.max_utilisation = lo;
-        Some(queue)
+        // One ulp up or down (positive doubles in order of their bits).
+        let (up, down) = (|x: f64| f64::from_bits(x.to_bits() + 1), |x: f64| f64::from_bits(x.to_bits() - 1));
+        let under = |x: f64| self.p99_ttft_s(x) <= ceiling_s;
+        let mut last = rho;
+        for _ in 0..ULP_STEPS {
+            if !(last > tail && last < 1.0) {
+                return None;
+            }
+            if !under(last) {
+                last = down(last);
+            } else if under(up(last)) {
+                last = up(last);
+            } else {
+                return Some(last);
+            }
+        }
+        None
     }
 
     /// The longest prompt's p99 TTFT when the others' prompts use `rho` of the prefill rate
