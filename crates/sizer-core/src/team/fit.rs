@@ -287,7 +287,8 @@ impl<'m> Rule<'m> {
     fn streams_fit(&self, streams: u64, demand: &Demand) -> bool {
         // Agent counts scaled from shares (5/35 x 119) land within rounding of a whole number.
         let free = streams as f64 - demand.agents + WHOLE_SLACK;
-        free >= 0.0 && self.others_fit(floor(free) as u64, demand)
+        // `as` truncates: `floor` for the non-negative (and saturates), without a libm call.
+        free >= 0.0 && self.others_fit(free as u64, demand)
     }
 
     /// Whether `demand` fits a KV pool: the agents' sessions are held, the others' sessions
@@ -655,6 +656,7 @@ fn finite_cap(servers: u64) -> u64 {
 
 /// `floor(x)` as a whole count (0 for NaN or negative, saturating).
 pub(crate) fn whole(x: f64) -> u64 {
-    let floored = floor(x);
-    if floored.is_nan() || floored <= 0.0 { 0 } else { floored as u64 }
+    // `as` truncates toward zero, which is `floor` from 1 up, and saturates (infinity too);
+    // NaN and everything under 1 give 0. No libm call: this runs for every limit checked.
+    if x >= 1.0 { x as u64 } else { 0 }
 }
