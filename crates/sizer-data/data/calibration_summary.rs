@@ -2,10 +2,10 @@
 ModelSummary {
     capacity_exact: [Tally { hits: 13, of: 18 }, Tally { hits: 15, of: 18 }, Tally { hits: 14, of: 18 }],
     capacity_within_one: [Tally { hits: 18, of: 18 }, Tally { hits: 18, of: 18 }, Tally { hits: 18, of: 18 }],
-    tpot_eligible: Tally { hits: 98, of: 129 },
+    tpot_eligible: Tally { hits: 101, of: 129 },
     ttft_eligible: Tally { hits: 100, of: 129 },
-    tpot_slow_eligible: Tally { hits: 66, of: 129 },
-    tpot_all: Tally { hits: 114, of: 158 },
-    tpot_sweep: Tally { hits: 77, of: 101 },
+    tpot_slow_eligible: Tally { hits: 62, of: 129 },
+    tpot_all: Tally { hits: 115, of: 158 },
+    tpot_sweep: Tally { hits: 76, of: 101 },
     ttft_sweep_eligible: Tally { hits: 57, of: 76 },
 }

@@ -11,6 +11,7 @@ use sizer_data::suite::calibrate::{RunCalibration, calibrate_run};
 use sizer_data::suite::calibration_summary::{bands_source, error_bands, summary_source};
 use sizer_data::suite::engine_inputs::{CALIBRATED, EngineConstants};
 use sizer_data::suite::load_inputs::DatasetLengths;
+use sizer_data::suite::step_floors::ArchitectureFloors;
 use sizer_data::suite::summary::{Model, summarise};
 use sizer_data::suite::tpot_error::by_extrapolation;
 use std::path::Path;
@@ -28,6 +29,9 @@ pub const DOC: &str = "docs/CALIBRATION.md";
 /// (`sizer_data::suite::calibration_summary`).
 pub const SUMMARY: &str = "crates/sizer-data/data/calibration_summary.rs";
 
+/// Where each arena model's decode-step floors go (`sizer_data::suite::step_floors`).
+pub const STEP_FLOORS: &str = "crates/sizer-data/data/arena_step_floors.rs";
+
 /// Where the fitted engine's TPOT error by batch ratio goes, for a prediction's error band
 /// (`sizer_data::suite::calibration_summary::TPOT_ERROR_BANDS`).
 pub const BANDS: &str = "crates/sizer-data/data/tpot_error_bands.rs";
@@ -40,12 +44,36 @@ pub const DATASET_SPREAD: &str = "dataset lengths spread 0.9";
 /// the long-tailed lengths).
 pub const DATASET_AT_MEANS: &str = "dataset lengths at the means";
 
+/// The engine at main b451605: every run in the global decode shape (no floor from its model's
+/// bytes), the rest as chosen: the summary's "before".
+pub fn engine_at_b451605() -> EngineConstants {
+    EngineConstants { architecture_floors: ArchitectureFloors::Off, ..CALIBRATED }
+}
+
+/// The engine at main 1579a8e, before the decode shape was calibrated (every term unbounded,
+/// no floor), with the ShareGPT steps at their mean lengths as they were replayed then.
+fn engine_at_1579a8e() -> EngineConstants {
+    EngineConstants {
+        decode_shape: DecodeShape::default(),
+        dataset_lengths: DatasetLengths::AtMeans,
+        outside_delay: OutsideDelay::NotFitted,
+        architecture_floors: ArchitectureFloors::Off,
+        ..CALIBRATED
+    }
+}
+
 /// The constants tried beside [`CALIBRATED`] (one changed at a time; the decode shapes as
 /// wholes, every one measured while choosing it), for the document's "Global constants" table.
 pub fn tried_constants() -> Vec<(String, EngineConstants)> {
     let c = CALIBRATED;
     let fixed = [
         ("chosen", c),
+        (BEFORE, engine_at_b451605()),
+        ("engine at main 1579a8e", engine_at_1579a8e()),
+        (
+            "architecture floors for mixtures of experts too",
+            EngineConstants { architecture_floors: ArchitectureFloors::EveryModel, ..c },
+        ),
         ("KV pool 250,000 tokens", EngineConstants { kv_pool_tokens: 250_000.0, ..c }),
         ("KV pool 500,000 tokens", EngineConstants { kv_pool_tokens: 500_000.0, ..c }),
         ("KV pool 2,000,000 tokens", EngineConstants { kv_pool_tokens: 2_000_000.0, ..c }),
@@ -70,17 +98,7 @@ pub fn tried_constants() -> Vec<(String, EngineConstants)> {
         ),
         (
             "before: mixed step summed, 1 draw",
-            EngineConstants {
-                mixed_step: MixedStep::Summed,
-                draws: 1,
-                decode_shape: DecodeShape::default(),
-                dataset_lengths: DatasetLengths::AtMeans,
-                ..c
-            },
-        ),
-        (
-            BEFORE,
-            EngineConstants { decode_shape: DecodeShape::default(), dataset_lengths: DatasetLengths::AtMeans, ..c },
+            EngineConstants { mixed_step: MixedStep::Summed, draws: 1, ..engine_at_1579a8e() },
         ),
         ("outside delay fitted in the prompt rates", EngineConstants { outside_delay: OutsideDelay::PromptRows, ..c }),
         ("outside delay fitted in the TTFRs", EngineConstants { outside_delay: OutsideDelay::TtfrRows, ..c }),
@@ -107,11 +125,25 @@ pub fn tried_constants() -> Vec<(String, EngineConstants)> {
         let decode_shape = shape_of(row);
         tried.push((shape_name(&decode_shape), EngineConstants { decode_shape, ..c }));
     }
-    for saturation in [45.0, 70.0, 80.0, 100.0, 120.0] {
+    // The floors for every model with the delay and saturations around the chosen shape: the
+    // variants that meet the TPOT target, measured and not chosen (docs/CALIBRATION.md).
+    for saturation in [60.0, 80.0, 100.0] {
+        let decode_shape = DecodeShape { root_saturation_batch: saturation, ..c.decode_shape };
+        let every = EngineConstants { architecture_floors: ArchitectureFloors::EveryModel, decode_shape, ..c };
+        tried.push((format!("architecture floors for every model, {}", shape_name(&decode_shape)), every));
+        tried.push((
+            format!(
+                "architecture floors for every model, outside delay fitted in the prompt rates, {}",
+                shape_name(&decode_shape)
+            ),
+            EngineConstants { outside_delay: OutsideDelay::PromptRows, ..every },
+        ));
+    }
+    for saturation in [45.0, 80.0, 100.0] {
         let decode_shape = DecodeShape { root_saturation_batch: saturation, ..c.decode_shape };
         tried.push((
-            format!("outside delay fitted in the prompt rates, {}", shape_name(&decode_shape)),
-            EngineConstants { decode_shape, outside_delay: OutsideDelay::PromptRows, ..c },
+            format!("architecture floors, {}", shape_name(&decode_shape)),
+            EngineConstants { decode_shape, ..c },
         ));
     }
     tried
@@ -148,6 +180,10 @@ pub fn calibrate(root: &Path) -> TaskResult {
     for run in ARENA_RUNS {
         runs.push((run.to_owned(), import_run(root, run)?));
     }
+    let floors = crate::calibrate_floors::step_floors_source(root, &runs);
+    let path = root.join(STEP_FLOORS);
+    std::fs::write(&path, floors).map_err(TaskError::io(&path))?;
+    eprintln!("wrote {} (rebuild and run again if it changed)", path.display());
     let owned = tried_constants();
     let mut tried: Vec<(&str, EngineConstants, Vec<RunCalibration>)> = owned
         .iter()

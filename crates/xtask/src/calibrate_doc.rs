@@ -3,18 +3,19 @@
 //! step. Layout only: every figure comes from `sizer_data::suite::{calibrate, summary}`.
 use crate::calibrate_text::{MISSES, PROCEDURE};
 use sizer_core::sim::open_loop::FitFigure;
-use sizer_core::sim::open_loop::MixedStep;
+use sizer_core::sim::open_loop::{MixedStep, OutsideDelay};
 use sizer_data::suite::SuiteRun;
 use sizer_data::suite::calibrate::{CALIBRATION_SEED, RunCalibration, StepComparison};
 use sizer_data::suite::engine_inputs::EngineConstants;
 use sizer_data::suite::load_inputs::DatasetLengths;
+use sizer_data::suite::step_floors::ArchitectureFloors;
 use sizer_data::suite::summary::{Model, ModelSummary, Tally, capacities, figures, summarise};
 use sizer_data::suite::tpot_error::{TpotErrors, by_extrapolation, by_rate};
 use std::fmt::Write as _;
 
-/// The tried row that is the model before this calibration's two changes (one draw, every term
-/// of a mixed step added): the summary's "before" column.
-pub const BEFORE: &str = "engine at main 1579a8e";
+/// The tried row that is the engine before the decode step from the architecture (main
+/// b451605): the summary's "before" column.
+pub const BEFORE: &str = "engine at main b451605";
 
 fn tally(t: Tally) -> String {
     format!("{} of {} ({:.1} %)", t.hits, t.of, 100.0 * t.share())
@@ -127,7 +128,7 @@ pub fn document(
         "\nConstants used: KV pool {:.0} tokens (assumed, every run), step budget {} tokens and batch limit {} where \
          the server's flags do not say, {} burst-fit rounds, client latency {}, mixed step {}, decode step: root \
          term saturating at {} requests, b at least {} ms, c at least {} ns, {} draws per load of a sweep step's \
-         answer tokens or fewer (seeds {} to {}), a dataset replay's lengths {}.\n",
+         answer tokens or fewer (seeds {} to {}), a dataset replay's lengths {}, {}, {}.\n",
         chosen.kv_pool_tokens,
         chosen.step_token_budget,
         chosen.max_batch,
@@ -143,7 +144,21 @@ pub fn document(
         chosen.draws,
         CALIBRATION_SEED,
         CALIBRATION_SEED + u64::from(chosen.draws) - 1,
-        dataset_lengths(chosen.dataset_lengths)
+        dataset_lengths(chosen.dataset_lengths),
+        match chosen.architecture_floors {
+            ArchitectureFloors::Off => "every run in the global decode shape",
+            ArchitectureFloors::DenseModels => {
+                "each dense model whose configuration is known fitted within its bytes (`step_floors`)"
+            }
+            ArchitectureFloors::EveryModel => {
+                "each model whose configuration is known fitted within its bytes (`step_floors`)"
+            }
+        },
+        match chosen.outside_delay {
+            OutsideDelay::NotFitted => "no delay outside the engine fitted",
+            OutsideDelay::PromptRows => "a delay outside the engine fitted per run in its prompt rates",
+            _ => "a delay outside the engine fitted per run (see the values tried)",
+        }
     );
     let engine = summarise(calibrations, Model::Engine);
     let baseline = summarise(calibrations, Model::Baseline);
@@ -153,11 +168,10 @@ pub fn document(
         .map_or_else(|| engine.clone(), |(_, _, c)| summarise(c, Model::Engine));
     out.push_str("## Summary against the targets\n\n");
     out.push_str(
-        "\"Engine before\" is the engine at main 1579a8e: the same fit and procedure with the decode step shaped as \
-         it was there (the root term growing without end, no floor under `b` or `c`) and the ShareGPT steps replayed \
-         as they were there (every request at the mean lengths), the row `engine at main 1579a8e` of the values \
-         tried. The row `dataset lengths at the means` is the engine at main 5165ce1, before the long-tailed \
-         lengths.\n\n",
+        "\"Engine before\" is the engine at main b451605 (the row `engine at main b451605` of the values tried): \
+         the same procedure with every run's decode step in the global shape (the root term saturating at 60 \
+         requests, `b` and `c` floored, no floor from the model's bytes) and no delay fitted in the prompt rates. \
+         The row `engine at main 1579a8e` is the engine before the decode shape was calibrated.\n\n",
     );
     out.push_str(
         "| figure | target | fitted engine | engine before | baseline (today's simulation) |\n|---|---:|---:|---:|---:|\n",

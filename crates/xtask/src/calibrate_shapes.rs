@@ -79,7 +79,15 @@ pub const DECODE_SHAPES_TRIED: [(f64, f64, f64, bool, bool); 68] = [
 /// The shape of one row of [`DECODE_SHAPES_TRIED`].
 pub fn shape_of(row: (f64, f64, f64, bool, bool)) -> DecodeShape {
     let (root_saturation_batch, min_per_decode_s, min_per_context_token_s, decode_compute, fit_linear_batch) = row;
-    DecodeShape { root_saturation_batch, min_per_decode_s, min_per_context_token_s, decode_compute, fit_linear_batch }
+    DecodeShape {
+        root_saturation_batch,
+        min_per_decode_s,
+        min_per_context_token_s,
+        decode_compute,
+        fit_linear_batch,
+        root_term: true,
+        min_base_s: 0.0,
+    }
 }
 
 /// The row's name in the table: `decode: ` and what differs from the shape at main.

@@ -56,10 +56,12 @@ fn the_simulation_holds_at_the_headlines_people_on_every_arena_run_and_the_worke
 }
 
 #[test]
-fn half_again_as_many_people_break_the_sizing_on_all_but_three_runs() {
+fn half_again_as_many_people_break_the_sizing_on_all_but_two_runs() {
     // The sizing is not far below what the box holds: at 1.5 times its people the simulation
-    // fails on every run but three small dense models, whose engine points (closed-loop bursts,
-    // every prompt at once) are slower than the chat team's staggered prompts make them.
+    // fails on every run but two small dense models known only by their size, whose engine
+    // points (closed-loop bursts, every prompt at once) are slower than the chat team's
+    // staggered prompts make them. (Qwen3.5-0.8B held too while its step had a root term; its
+    // configuration now fits its batch cost per sequence, `step_floors`.)
     let mut still_holding = Vec::new();
     for id in runs() {
         let run = ApiRun::Id(id.clone());
@@ -73,7 +75,7 @@ fn half_again_as_many_people_break_the_sizing_on_all_but_three_runs() {
             still_holding.push(id);
         }
     }
-    let expected = ["ministral-3-3b-instruct-bf16", "ministral-3-8b-instruct-bf16", "qwen-3.5-0.8b-bf16"];
+    let expected = ["ministral-3-3b-instruct-bf16", "ministral-3-8b-instruct-bf16"];
     assert_eq!(still_holding.len(), expected.len(), "{still_holding:?}");
     for (id, model) in still_holding.iter().zip(expected) {
         assert!(id.ends_with(model), "{id} vs {model}");

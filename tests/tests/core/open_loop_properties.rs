@@ -89,6 +89,8 @@ fn setup() -> impl Strategy<Value = EngineSetup> {
                     min_per_context_token_s: 1e-8,
                     decode_compute: true,
                     fit_linear_batch: false,
+                    root_term: true,
+                    min_base_s: 0.0,
                 }
             },
         })

@@ -14,6 +14,8 @@ const SATURATED: DecodeShape = DecodeShape {
     min_per_context_token_s: 0.0,
     decode_compute: false,
     fit_linear_batch: false,
+    root_term: true,
+    min_base_s: 0.0,
 };
 
 #[test]
@@ -106,4 +108,41 @@ fn the_fit_keeps_b_and_c_at_their_floors() {
     let floored = fit_engine_shaped(&run, &shape).coefficients;
     assert_eq!(floored.per_decode_s, 0.001);
     assert!(floored.per_context_token_s >= 5.0e-7, "{}", floored.per_context_token_s);
+}
+
+#[test]
+fn a_dense_step_fits_its_batch_cost_per_sequence_above_the_weights_read() {
+    // Points of a dense model's step a + b C + c C L with a = 40 ms, b = 0.5 ms, c = 50 ns per
+    // token, at two lengths. Without the root term the fit recovers them exactly. With the
+    // weights read floored at 45 ms (above the truth) a is the floor.
+    let (a, b, c) = (0.040, 0.000_5, 5.0e-8);
+    let workload = |prompt: f64, answer: f64| {
+        let l = prompt + answer / 2.0;
+        let points = [1.0, 5.0, 10.0, 20.0]
+            .iter()
+            .map(|&n: &f64| {
+                let v = 1.0 / (a + b * n + c * n * l);
+                ClosedLoopPoint {
+                    concurrency: n,
+                    per_request_tok_s: v,
+                    total_tok_s: v * n,
+                    prompt_tok_s: Some(4_000.0),
+                    ttfr_ms: None,
+                }
+            })
+            .collect();
+        ClosedLoopWorkload { prompt_tokens: prompt, answer_tokens: answer, depth_tokens: 0.0, points }
+    };
+    let run = ClosedLoopRun::new(vec![workload(1_024.0, 1_024.0), workload(8_192.0, 512.0)]).expect("valid");
+    let dense = DecodeShape { root_term: false, fit_linear_batch: true, ..DecodeShape::default() };
+    // The root term is 0 in every step of a dense shape.
+    assert_eq!(StepTerms::every(&dense, 16.0, 1_000.0, 0.0, 0.0).root_decodes, 0.0);
+    let fitted = fit_engine_shaped(&run, &dense).coefficients;
+    assert_rel(fitted.base_s, a, 1e-9);
+    assert_rel(fitted.per_decode_s, b, 1e-9);
+    assert_rel(fitted.per_context_token_s, c, 1e-9);
+    assert_eq!(fitted.per_root_decode_s, 0.0);
+    let floored = fit_engine_shaped(&run, &DecodeShape { min_base_s: 0.045, ..dense }).coefficients;
+    assert_eq!(floored.base_s, 0.045);
+    assert_eq!(floored.per_root_decode_s, 0.0);
 }

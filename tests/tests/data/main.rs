@@ -27,4 +27,5 @@ mod run_scenario;
 mod run_weights;
 mod seed_tables;
 mod servers;
+mod step_floors;
 mod suite;

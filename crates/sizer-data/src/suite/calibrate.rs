@@ -5,6 +5,7 @@
 use super::baseline::{baseline_machine, baseline_request};
 use super::engine_inputs::{EngineConstants, chat_index, client_latency_from, closed_loop_run, engine_setup};
 use super::load_inputs::{Replay, load_spec_with};
+use super::step_floors::floors_for_model;
 use super::{LoadStep, SuiteRun};
 use sizer_core::sim::open_loop::{
     ClosedLoopError, ClosedLoopRun, EngineFit, EngineModel, EngineSetup, Extrapolation, OpenLoad,
@@ -85,7 +86,8 @@ pub struct FittedRun {
 /// Fits one run's engine with `constants`: the burst fit (`constants.burst_rounds`) on the run's
 /// closed-loop points ([`closed_loop_run`]) and [`engine_setup`] for the scheduler.
 pub fn fit_run(run: &SuiteRun, constants: &EngineConstants) -> FittedRun {
-    fit_points(closed_loop_run(run), engine_setup(run, constants), chat_index(run), constants)
+    let constants = constants.with_step_floors(floors_for_model(&run.model));
+    fit_points(closed_loop_run(run), engine_setup(run, &constants), chat_index(run), &constants)
 }
 
 /// [`fit_run`]'s fit on points and a setup read elsewhere (a dataset run of a suite:

@@ -5,6 +5,7 @@
 //! else the calibration's global constants; the KV pool; the longest context).
 
 use super::load_inputs::{DATASET_LENGTHS, DatasetLengths};
+use super::step_floors::ArchitectureFloors;
 use super::{SuiteRun, WorkloadKind};
 use crate::dataset::model::Run;
 use sizer_core::sim::open_loop::{
@@ -56,6 +57,10 @@ pub struct EngineConstants {
     /// How the burst fit treats the time a closed-loop figure spends outside the engine
     /// (`OutsideDelay`); where it fits the TTFRs' delay, that delay is the client latency added.
     pub outside_delay: OutsideDelay,
+    /// Which runs whose model's architecture is known fit their decode step within the bytes
+    /// that architecture reads (`step_floors`: the weights once per step, no root term for a
+    /// dense model); `Off`: every run fits the global shape.
+    pub architecture_floors: ArchitectureFloors,
 }
 
 /// The load [`EngineConstants::draws`] is for, in answer tokens (requests x longest answer): an
@@ -95,10 +100,13 @@ pub const CALIBRATED: EngineConstants = EngineConstants {
         min_per_context_token_s: 1e-8,
         decode_compute: false,
         fit_linear_batch: false,
+        root_term: true,
+        min_base_s: 0.0,
     },
     draws: 15,
     dataset_lengths: DATASET_LENGTHS,
     outside_delay: OutsideDelay::NotFitted,
+    architecture_floors: ArchitectureFloors::DenseModels,
 };
 
 /// The run's closed-loop workloads of [`FITTED_KINDS`] as the core's fit reads them: nominal

@@ -25,6 +25,7 @@ mod error;
 pub mod load_inputs;
 mod load_step;
 mod server_setup;
+pub mod step_floors;
 pub mod summary;
 mod sweep;
 pub mod tpot_error;

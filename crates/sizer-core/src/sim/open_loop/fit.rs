@@ -34,8 +34,9 @@ pub enum DecodeModel {
 
 impl DecodeModel {
     /// The decode terms this model fits, as 1 (fitted) or 0 (held at 0): `a` always, `r`
-    /// with several concurrencies, `c` with several contexts, `b` with several concurrencies
-    /// if [`FIT_LINEAR_BATCH`]; never a prompt term.
+    /// with several concurrencies if the shape has the root term, `c` with several contexts,
+    /// `b` with several concurrencies if the shape fits it ([`FIT_LINEAR_BATCH`] by default);
+    /// never a prompt term.
     pub fn fitted_terms(self, shape: &DecodeShape) -> StepTerms {
         let (batch, context) = match self {
             DecodeModel::BatchAndContext => (true, true),
@@ -47,7 +48,7 @@ impl DecodeModel {
         StepTerms {
             once: 1.0,
             decodes: one(batch && shape.fit_linear_batch),
-            root_decodes: one(batch),
+            root_decodes: one(batch && shape.root_term),
             context_tokens: one(context),
             prompt_tokens: 0.0,
             prompt_pairs: 0.0,

@@ -36,16 +36,27 @@ pub struct DecodeShape {
     pub decode_compute: bool,
     /// Whether the fits fit the linear batch term `b` above its floor (else `b` is the floor).
     pub fit_linear_batch: bool,
+    /// Whether the step has the root term at all: the experts a batch routes to, read once per
+    /// step, grow with the batch only in a mixture-of-experts model. False for a model known to
+    /// be dense, whose batch cost is then its per-sequence term `b` (fitted) and its KV reads.
+    pub root_term: bool,
+    /// The least per-step cost `a`, seconds: the weights every step reads whatever its batch
+    /// (all of a dense model's, a mixture-of-experts model's shared ones), over the memory
+    /// bandwidth. 0 where the model's bytes are not known.
+    pub min_base_s: f64,
 }
 
 impl DecodeShape {
-    /// The least coefficients a fit of `model` may give, as terms: `b` at
-    /// [`DecodeShape::min_per_decode_s`] when the points have several concurrencies, else 0.
+    /// The least coefficients a fit of `model` may give, as terms: `a` at
+    /// [`DecodeShape::min_base_s`], `b` at [`DecodeShape::min_per_decode_s`] when the points
+    /// have several concurrencies (else 0), `c` at [`DecodeShape::min_per_context_token_s`]
+    /// when they have several contexts.
     pub fn decode_floor(&self, model: crate::sim::open_loop::fit::DecodeModel) -> StepTerms {
         use crate::sim::open_loop::fit::DecodeModel;
         let batch = matches!(model, DecodeModel::BatchAndContext | DecodeModel::BatchOnly);
         let context = matches!(model, DecodeModel::BatchAndContext | DecodeModel::ContextOnly);
         StepTerms {
+            once: self.min_base_s,
             decodes: if batch { self.min_per_decode_s } else { 0.0 },
             context_tokens: if context { self.min_per_context_token_s } else { 0.0 },
             ..StepTerms::default()
@@ -61,6 +72,8 @@ impl Default for DecodeShape {
             min_per_context_token_s: 0.0,
             decode_compute: false,
             fit_linear_batch: crate::sim::open_loop::fit::FIT_LINEAR_BATCH,
+            root_term: true,
+            min_base_s: 0.0,
         }
     }
 }
@@ -237,12 +250,13 @@ impl StepTerms {
     /// `[1, B, sqrt(min(B, S)), K, P, Q]`, `S` the shape's
     /// [`DecodeShape::root_saturation_batch`]: the one place the step's form is written (see
     /// [`StepCoefficients::step_seconds`] for its source). Past `S` the experts are all read
-    /// and the batch adds only its per-sequence terms (`b B`, `c K`).
+    /// and the batch adds only its per-sequence terms (`b B`, `c K`). Without the root term
+    /// ([`DecodeShape::root_term`] false: a dense model) the third term is 0.
     pub fn every(shape: &DecodeShape, decodes: f64, context_tokens: f64, prompt_tokens: f64, pairs: f64) -> StepTerms {
         StepTerms {
             once: 1.0,
             decodes,
-            root_decodes: libm::sqrt(decodes.min(shape.root_saturation_batch)),
+            root_decodes: if shape.root_term { libm::sqrt(decodes.min(shape.root_saturation_batch)) } else { 0.0 },
             context_tokens,
             prompt_tokens,
             prompt_pairs: pairs,
