@@ -180,9 +180,11 @@ pub fn calibrate(root: &Path) -> TaskResult {
     for run in ARENA_RUNS {
         runs.push((run.to_owned(), import_run(root, run)?));
     }
-    let floors = crate::calibrate_floors::step_floors_source(root, &runs);
+    // Each run's architecture, read once: the floors file and the floor rules' rows both use it.
+    let physics = crate::calibrate_floors::run_physics(root, &runs);
     let path = root.join(STEP_FLOORS);
-    std::fs::write(&path, floors).map_err(TaskError::io(&path))?;
+    std::fs::write(&path, crate::calibrate_floors::step_floors_source(&runs, &physics))
+        .map_err(TaskError::io(&path))?;
     eprintln!("wrote {} (rebuild and run again if it changed)", path.display());
     let owned = tried_constants();
     let mut tried: Vec<(&str, EngineConstants, Vec<RunCalibration>)> = owned
@@ -194,7 +196,7 @@ pub fn calibrate(root: &Path) -> TaskResult {
         .collect();
     // Per-run floors differ by run, so their rows carry the chosen constants' name slot only.
     let names: Vec<&str> = ARENA_RUNS.to_vec();
-    let (floors, floors_table) = crate::calibrate_floors::floor_rows(root, &names, &runs);
+    let (floors, floors_table) = crate::calibrate_floors::floor_rows(&names, &runs, &physics);
     tried.extend(floors.iter().map(|(name, calibrations)| (name.as_str(), CALIBRATED, calibrations.clone())));
     let text = crate::calibrate_doc::document(&names, &runs, &tried, &floors_table);
     let path = root.join(DOC);
