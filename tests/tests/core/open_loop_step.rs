@@ -76,18 +76,16 @@ fn bounded_least_squares_keeps_a_floor_worked_by_hand() {
     assert_eq!(bounded_least_squares(&rows, &rhs, [true, true], [f64::NAN, 0.0]), None);
 }
 
-#[test]
-fn the_fit_keeps_b_and_c_at_their_floors() {
-    // Points of a + r sqrt(C) + c C L with a = 14 ms, r = 3 ms, c = 0.2 µs per token, at two
-    // lengths: the free fit recovers them; with b >= 1 ms and c >= 0.5 µs, b is its floor (not
-    // fitted) and c is at least its floor.
-    let (a, r, c) = (0.014, 0.003, 2.0e-7);
+/// Closed-loop points at 1, 5, 10 and 20 requests of two workloads (1,024 in / 1,024 out and
+/// 8,192 / 512) whose step takes `step_s(requests, mean context)` seconds, the context the
+/// prompt plus half the answer.
+fn two_length_run(step_s: impl Fn(f64, f64) -> f64) -> ClosedLoopRun {
     let workload = |prompt: f64, answer: f64| {
         let l = prompt + answer / 2.0;
         let points = [1.0, 5.0, 10.0, 20.0]
             .iter()
             .map(|&n: &f64| {
-                let v = 1.0 / (a + r * n.sqrt() + c * n * l);
+                let v = 1.0 / step_s(n, l);
                 ClosedLoopPoint {
                     concurrency: n,
                     per_request_tok_s: v,
@@ -99,7 +97,16 @@ fn the_fit_keeps_b_and_c_at_their_floors() {
             .collect();
         ClosedLoopWorkload { prompt_tokens: prompt, answer_tokens: answer, depth_tokens: 0.0, points }
     };
-    let run = ClosedLoopRun::new(vec![workload(1_024.0, 1_024.0), workload(8_192.0, 512.0)]).expect("valid");
+    ClosedLoopRun::new(vec![workload(1_024.0, 1_024.0), workload(8_192.0, 512.0)]).expect("valid")
+}
+
+#[test]
+fn the_fit_keeps_b_and_c_at_their_floors() {
+    // Points of a + r sqrt(C) + c C L with a = 14 ms, r = 3 ms, c = 0.2 µs per token, at two
+    // lengths: the free fit recovers them; with b >= 1 ms and c >= 0.5 µs, b is its floor (not
+    // fitted) and c is at least its floor.
+    let (a, r, c) = (0.014, 0.003, 2.0e-7);
+    let run = two_length_run(|n, l| a + r * n.sqrt() + c * n * l);
     let free = fit_engine_shaped(&run, &DecodeShape::default()).coefficients;
     assert_rel(free.base_s, a, 1e-9);
     assert_rel(free.per_root_decode_s, r, 1e-9);
@@ -116,24 +123,7 @@ fn a_dense_step_fits_its_batch_cost_per_sequence_above_the_weights_read() {
     // token, at two lengths. Without the root term the fit recovers them exactly. With the
     // weights read floored at 45 ms (above the truth) a is the floor.
     let (a, b, c) = (0.040, 0.000_5, 5.0e-8);
-    let workload = |prompt: f64, answer: f64| {
-        let l = prompt + answer / 2.0;
-        let points = [1.0, 5.0, 10.0, 20.0]
-            .iter()
-            .map(|&n: &f64| {
-                let v = 1.0 / (a + b * n + c * n * l);
-                ClosedLoopPoint {
-                    concurrency: n,
-                    per_request_tok_s: v,
-                    total_tok_s: v * n,
-                    prompt_tok_s: Some(4_000.0),
-                    ttfr_ms: None,
-                }
-            })
-            .collect();
-        ClosedLoopWorkload { prompt_tokens: prompt, answer_tokens: answer, depth_tokens: 0.0, points }
-    };
-    let run = ClosedLoopRun::new(vec![workload(1_024.0, 1_024.0), workload(8_192.0, 512.0)]).expect("valid");
+    let run = two_length_run(|n, l| a + b * n + c * n * l);
     let dense = DecodeShape { root_term: false, fit_linear_batch: true, ..DecodeShape::default() };
     // The root term is 0 in every step of a dense shape.
     assert_eq!(StepTerms::every(&dense, 16.0, 1_000.0, 0.0, 0.0).root_decodes, 0.0);
