@@ -198,7 +198,8 @@ pub fn calibrate(root: &Path) -> TaskResult {
     let names: Vec<&str> = ARENA_RUNS.to_vec();
     let (floors, floors_table) = crate::calibrate_floors::floor_rows(&names, &runs, &physics);
     tried.extend(floors.iter().map(|(name, calibrations)| (name.as_str(), CALIBRATED, calibrations.clone())));
-    let text = crate::calibrate_doc::document(&names, &runs, &tried, &floors_table);
+    let same_batch = crate::calibrate_same_batch::same_batch_section(&names, &runs, &physics);
+    let text = crate::calibrate_doc::document(&names, &runs, &tried, &floors_table, &same_batch);
     let path = root.join(DOC);
     std::fs::write(&path, text).map_err(TaskError::io(&path))?;
     eprintln!("wrote {}", path.display());

@@ -113,12 +113,14 @@ fn dataset_lengths(law: DatasetLengths) -> String {
 }
 
 /// The whole document; `floors_table` follows the values tried
-/// (`crate::calibrate_floors::floors_table`).
+/// (`crate::calibrate_floors::floors_table`), `same_batch` the misses
+/// (`crate::calibrate_same_batch::same_batch_section`).
 pub fn document(
     names: &[&str],
     runs: &[(String, SuiteRun)],
     tried: &[(&str, EngineConstants, Vec<RunCalibration>)],
     floors_table: &str,
+    same_batch: &str,
 ) -> String {
     let mut out = String::new();
     let Some((_, chosen, calibrations)) = tried.first() else { return out };
@@ -254,6 +256,7 @@ pub fn document(
 
     out.push_str(MISSES);
     misses_section(&mut out, names, calibrations);
+    out.push_str(same_batch);
     out.push_str("\n## Per run: the fit and every step\n");
     for ((name, calibration), (_, run)) in names.iter().zip(calibrations).zip(runs) {
         run_section(&mut out, name, calibration, run);

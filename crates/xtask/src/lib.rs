@@ -12,6 +12,7 @@ pub mod calibrate_architecture_doc;
 pub mod calibrate_architecture_tried;
 pub mod calibrate_doc;
 pub mod calibrate_floors;
+pub mod calibrate_same_batch;
 pub mod calibrate_shapes;
 pub mod calibrate_text;
 pub mod chromedriver;
