@@ -11,7 +11,7 @@ use sizer_data::suite::calibrate::{RunCalibration, calibrate_run};
 use sizer_data::suite::calibration_summary::{bands_source, error_bands, summary_source};
 use sizer_data::suite::engine_inputs::{CALIBRATED, EngineConstants};
 use sizer_data::suite::load_inputs::DatasetLengths;
-use sizer_data::suite::step_floors::ArchitectureFloors;
+use sizer_data::suite::step_floors::{ArchitectureFloors, ExpertTerm};
 use sizer_data::suite::summary::{Model, summarise};
 use sizer_data::suite::tpot_error::by_extrapolation;
 use std::path::Path;
@@ -73,6 +73,19 @@ pub fn tried_constants() -> Vec<(String, EngineConstants)> {
         (
             "architecture floors for mixtures of experts too",
             EngineConstants { architecture_floors: ArchitectureFloors::EveryModel, ..c },
+        ),
+        (
+            "mixtures of experts read their experts as independent routing would",
+            EngineConstants { expert_term: ExpertTerm::IndependentRouting, ..c },
+        ),
+        (
+            "mixtures of experts read their experts as independent routing would, outside delay fitted in the prompt \
+             rates",
+            EngineConstants {
+                expert_term: ExpertTerm::IndependentRouting,
+                outside_delay: OutsideDelay::PromptRows,
+                ..c
+            },
         ),
         ("KV pool 250,000 tokens", EngineConstants { kv_pool_tokens: 250_000.0, ..c }),
         ("KV pool 500,000 tokens", EngineConstants { kv_pool_tokens: 500_000.0, ..c }),

@@ -8,7 +8,7 @@ use sizer_data::suite::SuiteRun;
 use sizer_data::suite::calibrate::{CALIBRATION_SEED, RunCalibration, StepComparison};
 use sizer_data::suite::engine_inputs::EngineConstants;
 use sizer_data::suite::load_inputs::DatasetLengths;
-use sizer_data::suite::step_floors::ArchitectureFloors;
+use sizer_data::suite::step_floors::{ArchitectureFloors, ExpertTerm};
 use sizer_data::suite::summary::{Model, ModelSummary, Tally, capacities, figures, summarise};
 use sizer_data::suite::tpot_error::{TpotErrors, by_extrapolation, by_rate};
 use std::fmt::Write as _;
@@ -130,7 +130,7 @@ pub fn document(
         "\nConstants used: KV pool {:.0} tokens (assumed, every run), step budget {} tokens and batch limit {} where \
          the server's flags do not say, {} burst-fit rounds, client latency {}, mixed step {}, decode step: root \
          term saturating at {} requests, b at least {} ms, c at least {} ns, {} draws per load of a sweep step's \
-         answer tokens or fewer (seeds {} to {}), a dataset replay's lengths {}, {}, {}.\n",
+         answer tokens or fewer (seeds {} to {}), a dataset replay's lengths {}, {}, {}, {}.\n",
         chosen.kv_pool_tokens,
         chosen.step_token_budget,
         chosen.max_batch,
@@ -160,6 +160,12 @@ pub fn document(
             OutsideDelay::NotFitted => "no delay outside the engine fitted",
             OutsideDelay::PromptRows => "a delay outside the engine fitted per run in its prompt rates",
             _ => "a delay outside the engine fitted per run (see the values tried)",
+        },
+        match chosen.expert_term {
+            ExpertTerm::SquareRoot => "every root term the square root of the batch",
+            ExpertTerm::IndependentRouting => {
+                "a mixture of experts' root term the experts its batch reads under independent routing"
+            }
         }
     );
     let engine = summarise(calibrations, Model::Engine);

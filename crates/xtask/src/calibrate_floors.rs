@@ -122,7 +122,7 @@ pub fn step_floors_source(runs: &[(String, SuiteRun)], physics: &[Option<(StepPh
         let _ = writeln!(
             out,
             "    ArenaStepFloors {{ model: {:?}, folder: {folder:?}, floors: StepFloors {{ weights_read_s: {:?}, \
-             per_sequence_s: {:?}, experts: {} }} }},",
+             per_sequence_s: {:?}, experts: {:?} }} }},",
             run.model, f.weights_read_s, f.per_sequence_s, f.experts
         );
     }

@@ -87,6 +87,7 @@ pub fn shape_of(row: (f64, f64, f64, bool, bool)) -> DecodeShape {
         fit_linear_batch,
         root_term: true,
         min_base_s: 0.0,
+        expert_routing: None,
     }
 }
 

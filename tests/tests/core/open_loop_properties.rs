@@ -91,6 +91,7 @@ fn setup() -> impl Strategy<Value = EngineSetup> {
                     fit_linear_batch: false,
                     root_term: true,
                     min_base_s: 0.0,
+                    expert_routing: None,
                 }
             },
         })

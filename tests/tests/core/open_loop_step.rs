@@ -3,8 +3,8 @@
 //! floors (`bounded_least_squares`, `fit_engine_shaped`), each against values worked by hand.
 
 use sizer_core::sim::open_loop::{
-    ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload, DecodeShape, MixedStep, StepCoefficients, StepTerms,
-    bounded_least_squares, fit_engine_shaped, nonneg_least_squares,
+    ClosedLoopPoint, ClosedLoopRun, ClosedLoopWorkload, DecodeShape, ExpertRouting, MixedStep, StepCoefficients,
+    StepTerms, bounded_least_squares, fit_engine_shaped, nonneg_least_squares,
 };
 use sizer_tests::{EXACT, assert_close, assert_rel};
 
@@ -16,6 +16,7 @@ const SATURATED: DecodeShape = DecodeShape {
     fit_linear_batch: false,
     root_term: true,
     min_base_s: 0.0,
+    expert_routing: None,
 };
 
 #[test]
@@ -31,6 +32,23 @@ fn every_term_of_a_step_is_written_once() {
     // 0.01 + 0.016 + 0.008 + 0.0001 + 0.04 + 3e-7 = 0.0741003 s.
     assert_close(k.seconds_of(&plain), 0.074_100_3, 1e-15);
     assert_close(k.step_seconds(16.0, 1_000.0, 200.0, 300.0), 0.074_100_3, 1e-15);
+}
+
+#[test]
+fn a_known_routing_makes_the_root_term_the_experts_read() {
+    // 6 of 128 experts per token (Nemotron-3-Nano-30B-A3B): one request reads 6, i.e. 1 unit;
+    // ten read 128 (1 - (122/128)^10) = 48.803 experts, 8.1338 units; a thousand every expert
+    // but a vanishing share, 128 / 6 = 21.333 units. The saturation batch is not used.
+    let routing = ExpertRouting { experts: 128, per_token: 6 };
+    let shape = DecodeShape { expert_routing: Some(routing), ..SATURATED };
+    let root = |b: f64| StepTerms::every(&shape, b, 0.0, 0.0, 0.0).root_decodes;
+    assert_close(root(1.0), 1.0, 1e-12);
+    assert_close(root(10.0), 8.133_838, 1e-6);
+    assert_close(root(1_000.0), 21.333_333, 1e-6);
+    assert_eq!(root(0.0), 0.0);
+    // A dense model's shape has no root term, whatever the routing says.
+    let dense = DecodeShape { root_term: false, ..shape };
+    assert_eq!(StepTerms::every(&dense, 10.0, 0.0, 0.0, 0.0).root_decodes, 0.0);
 }
 
 #[test]

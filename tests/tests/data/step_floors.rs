@@ -6,11 +6,12 @@
 
 use crate::support;
 
+use sizer_core::sim::open_loop::ExpertRouting;
 use sizer_data::architecture::engine::server_physics;
 use sizer_data::architecture::spark::SPARK_BANDWIDTH_BYTES_S;
 use sizer_data::suite::engine_inputs::{CALIBRATED, EngineConstants};
 use sizer_data::suite::step_floors::{
-    ARENA_STEP_FLOORS, ArchitectureFloors, StepFloors, floors_for_model, floors_for_run_id,
+    ARENA_STEP_FLOORS, ArchitectureFloors, ExpertTerm, StepFloors, floors_for_model, floors_for_run_id,
 };
 use sizer_data::suite::{ARENA_FOLDERS, SuiteRun};
 use sizer_import::architecture::arena::read_arena_architecture;
@@ -51,7 +52,7 @@ fn the_floors_are_the_bytes_a_step_reads_over_the_bandwidth() {
     // 1.6917 ms.
     let gemma = floors_for_run_id("djangodevreng-arena-gemma-4-31b-it-bf16").expect("Gemma-4-31B");
     assert_rel(gemma.per_sequence_s, 419_430_400.0 / 273e9, 1e-12);
-    assert!(!gemma.experts);
+    assert_eq!(gemma.experts, None);
     let qwen = floors_for_model("Qwen/Qwen3.6-27B").expect("Qwen3.6-27B");
     assert_rel(qwen.per_sequence_s, 461_832_192.0 / 273e9, 1e-12);
     // Its twin, Qwen3.8-27B, has the same configuration read for it.
@@ -63,7 +64,9 @@ fn the_floors_are_the_bytes_a_step_reads_over_the_bandwidth() {
     // 13.6 ms, its NVFP4 checkpoint 5.7 ms.
     let bf16 = floors_for_model("nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16").expect("BF16");
     let nvfp4 = floors_for_model("nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-NVFP4").expect("NVFP4");
-    assert!(bf16.experts && nvfp4.experts);
+    // Both route each token to 6 of 128 experts (`n_routed_experts`, `num_experts_per_tok`).
+    let routing = Some(ExpertRouting { experts: 128, per_token: 6 });
+    assert_eq!((bf16.experts, nvfp4.experts), (routing, routing));
     assert!(bf16.weights_read_s > 2.0 * nvfp4.weights_read_s, "{bf16:?} {nvfp4:?}");
     // Unknown and short forms: none.
     assert_eq!(floors_for_run_id("djangodevreng-arena-kat-coder-v2.5-bf16"), None);
@@ -73,7 +76,7 @@ fn the_floors_are_the_bytes_a_step_reads_over_the_bandwidth() {
 
 #[test]
 fn one_rule_turns_floors_into_the_fits_shape() {
-    let dense = StepFloors { weights_read_s: 0.2, per_sequence_s: 0.0015, experts: false };
+    let dense = StepFloors { weights_read_s: 0.2, per_sequence_s: 0.0015, experts: None };
     let k = CALIBRATED.with_step_floors(Some(&dense));
     let s = k.decode_shape;
     assert_eq!((s.min_base_s, s.root_term, s.fit_linear_batch, s.min_per_decode_s), (0.2, false, true, 0.0015));
@@ -82,11 +85,18 @@ fn one_rule_turns_floors_into_the_fits_shape() {
     assert_eq!(CALIBRATED.with_step_floors(Some(&light)).decode_shape.min_per_decode_s, 0.000_2);
     // A mixture of experts keeps the global shape; with every model floored, its shared
     // weights floor `a` and nothing else.
-    let moe = StepFloors { weights_read_s: 0.0136, per_sequence_s: 0.0005, experts: true };
+    let routing = ExpertRouting { experts: 128, per_token: 6 };
+    let moe = StepFloors { weights_read_s: 0.0136, per_sequence_s: 0.0005, experts: Some(routing) };
     assert_eq!(CALIBRATED.with_step_floors(Some(&moe)), CALIBRATED);
     let every = EngineConstants { architecture_floors: ArchitectureFloors::EveryModel, ..CALIBRATED };
     let m = every.with_step_floors(Some(&moe)).decode_shape;
     assert_eq!(m, sizer_core::sim::open_loop::DecodeShape { min_base_s: 0.0136, ..CALIBRATED.decode_shape });
+    // Routed by the configuration: the root term is the experts read, the rest global; a dense
+    // model has no routing to take.
+    let routed = EngineConstants { expert_term: ExpertTerm::IndependentRouting, ..CALIBRATED };
+    let r = routed.with_step_floors(Some(&moe)).decode_shape;
+    assert_eq!(r, sizer_core::sim::open_loop::DecodeShape { expert_routing: Some(routing), ..CALIBRATED.decode_shape });
+    assert_eq!(routed.with_step_floors(Some(&dense)).decode_shape.expert_routing, None);
     // Unknown, or the rule switched off: the constants unchanged.
     assert_eq!(CALIBRATED.with_step_floors(None), CALIBRATED);
     let off = EngineConstants { architecture_floors: ArchitectureFloors::Off, ..CALIBRATED };

@@ -2,7 +2,7 @@
 //! batch of `B` requests (dense weights once, the routed experts the batch touches).
 
 use super::shape::{AttentionLayers, LinearAttentionLayers, MambaLayers, ModelShape};
-use libm::pow;
+use crate::sim::open_loop::ExpertRouting;
 
 /// Parameters of one attention layer.
 ///
@@ -173,21 +173,10 @@ pub fn weight_bytes(s: &ModelShape) -> f64 {
 /// (gpt-oss's `model.layers.*.mlp.router`, ModelOpt's and FP8 checkpoints' `mlp.gate`).
 pub const ROUTER_BYTES: f64 = 2.0;
 
-/// Expected routed experts of one layer that at least one of `batch` tokens uses.
-///
-/// # Formula
-/// `E (1 - (1 - k / E)^B)`: each token picks `k` of `E` experts; with routing taken as uniform
-/// and independent across tokens, an expert is missed by one token with probability `1 - k/E`
-/// and by all `B` with `(1 - k/E)^B` (the occupancy argument; real routers are skewed, so this
-/// is an upper bound on the distinct experts, i.e. on the bytes read).
-///
-/// Bad input: `batch <= 0` gives 0; NaN gives NaN.
+/// Expected routed experts of one layer that at least one of `batch` tokens uses: the step
+/// model's [`ExpertRouting::distinct_experts`], the one place the occupancy formula is written.
 pub fn expected_experts(experts: u32, per_token: u32, batch: f64) -> f64 {
-    if batch <= 0.0 {
-        return 0.0;
-    }
-    let e = f64::from(experts);
-    e * (1.0 - pow(1.0 - f64::from(per_token) / e, batch))
+    ExpertRouting { experts, per_token }.distinct_experts(batch)
 }
 
 /// Weight bytes one decode step reads whatever the batch: mixers, dense blocks, shared experts,

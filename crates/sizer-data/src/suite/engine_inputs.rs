@@ -5,7 +5,7 @@
 //! else the calibration's global constants; the KV pool; the longest context).
 
 use super::load_inputs::{DATASET_LENGTHS, DatasetLengths};
-use super::step_floors::ArchitectureFloors;
+use super::step_floors::{ArchitectureFloors, ExpertTerm};
 use super::{SuiteRun, WorkloadKind};
 use crate::dataset::model::Run;
 use sizer_core::sim::open_loop::{
@@ -61,6 +61,8 @@ pub struct EngineConstants {
     /// that architecture reads (`step_floors`: the weights once per step, no root term for a
     /// dense model); `Off`: every run fits the global shape.
     pub architecture_floors: ArchitectureFloors,
+    /// How a mixture of experts whose routing is known grows its batch cost (`step_floors`).
+    pub expert_term: ExpertTerm,
 }
 
 /// The load [`EngineConstants::draws`] is for, in answer tokens (requests x longest answer): an
@@ -102,11 +104,13 @@ pub const CALIBRATED: EngineConstants = EngineConstants {
         fit_linear_batch: false,
         root_term: true,
         min_base_s: 0.0,
+        expert_routing: None,
     },
     draws: 15,
     dataset_lengths: DATASET_LENGTHS,
     outside_delay: OutsideDelay::NotFitted,
     architecture_floors: ArchitectureFloors::DenseModels,
+    expert_term: ExpertTerm::SquareRoot,
 };
 
 /// The run's closed-loop workloads of [`FITTED_KINDS`] as the core's fit reads them: nominal

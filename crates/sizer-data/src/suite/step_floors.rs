@@ -9,6 +9,7 @@
 
 use super::engine_inputs::EngineConstants;
 use sizer_core::architecture::StepPhysics;
+use sizer_core::sim::open_loop::ExpertRouting;
 
 /// Which models' fits the floors reach (a global constant of the calibration,
 /// `EngineConstants::architecture_floors`).
@@ -22,6 +23,17 @@ pub enum ArchitectureFloors {
     EveryModel,
 }
 
+/// How a mixture of experts' batch cost grows where its routing is known (a global constant of
+/// the calibration, `EngineConstants::expert_term`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExpertTerm {
+    /// `r sqrt(min(B, S))`, the global shape, for every model.
+    SquareRoot,
+    /// `r E (1 - (1 - k/E)^B) / k` where the configuration gives `E` and `k`
+    /// (`ExpertRouting::experts_read`): the experts a batch reads under independent routing.
+    IndependentRouting,
+}
+
 /// A model's decode step as its bytes bound it, in seconds at the Spark's bandwidth.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct StepFloors {
@@ -31,8 +43,9 @@ pub struct StepFloors {
     /// What each sequence in the batch reads and writes whatever its length (its recurrent
     /// state twice, its sliding windows), over the bandwidth.
     pub per_sequence_s: f64,
-    /// True for a mixture of experts: the batch reads more of the experts as it grows.
-    pub experts: bool,
+    /// A mixture of experts' routing (the batch reads more of the experts as it grows); `None`
+    /// for a dense model.
+    pub experts: Option<ExpertRouting>,
 }
 
 impl StepFloors {
@@ -49,7 +62,7 @@ impl StepFloors {
             weights_read_s: physics.static_read_bytes / bandwidth_bytes_s,
             per_sequence_s: (physics.fixed_bytes_per_sequence + 2.0 * physics.state_bytes_per_sequence)
                 / bandwidth_bytes_s,
-            experts: physics.experts.is_some(),
+            experts: physics.experts.map(|e| ExpertRouting { experts: e.experts, per_token: e.per_token }),
         }
     }
 }
@@ -88,12 +101,17 @@ impl EngineConstants {
     /// the experts a batch routes to), and its per-sequence cost `b` fitted instead, at least
     /// its state's bytes (`b >= max(global floor, per_sequence_s)`). A mixture of experts keeps
     /// the global shape, or with [`ArchitectureFloors::EveryModel`] gets the floor under `a`
-    /// from its shared weights (docs/CALIBRATION.md, "Decode step from the architecture").
+    /// from its shared weights (docs/CALIBRATION.md, "Decode step from the architecture"). With
+    /// [`ExpertTerm::IndependentRouting`] a mixture of experts' root term is the experts its
+    /// batch reads under independent routing.
     pub fn with_step_floors(&self, floors: Option<&StepFloors>) -> EngineConstants {
         let Some(f) = floors else { return *self };
         let mut k = *self;
         let shape = &mut k.decode_shape;
-        match (self.architecture_floors, f.experts) {
+        if let (ExpertTerm::IndependentRouting, Some(routing)) = (self.expert_term, f.experts) {
+            shape.expert_routing = Some(routing);
+        }
+        match (self.architecture_floors, f.experts.is_some()) {
             (ArchitectureFloors::Off, _) | (ArchitectureFloors::DenseModels, true) => {}
             (ArchitectureFloors::EveryModel, true) => shape.min_base_s = f.weights_read_s,
             (_, false) => {

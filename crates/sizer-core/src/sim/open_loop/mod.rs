@@ -75,5 +75,5 @@ pub use outside_delay::{FittedDelays, LONG_PROMPT_TOKENS, OutsideDelay};
 pub use report::{Extrapolation, OpenLoopReport, PredictError, TpotMs, percentile_linear};
 pub use simulate::predict_open_loop;
 pub use split::split_burstiness;
-pub use step::{DecodeShape, MixedStep, STEP_TERMS, StepCoefficients, StepTerms, prompt_pairs};
+pub use step::{DecodeShape, ExpertRouting, MixedStep, STEP_TERMS, StepCoefficients, StepTerms, prompt_pairs};
 pub use typical::{MAX_DRAWS, predict_typical};

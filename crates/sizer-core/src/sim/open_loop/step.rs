@@ -44,6 +44,49 @@ pub struct DecodeShape {
     /// (all of a dense model's, a mixture-of-experts model's shared ones), over the memory
     /// bandwidth. 0 where the model's bytes are not known.
     pub min_base_s: f64,
+    /// A mixture of experts' routing, where its configuration is known: the root term is then
+    /// the experts the batch reads under independent routing ([`ExpertRouting::experts_read`]),
+    /// which saturates by itself, instead of `sqrt(min(B, S))`. `None`: the square root.
+    pub expert_routing: Option<ExpertRouting>,
+}
+
+/// A mixture of experts' routing as the step reads it: `experts` routed experts per layer, of
+/// which each token picks `per_token` (the configuration's; `1 <= per_token <= experts`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ExpertRouting {
+    pub experts: u32,
+    pub per_token: u32,
+}
+
+impl ExpertRouting {
+    /// Expected routed experts of one layer that at least one of `batch` tokens uses.
+    ///
+    /// # Formula
+    /// `E (1 - (1 - k/E)^B)`: each token picks `k` of `E` experts; with routing taken as uniform
+    /// and independent across tokens, an expert is missed by one token with probability `1 - k/E`
+    /// and by all `B` with `(1 - k/E)^B` (the occupancy argument; real routers are skewed, so this
+    /// is an upper bound on the distinct experts, i.e. on the bytes read).
+    ///
+    /// Bad input: `batch <= 0` gives 0; NaN gives NaN.
+    pub fn distinct_experts(&self, batch: f64) -> f64 {
+        if batch <= 0.0 {
+            return 0.0;
+        }
+        let e = f64::from(self.experts);
+        e * (1.0 - libm::pow(1.0 - f64::from(self.per_token) / e, batch))
+    }
+
+    /// The experts `batch` requests decoding read, in units of one request's `per_token`.
+    ///
+    /// # Formula
+    /// `E (1 - (1 - k/E)^B) / k` ([`ExpertRouting::distinct_experts`]): 1 at one request, `E / k`
+    /// once the batch routes to every expert. Independent uniform routing is the most a batch
+    /// can read, so the term bounds the expert bytes from above; the fit's coefficient scales it
+    /// to what the box measured.
+    pub fn experts_read(&self, batch: f64) -> f64 {
+        self.distinct_experts(batch) / f64::from(self.per_token.max(1))
+    }
 }
 
 impl DecodeShape {
@@ -74,6 +117,7 @@ impl Default for DecodeShape {
             fit_linear_batch: crate::sim::open_loop::fit::FIT_LINEAR_BATCH,
             root_term: true,
             min_base_s: 0.0,
+            expert_routing: None,
         }
     }
 }
@@ -250,17 +294,17 @@ impl StepTerms {
     /// `[1, B, sqrt(min(B, S)), K, P, Q]`, `S` the shape's
     /// [`DecodeShape::root_saturation_batch`]: the one place the step's form is written (see
     /// [`StepCoefficients::step_seconds`] for its source). Past `S` the experts are all read
-    /// and the batch adds only its per-sequence terms (`b B`, `c K`). Without the root term
-    /// ([`DecodeShape::root_term`] false: a dense model) the third term is 0.
+    /// and the batch adds only its per-sequence terms (`b B`, `c K`). With the model's routing
+    /// known ([`DecodeShape::expert_routing`]) the third term is the experts the batch reads,
+    /// [`ExpertRouting::experts_read`]. Without the root term ([`DecodeShape::root_term`] false:
+    /// a dense model) it is 0.
     pub fn every(shape: &DecodeShape, decodes: f64, context_tokens: f64, prompt_tokens: f64, pairs: f64) -> StepTerms {
-        StepTerms {
-            once: 1.0,
-            decodes,
-            root_decodes: if shape.root_term { libm::sqrt(decodes.min(shape.root_saturation_batch)) } else { 0.0 },
-            context_tokens,
-            prompt_tokens,
-            prompt_pairs: pairs,
-        }
+        let root_decodes = match (shape.root_term, shape.expert_routing) {
+            (false, _) => 0.0,
+            (true, Some(routing)) => routing.experts_read(decodes),
+            (true, None) => libm::sqrt(decodes.min(shape.root_saturation_batch)),
+        };
+        StepTerms { once: 1.0, decodes, root_decodes, context_tokens, prompt_tokens, prompt_pairs: pairs }
     }
 
     /// A decode-only step: `B` requests holding `K` tokens, no prompt.
