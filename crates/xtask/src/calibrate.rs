@@ -9,6 +9,7 @@ use sizer_core::sim::open_loop::{DecodeShape, MixedStep, OutsideDelay};
 use sizer_data::suite::SuiteRun;
 use sizer_data::suite::calibrate::{RunCalibration, calibrate_run};
 use sizer_data::suite::calibration_summary::{bands_source, error_bands, summary_source};
+use sizer_data::suite::conversation_error::{conversation_error, conversation_error_source};
 use sizer_data::suite::engine_inputs::{CALIBRATED, EngineConstants};
 use sizer_data::suite::load_inputs::DatasetLengths;
 use sizer_data::suite::step_floors::{ArchitectureFloors, ExpertTerm};
@@ -35,6 +36,10 @@ pub const STEP_FLOORS: &str = "crates/sizer-data/data/arena_step_floors.rs";
 /// Where the fitted engine's TPOT error by batch ratio goes, for a prediction's error band
 /// (`sizer_data::suite::calibration_summary::TPOT_ERROR_BANDS`).
 pub const BANDS: &str = "crates/sizer-data/data/tpot_error_bands.rs";
+
+/// Where the fitted engine's error on the mixtures of experts' ShareGPT steps goes, for a sizing
+/// on such an engine (`sizer_data::suite::conversation_error`).
+pub const CONVERSATION_ERROR: &str = "crates/sizer-data/data/conversation_tpot_error.rs";
 
 /// The row of the ShareGPT replay with its lengths spread (uniform, 0.1 to 1.9 times the
 /// measured means, the sweep's own spread) instead of long-tailed.
@@ -221,6 +226,11 @@ pub fn calibrate(root: &Path) -> TaskResult {
         let path = root.join(SUMMARY);
         std::fs::write(&path, summary_source(&engine)).map_err(TaskError::io(&path))?;
         eprintln!("wrote {}", path.display());
+        if let Some(error) = conversation_error(calibrations) {
+            let path = root.join(CONVERSATION_ERROR);
+            std::fs::write(&path, conversation_error_source(&error)).map_err(TaskError::io(&path))?;
+            eprintln!("wrote {}", path.display());
+        }
         let path = root.join(BANDS);
         let bands = error_bands(&by_extrapolation(calibrations));
         std::fs::write(&path, bands_source(&bands)).map_err(TaskError::io(&path))?;

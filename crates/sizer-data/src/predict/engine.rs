@@ -18,7 +18,7 @@ use crate::suite::calibrate::{FittedRun, fit_points, fit_run};
 use crate::suite::engine_inputs::{
     CALIBRATED, FITTED_KINDS, dataset_chat_index, dataset_closed_loop_run, dataset_engine_setup,
 };
-use crate::suite::step_floors::{floors_for_model, floors_for_run_id};
+use crate::suite::step_floors::floors_for;
 use serde::Serialize;
 use sizer_core::architecture::InputKind;
 use sizer_core::sim::open_loop::{
@@ -129,7 +129,7 @@ impl PredictEngine {
         source: ModelSource,
     ) -> Result<PredictEngine, String> {
         // The arena run's model, or a person's import of the same model: the same floors.
-        let floors = floors_for_run_id(&run.id).or_else(|| floors_for_model(&run.model));
+        let floors = floors_for(&run.id, &run.model);
         let constants = CALIBRATED.with_step_floors(floors);
         let fitted = fit_points(points, dataset_engine_setup(run, &constants), dataset_chat_index(run), &constants);
         let no_fit = |why: &str| format!("{subject} gives no engine to predict with: {why}.");

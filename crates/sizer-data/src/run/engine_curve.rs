@@ -26,7 +26,9 @@ use crate::suite::SuiteRun;
 use crate::suite::as_run::run_workloads;
 use crate::suite::calibrate::fit_run;
 use crate::suite::calibration_summary::{TpotErrorBand, tpot_error_band};
+use crate::suite::conversation_error::{ConversationTpotError, MOE_CONVERSATION_TPOT_ERROR};
 use crate::suite::engine_inputs::{CALIBRATED, FITTED_KINDS};
+use crate::suite::step_floors::floors_for;
 
 /// The concurrencies an engine predicts: every one to 8 (where speed falls fastest), then the
 /// steps of a doubling sweep with points between, up to vLLM's default `max_num_seqs` of 256.
@@ -111,6 +113,10 @@ pub struct EngineSpeed {
     /// What the fitted engine's median TPOT missed by on the calibration's runs at
     /// `streams / measured_up_to` times the measured concurrency (`None`: no band holds it).
     pub tpot_error: Option<TpotErrorBand>,
+    /// For a mixture of experts (its configuration known), what the engines of the arena's
+    /// mixtures of experts missed by on real conversations
+    /// (`conversation_error::MOE_CONVERSATION_TPOT_ERROR`); `None` otherwise.
+    pub moe_conversation_error: Option<ConversationTpotError>,
 }
 
 impl Run {
@@ -138,12 +144,19 @@ impl Run {
     ///
     /// # Formula
     /// The error band is the calibration's at batch ratio `streams / measured_up_to`
-    /// (`calibration_summary::tpot_error_band`, docs/CALIBRATION.md).
+    /// (`calibration_summary::tpot_error_band`, docs/CALIBRATION.md); a mixture of experts
+    /// (`step_floors::floors_for` its id or model) also carries the error on conversations.
     pub fn engine_speed(&self, streams: f64) -> Option<EngineSpeed> {
         if self.engine_points.is_empty() || streams.is_nan() || streams <= 0.0 {
             return None;
         }
         let measured_up_to = self.measured_up_to()?;
-        Some(EngineSpeed { streams, measured_up_to, tpot_error: tpot_error_band(streams / measured_up_to) })
+        let experts = floors_for(&self.id, &self.model).is_some_and(|f| f.experts.is_some());
+        Some(EngineSpeed {
+            streams,
+            measured_up_to,
+            tpot_error: tpot_error_band(streams / measured_up_to),
+            moe_conversation_error: experts.then_some(MOE_CONVERSATION_TPOT_ERROR),
+        })
     }
 }

@@ -20,6 +20,7 @@ pub mod baseline;
 pub mod calibrate;
 pub mod calibration_summary;
 mod capacity;
+pub mod conversation_error;
 pub mod engine_inputs;
 mod error;
 pub mod load_inputs;

@@ -92,6 +92,12 @@ pub fn floors_for_run_id(id: &str) -> Option<&'static StepFloors> {
     ARENA_STEP_FLOORS.iter().find(|a| id_of(a.folder) == rest).map(|a| &a.floors)
 }
 
+/// The floors of a run by its id, else by its model: an arena run's own, or a person's import
+/// of the same model (the one lookup every engine of a dataset run uses).
+pub fn floors_for(run_id: &str, model: &str) -> Option<&'static StepFloors> {
+    floors_for_run_id(run_id).or_else(|| floors_for_model(model))
+}
+
 impl EngineConstants {
     /// These constants with a model's floors in the decode shape, as
     /// [`EngineConstants::architecture_floors`] says, when the floors are known; else unchanged.

@@ -197,7 +197,16 @@ fn engine_speed_text(lang: Lang, outcome: &Calculation, sizing: &Sizing) -> Opti
         (range, number(100.0 * band.mean_absolute_error))
     });
     let (streams, measured) = (format_number(lang, engine.streams, 1), number(engine.measured_up_to));
-    Some(headline::engine_speed(lang, &streams, &measured, error))
+    let speed = headline::engine_speed(lang, &streams, &measured, error);
+    let Some(moe) = engine.moe_conversation_error else { return Some(speed) };
+    let conversations = headline::moe_conversations(
+        lang,
+        moe.faster,
+        moe.runs,
+        &number(-100.0 * moe.fastest_signed_error),
+        &number(-100.0 * moe.mean_signed_error),
+    );
+    Some([speed.as_str(), " ", &conversations].concat())
 }
 
 /// The sentence for one workload caveat.

@@ -214,12 +214,23 @@ fn an_arena_run_is_sized_on_its_engine_and_says_so_with_its_error() {
     // gpt-oss-20b's pool is computed from its architecture and its prefill rate was measured:
     // every limit checked, so no "at most". Its engine crosses 15 tok/s at 37.1 streams: 37
     // hold L = 25.30, / 0.2306 = 109.7 people; 3.7 times the measured 10 is the band 2 to 4
-    // times, mean absolute TPOT error 13.6 %.
+    // times, mean absolute TPOT error 13.6 %. It routes to experts (4 of 32): on the arena's
+    // ShareGPT steps 6 of the 8 such engines streamed too fast, Cascade-2's by 25.3 %, 11.8 %
+    // on average (docs/CALIBRATION.md, each run's `08-sharegpt` row).
     let gpt_oss = render(attributes(Some("djangodevreng-arena-gpt-oss-20b-mxfp4")));
     assert_eq!(summary(&gpt_oss), "109 people chatting on 1 DGX Spark, limited by per-user speed.");
     assert_eq!(
         engine_line(&gpt_oss),
-        "Per-user speed is predicted by this run's engine, fitted to its closed-loop files, at 37.1 concurrent requests (measured up to 10); at 2 to 4 times the measured concurrency its median TPOT missed by 14 % on average on the arena's runs."
+        "Per-user speed is predicted by this run's engine, fitted to its closed-loop files, at 37.1 concurrent requests (measured up to 10); at 2 to 4 times the measured concurrency its median TPOT missed by 14 % on average on the arena's runs. This model is a mixture of experts: on real conversations (the arena's ShareGPT replay) the engines of 6 of its 8 mixtures of experts streamed faster than measured, by up to 25 % (12 % on average)."
+    );
+    let gpt_oss_de =
+        render(Attributes { lang: Some("de".into()), ..attributes(Some("djangodevreng-arena-gpt-oss-20b-mxfp4")) });
+    assert!(
+        engine_line(&gpt_oss_de).ends_with(
+            "Dieses Modell ist eine Mixture of Experts: auf echten Gesprächen (dem ShareGPT-Replay der Arena) streamten die Engines von 6 ihrer 8 Mixtures of Experts schneller als gemessen, um bis zu 25 % (im Mittel 12 %)."
+        ),
+        "{}",
+        engine_line(&gpt_oss_de)
     );
     // A run of one measured curve says nothing of an engine.
     assert!(!render(Attributes::default()).contains("data-result=\"engine-speed\""));
