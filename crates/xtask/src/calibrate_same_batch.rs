@@ -6,10 +6,8 @@
 use sizer_core::architecture::StepPhysics;
 use sizer_data::suite::SuiteRun;
 use sizer_data::suite::WorkloadKind;
+use sizer_data::suite::conversation_error::CONVERSATION_STEP;
 use std::fmt::Write as _;
-
-/// The open-loop step compared.
-const STEP_FILE: &str = "08-sharegpt.json";
 
 /// The requests a step decoded at once on average, from its own figures.
 ///
@@ -77,7 +75,7 @@ pub fn same_batch_section(
     let mut ratios: [Vec<f64>; 3] = Default::default();
     let (mut bounded, mut above_bound) = (0, 0);
     for ((name, (_, run)), p) in names.iter().zip(runs).zip(physics) {
-        let Some(step) = run.load.tests.iter().find(|s| s.file == STEP_FILE) else { continue };
+        let Some(step) = run.load.tests.iter().find(|s| s.file == CONVERSATION_STEP) else { continue };
         let Some(chat) = run.workloads.iter().find(|w| w.kind == WorkloadKind::Chat) else { continue };
         let points: Vec<(f64, f64)> = chat.points.iter().map(|p| (p.concurrency, p.per_request_tok_s.mean)).collect();
         let batch = mean_decode_batch(step.output_tok_s, step.median_tpot_ms);

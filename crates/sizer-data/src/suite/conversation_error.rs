@@ -8,7 +8,8 @@
 
 use super::calibrate::RunCalibration;
 use super::step_floors::floors_for_model;
-use super::summary::{ELIGIBLE_P95_TTFT_MS, Model, figures};
+use super::summary::Model;
+use super::tpot_error::signed_tpot_error;
 
 /// The step whose traffic is real conversations.
 pub const CONVERSATION_STEP: &str = "08-sharegpt.json";
@@ -33,18 +34,14 @@ pub const MOE_CONVERSATION_TPOT_ERROR: ConversationTpotError = include!("../../d
 /// (`step_floors::floors_for_model`); `None` when no such step was predicted.
 ///
 /// # Rule
-/// Eligible steps only (measured p95 TTFT at most 10 s, as every summary figure); the error is
-/// `predicted / measured - 1` of the median TPOT.
+/// Each step's error as every TPOT error of the calibration counts it
+/// ([`signed_tpot_error`]: replayed, eligible, `predicted / measured - 1`).
 pub fn conversation_error(calibrations: &[RunCalibration]) -> Option<ConversationTpotError> {
     let errors: Vec<f64> = calibrations
         .iter()
         .filter(|c| floors_for_model(&c.model).is_some_and(|f| f.experts.is_some()))
         .flat_map(|c| c.steps.iter().filter(|s| s.file == CONVERSATION_STEP))
-        .filter(|s| s.measured.p95_ttft_ms <= ELIGIBLE_P95_TTFT_MS)
-        .filter_map(|s| {
-            let predicted = figures(s, Model::Engine)?.median_tpot_ms?;
-            Some(predicted / s.measured.median_tpot_ms? - 1.0)
-        })
+        .filter_map(|s| signed_tpot_error(s, Model::Engine))
         .collect();
     if errors.is_empty() {
         return None;

@@ -39,14 +39,21 @@ struct StepError {
     batch_ratio: f64,
 }
 
-fn step_error(step: &StepComparison, model: Model) -> Option<StepError> {
+/// A step's median-TPOT error `predicted / measured - 1` (negative: streamed too fast), when
+/// the step is replayed, eligible (measured p95 TTFT at most 10 s) and predicted by `model`.
+pub fn signed_tpot_error(step: &StepComparison, model: Model) -> Option<f64> {
     if step.replay.is_none() || step.measured.p95_ttft_ms > ELIGIBLE_P95_TTFT_MS {
         return None;
     }
     let predicted = figures(step, model)?.median_tpot_ms?;
     let measured = step.measured.median_tpot_ms.filter(|m| *m > 0.0)?;
+    Some(predicted / measured - 1.0)
+}
+
+fn step_error(step: &StepComparison, model: Model) -> Option<StepError> {
+    let signed = signed_tpot_error(step, model)?;
     let batch_ratio = step.predicted.as_ref().map_or(f64::NAN, |p| p.extrapolation.batch_ratio());
-    Some(StepError { signed: predicted / measured - 1.0, in_flight: step.measured.in_flight, batch_ratio })
+    Some(StepError { signed, in_flight: step.measured.in_flight, batch_ratio })
 }
 
 /// The `p` quantile (nearest rank, `ceil(p n)`-th smallest) of `values`; NaN for none.
