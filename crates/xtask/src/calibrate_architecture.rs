@@ -5,11 +5,11 @@
 //! `crates/sizer-data/data/architecture_calibration.rs`. Deterministic.
 
 use crate::calibrate::{ARENA_RUNS, import_run};
+use crate::calibrate_floors::read_arena_architecture;
 use crate::error::{TaskError, TaskResult};
 use sizer_data::architecture::ReadArchitecture;
 use sizer_data::architecture::calibrate::{ArchitectureCase, Predictor, check_all, fit_all, targets, targets_by_input};
 use sizer_data::architecture::measured_error::InputKind;
-use sizer_data::suite::SuiteRun;
 use sizer_data::suite::calibrate::{RunCalibration, calibrate_run};
 use sizer_data::suite::engine_inputs::CALIBRATED;
 use std::path::Path;
@@ -18,17 +18,6 @@ use std::path::Path;
 pub const DOC: &str = "docs/CALIBRATION-ARCHITECTURE.md";
 /// Where the constants go.
 pub const CONSTANTS: &str = "crates/sizer-data/data/architecture_calibration.rs";
-
-/// A run's architecture read from the repository's copies of the configurations.
-pub fn read_arena_architecture(
-    root: &Path,
-    folder: &str,
-    run: &SuiteRun,
-) -> (Result<ReadArchitecture, String>, String) {
-    let dir = root.join("tests/fixtures/model-configs");
-    let load = |file: &str| std::fs::read_to_string(dir.join(file)).map_err(|e| format!("{file}: {e}"));
-    sizer_import::architecture::arena::read_arena_architecture(folder, run.setup.as_ref(), load)
-}
 
 /// The task.
 pub fn calibrate_architecture(root: &Path) -> TaskResult {

@@ -7,6 +7,7 @@
 //! over 273 GB/s are the least time a read can take.
 
 use sizer_core::architecture::{Architecture, StepPhysics};
+use sizer_data::architecture::ReadArchitecture;
 use sizer_data::architecture::engine::server_physics;
 use sizer_data::architecture::spark::SPARK_BANDWIDTH_BYTES_S;
 use sizer_data::suite::SuiteRun;
@@ -93,18 +94,25 @@ fn bytes_over_bandwidth(what: &str, r: &FloorRule) -> &'static str {
 pub fn run_physics(root: &Path, runs: &[(String, SuiteRun)]) -> Vec<Option<(StepPhysics, bool)>> {
     runs.iter()
         .map(|(folder, run)| {
-            // The files as `calibrate-architecture` reads them (that module imports this one's
-            // caller, so the three lines are repeated rather than shared).
-            let dir = root.join("tests/fixtures/model-configs");
-            let load = |file: &str| std::fs::read_to_string(dir.join(file)).map_err(|e| format!("{file}: {e}"));
-            let (read, _) =
-                sizer_import::architecture::arena::read_arena_architecture(folder, run.setup.as_ref(), load);
+            let (read, _) = read_arena_architecture(root, folder, run);
             read.ok().map(|r| {
                 let config = matches!(r.architecture, Architecture::Shape(_));
                 (server_physics(&r, run.setup.as_ref()), config)
             })
         })
         .collect()
+}
+
+/// A run's architecture read from the repository's copies of the configurations
+/// (`tests/fixtures/model-configs/`), as `calibrate` and `calibrate-architecture` both read it.
+pub fn read_arena_architecture(
+    root: &Path,
+    folder: &str,
+    run: &SuiteRun,
+) -> (Result<ReadArchitecture, String>, String) {
+    let dir = root.join("tests/fixtures/model-configs");
+    let load = |file: &str| std::fs::read_to_string(dir.join(file)).map_err(|e| format!("{file}: {e}"));
+    sizer_import::architecture::arena::read_arena_architecture(folder, run.setup.as_ref(), load)
 }
 
 /// `data/arena_step_floors.rs`: each arena run with a configuration (short forms and unknown
