@@ -43,13 +43,11 @@ pub fn closed_loop_step_ms(points: &[(f64, f64)], batch: f64) -> Option<f64> {
 ///
 /// # Formula
 /// `(S + X E (1 - (1 - k/E)^B)) / (S + X k)`, `S` the bytes every step reads, `X` one expert's
-/// bytes over every expert layer ([`sizer_core::architecture::ExpertPool::read_bytes`]): the
+/// bytes over every expert layer ([`StepPhysics::weights_read_bytes`]): the
 /// largest the expert reads can grow, since real routers share experts more than independent
 /// uniform picks do. `None` for a model without experts.
 pub fn independent_routing_growth(physics: &StepPhysics, batch: f64) -> Option<f64> {
-    let experts = physics.experts?;
-    let at = |b: f64| physics.static_read_bytes + experts.read_bytes(b);
-    Some(at(batch) / at(1.0))
+    physics.experts.map(|_| physics.weights_read_bytes(batch) / physics.weights_read_bytes(1.0))
 }
 
 /// The table and its summary: per run the architecture, the step's batch and median TPOT, the

@@ -201,8 +201,7 @@ pub struct ArchitectureCoefficients {
 ///
 /// Bad input: none for finite physics; no experts gives `[static, 0, 0]` exactly.
 pub fn project_weights(p: &StepPhysics, m: &MachineRates, factor: f64) -> ([f64; 3], f64, f64) {
-    let exact =
-        |b: f64| factor * (p.static_read_bytes + p.experts.map_or(0.0, |e| e.read_bytes(b))) / m.bandwidth_bytes_s;
+    let exact = |b: f64| factor * p.weights_read_bytes(b) / m.bandwidth_bytes_s;
     if p.experts.is_none() {
         return ([exact(1.0), 0.0, 0.0], 0.0, 0.0);
     }

@@ -109,6 +109,18 @@ pub struct StepPhysics {
     pub format: ComputeFormat,
 }
 
+impl StepPhysics {
+    /// Weight bytes one decode step of `batch` requests reads: what every step reads and the
+    /// routed experts the batch uses.
+    ///
+    /// # Formula
+    /// `static_read_bytes + bytes_per_expert E (1 - (1 - k/E)^B)` ([`ExpertPool::read_bytes`];
+    /// no experts: the static bytes alone).
+    pub fn weights_read_bytes(&self, batch: f64) -> f64 {
+        self.static_read_bytes + self.experts.map_or(0.0, |e| e.read_bytes(batch))
+    }
+}
+
 /// The physics of a full shape with its KV cache at `kv_bytes` per element.
 ///
 /// # Formula

@@ -102,10 +102,7 @@ fn check_run(case: &ArchitectureCase, efficiency: Option<Efficiency>) -> RunChec
         (Ok(read), Some(e)) => architecture_engine(read, case.run.setup.as_ref(), &e),
     };
     let fitted_engine = case.fitted.fit.as_ref().ok().and_then(|f| EngineModel::from_fit(f, case.fitted.setup).ok());
-    let roofline = engine.as_ref().ok().map(|e| {
-        let p = &e.physics;
-        SPARK_BANDWIDTH_BYTES_S / (p.static_read_bytes + p.experts.map_or(0.0, |x| x.read_bytes(1.0)))
-    });
+    let roofline = engine.as_ref().ok().map(|e| SPARK_BANDWIDTH_BYTES_S / e.physics.weights_read_bytes(1.0));
     let mut decode = Vec::new();
     if let Some(chat) = case.run.workloads.iter().find(|w| w.kind == WorkloadKind::Chat) {
         for point in &chat.points {
